@@ -1,0 +1,166 @@
+/*
+** pt2e_dialect.c
+** Names, builders and accessors for the ops of the 'pt2e' dialect.
+*/
+#include "pt2e_dialect.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_support.h"
+
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+static bool opIs(MlirOperation op, const char *name) {
+  return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+static const char *switchAttrName(Pt2eSwitch which) {
+  return which == Pt2eSwitchObserver ? PT2E_ATTR_OBSERVER_ENABLED
+                                     : PT2E_ATTR_FAKE_QUANT_ENABLED;
+}
+
+bool pt2eDialectIsLoaded(MlirContext ctx) {
+  return mlirContextIsRegisteredOperation(ctx, str(PT2E_OBSERVER_OP)) &&
+         mlirContextIsRegisteredOperation(ctx, str(PT2E_FAKE_QUANT_OP));
+}
+
+MlirLogicalResult pt2eDialectRequire(MlirContext ctx, MlirLocation loc,
+                                     const char *passArgument) {
+  if (pt2eDialectIsLoaded(ctx))
+    return mlirLogicalResultSuccess();
+  return pt2eEmitError(loc,
+                       "'%s' needs the 'pt2e' dialect: use pt2e-opt, or pass "
+                       "--irdl-file=<path to pt2e.irdl.mlir> to mlir-opt",
+                       passArgument);
+}
+
+bool pt2eIsObserver(MlirOperation op) { return opIs(op, PT2E_OBSERVER_OP); }
+
+bool pt2eIsFakeQuant(MlirOperation op) { return opIs(op, PT2E_FAKE_QUANT_OP); }
+
+bool pt2eIsQuantOp(MlirOperation op) {
+  return pt2eIsObserver(op) || pt2eIsFakeQuant(op);
+}
+
+MlirStringRef pt2eQuantOpGetName(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, str(PT2E_ATTR_NAME));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return str("");
+  return mlirStringAttrGetValue(a);
+}
+
+/*
+** The checks IRDL cannot express. IRDL has already checked that operand and
+** result types are the same tensor type and that the attributes exist with
+** the right kinds (when the ops are registered through the IRDL file).
+*/
+MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+
+  if (!mlirTypeIsARankedTensor(t) ||
+      !mlirTypeIsAFloat(mlirShapedTypeGetElementType(t)))
+    return pt2eEmitError(loc, "'%.*s' expects a ranked tensor of floats",
+                         (int)opName.length, opName.data);
+  if (pt2eQuantOpGetName(op).length == 0)
+    return pt2eEmitError(loc, "'%.*s' needs a non-empty string '%s'",
+                         (int)opName.length, opName.data, PT2E_ATTR_NAME);
+  if (!pt2eIsFakeQuant(op))
+    return mlirLogicalResultSuccess();
+
+  MlirAttribute scale =
+      mlirOperationGetAttributeByName(op, str(PT2E_ATTR_SCALE));
+  MlirAttribute zp =
+      mlirOperationGetAttributeByName(op, str(PT2E_ATTR_ZERO_POINT));
+  if (mlirAttributeIsNull(scale) || !mlirAttributeIsADenseF32Array(scale))
+    return pt2eEmitError(loc, "'%s' expects '%s' as array<f32: ...>",
+                         PT2E_FAKE_QUANT_OP, PT2E_ATTR_SCALE);
+  if (mlirAttributeIsNull(zp) || !mlirAttributeIsADenseI64Array(zp))
+    return pt2eEmitError(loc, "'%s' expects '%s' as array<i64: ...>",
+                         PT2E_FAKE_QUANT_OP, PT2E_ATTR_ZERO_POINT);
+  intptr_t ns = mlirDenseArrayGetNumElements(scale);
+  intptr_t nz = mlirDenseArrayGetNumElements(zp);
+  if (ns == 0 || ns != nz)
+    return pt2eEmitError(loc,
+                         "'%s' expects as many zero points as scales (at "
+                         "least one), got %ld scales and %ld zero points",
+                         PT2E_FAKE_QUANT_OP, (long)ns, (long)nz);
+  for (int s = Pt2eSwitchObserver; s <= Pt2eSwitchFakeQuant; s++) {
+    MlirAttribute a =
+        mlirOperationGetAttributeByName(op, str(switchAttrName((Pt2eSwitch)s)));
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsABool(a))
+      return pt2eEmitError(loc, "'%s' expects '%s' as true or false",
+                           PT2E_FAKE_QUANT_OP, switchAttrName((Pt2eSwitch)s));
+  }
+  return mlirLogicalResultSuccess();
+}
+
+bool pt2eFakeQuantGetSwitch(MlirOperation op, Pt2eSwitch which) {
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, str(switchAttrName(which)));
+  return mlirBoolAttrGetValue(a);
+}
+
+void pt2eFakeQuantSetSwitch(MlirOperation op, Pt2eSwitch which, bool on) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirOperationSetAttributeByName(op, str(switchAttrName(which)),
+                                  mlirBoolAttrGet(ctx, on));
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute value) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, str(name)), value);
+}
+
+/* Builds 'opName'(input) : (T) -> T with the given attributes. */
+static MlirOperation createUnary(const char *opName, MlirLocation loc,
+                                 MlirValue input, intptr_t nAttrs,
+                                 const MlirNamedAttribute *attrs) {
+  MlirType t = mlirValueGetType(input);
+  MlirOperationState state = mlirOperationStateGet(str(opName), loc);
+  mlirOperationStateAddOperands(&state, 1, &input);
+  mlirOperationStateAddResults(&state, 1, &t);
+  mlirOperationStateAddAttributes(&state, nAttrs, attrs);
+  return mlirOperationCreate(&state);
+}
+
+MlirOperation pt2eObserverCreate(MlirLocation loc, MlirValue input,
+                                 MlirStringRef name, MlirAttribute spec) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute attrs[] = {
+      named(ctx, PT2E_ATTR_NAME, mlirStringAttrGet(ctx, name)),
+      named(ctx, PT2E_ATTR_SPEC, spec),
+  };
+  return createUnary(PT2E_OBSERVER_OP, loc, input, 2, attrs);
+}
+
+MlirOperation pt2eFakeQuantCreate(MlirLocation loc, MlirValue input,
+                                  MlirStringRef name, MlirAttribute spec,
+                                  intptr_t numScales) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  float *scales = pt2eAlloc(sizeof(float) * (size_t)numScales);
+  int64_t *zps = pt2eAlloc(sizeof(int64_t) * (size_t)numScales);
+  MlirOperation op = {NULL};
+  if (scales && zps) {
+    for (intptr_t i = 0; i < numScales; i++)
+      scales[i] = 1.0f; /* zps[] is zeroed by pt2eAlloc */
+    MlirNamedAttribute attrs[] = {
+        named(ctx, PT2E_ATTR_NAME, mlirStringAttrGet(ctx, name)),
+        named(ctx, PT2E_ATTR_SPEC, spec),
+        named(ctx, PT2E_ATTR_OBSERVER_ENABLED, mlirBoolAttrGet(ctx, 1)),
+        named(ctx, PT2E_ATTR_FAKE_QUANT_ENABLED, mlirBoolAttrGet(ctx, 1)),
+        named(ctx, PT2E_ATTR_SCALE,
+              mlirDenseF32ArrayGet(ctx, numScales, scales)),
+        named(ctx, PT2E_ATTR_ZERO_POINT,
+              mlirDenseI64ArrayGet(ctx, numScales, zps)),
+    };
+    op = createUnary(PT2E_FAKE_QUANT_OP, loc, input, 6, attrs);
+  }
+  pt2eFree(scales);
+  pt2eFree(zps);
+  return op;
+}

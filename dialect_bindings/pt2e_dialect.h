@@ -1,0 +1,92 @@
+/*
+** pt2e_dialect.h
+** Names, builders and accessors for the ops of the 'pt2e' dialect
+** (defined in IRDL: dialect_bindings/pt2e.irdl.mlir).
+**
+** IRDL gives the dialect no C++ classes, so every pass works on generic
+** operations; this header is the one place that knows op and attribute
+** names, and what IRDL cannot verify (pt2eVerifyQuantOp).
+*/
+#ifndef PT2E_DIALECT_H
+#define PT2E_DIALECT_H
+
+#include <stdbool.h>
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PT2E_DIALECT_NAME "pt2e"
+#define PT2E_OBSERVER_OP "pt2e.observer"
+#define PT2E_FAKE_QUANT_OP "pt2e.fake_quant"
+
+/* Attribute names on pt2e.observer and pt2e.fake_quant. */
+#define PT2E_ATTR_NAME "name"
+#define PT2E_ATTR_SPEC "spec"
+#define PT2E_ATTR_OBSERVER_ENABLED "observer_enabled"
+#define PT2E_ATTR_FAKE_QUANT_ENABLED "fake_quant_enabled"
+#define PT2E_ATTR_SCALE "scale"
+#define PT2E_ATTR_ZERO_POINT "zero_point"
+
+/* The two switches of a pt2e.fake_quant, as torchao's FakeQuantize has. */
+typedef enum Pt2eSwitch {
+  Pt2eSwitchObserver,  /* observer_enabled: statistics are updated */
+  Pt2eSwitchFakeQuant  /* fake_quant_enabled: the output is quantized */
+} Pt2eSwitch;
+
+/*
+** True when the 'pt2e' ops are known to 'ctx', i.e. the IRDL file was loaded
+** (pt2e-opt does this itself; mlir-opt needs --irdl-file).
+*/
+bool pt2eDialectIsLoaded(MlirContext ctx);
+
+/*
+** Emits an error at 'loc' explaining how to load the dialect, unless it is
+** loaded; returns whether it is.
+*/
+MlirLogicalResult pt2eDialectRequire(MlirContext ctx, MlirLocation loc,
+                                     const char *passArgument);
+
+bool pt2eIsObserver(MlirOperation op);
+bool pt2eIsFakeQuant(MlirOperation op);
+/* pt2e.observer or pt2e.fake_quant. */
+bool pt2eIsQuantOp(MlirOperation op);
+
+/*
+** Checks what IRDL cannot: a ranked tensor of a float element type, a
+** non-empty name, and, on fake_quant, scale and zero_point arrays of
+** f32 / i64 of equal, non-zero length. Emits an error at the op otherwise.
+*/
+MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op);
+
+/* The op's 'name' attribute (borrowed from the context). */
+MlirStringRef pt2eQuantOpGetName(MlirOperation op);
+
+/* Reads / writes one switch of a verified pt2e.fake_quant. */
+bool pt2eFakeQuantGetSwitch(MlirOperation op, Pt2eSwitch which);
+void pt2eFakeQuantSetSwitch(MlirOperation op, Pt2eSwitch which, bool on);
+
+/*
+** Creates (unattached) 'pt2e.observer'(input) {name, spec}. The caller owns
+** the result until it inserts it into a block.
+*/
+MlirOperation pt2eObserverCreate(MlirLocation loc, MlirValue input,
+                                 MlirStringRef name, MlirAttribute spec);
+
+/*
+** Creates (unattached) 'pt2e.fake_quant'(input) with both switches on and
+** torchao's initial qparams: 'numScales' entries of scale 1.0 and zero point
+** 0 (numScales >= 1).
+*/
+MlirOperation pt2eFakeQuantCreate(MlirLocation loc, MlirValue input,
+                                  MlirStringRef name, MlirAttribute spec,
+                                  intptr_t numScales);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2E_DIALECT_H */

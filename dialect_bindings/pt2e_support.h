@@ -1,0 +1,52 @@
+/*
+** pt2e_support.h
+** Allocation and message helpers shared by every C module of pt2e-mlir.
+**
+** All heap memory of the project goes through pt2eAlloc/pt2eFree, so that a
+** unit test can count allocations or make one fail (see test/unit).
+*/
+#ifndef PT2E_SUPPORT_H
+#define PT2E_SUPPORT_H
+
+#include <stddef.h>
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Returns 'size' bytes (zeroed) or NULL; size 0 returns NULL. */
+void *pt2eAlloc(size_t size);
+/* Resizes 'ptr' like realloc; the new tail is not zeroed. */
+void *pt2eRealloc(void *ptr, size_t size);
+/* Frees 'ptr'; pt2eFree(NULL) does nothing. */
+void pt2eFree(void *ptr);
+
+/*
+** Test hook: after 'n' more successful allocations, every further one fails
+** (n < 0 switches failure injection off). Returns the number of allocations
+** made since the hook was last set.
+*/
+size_t pt2eAllocFailAfter(long n);
+
+/*
+** Emits an error at 'loc' through the context's diagnostic engine, formatted
+** like printf, and returns failure so that callers can write
+** 'return pt2eEmitError(loc, ...)'.
+*/
+MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* True when 'ref' holds exactly the C string 's'. */
+int pt2eStringRefIs(MlirStringRef ref, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2E_SUPPORT_H */

@@ -1,0 +1,20 @@
+/*
+** pt2e_passes.h
+** The passes of pt2e-mlir, each declared in its own file under passes/.
+*/
+#ifndef PT2E_PASSES_H
+#define PT2E_PASSES_H
+
+#include "pt2e_pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2E_PASSES_H */

@@ -1,0 +1,99 @@
+/*
+** toggle.c
+** pt2e-toggle: switches observers and fake quantization on or off on every
+** pt2e.fake_quant in the module, like torchao's
+** model.apply(enable_observer / disable_observer / enable_fake_quant /
+** disable_fake_quant).
+**
+**   pt2e-toggle{observer=off}
+**   "pt2e.fake_quant"(%x) {observer_enabled = true, fake_quant_enabled = true, ...}
+**     becomes
+**   "pt2e.fake_quant"(%x) {observer_enabled = false, fake_quant_enabled = true, ...}
+**
+** An option left out leaves that switch as it is. pt2e.observer ops have no
+** switches and are left alone. Every fake_quant is verified before the first
+** one changes, so a bad op fails the pass with the IR untouched.
+*/
+#include "pt2e_passes.h"
+
+#include "mlir-c/IR.h"
+
+#include "pt2e_dialect.h"
+#include "pt2e_support.h"
+
+enum { OptObserver, OptFakeQuant, NumOptions };
+
+static const Pt2eOptionDecl toggleOptions[NumOptions] = {
+    [OptObserver] = {"observer", Pt2eOptionBool,
+                     "on|off: set observer_enabled (left as is when absent)",
+                     NULL, false},
+    [OptFakeQuant] = {"fake-quant", Pt2eOptionBool,
+                      "on|off: set fake_quant_enabled (left as is when absent)",
+                      NULL, false},
+};
+
+typedef struct ToggleState {
+  MlirOperation *ops; /* the module's pt2e.fake_quant ops, in walk order */
+  size_t count, capacity;
+  bool failed;        /* an op failed verification or memory ran out */
+} ToggleState;
+
+static MlirWalkResult collectFakeQuant(MlirOperation op, void *userData) {
+  ToggleState *st = userData;
+  if (!pt2eIsFakeQuant(op))
+    return MlirWalkResultAdvance;
+  if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op))) {
+    st->failed = true;
+    return MlirWalkResultInterrupt;
+  }
+  if (st->count == st->capacity) {
+    size_t cap = st->capacity ? 2 * st->capacity : 16;
+    MlirOperation *grown = pt2eRealloc(st->ops, cap * sizeof *grown);
+    if (!grown) {
+      pt2eEmitError(mlirOperationGetLocation(op),
+                    "'pt2e-toggle' ran out of memory");
+      st->failed = true;
+      return MlirWalkResultInterrupt;
+    }
+    st->ops = grown;
+    st->capacity = cap;
+  }
+  st->ops[st->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+static MlirLogicalResult toggleRun(MlirOperation module,
+                                   const Pt2eOptionValue *options) {
+  ToggleState st = {NULL, 0, 0, false};
+  if (mlirLogicalResultIsFailure(pt2eDialectRequire(
+          mlirOperationGetContext(module), mlirOperationGetLocation(module),
+          "pt2e-toggle")))
+    return mlirLogicalResultFailure();
+
+  mlirOperationWalk(module, collectFakeQuant, &st, MlirWalkPreOrder);
+  if (!st.failed) {
+    for (size_t i = 0; i < st.count; i++) {
+      if (options[OptObserver].isSet)
+        pt2eFakeQuantSetSwitch(st.ops[i], Pt2eSwitchObserver,
+                               options[OptObserver].boolValue);
+      if (options[OptFakeQuant].isSet)
+        pt2eFakeQuantSetSwitch(st.ops[i], Pt2eSwitchFakeQuant,
+                               options[OptFakeQuant].boolValue);
+    }
+  }
+  pt2eFree(st.ops);
+  return st.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
+
+const Pt2ePassDecl pt2eTogglePass = {
+    .argument = "pt2e-toggle",
+    .name = "Pt2eToggle",
+    .summary = "Switch observers and fake quantization of every "
+               "pt2e.fake_quant on or off",
+    .anchorOp = "builtin.module",
+    .options = toggleOptions,
+    .numOptions = NumOptions,
+    .dependentDialects = NULL,
+    .numDependentDialects = 0,
+    .run = toggleRun,
+};
