@@ -149,7 +149,11 @@ private:
         continue;
       }
       Option<std::string> &opt = *scalars[i];
-      v.isSet = opt.hasValue();
+      // MLIR prints an unset option as 'name=' (--dump-pass-pipeline), so an
+      // empty value of a non-string option reads as absent: printed
+      // pipelines then parse back to the same pass.
+      v.isSet = opt.hasValue() &&
+                (o.kind == Pt2eOptionString || !opt.getValue().empty());
       MlirStringRef text;
       if (v.isSet) {
         text = {opt.getValue().data(), opt.getValue().size()};
