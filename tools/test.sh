@@ -22,8 +22,8 @@ run_config() {
   local dir=$1 sanitize=$2
   echo "== $dir (sanitizers: $sanitize)"
   cmake -S . -B "$dir" -G Ninja -DPT2E_SANITIZE="$sanitize" >/dev/null \
-    && cmake --build "$dir" -j "$JOBS" >"$dir.build.log" 2>&1 || {
-      cat "$dir.build.log" 2>/dev/null
+    && cmake --build "$dir" -j "$JOBS" >"$dir/build.log" 2>&1 || {
+      cat "$dir/build.log" 2>/dev/null
       echo "build of $dir failed"
       failed=$((failed + 1)); status=1; return
     }
