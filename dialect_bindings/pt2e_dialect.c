@@ -128,7 +128,7 @@ static MlirOperation createUnary(const char *opName, MlirLocation loc,
   return mlirOperationCreate(&state);
 }
 
-MlirOperation pt2eObserverCreate(MlirLocation loc, MlirValue input,
+MlirOperation pt2eObserverOpCreate(MlirLocation loc, MlirValue input,
                                  MlirStringRef name, MlirAttribute spec) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirNamedAttribute attrs[] = {
@@ -138,7 +138,7 @@ MlirOperation pt2eObserverCreate(MlirLocation loc, MlirValue input,
   return createUnary(PT2E_OBSERVER_OP, loc, input, 2, attrs);
 }
 
-MlirOperation pt2eFakeQuantCreate(MlirLocation loc, MlirValue input,
+MlirOperation pt2eFakeQuantOpCreate(MlirLocation loc, MlirValue input,
                                   MlirStringRef name, MlirAttribute spec,
                                   intptr_t numScales) {
   MlirContext ctx = mlirLocationGetContext(loc);

@@ -73,7 +73,7 @@ void pt2eFakeQuantSetSwitch(MlirOperation op, Pt2eSwitch which, bool on);
 ** Creates (unattached) 'pt2e.observer'(input) {name, spec}. The caller owns
 ** the result until it inserts it into a block.
 */
-MlirOperation pt2eObserverCreate(MlirLocation loc, MlirValue input,
+MlirOperation pt2eObserverOpCreate(MlirLocation loc, MlirValue input,
                                  MlirStringRef name, MlirAttribute spec);
 
 /*
@@ -81,7 +81,7 @@ MlirOperation pt2eObserverCreate(MlirLocation loc, MlirValue input,
 ** torchao's initial qparams: 'numScales' entries of scale 1.0 and zero point
 ** 0 (numScales >= 1).
 */
-MlirOperation pt2eFakeQuantCreate(MlirLocation loc, MlirValue input,
+MlirOperation pt2eFakeQuantOpCreate(MlirLocation loc, MlirValue input,
                                   MlirStringRef name, MlirAttribute spec,
                                   intptr_t numScales);
 

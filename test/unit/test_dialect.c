@@ -134,7 +134,7 @@ static void testObserverCreateBuildsAVerifiedOp(void **state) {
   MlirValue x = mlirBlockGetArgument(entry, 0);
   MlirLocation loc = mlirLocationUnknownGet(fx->ctx);
   MlirAttribute spec = mlirDictionaryAttrGet(fx->ctx, 0, NULL);
-  MlirOperation obs = pt2eObserverCreate(
+  MlirOperation obs = pt2eObserverOpCreate(
       loc, x, mlirStringRefCreateFromCString("activation_post_process_0"), spec);
   mlirBlockInsertOwnedOperation(entry, 0, obs);
   assert_true(mlirOperationVerify(mlirModuleGetOperation(m)));
@@ -152,7 +152,7 @@ static void testFakeQuantStartsWithBothSwitchesOnAndUnitQParams(void **state) {
   MlirModule m = parse(fx, "func.func @f(%x: tensor<8x3xf32>) { return }");
   MlirOperation func = first(m, "func.func");
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirOperation fq = pt2eFakeQuantCreate(
+  MlirOperation fq = pt2eFakeQuantOpCreate(
       mlirLocationUnknownGet(fx->ctx), mlirBlockGetArgument(entry, 0),
       mlirStringRefCreateFromCString("w"), mlirDictionaryAttrGet(fx->ctx, 0, NULL), 8);
   mlirBlockInsertOwnedOperation(entry, 0, fq);
@@ -191,7 +191,7 @@ static void testFakeQuantCreateFailsCleanlyWhenMemoryRunsOut(void **state) {
   MlirOperation func = first(m, "func.func");
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   pt2eAllocFailAfter(0);
-  MlirOperation fq = pt2eFakeQuantCreate(
+  MlirOperation fq = pt2eFakeQuantOpCreate(
       mlirLocationUnknownGet(fx->ctx), mlirBlockGetArgument(entry, 0),
       mlirStringRefCreateFromCString("w"), mlirDictionaryAttrGet(fx->ctx, 0, NULL), 8);
   pt2eAllocFailAfter(-1);
