@@ -1,0 +1,167 @@
+/*
+** observers.h
+** Observer statistics of torchao 0.18's PT2E observers, in pure C:
+** MinMax, MovingAverageMinMax, PerChannelMinMax,
+** MovingAveragePerChannelMinMax, Histogram and Placeholder.
+**
+** An observer is fed float32 tensors (row-major data + shape) and turns
+** what it saw into scales and zero points through qparams.h. Its state can
+** be read out and restored as plain arrays, so that a pass can keep the
+** statistics in attributes and go on calibrating in a later run.
+** Results are bit-exact with torchao on an x86-64 CPU where torch is
+** deterministic; tools/oracle/observers/README.md says what was checked.
+*/
+#ifndef PT2E_OBSERVERS_H
+#define PT2E_OBSERVERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pt2e_spec.h"
+#include "qparams.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct Pt2eObserver Pt2eObserver;
+
+/*
+** The statistics of an observer, as plain arrays. For per-tensor kinds
+** numChannels is 1 and the arrays hold the running min and max (+inf and
+** -inf before the first update); per-channel kinds have numChannels 0
+** until their first update. Only Histogram has bins (numBins > 0).
+*/
+typedef struct Pt2eObserverStats {
+  int64_t numChannels;
+  const float *minVals;
+  const float *maxVals;
+  int64_t numBins;
+  const float *histogram;
+} Pt2eObserverStats;
+
+/*
+** Creates an observer of kind spec->observer. 'numChannels' fixes the
+** channel count of a per-channel observer (0: taken from the first
+** tensor); per-tensor kinds want 0 or 1. spec->bins <= 0 means torch's
+** default of 2048. The quant range counts as custom (torch's
+** has_customized_qrange) unless it equals the dtype's default range; see
+** pt2eObserverSetCustomRange. Returns NULL when out of memory or when torch
+** would refuse the spec (a Histogram or MinMax with a per-channel qscheme).
+** The caller owns the result and frees it with pt2eObserverDestroy.
+*/
+Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
+                                 int64_t numChannels);
+
+/* Frees 'obs'; pt2eObserverDestroy(NULL) does nothing. */
+void pt2eObserverDestroy(Pt2eObserver *obs);
+
+/*
+** Overrides whether quant_min/quant_max count as given by the user. Only
+** the zero point of uint8 symmetric schemes depends on it.
+*/
+void pt2eObserverSetCustomRange(Pt2eObserver *obs, bool customRange);
+
+/*
+** The CPU kernels PyTorch picked (torch.backends.cpu.get_cpu_capability()).
+** Two Histogram steps depend on them: torch.sum adds vectors of 8 floats
+** (DEFAULT, AVX2) or 16 (AVX512), and linspace is fused into FMA by the
+** AVX2 and AVX512 builds only.
+*/
+typedef enum Pt2eCpuCapability {
+  Pt2eCpuDefault,  /* ATEN_CPU_CAPABILITY=default, or no AVX2 */
+  Pt2eCpuAvx2,
+  Pt2eCpuAvx512
+} Pt2eCpuCapability;
+
+/*
+** The capability PyTorch would pick on this machine: AVX512 when the CPU
+** has AVX512 F, BW, VL and DQ, else AVX2 when it has AVX2 and FMA, else
+** DEFAULT; ATEN_CPU_CAPABILITY=default|avx2 lowers it as in torch.
+** pt2eObserverCreate starts from this value.
+*/
+Pt2eCpuCapability pt2eHostCpuCapability(void);
+
+/* Makes 'obs' reproduce torch's numerics for capability 'cap'. */
+void pt2eObserverSetCpuCapability(Pt2eObserver *obs, Pt2eCpuCapability cap);
+
+/* Floats per vector in torch.sum for 'cap': 16 for AVX512, else 8. */
+int pt2eCpuSumLanes(Pt2eCpuCapability cap);
+
+/*
+** Feeds one tensor of 'rank' dimensions 'shape' (row-major float32 at
+** 'data') to the observer, like calling the torch module on it. Empty
+** tensors are ignored. Returns Pt2eNumOk, Pt2eNumBadShape (channel axis
+** out of range, or a channel count that differs from the state) or, for a
+** Histogram, Pt2eNumNaN: torch.histc raises on NaN. After an error the
+** statistics are those torch keeps (a Histogram that sees NaN first keeps
+** NaN min/max and fails from then on) and pt2eObserverErrorMessage says
+** what went wrong. MinMax kinds propagate NaN without error.
+*/
+Pt2eNumStatus pt2eObserverUpdate(Pt2eObserver *obs, const float *data,
+                                 const int64_t *shape, int rank);
+
+/*
+** torch's calculate_qparams: writes max(1, channels) scales and zero
+** points; 'capacity' is the length of both arrays. Returns Pt2eNumOk,
+** Pt2eNumDefaulted (nothing observed: scale 1, zero point 0),
+** Pt2eNumInvalidRange (NaN statistics), Pt2eNumBadShape (capacity too
+** small) or Pt2eNumUnsupported (a Placeholder, which raises in torch).
+*/
+Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
+                                         int64_t *zeroPoints,
+                                         int64_t capacity);
+
+/* The number of channels the state holds now (1 for per-tensor kinds). */
+int64_t pt2eObserverNumChannels(const Pt2eObserver *obs);
+
+/* Text of the last error of 'obs', or "" if there was none. */
+const char *pt2eObserverErrorMessage(const Pt2eObserver *obs);
+
+/*
+** Borrows the statistics of 'obs' into '*stats'; the arrays stay valid
+** until the next call that changes 'obs'.
+*/
+void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats);
+
+/*
+** Replaces the statistics of 'obs' by copies of '*stats'. The shape must
+** fit the kind: numChannels 1 for per-tensor kinds, numBins equal to the
+** observer's bins for a Histogram (0 otherwise). Returns Pt2eNumOk,
+** Pt2eNumBadShape or Pt2eNumNoMemory; 'obs' is unchanged on error.
+*/
+Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
+                                   const Pt2eObserverStats *stats);
+
+/* {======================================================================
+** ATen primitives the observers are built from, exposed for tests
+** ======================================================================= */
+
+/*
+** torch.sum of 'n' contiguous float32 values on CPU (single-threaded,
+** n < 32768): the cascade sum of aten/src/ATen/native/cpu/SumKernel.cpp
+** with 'lanes' floats per vector.
+*/
+float pt2eCascadeSum(const float *x, int64_t n, int lanes);
+
+/*
+** torch.histc(x, bins, min, max) for float32 'x' into 'hist' (bins
+** floats, overwritten). Returns Pt2eNumNaN if the edges are not finite.
+*/
+Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
+                        float max, float *hist);
+
+/*
+** torch.linspace(start, end, steps)[i] in float32; 'fused' as the AVX2 and
+** AVX512 kernels, which compute start + step*i in one FMA.
+*/
+float pt2eLinspaceAt(float start, float end, int64_t steps, int64_t i,
+                     bool fused);
+
+/* }====================================================================== */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2E_OBSERVERS_H */
