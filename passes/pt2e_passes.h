@@ -12,6 +12,7 @@ extern "C" {
 #endif
 
 extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
+extern const Pt2ePassDecl pt2ePreparePass; /* prepare.c */
 
 #ifdef __cplusplus
 }

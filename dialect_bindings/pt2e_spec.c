@@ -1,0 +1,594 @@
+/*
+** pt2e_spec.c
+** Quantization specs as MLIR dictionary attributes: parse and print.
+**
+** One dictionary describes how one edge (operand) or value (result) is
+** quantized; docs/annotations.md is the schema. A spec is one of four kinds,
+** told apart by a marker key:
+**   {observer = "histogram", dtype = i8, ...}          QuantizationSpec
+**   {shared = {operand = 0}}                           SharedQuantizationSpec
+**   {derived_from = [...], dtype = i32, ...}           DerivedQuantizationSpec
+**   {fixed = {scale = ..., zero_point = ...}, ...}     FixedQParamsQuantizationSpec
+** pt2eSpecParse fills every default (so two specs that mean the same compare
+** equal as C structs); pt2eSpecToAttr writes the canonical dictionary that
+** pt2e.observer / pt2e.fake_quant carry, with every default spelled out.
+*/
+#include "pt2e_spec.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_support.h"
+
+/* torch.finfo(torch.float32).eps, torchao's default eps */
+#define DEFAULT_EPS 1.1920928955078125e-07f
+#define DEFAULT_BINS 2048
+#define DEFAULT_AVERAGING_CONSTANT 0.01f
+
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+/*
+** {======================================================================
+** Names
+** =======================================================================
+*/
+
+static const char *const dtypeNames[] = {"i8", "ui8", "i16", "ui16", "i32"};
+static const char *const qschemeNames[] = {
+    "per_tensor_affine", "per_tensor_symmetric", "per_channel_affine",
+    "per_channel_symmetric"};
+static const char *const observerNames[] = {
+    "minmax", "moving_average_minmax", "per_channel_minmax",
+    "moving_average_per_channel_minmax", "histogram", "placeholder"};
+
+const char *pt2eSpecDTypeName(Pt2eDType dtype) { return dtypeNames[dtype]; }
+
+const char *pt2eSpecQSchemeName(Pt2eQScheme qscheme) {
+  return qschemeNames[qscheme];
+}
+
+const char *pt2eSpecObserverName(Pt2eObserverKind kind) {
+  return observerNames[kind];
+}
+
+bool pt2eSpecIsPerChannel(Pt2eQScheme qscheme) {
+  return qscheme == Pt2eQSchemePerChannelAffine ||
+         qscheme == Pt2eQSchemePerChannelSymmetric;
+}
+
+static bool observerIsPerChannel(Pt2eObserverKind kind) {
+  return kind == Pt2eObserverPerChannelMinMax ||
+         kind == Pt2eObserverMovingAveragePerChannelMinMax;
+}
+
+static bool observerIsMovingAverage(Pt2eObserverKind kind) {
+  return kind == Pt2eObserverMovingAverageMinMax ||
+         kind == Pt2eObserverMovingAveragePerChannelMinMax;
+}
+
+/* Index of 'ref' in 'names' (n entries), or -1. */
+static int lookup(MlirStringRef ref, const char *const *names, int n) {
+  for (int i = 0; i < n; i++)
+    if (pt2eStringRefIs(ref, names[i]))
+      return i;
+  return -1;
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Parsing
+** =======================================================================
+*/
+
+/* What every parse function carries: where to report, and what. */
+typedef struct Reader {
+  MlirLocation loc;
+  const char *where; /* prefix of every message: "'pt2e.annotation' input 0" */
+} Reader;
+
+#define ERR(rd, ...) readerError((rd), __VA_ARGS__)
+
+static MlirLogicalResult readerError(const Reader *rd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static MlirLogicalResult readerError(const Reader *rd, const char *fmt, ...) {
+  char detail[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(detail, sizeof detail, fmt, ap);
+  va_end(ap);
+  return pt2eEmitError(rd->loc, "%s: %s", rd->where, detail);
+}
+
+static bool isIn(MlirStringRef key, const char *const *keys) {
+  for (; *keys; keys++)
+    if (pt2eStringRefIs(key, *keys))
+      return true;
+  return false;
+}
+
+/* Fails on the first key of 'dict' that is not in the NULL-ended 'keys'. */
+static MlirLogicalResult checkKeys(const Reader *rd, MlirAttribute dict,
+                                   const char *const *keys, const char *what) {
+  intptr_t n = mlirDictionaryAttrGetNumElements(dict);
+  for (intptr_t i = 0; i < n; i++) {
+    MlirStringRef key =
+        mlirIdentifierStr(mlirDictionaryAttrGetElement(dict, i).name);
+    if (!isIn(key, keys))
+      return ERR(rd, "unknown key '%.*s' in %s", (int)key.length, key.data,
+                 what);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirAttribute get(MlirAttribute dict, const char *key) {
+  return mlirDictionaryAttrGetElementByName(dict, str(key));
+}
+
+/* Reads an integer attribute of any integer type. */
+static bool intValue(MlirAttribute a, int64_t *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  MlirType t = mlirAttributeGetType(a);
+  if (mlirTypeIsAIndex(t) || mlirIntegerTypeIsSignless(t))
+    *out = mlirIntegerAttrGetValueInt(a);
+  else if (mlirIntegerTypeIsSigned(t))
+    *out = mlirIntegerAttrGetValueSInt(a);
+  else
+    *out = (int64_t)mlirIntegerAttrGetValueUInt(a);
+  return true;
+}
+
+/* An optional integer key: absent leaves '*out' as it is. */
+static MlirLogicalResult readInt(const Reader *rd, MlirAttribute dict,
+                                 const char *key, int64_t *out) {
+  MlirAttribute a = get(dict, key);
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (mlirAttributeIsABool(a) || !intValue(a, out))
+    return ERR(rd, "'%s' must be an integer", key);
+  return mlirLogicalResultSuccess();
+}
+
+/* An optional float key (any float type, or an integer), read as float32. */
+static MlirLogicalResult readFloat(const Reader *rd, MlirAttribute dict,
+                                   const char *key, float *out) {
+  MlirAttribute a = get(dict, key);
+  int64_t i;
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (mlirAttributeIsAFloat(a))
+    *out = (float)mlirFloatAttrGetValueDouble(a);
+  else if (!mlirAttributeIsABool(a) && intValue(a, &i))
+    *out = (float)i;
+  else
+    return ERR(rd, "'%s' must be a number", key);
+  if (!isfinite(*out))
+    return ERR(rd, "'%s' must be finite", key);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult readBool(const Reader *rd, MlirAttribute dict,
+                                  const char *key, bool *out) {
+  MlirAttribute a = get(dict, key);
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (!mlirAttributeIsABool(a))
+    return ERR(rd, "'%s' must be true or false", key);
+  *out = mlirBoolAttrGetValue(a);
+  return mlirLogicalResultSuccess();
+}
+
+/* An optional string key naming one of 'names'; absent leaves '*out'. */
+static MlirLogicalResult readEnum(const Reader *rd, MlirAttribute dict,
+                                  const char *key, const char *const *names,
+                                  int n, int *out) {
+  MlirAttribute a = get(dict, key);
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (!mlirAttributeIsAString(a))
+    return ERR(rd, "'%s' must be a string", key);
+  MlirStringRef v = mlirStringAttrGetValue(a);
+  int i = lookup(v, names, n);
+  if (i < 0) {
+    char known[256] = "";
+    for (int k = 0; k < n; k++) {
+      strncat(known, k ? ", " : "", sizeof known - strlen(known) - 1);
+      strncat(known, names[k], sizeof known - strlen(known) - 1);
+    }
+    return ERR(rd, "unknown %s '%.*s' (expected one of: %s)", key,
+               (int)v.length, v.data, known);
+  }
+  *out = i;
+  return mlirLogicalResultSuccess();
+}
+
+/* The dtype: a builtin integer type i8 / ui8 / i16 / ui16 / i32. */
+static MlirLogicalResult readDType(const Reader *rd, MlirAttribute dict,
+                                   bool required, Pt2eDType *out) {
+  MlirAttribute a = get(dict, "dtype");
+  if (mlirAttributeIsNull(a)) {
+    if (required)
+      return ERR(rd, "missing 'dtype'");
+    return mlirLogicalResultSuccess();
+  }
+  MlirType t = mlirAttributeIsAType(a) ? mlirTypeAttrGetValue(a)
+                                       : (MlirType){NULL};
+  if (!mlirTypeIsNull(t) && mlirTypeIsAInteger(t)) {
+    unsigned w = mlirIntegerTypeGetWidth(t);
+    bool u = mlirIntegerTypeIsUnsigned(t);
+    if (w == 8)
+      *out = u ? Pt2eDTypeUInt8 : Pt2eDTypeInt8;
+    else if (w == 16)
+      *out = u ? Pt2eDTypeUInt16 : Pt2eDTypeInt16;
+    else if (w == 32 && !u)
+      *out = Pt2eDTypeInt32;
+    else
+      t = (MlirType){NULL};
+    if (!mlirTypeIsNull(t))
+      return mlirLogicalResultSuccess();
+  }
+  return ERR(rd, "'dtype' must be one of the types i8, ui8, i16, ui16, i32");
+}
+
+/*
+** The fields that every non-shared kind has: dtype, quant_min, quant_max,
+** qscheme, ch_axis, is_dynamic. Checks the range against the dtype and
+** ch_axis against the qscheme (not against a value: the caller does that).
+*/
+static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
+                                    Pt2eQuantSpec *q) {
+  int qscheme = Pt2eQSchemePerTensorAffine;
+  int64_t lo, hi;
+  bool hasAxis = !mlirAttributeIsNull(get(dict, "ch_axis"));
+
+  if (mlirLogicalResultIsFailure(readDType(rd, dict, true, &q->dtype)))
+    return mlirLogicalResultFailure();
+  pt2eDTypeRange(q->dtype, &lo, &hi);
+  q->quantMin = lo;
+  q->quantMax = hi;
+  q->chAxis = 0;
+  q->isDynamic = false;
+  if (mlirLogicalResultIsFailure(readInt(rd, dict, "quant_min", &q->quantMin)) ||
+      mlirLogicalResultIsFailure(readInt(rd, dict, "quant_max", &q->quantMax)) ||
+      mlirLogicalResultIsFailure(
+          readEnum(rd, dict, "qscheme", qschemeNames, 4, &qscheme)) ||
+      mlirLogicalResultIsFailure(readInt(rd, dict, "ch_axis", &q->chAxis)) ||
+      mlirLogicalResultIsFailure(
+          readBool(rd, dict, "is_dynamic", &q->isDynamic)))
+    return mlirLogicalResultFailure();
+  q->qscheme = (Pt2eQScheme)qscheme;
+
+  const char *dt = pt2eSpecDTypeName(q->dtype);
+  if (q->quantMin < lo || q->quantMin > hi)
+    return ERR(rd, "'quant_min' %lld is outside the range of %s [%lld, %lld]",
+               (long long)q->quantMin, dt, (long long)lo, (long long)hi);
+  if (q->quantMax < lo || q->quantMax > hi)
+    return ERR(rd, "'quant_max' %lld is outside the range of %s [%lld, %lld]",
+               (long long)q->quantMax, dt, (long long)lo, (long long)hi);
+  if (q->quantMin > q->quantMax)
+    return ERR(rd, "'quant_min' %lld is greater than 'quant_max' %lld",
+               (long long)q->quantMin, (long long)q->quantMax);
+  if (hasAxis && !pt2eSpecIsPerChannel(q->qscheme))
+    return ERR(rd, "'ch_axis' needs a per-channel qscheme, not '%s'",
+               pt2eSpecQSchemeName(q->qscheme));
+  if (q->chAxis < 0)
+    return ERR(rd, "'ch_axis' must not be negative, got %lld",
+               (long long)q->chAxis);
+  return mlirLogicalResultSuccess();
+}
+
+static const char *const quantKeys[] = {
+    "observer", "dtype", "quant_min", "quant_max", "qscheme", "ch_axis",
+    "eps", "is_dynamic", "bins", "averaging_constant", NULL};
+
+static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
+                                    Pt2eSpec *out) {
+  Pt2eQuantSpec *q = &out->quant;
+  int kind = -1;
+
+  if (mlirLogicalResultIsFailure(checkKeys(rd, dict, quantKeys, "a spec")))
+    return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(
+          readEnum(rd, dict, "observer", observerNames, 6, &kind)))
+    return mlirLogicalResultFailure();
+  if (kind < 0)
+    return ERR(rd, "missing 'observer' (or 'shared', 'derived_from', "
+                   "'fixed')");
+  q->observer = (Pt2eObserverKind)kind;
+  if (mlirLogicalResultIsFailure(readCommon(rd, dict, q)))
+    return mlirLogicalResultFailure();
+
+  const char *obs = pt2eSpecObserverName(q->observer);
+  if (!mlirAttributeIsNull(get(dict, "bins")) &&
+      q->observer != Pt2eObserverHistogram)
+    return ERR(rd, "'bins' is not a parameter of observer '%s'", obs);
+  if (!mlirAttributeIsNull(get(dict, "averaging_constant")) &&
+      !observerIsMovingAverage(q->observer))
+    return ERR(rd, "'averaging_constant' is not a parameter of observer '%s'",
+               obs);
+  if (q->observer != Pt2eObserverPlaceholder &&
+      observerIsPerChannel(q->observer) != pt2eSpecIsPerChannel(q->qscheme))
+    return ERR(rd, "observer '%s' does not support qscheme '%s'", obs,
+               pt2eSpecQSchemeName(q->qscheme));
+
+  q->eps = DEFAULT_EPS;
+  q->bins = DEFAULT_BINS;
+  q->averagingConstant = DEFAULT_AVERAGING_CONSTANT;
+  if (mlirLogicalResultIsFailure(readFloat(rd, dict, "eps", &q->eps)) ||
+      mlirLogicalResultIsFailure(readInt(rd, dict, "bins", &q->bins)) ||
+      mlirLogicalResultIsFailure(readFloat(rd, dict, "averaging_constant",
+                                           &q->averagingConstant)))
+    return mlirLogicalResultFailure();
+  if (!(q->eps > 0.0f))
+    return ERR(rd, "'eps' must be positive");
+  if (q->bins < 1)
+    return ERR(rd, "'bins' must be positive, got %lld", (long long)q->bins);
+  if (!(q->averagingConstant > 0.0f && q->averagingConstant <= 1.0f))
+    return ERR(rd, "'averaging_constant' must be in (0, 1]");
+  out->kind = Pt2eSpecQuant;
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** A reference: {operand = k} | {result = 0}, optionally with op = "tag";
+** or, in a canonical derived spec, a string naming an observer op.
+*/
+static MlirLogicalResult parseRef(const Reader *rd, MlirAttribute a,
+                                  const char *key, Pt2eSpecRef *ref) {
+  static const char *const refKeys[] = {"op", "operand", "result", NULL};
+  memset(ref, 0, sizeof *ref);
+  if (mlirAttributeIsAString(a)) {
+    ref->kind = Pt2eRefObserver;
+    ref->name = mlirStringAttrGetValue(a);
+    return mlirLogicalResultSuccess();
+  }
+  if (!mlirAttributeIsADictionary(a))
+    return ERR(rd, "'%s' must be {operand = N} or {result = 0}, optionally "
+                   "with op = \"<pt2e.id>\"",
+               key);
+  char what[64];
+  snprintf(what, sizeof what, "'%s'", key);
+  if (mlirLogicalResultIsFailure(checkKeys(rd, a, refKeys, what)))
+    return mlirLogicalResultFailure();
+  MlirAttribute op = get(a, "op");
+  MlirAttribute operand = get(a, "operand");
+  MlirAttribute result = get(a, "result");
+  if (!mlirAttributeIsNull(op)) {
+    if (!mlirAttributeIsAString(op) ||
+        mlirStringAttrGetValue(op).length == 0)
+      return ERR(rd, "'op' in '%s' must be a non-empty string", key);
+    ref->op = mlirStringAttrGetValue(op);
+  }
+  if (mlirAttributeIsNull(operand) == mlirAttributeIsNull(result))
+    return ERR(rd, "'%s' needs exactly one of 'operand' or 'result'", key);
+  ref->kind = mlirAttributeIsNull(operand) ? Pt2eRefResult : Pt2eRefOperand;
+  if (mlirLogicalResultIsFailure(readInt(
+          rd, a, ref->kind == Pt2eRefOperand ? "operand" : "result",
+          &ref->index)))
+    return mlirLogicalResultFailure();
+  if (ref->index < 0)
+    return ERR(rd, "'%s' has a negative index", key);
+  if (ref->kind == Pt2eRefResult && ref->index != 0)
+    return ERR(rd, "'%s' may only name result 0, got result %lld", key,
+               (long long)ref->index);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult parseShared(const Reader *rd, MlirAttribute dict,
+                                     Pt2eSpec *out) {
+  static const char *const keys[] = {"shared", NULL};
+  if (mlirLogicalResultIsFailure(
+          checkKeys(rd, dict, keys, "a shared spec (it has only 'shared')")))
+    return mlirLogicalResultFailure();
+  MlirAttribute a = get(dict, "shared");
+  if (mlirLogicalResultIsFailure(parseRef(rd, a, "shared", &out->shared)))
+    return mlirLogicalResultFailure();
+  if (out->shared.kind == Pt2eRefObserver)
+    return ERR(rd, "'shared' must be {operand = N} or {result = 0}");
+  out->kind = Pt2eSpecShared;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult parseDerived(const Reader *rd, MlirAttribute dict,
+                                      Pt2eSpec *out) {
+  static const char *const keys[] = {"derived_from", "derive", "dtype",
+                                     "quant_min",    "quant_max", "qscheme",
+                                     "ch_axis",      "is_dynamic", NULL};
+  static const char *const deriveNames[] = {"mul_scales"};
+  int derive = Pt2eDeriveMulScales;
+  if (mlirLogicalResultIsFailure(
+          checkKeys(rd, dict, keys, "a derived spec")) ||
+      mlirLogicalResultIsFailure(
+          readEnum(rd, dict, "derive", deriveNames, 1, &derive)) ||
+      mlirLogicalResultIsFailure(readCommon(rd, dict, &out->quant)))
+    return mlirLogicalResultFailure();
+  MlirAttribute from = get(dict, "derived_from");
+  if (!mlirAttributeIsAArray(from) || mlirArrayAttrGetNumElements(from) == 0)
+    return ERR(rd, "'derived_from' must be a non-empty array of references");
+  intptr_t n = mlirArrayAttrGetNumElements(from);
+  if (n > PT2E_SPEC_MAX_SOURCES)
+    return ERR(rd, "'derived_from' has %ld sources, at most %d are supported",
+               (long)n, PT2E_SPEC_MAX_SOURCES);
+  for (intptr_t i = 0; i < n; i++)
+    if (mlirLogicalResultIsFailure(
+            parseRef(rd, mlirArrayAttrGetElement(from, i), "derived_from",
+                     &out->sources[i])))
+      return mlirLogicalResultFailure();
+  out->numSources = (size_t)n;
+  out->derive = (Pt2eDerive)derive;
+  out->kind = Pt2eSpecDerived;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult parseFixed(const Reader *rd, MlirAttribute dict,
+                                    Pt2eSpec *out) {
+  static const char *const keys[] = {"fixed",   "dtype",     "quant_min",
+                                     "quant_max", "qscheme", "is_dynamic",
+                                     NULL};
+  static const char *const fixedKeys[] = {"scale", "zero_point", NULL};
+  if (mlirLogicalResultIsFailure(checkKeys(rd, dict, keys, "a fixed spec")) ||
+      mlirLogicalResultIsFailure(readCommon(rd, dict, &out->quant)))
+    return mlirLogicalResultFailure();
+  if (pt2eSpecIsPerChannel(out->quant.qscheme))
+    return ERR(rd, "a fixed spec needs a per-tensor qscheme, not '%s'",
+               pt2eSpecQSchemeName(out->quant.qscheme));
+  MlirAttribute fixed = get(dict, "fixed");
+  if (!mlirAttributeIsADictionary(fixed))
+    return ERR(rd, "'fixed' must be {scale = S, zero_point = Z}");
+  if (mlirLogicalResultIsFailure(
+          checkKeys(rd, fixed, fixedKeys, "'fixed'")))
+    return mlirLogicalResultFailure();
+  if (mlirAttributeIsNull(get(fixed, "scale")) ||
+      mlirAttributeIsNull(get(fixed, "zero_point")))
+    return ERR(rd, "'fixed' needs both 'scale' and 'zero_point'");
+  if (mlirLogicalResultIsFailure(
+          readFloat(rd, fixed, "scale", &out->fixedScale)) ||
+      mlirLogicalResultIsFailure(
+          readInt(rd, fixed, "zero_point", &out->fixedZeroPoint)))
+    return mlirLogicalResultFailure();
+  if (!(out->fixedScale > 0.0f))
+    return ERR(rd, "'scale' in 'fixed' must be positive");
+  if (out->fixedZeroPoint < out->quant.quantMin ||
+      out->fixedZeroPoint > out->quant.quantMax)
+    return ERR(rd, "'zero_point' %lld in 'fixed' is outside [%lld, %lld]",
+               (long long)out->fixedZeroPoint, (long long)out->quant.quantMin,
+               (long long)out->quant.quantMax);
+  out->kind = Pt2eSpecFixed;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eSpecParse(MlirAttribute attr, MlirLocation loc,
+                                const char *where, Pt2eSpec *out) {
+  Reader rd = {loc, where};
+  memset(out, 0, sizeof *out);
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADictionary(attr))
+    return ERR(&rd, "a spec must be a dictionary");
+  if (!mlirAttributeIsNull(get(attr, "shared")))
+    return parseShared(&rd, attr, out);
+  if (!mlirAttributeIsNull(get(attr, "derived_from")))
+    return parseDerived(&rd, attr, out);
+  if (!mlirAttributeIsNull(get(attr, "fixed")))
+    return parseFixed(&rd, attr, out);
+  return parseQuant(&rd, attr, out);
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Printing
+** =======================================================================
+*/
+
+/* Up to 12 named attributes, enough for the largest spec. */
+typedef struct DictBuilder {
+  MlirContext ctx;
+  intptr_t n;
+  MlirNamedAttribute items[12];
+} DictBuilder;
+
+static void put(DictBuilder *b, const char *key, MlirAttribute value) {
+  b->items[b->n++] =
+      mlirNamedAttributeGet(mlirIdentifierGet(b->ctx, str(key)), value);
+}
+
+static void putInt(DictBuilder *b, const char *key, int64_t v) {
+  put(b, key, mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), v));
+}
+
+static void putF32(DictBuilder *b, const char *key, float v) {
+  put(b, key, mlirFloatAttrDoubleGet(b->ctx, mlirF32TypeGet(b->ctx), v));
+}
+
+static void putStr(DictBuilder *b, const char *key, const char *v) {
+  put(b, key, mlirStringAttrGet(b->ctx, str(v)));
+}
+
+static MlirAttribute finish(DictBuilder *b) {
+  return mlirDictionaryAttrGet(b->ctx, b->n, b->items);
+}
+
+static MlirType dtypeType(MlirContext ctx, Pt2eDType dtype) {
+  switch (dtype) {
+  case Pt2eDTypeInt8: return mlirIntegerTypeGet(ctx, 8);
+  case Pt2eDTypeUInt8: return mlirIntegerTypeUnsignedGet(ctx, 8);
+  case Pt2eDTypeInt16: return mlirIntegerTypeGet(ctx, 16);
+  case Pt2eDTypeUInt16: return mlirIntegerTypeUnsignedGet(ctx, 16);
+  case Pt2eDTypeInt32: break;
+  }
+  return mlirIntegerTypeGet(ctx, 32);
+}
+
+static MlirAttribute refToAttr(MlirContext ctx, const Pt2eSpecRef *ref) {
+  DictBuilder b = {.ctx = ctx};
+  if (ref->kind == Pt2eRefObserver)
+    return mlirStringAttrGet(ctx, ref->name);
+  if (ref->op.length)
+    put(&b, "op", mlirStringAttrGet(ctx, ref->op));
+  putInt(&b, ref->kind == Pt2eRefOperand ? "operand" : "result", ref->index);
+  return finish(&b);
+}
+
+/* dtype, quant_min, quant_max, qscheme, ch_axis (per-channel), is_dynamic */
+static void putCommon(DictBuilder *b, const Pt2eQuantSpec *q) {
+  put(b, "dtype", mlirTypeAttrGet(dtypeType(b->ctx, q->dtype)));
+  putInt(b, "quant_min", q->quantMin);
+  putInt(b, "quant_max", q->quantMax);
+  putStr(b, "qscheme", pt2eSpecQSchemeName(q->qscheme));
+  if (pt2eSpecIsPerChannel(q->qscheme))
+    putInt(b, "ch_axis", q->chAxis);
+  put(b, "is_dynamic", mlirBoolAttrGet(b->ctx, q->isDynamic));
+}
+
+MlirAttribute pt2eSpecToAttr(MlirContext ctx, const Pt2eSpec *spec) {
+  DictBuilder b = {.ctx = ctx};
+  const Pt2eQuantSpec *q = &spec->quant;
+  switch (spec->kind) {
+  case Pt2eSpecShared:
+    put(&b, "shared", refToAttr(ctx, &spec->shared));
+    break;
+  case Pt2eSpecQuant:
+    putStr(&b, "observer", pt2eSpecObserverName(q->observer));
+    putCommon(&b, q);
+    putF32(&b, "eps", q->eps);
+    if (q->observer == Pt2eObserverHistogram)
+      putInt(&b, "bins", q->bins);
+    if (observerIsMovingAverage(q->observer))
+      putF32(&b, "averaging_constant", q->averagingConstant);
+    break;
+  case Pt2eSpecDerived: {
+    MlirAttribute srcs[PT2E_SPEC_MAX_SOURCES];
+    for (size_t i = 0; i < spec->numSources; i++)
+      srcs[i] = refToAttr(ctx, &spec->sources[i]);
+    put(&b, "derived_from",
+        mlirArrayAttrGet(ctx, (intptr_t)spec->numSources, srcs));
+    putStr(&b, "derive", "mul_scales");
+    putCommon(&b, q);
+    break;
+  }
+  case Pt2eSpecFixed: {
+    DictBuilder f = {.ctx = ctx};
+    putF32(&f, "scale", spec->fixedScale);
+    putInt(&f, "zero_point", spec->fixedZeroPoint);
+    put(&b, "fixed", finish(&f));
+    putCommon(&b, q);
+    break;
+  }
+  }
+  return finish(&b);
+}
+
+/* }====================================================================== */
