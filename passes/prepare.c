@@ -786,18 +786,31 @@ static MlirOperation createOp(PrepareState *st, const Insertion *in,
   return op;
 }
 
+/*
+** Creates every op first (unattached: a chained observer reads the result
+** of an earlier one, which exists before it is placed), so that running out
+** of memory leaves the IR untouched; then places them and moves the uses.
+*/
 static MlirLogicalResult rewrite(PrepareState *st) {
   for (size_t j = 0; j < st->inserts.size; j++) {
     Insertion *in = &st->inserts.at[j];
-    MlirValue input = in->from != NONE
-                          ? mlirOperationGetResult(st->inserts.at[in->from].created, 0)
-                          : in->value;
-    MlirOperation obs = createOp(st, in, input);
-    if (mlirOperationIsNull(obs)) /* only when memory ran out */
+    MlirValue input =
+        in->from != NONE
+            ? mlirOperationGetResult(st->inserts.at[in->from].created, 0)
+            : in->value;
+    in->created = createOp(st, in, input);
+    if (mlirOperationIsNull(in->created)) {
+      for (size_t k = 0; k < j; k++) /* in reverse: later ones use earlier */
+        mlirOperationDestroy(st->inserts.at[j - 1 - k].created);
       return pt2eEmitError(opLoc(st->annotated.at[in->anchor].op),
                            "'pt2e-prepare' ran out of memory");
+    }
+  }
+  for (size_t j = 0; j < st->inserts.size; j++) {
+    Insertion *in = &st->inserts.at[j];
+    MlirOperation obs = in->created;
+    MlirValue input = mlirOperationGetOperand(obs, 0);
     place(st, j, input, obs);
-    in->created = obs;
     if (in->isOutput)
       mlirValueReplaceAllUsesExcept(input, mlirOperationGetResult(obs, 0), 1,
                                     &obs);
