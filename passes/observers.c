@@ -41,21 +41,40 @@ static bool isPerChannelKind(Pt2eObserverKind kind) {
          kind == Pt2eObserverMovingAveragePerChannelMinMax;
 }
 
-/* ATen's minimum/maximum: NaN propagates, otherwise std::min/std::max. */
+/*
+** NaN bit patterns matter only for restoring state bit for bit. ATen's
+** scalar minimum/maximum return quiet_NaN() (0x7fc00000); its AVX2/AVX512
+** loops, and aminmax over more than one element, OR in a compare mask and
+** give 0xffffffff (measured with torch 2.15).
+*/
+static float nanBits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+#define QUIET_NAN nanBits(0x7fc00000u)
+#define MASK_NAN nanBits(0xffffffffu)
+
+/* ATen's scalar minimum/maximum: NaN propagates, otherwise std::min/max. */
 static float minimumF(float a, float b) {
-  if (isnan(a))
-    return a;
-  if (isnan(b))
-    return b;
+  if (isnan(a) || isnan(b))
+    return QUIET_NAN;
   return (b < a) ? b : a;
 }
 
 static float maximumF(float a, float b) {
-  if (isnan(a))
-    return a;
-  if (isnan(b))
-    return b;
+  if (isnan(a) || isnan(b))
+    return QUIET_NAN;
   return (a < b) ? b : a;
+}
+
+/*
+** Element 'i' of an n-element torch.minimum/maximum: cpu_kernel_vec runs
+** blocks of two vectors (2 * lanes floats) vectorized, the tail scalar.
+*/
+static float elementwiseNaN(float r, int64_t i, int64_t n, int lanes) {
+  int64_t vectorized = n - n % (2 * (int64_t)lanes);
+  return (isnan(r) && i < vectorized) ? MASK_NAN : r;
 }
 
 static Pt2eNumStatus fail(Pt2eObserver *obs, Pt2eNumStatus status,
@@ -369,7 +388,7 @@ Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
 ** MinMax kinds
 ** ======================================================================= */
 
-/* torch.aminmax of 'n' values: exact, NaN propagates. */
+/* torch.aminmax of all 'n' values: exact, NaN propagates. */
 static void aminmax(const float *x, int64_t n, float *mn, float *mx) {
   float lo = x[0], hi = x[0];
   int64_t i;
@@ -377,8 +396,8 @@ static void aminmax(const float *x, int64_t n, float *mn, float *mx) {
     lo = minimumF(lo, x[i]);
     hi = maximumF(hi, x[i]);
   }
-  *mn = lo;
-  *mx = hi;
+  *mn = (n > 1 && isnan(lo)) ? MASK_NAN : lo;
+  *mx = (n > 1 && isnan(hi)) ? MASK_NAN : hi;
 }
 
 /* m + c * (cur - m), three float32 tensor ops. */
@@ -446,6 +465,12 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
         cmax[c] = maximumF(cmax[c], row[k]);
       }
     }
+  for (c = 0; c < channels; c++) {  /* aminmax(dim=1) gives quiet NaNs */
+    if (isnan(cmin[c]))
+      cmin[c] = QUIET_NAN;
+    if (isnan(cmax[c]))
+      cmax[c] = QUIET_NAN;
+  }
   if (first && !setChannels(obs, channels)) {
     pt2eFree(cmin);
     return fail(obs, Pt2eNumNoMemory, "out of memory");
@@ -459,8 +484,10 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
       obs->minVals[c] = movingAverage(obs->minVals[c], cmin[c], a);
       obs->maxVals[c] = movingAverage(obs->maxVals[c], cmax[c], a);
     } else {
-      obs->minVals[c] = minimumF(cmin[c], obs->minVals[c]);
-      obs->maxVals[c] = maximumF(cmax[c], obs->maxVals[c]);
+      float mn = minimumF(cmin[c], obs->minVals[c]);
+      float mx = maximumF(cmax[c], obs->maxVals[c]);
+      obs->minVals[c] = elementwiseNaN(mn, c, channels, obs->lanes);
+      obs->maxVals[c] = elementwiseNaN(mx, c, channels, obs->lanes);
     }
   }
   pt2eFree(cmin);
