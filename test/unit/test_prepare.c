@@ -1,0 +1,228 @@
+/*
+** test_prepare.c
+** Unit tests for pt2e-prepare (passes/prepare.c) that lit cannot make: a
+** failing run, for a bad annotation or for memory running out at any
+** allocation, leaves the module exactly as it was.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/IRDL.h"
+#include "mlir-c/IR.h"
+
+#include "pt2e_passes.h"
+#include "pt2e_support.h"
+
+typedef struct Fixture {
+  MlirContext ctx;
+  char diag[1024];
+  MlirDiagnosticHandlerID handler;
+} Fixture;
+
+typedef struct Text {
+  char buf[16384];
+  size_t len;
+} Text;
+
+static void appendDiag(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t used = strlen(buf);
+  size_t room = 1023 - used;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(buf + used, s.data, n);
+  buf[used + n] = '\0';
+}
+
+static MlirLogicalResult collectDiagnostic(MlirDiagnostic d, void *userData) {
+  mlirDiagnosticPrint(d, appendDiag, userData);
+  return mlirLogicalResultSuccess();
+}
+
+static void appendText(MlirStringRef s, void *userData) {
+  Text *t = userData;
+  size_t room = sizeof t->buf - 1 - t->len;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(t->buf + t->len, s.data, n);
+  t->len += n;
+  t->buf[t->len] = '\0';
+}
+
+static void print(MlirModule m, Text *t) {
+  t->len = 0;
+  t->buf[0] = '\0';
+  mlirOperationPrint(mlirModuleGetOperation(m), appendText, t);
+}
+
+static char *readFile(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *text = calloc(1, (size_t)n + 1);
+  if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
+    free(text);
+    text = NULL;
+  }
+  fclose(f);
+  return text;
+}
+
+static int groupSetup(void **state) {
+  Fixture *fx = calloc(1, sizeof *fx);
+  if (!fx)
+    return -1;
+  *state = fx;
+  fx->ctx = mlirContextCreate();
+  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__func__(), fx->ctx);
+  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__arith__(), fx->ctx);
+  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__irdl__(), fx->ctx);
+  char *irdl = readFile(PT2E_IRDL_FILE);
+  if (!irdl)
+    return -1;
+  MlirModule m =
+      mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(irdl));
+  free(irdl);
+  if (mlirModuleIsNull(m) ||
+      mlirLogicalResultIsFailure(mlirLoadIRDLDialects(m)))
+    return -1;
+  mlirModuleDestroy(m);
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collectDiagnostic,
+                                                   fx->diag, NULL);
+  return 0;
+}
+
+static int groupTeardown(void **state) {
+  Fixture *fx = *state;
+  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
+  mlirContextDestroy(fx->ctx);
+  free(fx);
+  return 0;
+}
+
+/* Two annotated ops with sharing, a derived and a fixed spec. */
+static const char *const goodModule =
+    "#a = {observer = \"histogram\", dtype = i8}\n"
+    "#d = {derived_from = [{operand = 0}, {op = \"p\", operand = 0}], "
+    "dtype = i32}\n"
+    "func.func @f(%x: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = arith.negf %x {pt2e.id = \"p\", pt2e.annotation = {inputs = [#a], "
+    "output = #a}} : tensor<4xf32>\n"
+    "  %1 = arith.addf %0, %b {pt2e.annotation = {inputs = [#a, #d], "
+    "output = {fixed = {scale = 0.5 : f32, zero_point = 0}, dtype = i8}}} "
+    ": tensor<4xf32>\n"
+    "  %2 = arith.mulf %1, %1 {pt2e.annotation = {inputs = [{shared = "
+    "{op = \"p\", result = 0}}]}} : tensor<4xf32>\n"
+    "  return %2 : tensor<4xf32>\n"
+    "}\n";
+
+static MlirLogicalResult runPrepare(MlirModule m, bool qat) {
+  Pt2eOptionValue opts[1];
+  memset(opts, 0, sizeof opts);
+  opts[0].boolValue = qat;
+  return pt2ePreparePass.run(mlirModuleGetOperation(m), opts);
+}
+
+static MlirModule parseModule(Fixture *fx, const char *text) {
+  MlirModule m =
+      mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(text));
+  assert_false(mlirModuleIsNull(m));
+  return m;
+}
+
+static void testBadAnnotationLeavesModuleUntouched(void **state) {
+  Fixture *fx = *state;
+  static Text before, after;
+  /* the first op is fine, the last one is not: nothing may change */
+  char text[4096];
+  snprintf(text, sizeof text, "%s",
+           "#a = {observer = \"minmax\", dtype = i8}\n"
+           "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+           "  %0 = arith.negf %x {pt2e.annotation = {inputs = [#a], "
+           "output = #a}} : tensor<4xf32>\n"
+           "  %1 = arith.negf %0 {pt2e.annotation = {output = {shared = "
+           "{op = \"nowhere\", result = 0}}}} : tensor<4xf32>\n"
+           "  return %1 : tensor<4xf32>\n"
+           "}\n");
+  MlirModule m = parseModule(fx, text);
+  print(m, &before);
+  fx->diag[0] = '\0';
+  assert_true(mlirLogicalResultIsFailure(runPrepare(m, false)));
+  assert_non_null(strstr(fx->diag, "no op has pt2e.id = \"nowhere\""));
+  print(m, &after);
+  assert_string_equal(before.buf, after.buf);
+  mlirModuleDestroy(m);
+}
+
+/*
+** Makes the n-th allocation fail for n = 0, 1, ... until the pass gets
+** through: every failing run reports and leaves the module as it was.
+*/
+static void runOutOfMemoryAtEveryAllocation(Fixture *fx, bool qat) {
+  static Text before, after;
+  int failures = 0;
+  for (long n = 0; n < 1000; n++) {
+    MlirModule m = parseModule(fx, goodModule);
+    print(m, &before);
+    fx->diag[0] = '\0';
+    pt2eAllocFailAfter(n);
+    MlirLogicalResult r = runPrepare(m, qat);
+    pt2eAllocFailAfter(-1);
+    print(m, &after);
+    mlirModuleDestroy(m);
+    if (mlirLogicalResultIsSuccess(r)) {
+      assert_true(failures > 0); /* the pass does allocate */
+      assert_string_not_equal(before.buf, after.buf);
+      return;
+    }
+    failures++;
+    assert_non_null(strstr(fx->diag, "ran out of memory"));
+    assert_string_equal(before.buf, after.buf);
+  }
+  fail_msg("pt2e-prepare never succeeded");
+}
+
+static void testOutOfMemoryLeavesModuleUntouched(void **state) {
+  runOutOfMemoryAtEveryAllocation(*state, false);
+}
+
+static void testOutOfMemoryInQatLeavesModuleUntouched(void **state) {
+  runOutOfMemoryAtEveryAllocation(*state, true);
+}
+
+static void testSecondRunChangesNothing(void **state) {
+  Fixture *fx = *state;
+  static Text once, twice;
+  MlirModule m = parseModule(fx, goodModule);
+  assert_true(mlirLogicalResultIsSuccess(runPrepare(m, false)));
+  print(m, &once);
+  assert_non_null(strstr(once.buf, "activation_post_process_4"));
+  assert_null(strstr(once.buf, "activation_post_process_5"));
+  assert_true(mlirLogicalResultIsSuccess(runPrepare(m, false)));
+  print(m, &twice);
+  assert_string_equal(once.buf, twice.buf);
+  mlirModuleDestroy(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(testBadAnnotationLeavesModuleUntouched),
+      cmocka_unit_test(testOutOfMemoryLeavesModuleUntouched),
+      cmocka_unit_test(testOutOfMemoryInQatLeavesModuleUntouched),
+      cmocka_unit_test(testSecondRunChangesNothing),
+  };
+  return cmocka_run_group_tests_name("prepare", tests, groupSetup,
+                                     groupTeardown);
+}

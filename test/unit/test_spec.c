@@ -1,0 +1,257 @@
+/*
+** test_spec.c
+** Unit tests for quantization specs as attributes
+** (dialect_bindings/pt2e_spec.c): defaults, the four kinds, the canonical
+** form and its round trip, and the error messages of bad specs.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include "pt2e_spec.h"
+
+typedef struct Fixture {
+  MlirContext ctx;
+  char diag[1024]; /* text of the diagnostics emitted during one test */
+  MlirDiagnosticHandlerID handler;
+} Fixture;
+
+static void appendText(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t used = strlen(buf);
+  size_t room = 1023 - used;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(buf + used, s.data, n);
+  buf[used + n] = '\0';
+}
+
+static MlirLogicalResult collectDiagnostic(MlirDiagnostic d, void *userData) {
+  mlirDiagnosticPrint(d, appendText, userData);
+  return mlirLogicalResultSuccess();
+}
+
+static int groupSetup(void **state) {
+  Fixture *fx = calloc(1, sizeof *fx);
+  if (!fx)
+    return -1;
+  fx->ctx = mlirContextCreate();
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collectDiagnostic,
+                                                   fx->diag, NULL);
+  *state = fx;
+  return 0;
+}
+
+static int groupTeardown(void **state) {
+  Fixture *fx = *state;
+  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
+  mlirContextDestroy(fx->ctx);
+  free(fx);
+  return 0;
+}
+
+static int clearDiag(void **state) {
+  Fixture *fx = *state;
+  fx->diag[0] = '\0';
+  return 0;
+}
+
+static MlirAttribute attr(Fixture *fx, const char *text) {
+  MlirAttribute a =
+      mlirAttributeParseGet(fx->ctx, mlirStringRefCreateFromCString(text));
+  assert_false(mlirAttributeIsNull(a));
+  return a;
+}
+
+static MlirLogicalResult parse(Fixture *fx, const char *text, Pt2eSpec *out) {
+  return pt2eSpecParse(attr(fx, text), mlirLocationUnknownGet(fx->ctx),
+                       "'spec'", out);
+}
+
+/* Parses 'text', which must fail, and checks the message. */
+static void expectError(Fixture *fx, const char *text, const char *message) {
+  Pt2eSpec spec;
+  fx->diag[0] = '\0';
+  assert_true(mlirLogicalResultIsFailure(parse(fx, text, &spec)));
+  assert_string_equal(fx->diag, message);
+}
+
+static void testQuantSpecGetsTorchaoDefaults(void **state) {
+  Fixture *fx = *state;
+  Pt2eSpec s;
+  assert_true(mlirLogicalResultIsSuccess(
+      parse(fx, "{observer = \"minmax\", dtype = ui8}", &s)));
+  assert_int_equal(s.kind, Pt2eSpecQuant);
+  assert_int_equal(s.quant.dtype, Pt2eDTypeUInt8);
+  assert_int_equal(s.quant.quantMin, 0);
+  assert_int_equal(s.quant.quantMax, 255);
+  assert_int_equal(s.quant.qscheme, Pt2eQSchemePerTensorAffine);
+  assert_true(s.quant.eps == 0x1p-23f); /* torch.finfo(torch.float32).eps */
+  assert_false(s.quant.isDynamic);
+  assert_int_equal(s.quant.observer, Pt2eObserverMinMax);
+}
+
+static void testHistogramAndMovingAverageParameters(void **state) {
+  Fixture *fx = *state;
+  Pt2eSpec s;
+  assert_true(mlirLogicalResultIsSuccess(parse(
+      fx, "{observer = \"histogram\", dtype = i8, eps = 2.44140625e-4 : f32}",
+      &s)));
+  assert_int_equal(s.quant.bins, 2048);
+  assert_true(s.quant.eps == 0x1p-12f);
+  assert_true(mlirLogicalResultIsSuccess(parse(
+      fx,
+      "{observer = \"moving_average_per_channel_minmax\", dtype = i8, "
+      "qscheme = \"per_channel_symmetric\", ch_axis = 1, "
+      "averaging_constant = 0.5}",
+      &s)));
+  assert_true(s.quant.averagingConstant == 0.5f);
+  assert_int_equal(s.quant.chAxis, 1);
+}
+
+static void testSharedDerivedAndFixedKinds(void **state) {
+  Fixture *fx = *state;
+  Pt2eSpec s;
+  assert_true(mlirLogicalResultIsSuccess(
+      parse(fx, "{shared = {op = \"conv\", operand = 2}}", &s)));
+  assert_int_equal(s.kind, Pt2eSpecShared);
+  assert_int_equal(s.shared.kind, Pt2eRefOperand);
+  assert_int_equal(s.shared.index, 2);
+  assert_int_equal(s.shared.op.length, 4);
+
+  assert_true(mlirLogicalResultIsSuccess(parse(
+      fx,
+      "{derived_from = [{operand = 0}, {result = 0}], dtype = i32, "
+      "qscheme = \"per_tensor_symmetric\"}",
+      &s)));
+  assert_int_equal(s.kind, Pt2eSpecDerived);
+  assert_int_equal(s.numSources, 2);
+  assert_int_equal(s.sources[1].kind, Pt2eRefResult);
+  assert_int_equal(s.quant.quantMin, INT32_MIN);
+  assert_int_equal(s.derive, Pt2eDeriveMulScales);
+
+  assert_true(mlirLogicalResultIsSuccess(parse(
+      fx,
+      "{fixed = {scale = 0.0078125 : f32, zero_point = 128}, dtype = ui8}",
+      &s)));
+  assert_int_equal(s.kind, Pt2eSpecFixed);
+  assert_true(s.fixedScale == 0.0078125f);
+  assert_int_equal(s.fixedZeroPoint, 128);
+}
+
+/* The canonical form spells every default and parses back to equal C. */
+static void testCanonicalFormRoundTrips(void **state) {
+  Fixture *fx = *state;
+  static const char *const specs[] = {
+      "{observer = \"histogram\", dtype = i8, eps = 2.44140625e-4 : f32}",
+      "{observer = \"per_channel_minmax\", dtype = i8, quant_min = -127, "
+      "qscheme = \"per_channel_symmetric\", ch_axis = 3}",
+      "{observer = \"moving_average_minmax\", dtype = i16, is_dynamic = true}",
+      "{observer = \"placeholder\", dtype = ui16}",
+      "{fixed = {scale = 0.00390625 : f32, zero_point = -128}, dtype = i8}",
+      "{derived_from = [\"activation_post_process_0\", "
+      "\"activation_post_process_1\"], dtype = i32, "
+      "qscheme = \"per_channel_symmetric\", ch_axis = 0}",
+  };
+  for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+    Pt2eSpec a, b;
+    assert_true(mlirLogicalResultIsSuccess(parse(fx, specs[i], &a)));
+    MlirAttribute canon = pt2eSpecToAttr(fx->ctx, &a);
+    assert_true(mlirLogicalResultIsSuccess(pt2eSpecParse(
+        canon, mlirLocationUnknownGet(fx->ctx), "'spec'", &b)));
+    assert_true(mlirAttributeEqual(canon, pt2eSpecToAttr(fx->ctx, &b)));
+    assert_int_equal(a.kind, b.kind);
+    assert_int_equal(a.quant.quantMin, b.quant.quantMin);
+    assert_int_equal(a.quant.quantMax, b.quant.quantMax);
+    assert_true(a.quant.eps == b.quant.eps || a.kind != Pt2eSpecQuant);
+  }
+}
+
+static void testCanonicalFormSpellsDefaults(void **state) {
+  Fixture *fx = *state;
+  Pt2eSpec s;
+  assert_true(mlirLogicalResultIsSuccess(
+      parse(fx, "{observer = \"histogram\", dtype = i8}", &s)));
+  MlirAttribute expect = attr(
+      fx, "{bins = 2048, dtype = i8, eps = 1.1920928955078125e-07 : f32, "
+          "is_dynamic = false, observer = \"histogram\", "
+          "qscheme = \"per_tensor_affine\", quant_max = 127, "
+          "quant_min = -128}");
+  assert_true(mlirAttributeEqual(pt2eSpecToAttr(fx->ctx, &s), expect));
+}
+
+static void testBadSpecsNameTheProblem(void **state) {
+  Fixture *fx = *state;
+  expectError(fx, "{observer = \"minmax\", dtype = i8, quant_min = -200}",
+              "'spec': 'quant_min' -200 is outside the range of i8 "
+              "[-128, 127]");
+  expectError(fx, "{observer = \"minmax\", dtype = i8, quant_max = 300}",
+              "'spec': 'quant_max' 300 is outside the range of i8 "
+              "[-128, 127]");
+  expectError(fx, "{observer = \"minmax\", dtype = i8, quant_min = 3, "
+                  "quant_max = 2}",
+              "'spec': 'quant_min' 3 is greater than 'quant_max' 2");
+  expectError(fx, "{observer = \"minmax\"}", "'spec': missing 'dtype'");
+  expectError(fx, "{observer = \"minmax\", dtype = i64}",
+              "'spec': 'dtype' must be one of the types i8, ui8, i16, ui16, "
+              "i32");
+  expectError(fx, "{observer = \"minmax\", dtype = i8, bins = 10}",
+              "'spec': 'bins' is not a parameter of observer 'minmax'");
+  expectError(fx, "{observer = \"histogram\", dtype = i8, "
+                  "averaging_constant = 0.1}",
+              "'spec': 'averaging_constant' is not a parameter of observer "
+              "'histogram'");
+  expectError(fx, "{observer = \"minmax\", dtype = i8, ch_axis = 0}",
+              "'spec': 'ch_axis' needs a per-channel qscheme, not "
+              "'per_tensor_affine'");
+  expectError(fx, "{observer = \"minmax\", dtype = i8, eps = 0.0}",
+              "'spec': 'eps' must be positive");
+  expectError(fx, "{observer = \"minmax\", dtype = i8, qscheme = \"dyn\"}",
+              "'spec': unknown qscheme 'dyn' (expected one of: "
+              "per_tensor_affine, per_tensor_symmetric, per_channel_affine, "
+              "per_channel_symmetric)");
+  expectError(fx, "{shared = {operand = 0, result = 0}}",
+              "'spec': 'shared' needs exactly one of 'operand' or 'result'");
+  expectError(fx, "{shared = {result = 1}}",
+              "'spec': 'shared' may only name result 0, got result 1");
+  expectError(fx, "{shared = {operand = 0}, dtype = i8}",
+              "'spec': unknown key 'dtype' in a shared spec (it has only "
+              "'shared')");
+  expectError(fx, "{derived_from = [], dtype = i32}",
+              "'spec': 'derived_from' must be a non-empty array of "
+              "references");
+  expectError(fx, "{derived_from = [{operand = 0}], derive = \"add\", "
+                  "dtype = i32}",
+              "'spec': unknown derive 'add' (expected one of: mul_scales)");
+  expectError(fx, "{fixed = {scale = 0.5}, dtype = i8}",
+              "'spec': 'fixed' needs both 'scale' and 'zero_point'");
+  expectError(fx, "{fixed = {scale = 0.5, zero_point = 0}, dtype = i8, "
+                  "qscheme = \"per_channel_affine\"}",
+              "'spec': a fixed spec needs a per-tensor qscheme, not "
+              "'per_channel_affine'");
+  expectError(fx, "[1, 2]", "'spec': a spec must be a dictionary");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(testQuantSpecGetsTorchaoDefaults, clearDiag),
+      cmocka_unit_test_setup(testHistogramAndMovingAverageParameters,
+                             clearDiag),
+      cmocka_unit_test_setup(testSharedDerivedAndFixedKinds, clearDiag),
+      cmocka_unit_test_setup(testCanonicalFormRoundTrips, clearDiag),
+      cmocka_unit_test_setup(testCanonicalFormSpellsDefaults, clearDiag),
+      cmocka_unit_test_setup(testBadSpecsNameTheProblem, clearDiag),
+  };
+  return cmocka_run_group_tests_name("spec", tests, groupSetup,
+                                     groupTeardown);
+}
