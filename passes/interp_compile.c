@@ -1,0 +1,451 @@
+/*
+** interp_compile.c
+** Compiles a func.func into the interpreter's instruction array.
+**
+** Every SSA value of the function body gets a slot number (a hash map from
+** MlirValue to slot). Each op becomes one Instr whose operands list also
+** holds the outer values its regions capture, so that last-use analysis sees
+** them. The dialect files
+** provide one compile function per op name (pt2eFindCompileFn).
+*/
+#include "interp_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_support.h"
+
+/* {====================================================================
+** Value -> slot map (open addressing on the value's pointer)
+** ===================================================================== */
+
+typedef struct ValueMap {
+  const void **keys;
+  int *slots;
+  size_t cap; /* power of two */
+  size_t count;
+} ValueMap;
+
+static size_t hashPtr(const void *p) {
+  uintptr_t x = (uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+static bool mapGrow(ValueMap *m) {
+  size_t cap = m->cap ? 2 * m->cap : 64;
+  const void **keys = pt2eAlloc(cap * sizeof *keys);
+  int *slots = pt2eAlloc(cap * sizeof *slots);
+  if (!keys || !slots) {
+    pt2eFree((void *)keys);
+    pt2eFree(slots);
+    return false;
+  }
+  for (size_t i = 0; i < m->cap; i++) {
+    if (!m->keys[i])
+      continue;
+    size_t j = hashPtr(m->keys[i]) & (cap - 1);
+    while (keys[j])
+      j = (j + 1) & (cap - 1);
+    keys[j] = m->keys[i];
+    slots[j] = m->slots[i];
+  }
+  pt2eFree((void *)m->keys);
+  pt2eFree(m->slots);
+  m->keys = keys;
+  m->slots = slots;
+  m->cap = cap;
+  return true;
+}
+
+static bool mapPut(ValueMap *m, MlirValue v, int slot) {
+  if (2 * (m->count + 1) > m->cap && !mapGrow(m))
+    return false;
+  size_t j = hashPtr(v.ptr) & (m->cap - 1);
+  while (m->keys[j] && m->keys[j] != v.ptr)
+    j = (j + 1) & (m->cap - 1);
+  if (!m->keys[j])
+    m->count++;
+  m->keys[j] = v.ptr;
+  m->slots[j] = slot;
+  return true;
+}
+
+static int mapGet(const ValueMap *m, MlirValue v) {
+  if (!m->cap)
+    return -1;
+  size_t j = hashPtr(v.ptr) & (m->cap - 1);
+  while (m->keys[j]) {
+    if (m->keys[j] == v.ptr)
+      return m->slots[j];
+    j = (j + 1) & (m->cap - 1);
+  }
+  return -1;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Slot types
+** ===================================================================== */
+
+bool pt2eElemTypeFromMlir(MlirType t, Pt2eElemType *out) {
+  if (mlirTypeIsAF32(t)) {
+    *out = Pt2eElemF32;
+  } else if (mlirTypeIsAF64(t)) {
+    *out = Pt2eElemF64;
+  } else if (mlirTypeIsAIndex(t)) {
+    *out = Pt2eElemI64;
+  } else if (mlirTypeIsAInteger(t)) {
+    switch (mlirIntegerTypeGetWidth(t)) {
+    case 1: *out = Pt2eElemI1; break;
+    case 8: *out = Pt2eElemI8; break;
+    case 16: *out = Pt2eElemI16; break;
+    case 32: *out = Pt2eElemI32; break;
+    case 64: *out = Pt2eElemI64; break;
+    default: return false;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool pt2eSlotInfoFromType(MlirType type, SlotInfo *info) {
+  memset(info, 0, sizeof *info);
+  if (!mlirTypeIsARankedTensor(type)) {
+    info->isTensor = false;
+    return pt2eElemTypeFromMlir(type, &info->type);
+  }
+  info->isTensor = true;
+  if (!mlirShapedTypeHasStaticShape(type))
+    return false;
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  if (rank > PT2E_INTERP_MAX_RANK)
+    return false;
+  info->rank = (int)rank;
+  for (intptr_t i = 0; i < rank; i++)
+    info->shape[i] = mlirShapedTypeGetDimSize(type, i);
+  return pt2eElemTypeFromMlir(mlirShapedTypeGetElementType(type), &info->type);
+}
+
+static const char *elemName(Pt2eElemType t) {
+  static const char *const names[] = {"f32", "f64", "i1", "i8",
+                                      "i16", "i32", "i64"};
+  return names[t];
+}
+
+void pt2eSlotInfoFormat(const SlotInfo *info, char *buf, size_t size) {
+  if (!info->isTensor) {
+    snprintf(buf, size, "%s", elemName(info->type));
+    return;
+  }
+  size_t n = (size_t)snprintf(buf, size, "tensor<");
+  for (int i = 0; i < info->rank && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%lldx", (long long)info->shape[i]);
+  if (n < size)
+    snprintf(buf + n, size - n, "%s>", elemName(info->type));
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Compilation
+** ===================================================================== */
+
+typedef struct Compiler {
+  CompileCtx cc;
+  ValueMap map;
+  Program *p;
+  int capSlots, capInstrs;
+} Compiler;
+
+static int slotOfValue(CompileCtx *cc, MlirValue v) {
+  Compiler *c = cc->impl;
+  return mapGet(&c->map, v);
+}
+
+static int newSlot(Compiler *c, MlirValue v, const SlotInfo *info) {
+  Program *p = c->p;
+  if (p->numSlots == c->capSlots) {
+    int cap = c->capSlots ? 2 * c->capSlots : 64;
+    SlotInfo *s = pt2eRealloc(p->slots, (size_t)cap * sizeof *s);
+    if (!s)
+      return -1;
+    p->slots = s;
+    c->capSlots = cap;
+  }
+  int slot = p->numSlots;
+  if (!mapPut(&c->map, v, slot))
+    return -1;
+  p->slots[slot] = *info;
+  p->numSlots++;
+  return slot;
+}
+
+static MlirLogicalResult outOfMemory(MlirOperation op) {
+  return pt2eEmitError(mlirOperationGetLocation(op),
+                       "interpreter ran out of memory");
+}
+
+static MlirLogicalResult unsupportedType(MlirOperation op, MlirType t,
+                                         const char *what) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t))
+    return pt2eEmitError(mlirOperationGetLocation(op),
+                         "'%.*s': %s has a dynamic shape; the interpreter "
+                         "needs static shapes",
+                         (int)name.length, name.data, what);
+  return pt2eEmitError(mlirOperationGetLocation(op),
+                       "'%.*s': %s has a type the interpreter does not "
+                       "support (f32, f64, i1, i8, i16, i32, i64, index and "
+                       "static tensors of them)",
+                       (int)name.length, name.data, what);
+}
+
+/* Appends 'slot' to the instruction's operand list. */
+static bool addOperand(Instr *in, int slot) {
+  int *ops = pt2eRealloc(in->operands, (size_t)(in->numOperands + 1) * sizeof *ops);
+  if (!ops)
+    return false;
+  ops[in->numOperands++] = slot;
+  in->operands = ops;
+  return true;
+}
+
+typedef struct CaptureWalk {
+  Compiler *c;
+  Instr *in;
+  bool failed;
+} CaptureWalk;
+
+/* Records outer values used inside the op's regions as extra operands. */
+static MlirWalkResult collectCaptures(MlirOperation op, void *userData) {
+  CaptureWalk *w = userData;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; i++) {
+    int s = mapGet(&w->c->map, mlirOperationGetOperand(op, i));
+    if (s >= 0 && !addOperand(w->in, s)) {
+      w->failed = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
+  Program *p = c->p;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  CompileFn fn = pt2eFindCompileFn(name);
+  if (!fn)
+    return pt2eEmitError(mlirOperationGetLocation(op),
+                         "the interpreter does not support '%.*s'",
+                         (int)name.length, name.data);
+  if (p->numInstrs == c->capInstrs) {
+    int cap = c->capInstrs ? 2 * c->capInstrs : 64;
+    Instr *code = pt2eRealloc(p->code, (size_t)cap * sizeof *code);
+    if (!code)
+      return outOfMemory(op);
+    p->code = code;
+    c->capInstrs = cap;
+  }
+  Instr *in = &p->code[p->numInstrs++];
+  memset(in, 0, sizeof *in);
+  in->op = op;
+
+  intptr_t nOps = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < nOps; i++) {
+    int s = mapGet(&c->map, mlirOperationGetOperand(op, i));
+    if (s < 0)
+      return pt2eEmitError(mlirOperationGetLocation(op),
+                           "operand #%ld of '%.*s' is not defined in the "
+                           "function body (unsupported control flow)",
+                           (long)i, (int)name.length, name.data);
+    if (!addOperand(in, s))
+      return outOfMemory(op);
+  }
+  intptr_t nRes = mlirOperationGetNumResults(op);
+  in->results = pt2eAlloc((size_t)(nRes ? nRes : 1) * sizeof *in->results);
+  if (!in->results)
+    return outOfMemory(op);
+  for (intptr_t i = 0; i < nRes; i++) {
+    MlirValue r = mlirOperationGetResult(op, i);
+    SlotInfo info;
+    if (!pt2eSlotInfoFromType(mlirValueGetType(r), &info))
+      return unsupportedType(op, mlirValueGetType(r), "a result");
+    int s = newSlot(c, r, &info);
+    if (s < 0)
+      return outOfMemory(op);
+    in->results[in->numResults++] = s;
+  }
+  if (mlirLogicalResultIsFailure(fn(&c->cc, in)))
+    return mlirLogicalResultFailure();
+
+  if (mlirOperationGetNumRegions(op) > 0) {
+    CaptureWalk w = {c, in, false};
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++) {
+      MlirRegion region = mlirOperationGetRegion(op, r);
+      for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+           b = mlirBlockGetNextInRegion(b))
+        for (MlirOperation o = mlirBlockGetFirstOperation(b);
+             !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+          mlirOperationWalk(o, collectCaptures, &w, MlirWalkPreOrder);
+    }
+    if (w.failed)
+      return outOfMemory(op);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Computes, for each instruction, the slots it is the last user of. */
+static bool planReleases(Program *p) {
+  int *last = pt2eAlloc((size_t)(p->numSlots ? p->numSlots : 1) * sizeof *last);
+  if (!last)
+    return false;
+  for (int s = 0; s < p->numSlots; s++)
+    last[s] = -1;
+  for (int i = 0; i < p->numInstrs; i++) {
+    for (int k = 0; k < p->code[i].numResults; k++)
+      last[p->code[i].results[k]] = i; /* unused results die at once */
+    for (int k = 0; k < p->code[i].numOperands; k++)
+      last[p->code[i].operands[k]] = i;
+  }
+  for (int k = 0; k < p->numResults; k++)
+    last[p->resultSlots[k]] = -1; /* returned: never released */
+  bool ok = true;
+  for (int s = 0; s < p->numSlots && ok; s++) {
+    if (last[s] < 0 || p->slots[s].pinned)
+      continue;
+    Instr *in = &p->code[last[s]];
+    int *r = pt2eRealloc(in->release, (size_t)(in->numRelease + 1) * sizeof *r);
+    if (!r)
+      ok = false;
+    else {
+      r[in->numRelease++] = s;
+      in->release = r;
+    }
+  }
+  pt2eFree(last);
+  return ok;
+}
+
+Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
+  MlirLocation loc = mlirOperationGetLocation(func);
+  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(func)),
+                       "func.func")) {
+    pt2eEmitError(loc, "the interpreter runs 'func.func' ops only");
+    return NULL;
+  }
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(entry)) {
+    pt2eEmitError(loc, "cannot interpret a function declaration (no body)");
+    return NULL;
+  }
+  if (!mlirBlockIsNull(mlirBlockGetNextInRegion(entry))) {
+    pt2eEmitError(loc, "the interpreter supports single-block functions only");
+    return NULL;
+  }
+
+  Compiler c;
+  memset(&c, 0, sizeof c);
+  c.p = pt2eAlloc(sizeof *c.p);
+  if (!c.p) {
+    outOfMemory(func);
+    return NULL;
+  }
+  c.p->func = func;
+  c.cc.interp = interp;
+  c.cc.program = c.p;
+  c.cc.slotOf = slotOfValue;
+  c.cc.impl = &c;
+  bool ok = true;
+
+  intptr_t nArgs = mlirBlockGetNumArguments(entry);
+  c.p->argSlots = pt2eAlloc((size_t)(nArgs ? nArgs : 1) * sizeof(int));
+  ok = c.p->argSlots != NULL;
+  for (intptr_t i = 0; ok && i < nArgs; i++) {
+    MlirValue a = mlirBlockGetArgument(entry, i);
+    SlotInfo info;
+    if (!pt2eSlotInfoFromType(mlirValueGetType(a), &info)) {
+      unsupportedType(func, mlirValueGetType(a), "an argument");
+      ok = false;
+      break;
+    }
+    info.pinned = true;
+    int s = newSlot(&c, a, &info);
+    ok = s >= 0 || mlirLogicalResultIsFailure(outOfMemory(func));
+    if (ok)
+      c.p->argSlots[c.p->numArgs++] = s;
+  }
+
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
+       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (pt2eStringRefIs(name, "func.return")) {
+      intptr_t n = mlirOperationGetNumOperands(op);
+      c.p->resultSlots = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
+      if (!c.p->resultSlots) {
+        ok = false;
+        outOfMemory(op);
+        break;
+      }
+      for (intptr_t i = 0; i < n; i++)
+        c.p->resultSlots[c.p->numResults++] =
+            mapGet(&c.map, mlirOperationGetOperand(op, i));
+      continue;
+    }
+    ok = mlirLogicalResultIsSuccess(compileOp(&c, op));
+  }
+  if (ok && !c.p->resultSlots) {
+    pt2eEmitError(loc, "function body has no 'func.return'");
+    ok = false;
+  }
+  if (ok && !planReleases(c.p)) {
+    outOfMemory(func);
+    ok = false;
+  }
+  pt2eFree((void *)c.map.keys);
+  pt2eFree(c.map.slots);
+  if (!ok) {
+    pt2eProgramDestroy(c.p);
+    return NULL;
+  }
+  return c.p;
+}
+
+void pt2eProgramDestroy(Program *p) {
+  if (!p)
+    return;
+  for (int i = 0; i < p->numInstrs; i++) {
+    Instr *in = &p->code[i];
+    if (in->freeData)
+      in->freeData(in->data);
+    pt2eFree(in->operands);
+    pt2eFree(in->results);
+    pt2eFree(in->release);
+  }
+  pt2eFree(p->code);
+  pt2eFree(p->slots);
+  pt2eFree(p->argSlots);
+  pt2eFree(p->resultSlots);
+  pt2eFree(p);
+}
+
+/* }==================================================================== */
+
+CompileFn pt2eFindCompileFn(MlirStringRef opName) {
+  CompileFn fn = pt2eArithCompileFn(opName);
+  if (!fn)
+    fn = pt2eLinalgCompileFn(opName);
+  if (!fn)
+    fn = pt2eTensorCompileFn(opName);
+  if (!fn)
+    fn = pt2eMiscCompileFn(opName);
+  return fn;
+}

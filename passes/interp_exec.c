@@ -1,0 +1,414 @@
+/*
+** interp_exec.c
+** Tensors, the run loop, and the few ops that are neither arith, linalg nor
+** tensor: func.call, cf.assert, and the pt2e ops (through the hooks).
+**
+** A run owns one Slot per SSA value. Each instruction writes its result
+** slots; afterwards the slots whose last use it was are released, so an
+** intermediate tensor lives exactly as long as it is needed.
+*/
+#include "interp_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_dialect.h"
+#include "pt2e_support.h"
+
+/* {====================================================================
+** Tensors
+** ===================================================================== */
+
+size_t pt2eElemSize(Pt2eElemType type) {
+  switch (type) {
+  case Pt2eElemF32: return 4;
+  case Pt2eElemF64: return 8;
+  case Pt2eElemI1: return 1;
+  case Pt2eElemI8: return 1;
+  case Pt2eElemI16: return 2;
+  case Pt2eElemI32: return 4;
+  case Pt2eElemI64: return 8;
+  }
+  return 1;
+}
+
+Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) {
+  if (rank < 0 || rank > PT2E_INTERP_MAX_RANK)
+    return NULL;
+  Pt2eTensor *t = pt2eAlloc(sizeof *t);
+  if (!t)
+    return NULL;
+  t->type = type;
+  t->rank = rank;
+  t->numel = 1;
+  for (int i = 0; i < rank; i++) {
+    t->shape[i] = shape[i];
+    t->numel *= shape[i];
+  }
+  size_t bytes = (size_t)t->numel * pt2eElemSize(type);
+  t->data = pt2eAlloc(bytes ? bytes : 1);
+  if (!t->data) {
+    pt2eFree(t);
+    return NULL;
+  }
+  t->refs = 1;
+  return t;
+}
+
+Pt2eTensor *pt2eTensorRetain(Pt2eTensor *t) {
+  if (t)
+    t->refs++;
+  return t;
+}
+
+void pt2eTensorRelease(Pt2eTensor *t) {
+  if (!t || --t->refs > 0)
+    return;
+  pt2eFree(t->data);
+  pt2eFree(t);
+}
+
+Pt2eScalar pt2eTensorLoad(const Pt2eTensor *t, int64_t i) {
+  Pt2eScalar v;
+  v.i = 0;
+  switch (t->type) {
+  case Pt2eElemF32: v.f32 = ((const float *)t->data)[i]; break;
+  case Pt2eElemF64: v.f64 = ((const double *)t->data)[i]; break;
+  case Pt2eElemI1: v.i = ((const uint8_t *)t->data)[i] & 1; break;
+  case Pt2eElemI8: v.i = ((const int8_t *)t->data)[i]; break;
+  case Pt2eElemI16: v.i = ((const int16_t *)t->data)[i]; break;
+  case Pt2eElemI32: v.i = ((const int32_t *)t->data)[i]; break;
+  case Pt2eElemI64: v.i = ((const int64_t *)t->data)[i]; break;
+  }
+  return v;
+}
+
+void pt2eTensorStore(Pt2eTensor *t, int64_t i, Pt2eScalar v) {
+  switch (t->type) {
+  case Pt2eElemF32: ((float *)t->data)[i] = v.f32; break;
+  case Pt2eElemF64: ((double *)t->data)[i] = v.f64; break;
+  case Pt2eElemI1: ((uint8_t *)t->data)[i] = (uint8_t)(v.i & 1); break;
+  case Pt2eElemI8: ((int8_t *)t->data)[i] = (int8_t)v.i; break;
+  case Pt2eElemI16: ((int16_t *)t->data)[i] = (int16_t)v.i; break;
+  case Pt2eElemI32: ((int32_t *)t->data)[i] = (int32_t)v.i; break;
+  case Pt2eElemI64: ((int64_t *)t->data)[i] = v.i; break;
+  }
+}
+
+bool pt2eTensorMatchesType(const Pt2eTensor *t, MlirType type, char *msg,
+                           size_t msgSize) {
+  SlotInfo want, got;
+  if (!pt2eSlotInfoFromType(type, &want) || !want.isTensor) {
+    snprintf(msg, msgSize, "the interpreter cannot take this argument type");
+    return false;
+  }
+  memset(&got, 0, sizeof got);
+  got.isTensor = true;
+  got.type = t->type;
+  got.rank = t->rank;
+  memcpy(got.shape, t->shape, sizeof got.shape);
+  bool same = want.type == got.type && want.rank == got.rank;
+  for (int i = 0; same && i < want.rank; i++)
+    same = want.shape[i] == got.shape[i];
+  if (!same) {
+    char a[128], b[128];
+    pt2eSlotInfoFormat(&want, a, sizeof a);
+    pt2eSlotInfoFormat(&got, b, sizeof b);
+    snprintf(msg, msgSize, "expected %s, got %s", a, b);
+  }
+  return same;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Running a program
+** ===================================================================== */
+
+static void releaseSlot(Slot *s) {
+  pt2eTensorRelease(s->tensor);
+  s->tensor = NULL;
+}
+
+/* Runs 'p' on borrowed 'args'; on success 'results' hold owned values. */
+static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
+                                  const Slot *args, Slot *results) {
+  Exec ex = {interp, p, pt2eAlloc((size_t)p->numSlots * sizeof(Slot))};
+  if (!ex.slots)
+    return pt2eEmitError(mlirOperationGetLocation(p->func),
+                         "interpreter ran out of memory");
+  for (int i = 0; i < p->numArgs; i++) {
+    ex.slots[p->argSlots[i]] = args[i];
+    pt2eTensorRetain(args[i].tensor);
+  }
+  bool ok = true;
+  for (int i = 0; i < p->numInstrs && ok; i++) {
+    const Instr *in = &p->code[i];
+    ok = mlirLogicalResultIsSuccess(in->exec(&ex, in));
+    for (int k = 0; k < in->numRelease; k++)
+      releaseSlot(&ex.slots[in->release[k]]);
+  }
+  for (int k = 0; ok && k < p->numResults; k++) {
+    results[k] = ex.slots[p->resultSlots[k]];
+    pt2eTensorRetain(results[k].tensor);
+  }
+  for (int s = 0; s < p->numSlots; s++)
+    releaseSlot(&ex.slots[s]);
+  pt2eFree(ex.slots);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks) {
+  Pt2eInterp *interp = pt2eAlloc(sizeof *interp);
+  if (!interp) {
+    pt2eEmitError(mlirOperationGetLocation(func), "interpreter ran out of memory");
+    return NULL;
+  }
+  if (hooks)
+    interp->hooks = *hooks;
+  interp->fastPaths = true;
+  interp->entry = pt2eProgramCompile(interp, func);
+  if (!interp->entry) {
+    pt2eInterpDestroy(interp);
+    return NULL;
+  }
+  return interp;
+}
+
+void pt2eInterpDestroy(Pt2eInterp *interp) {
+  if (!interp)
+    return;
+  pt2eProgramDestroy(interp->entry);
+  for (int i = 0; i < interp->numCallees; i++)
+    pt2eProgramDestroy(interp->callees[i].program);
+  pt2eFree(interp->callees);
+  pt2eFree(interp);
+}
+
+void pt2eInterpSetFastPaths(Pt2eInterp *interp, bool enabled) {
+  interp->fastPaths = enabled;
+}
+
+int pt2eInterpNumArgs(const Pt2eInterp *interp) { return interp->entry->numArgs; }
+
+int pt2eInterpNumResults(const Pt2eInterp *interp) {
+  return interp->entry->numResults;
+}
+
+static MlirBlock entryBlock(MlirOperation func) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}
+
+MlirType pt2eInterpArgType(const Pt2eInterp *interp, int i) {
+  return mlirValueGetType(mlirBlockGetArgument(entryBlock(interp->entry->func), i));
+}
+
+MlirType pt2eInterpResultType(const Pt2eInterp *interp, int i) {
+  MlirType fnType = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      interp->entry->func, mlirStringRefCreateFromCString("function_type")));
+  return mlirFunctionTypeGetResult(fnType, i);
+}
+
+/* A scalar result becomes a rank-0 tensor. */
+static Pt2eTensor *slotAsTensor(const Program *p, int slot, Slot *v) {
+  if (v->tensor)
+    return pt2eTensorRetain(v->tensor);
+  Pt2eTensor *t = pt2eTensorCreate(p->slots[slot].type, 0, NULL);
+  if (t)
+    pt2eTensorStore(t, 0, v->scalar);
+  return t;
+}
+
+MlirLogicalResult pt2eInterpRun(Pt2eInterp *interp, Pt2eTensor *const *args,
+                                Pt2eTensor **results) {
+  const Program *p = interp->entry;
+  MlirLocation loc = mlirOperationGetLocation(p->func);
+  Slot *argSlots = pt2eAlloc((size_t)(p->numArgs + 1) * sizeof(Slot));
+  Slot *resSlots = pt2eAlloc((size_t)(p->numResults + 1) * sizeof(Slot));
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (!argSlots || !resSlots)
+    r = pt2eEmitError(loc, "interpreter ran out of memory");
+  for (int i = 0; mlirLogicalResultIsSuccess(r) && i < p->numArgs; i++) {
+    char msg[300];
+    const SlotInfo *info = &p->slots[p->argSlots[i]];
+    if (!info->isTensor) {
+      if (args[i]->numel != 1 || args[i]->type != info->type) {
+        r = pt2eEmitError(loc, "argument #%d: expected one scalar", i);
+        break;
+      }
+      argSlots[i].scalar = pt2eTensorLoad(args[i], 0);
+      continue;
+    }
+    if (!pt2eTensorMatchesType(args[i], pt2eInterpArgType(interp, i), msg,
+                               sizeof msg)) {
+      r = pt2eEmitError(loc, "argument #%d: %s", i, msg);
+      break;
+    }
+    argSlots[i].tensor = args[i];
+  }
+  if (mlirLogicalResultIsSuccess(r))
+    r = runSlots(interp, p, argSlots, resSlots);
+  for (int k = 0; mlirLogicalResultIsSuccess(r) && k < p->numResults; k++) {
+    results[k] = slotAsTensor(p, p->resultSlots[k], &resSlots[k]);
+    if (!results[k]) {
+      for (int j = 0; j < k; j++)
+        pt2eTensorRelease(results[j]);
+      r = pt2eEmitError(loc, "interpreter ran out of memory");
+    }
+  }
+  if (resSlots)
+    for (int k = 0; k < p->numResults; k++)
+      pt2eTensorRelease(resSlots[k].tensor);
+  pt2eFree(argSlots);
+  pt2eFree(resSlots);
+  return r;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** func.call, cf.assert, pt2e ops
+** ===================================================================== */
+
+static MlirLogicalResult execCall(Exec *ex, const Instr *in) {
+  const Program *callee = in->data;
+  Slot *args = pt2eAlloc((size_t)(in->numOperands + 1) * sizeof(Slot));
+  Slot *res = pt2eAlloc((size_t)(in->numResults + 1) * sizeof(Slot));
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (!args || !res)
+    r = pt2eEmitError(mlirOperationGetLocation(in->op),
+                      "interpreter ran out of memory");
+  if (mlirLogicalResultIsSuccess(r)) {
+    for (int i = 0; i < callee->numArgs; i++)
+      args[i] = ex->slots[in->operands[i]];
+    if (++ex->interp->callDepth > 64)
+      r = pt2eEmitError(mlirOperationGetLocation(in->op),
+                        "call nesting deeper than 64 (recursion?)");
+    else
+      r = runSlots(ex->interp, callee, args, res);
+    ex->interp->callDepth--;
+  }
+  for (int k = 0; mlirLogicalResultIsSuccess(r) && k < in->numResults; k++)
+    ex->slots[in->results[k]] = res[k];
+  pt2eFree(args);
+  pt2eFree(res);
+  return r;
+}
+
+static MlirLogicalResult compileCall(CompileCtx *cc, Instr *in) {
+  Pt2eInterp *interp = cc->interp;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      in->op, mlirStringRefCreateFromCString("callee"));
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  for (int i = 0; i < interp->numCallees; i++)
+    if (mlirStringRefEqual(interp->callees[i].name, name)) {
+      in->data = interp->callees[i].program;
+      in->exec = execCall;
+      return mlirLogicalResultSuccess();
+    }
+  /* find the callee in the enclosing symbol table (the module) */
+  MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
+  MlirOperation target = {NULL};
+  if (!mlirOperationIsNull(module)) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+    for (MlirOperation o = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+      MlirAttribute sym = mlirOperationGetAttributeByName(
+          o, mlirSymbolTableGetSymbolAttributeName());
+      if (!mlirAttributeIsNull(sym) &&
+          mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+        target = o;
+    }
+  }
+  if (mlirOperationIsNull(target))
+    return pt2eEmitError(mlirOperationGetLocation(in->op),
+                         "cannot find the callee '@%.*s'", (int)name.length,
+                         name.data);
+  if (interp->callDepth > 16)
+    return pt2eEmitError(mlirOperationGetLocation(in->op),
+                         "calls nested deeper than 16 (recursion is not "
+                         "supported)");
+  if (interp->numCallees == interp->capCallees) {
+    int cap = interp->capCallees ? 2 * interp->capCallees : 8;
+    struct Callee *c = pt2eRealloc(interp->callees, (size_t)cap * sizeof *c);
+    if (!c)
+      return pt2eEmitError(mlirOperationGetLocation(in->op),
+                           "interpreter ran out of memory");
+    interp->callees = c;
+    interp->capCallees = cap;
+  }
+  interp->callDepth++;
+  Program *p = pt2eProgramCompile(interp, target);
+  interp->callDepth--;
+  if (!p)
+    return mlirLogicalResultFailure();
+  interp->callees[interp->numCallees].name = name;
+  interp->callees[interp->numCallees++].program = p;
+  in->data = p;
+  in->exec = execCall;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execAssert(Exec *ex, const Instr *in) {
+  if (ex->slots[in->operands[0]].scalar.i & 1)
+    return mlirLogicalResultSuccess();
+  MlirAttribute msg = mlirOperationGetAttributeByName(
+      in->op, mlirStringRefCreateFromCString("msg"));
+  MlirStringRef text = mlirAttributeIsNull(msg) ? mlirStringRefCreateFromCString("")
+                                                : mlirStringAttrGetValue(msg);
+  return pt2eEmitError(mlirOperationGetLocation(in->op),
+                       "'cf.assert' failed: %.*s", (int)text.length, text.data);
+}
+
+static MlirLogicalResult compileAssert(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execAssert;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execObserver(Exec *ex, const Instr *in) {
+  Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
+  const Pt2eInterpHooks *h = &ex->interp->hooks;
+  if (h->observe &&
+      mlirLogicalResultIsFailure(h->observe(h->userData, in->op, x)))
+    return mlirLogicalResultFailure();
+  ex->slots[in->results[0]].tensor = pt2eTensorRetain(x);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execFakeQuant(Exec *ex, const Instr *in) {
+  Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
+  const Pt2eInterpHooks *h = &ex->interp->hooks;
+  Pt2eTensor *y = NULL;
+  if (!h->fakeQuant)
+    return pt2eEmitError(mlirOperationGetLocation(in->op),
+                         "'pt2e.fake_quant' needs the calibration hooks");
+  if (mlirLogicalResultIsFailure(h->fakeQuant(h->userData, in->op, x, &y)))
+    return mlirLogicalResultFailure();
+  ex->slots[in->results[0]].tensor = y;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compilePt2e(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(in->op)))
+    return mlirLogicalResultFailure();
+  in->exec = pt2eIsObserver(in->op) ? execObserver : execFakeQuant;
+  return mlirLogicalResultSuccess();
+}
+
+CompileFn pt2eMiscCompileFn(MlirStringRef opName) {
+  if (pt2eStringRefIs(opName, "func.call"))
+    return compileCall;
+  if (pt2eStringRefIs(opName, "cf.assert"))
+    return compileAssert;
+  if (pt2eStringRefIs(opName, PT2E_OBSERVER_OP) ||
+      pt2eStringRefIs(opName, PT2E_FAKE_QUANT_OP))
+    return compilePt2e;
+  return NULL;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,173 @@
+/*
+** interp_internal.h
+** Data structures shared by the interpreter's files (not a public API).
+**
+** A compiled function is an array of Instr over numbered slots. A slot holds
+** either a tensor (owned reference) or a scalar. Each instruction knows the
+** slots whose last use it is, and releases them after it ran.
+*/
+#ifndef PT2E_INTERP_INTERNAL_H
+#define PT2E_INTERP_INTERNAL_H
+
+#include "interp.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A scalar of any supported type; integers are kept sign-extended. */
+typedef union Pt2eScalar {
+  float f32;
+  double f64;
+  int64_t i;
+} Pt2eScalar;
+
+/* Static facts about a slot, known at compile time. */
+typedef struct SlotInfo {
+  bool isTensor;
+  Pt2eElemType type;
+  int rank;
+  int64_t shape[PT2E_INTERP_MAX_RANK];
+  bool pinned; /* arguments: never released by last use */
+} SlotInfo;
+
+/* A slot's run-time content. */
+typedef struct Slot {
+  Pt2eTensor *tensor; /* owned reference, or NULL for scalars */
+  Pt2eScalar scalar;
+} Slot;
+
+typedef struct Exec Exec;
+typedef struct Instr Instr;
+
+/* Runs one instruction; on failure a diagnostic was emitted at in->op. */
+typedef MlirLogicalResult (*ExecFn)(Exec *ex, const Instr *in);
+
+struct Instr {
+  MlirOperation op;
+  ExecFn exec;
+  int *operands; /* slots read (including values captured by regions) */
+  int numOperands;
+  int *results; /* slots written */
+  int numResults;
+  void *data; /* compiled, kind-specific data, freed with freeData */
+  void (*freeData)(void *data);
+  int *release; /* slots whose last use is this instruction */
+  int numRelease;
+};
+
+/* A compiled function body. */
+typedef struct Program {
+  MlirOperation func;
+  SlotInfo *slots;
+  int numSlots;
+  Instr *code;
+  int numInstrs;
+  int *argSlots;
+  int numArgs;
+  int *resultSlots; /* the operands of func.return */
+  int numResults;
+} Program;
+
+struct Pt2eInterp {
+  Program *entry;
+  Pt2eInterpHooks hooks;
+  bool fastPaths;
+  /* callees compiled on first call, by symbol */
+  struct Callee { MlirStringRef name; Program *program; } *callees;
+  int numCallees, capCallees;
+  int callDepth;
+};
+
+/* The state of one running function. */
+struct Exec {
+  Pt2eInterp *interp;
+  const Program *program;
+  Slot *slots;
+};
+
+/* ---- interp_compile.c ---- */
+
+/* Compiles a func.func; NULL (with a diagnostic) on failure. */
+Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func);
+void pt2eProgramDestroy(Program *p);
+/* Runs 'p' with borrowed 'args'; fills owned 'results'. */
+MlirLogicalResult pt2eProgramRun(Pt2eInterp *interp, const Program *p,
+                                 Pt2eTensor *const *args, Pt2eTensor **results);
+
+/*
+** What a compile function for one op kind gets: the op, the instruction to
+** fill (operands/results already numbered), the slot table (to look up and
+** to fill result slot infos) and the interpreter.
+*/
+typedef struct CompileCtx {
+  Pt2eInterp *interp;
+  Program *program;
+  /* Slot of an MLIR value defined outside the op being compiled, or -1. */
+  int (*slotOf)(struct CompileCtx *cc, MlirValue v);
+  void *impl;
+} CompileCtx;
+
+typedef MlirLogicalResult (*CompileFn)(CompileCtx *cc, Instr *in);
+
+/* Fills 'info' from an MLIR type; false (no diagnostic) when unsupported. */
+bool pt2eSlotInfoFromType(MlirType type, SlotInfo *info);
+/* "tensor<4x3xf32>" style printing of a slot type, for messages. */
+void pt2eSlotInfoFormat(const SlotInfo *info, char *buf, size_t size);
+
+/* Finds the compile function for an op name, or NULL. */
+CompileFn pt2eFindCompileFn(MlirStringRef opName);
+
+/* ---- per-dialect compile functions (one file each) ---- */
+CompileFn pt2eArithCompileFn(MlirStringRef opName);  /* interp_scalar.c */
+CompileFn pt2eLinalgCompileFn(MlirStringRef opName); /* interp_linalg.c */
+CompileFn pt2eTensorCompileFn(MlirStringRef opName); /* interp_tensor.c */
+CompileFn pt2eMiscCompileFn(MlirStringRef opName);   /* interp_exec.c */
+
+/* ---- interp_scalar.c: scalar programs ---- */
+
+typedef struct ScalarProgram ScalarProgram;
+
+/*
+** Compiles the single block of 'region' into a scalar program. Block
+** arguments become registers 0..numArgs-1. Scalar values defined outside
+** the region are captured: their outer slots are appended to 'captures'
+** (the caller loads them before each run with pt2eScalarProgramSetCaptures).
+** 'yieldName' is the terminator expected ("linalg.yield").
+*/
+ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
+                                        const char *yieldName);
+/* Builds a program of the one scalar op 'op' whose operands are registers
+** 0..n-1 (used for arith ops on scalars and elementwise on tensors). */
+ScalarProgram *pt2eScalarProgramForOp(MlirOperation op);
+void pt2eScalarProgramDestroy(void *p);
+
+int pt2eScalarProgramNumCaptures(const ScalarProgram *p);
+int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i);
+/* Number of registers a run needs. */
+int pt2eScalarProgramNumRegs(const ScalarProgram *p);
+/* Copies captured outer scalars into their registers. */
+void pt2eScalarProgramSetCaptures(const ScalarProgram *p, const Slot *slots,
+                                  Pt2eScalar *regs);
+/*
+** Runs the program on 'regs' (arguments already in 0..numArgs-1); the
+** yielded values are copied to 'out'. 'loopIndex' feeds linalg.index.
+** Returns false when a cf.assert-like check fails (none today).
+*/
+void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
+                          const int64_t *loopIndex, Pt2eScalar *out);
+/* Returns the element type of register 'reg' (args and results). */
+Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg);
+int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i);
+
+/* Reads / writes element 'i' of a tensor as a scalar of its type. */
+Pt2eScalar pt2eTensorLoad(const Pt2eTensor *t, int64_t i);
+void pt2eTensorStore(Pt2eTensor *t, int64_t i, Pt2eScalar v);
+
+/* ---- interp_kernels.c: BLAS-backed fast paths ---- */
+
+/* C[M,N] (+)= A[M,K] * B[K,N] with arbitrary row strides, f32. */
+void pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+               const float *a, int64_t lda, const float *b, int64_t ldb,
+               float beta, float *c, int64_t ldc);
+
+#endif /* PT2E_INTERP_INTERNAL_H */

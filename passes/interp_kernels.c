@@ -1,0 +1,254 @@
+/*
+** interp_kernels.c
+** OpenBLAS-backed kernels for the heavy linalg ops on f32: matmul and
+** batch_matmul (with transposed operands), and 2-D convolutions in
+** NCHW/FCHW, NHWC/HWCF and NHWC/FHWC layouts through im2col + sgemm.
+**
+** A kernel is chosen at compile time from the op's name and its indexing
+** maps; anything else (other types, other layouts) keeps the generic loop
+** nest, which is also what the tests compare the kernels against. Summation
+** order differs from the loops (and from PyTorch), so results agree to
+** float rounding, not bit for bit.
+*/
+#include "interp_internal.h"
+
+#include <cblas.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include "interp_linalg.h"
+#include "pt2e_support.h"
+
+void pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+               const float *a, int64_t lda, const float *b, int64_t ldb,
+               float beta, float *c, int64_t ldc) {
+  cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans,
+              transB ? CblasTrans : CblasNoTrans, (blasint)m, (blasint)n,
+              (blasint)k, 1.0f, a, (blasint)lda, b, (blasint)ldb, beta, c,
+              (blasint)ldc);
+}
+
+typedef enum KernelKind { KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc } KernelKind;
+
+typedef struct Kernel {
+  KernelKind kind;
+  /* matmul: per batch C[m,n] += op(A) op(B) */
+  bool transA, transB;
+  int64_t batch, m, n, k;
+  /* conv */
+  int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
+} Kernel;
+
+/* Loop dimension of a pure 'dN' expression, or -1. */
+static int pureDim(const LinalgPlan *p, int operand, int r) {
+  int found = -1;
+  if (p->exprConst[operand][r] != 0)
+    return -1;
+  for (int d = 0; d < p->numLoops; d++) {
+    int64_t c = p->exprCoef[operand][r][d];
+    if (c == 0)
+      continue;
+    if (c != 1 || found >= 0)
+      return -1;
+    found = d;
+  }
+  return found;
+}
+
+static bool allF32(const CompileCtx *cc, const Instr *in, int n) {
+  for (int k = 0; k < n; k++) {
+    const SlotInfo *s = &cc->program->slots[in->operands[k]];
+    if (!s->isTensor || s->type != Pt2eElemF32)
+      return false;
+  }
+  return true;
+}
+
+/* matmul / batch_matmul: A, B, C with pure-dimension maps. */
+static bool matchMatmul(const LinalgPlan *p, bool batched, Kernel *kr) {
+  int nb = batched ? 1 : 0;
+  if (p->numIns != 2 || p->numOuts != 1 || p->numLoops != 3 + nb)
+    return false;
+  int a[3], b[3], c[3];
+  for (int r = 0; r < 2 + nb; r++) {
+    a[r] = pureDim(p, 0, r);
+    b[r] = pureDim(p, 1, r);
+    c[r] = pureDim(p, 2, r);
+    if (a[r] < 0 || b[r] < 0 || c[r] < 0)
+      return false;
+  }
+  if (batched && (a[0] != c[0] || b[0] != c[0]))
+    return false;
+  int m = c[nb], n = c[nb + 1], k = -1;
+  for (int d = nb; d < 3 + nb; d++)
+    if (d != m && d != n && (!batched || d != c[0]))
+      k = d;
+  if (k < 0)
+    return false;
+  if (a[nb] == m && a[nb + 1] == k)
+    kr->transA = false;
+  else if (a[nb] == k && a[nb + 1] == m)
+    kr->transA = true;
+  else
+    return false;
+  if (b[nb] == k && b[nb + 1] == n)
+    kr->transB = false;
+  else if (b[nb] == n && b[nb + 1] == k)
+    kr->transB = true;
+  else
+    return false;
+  kr->kind = KMatmul;
+  kr->batch = batched ? p->size[c[0]] : 1;
+  kr->m = p->size[m];
+  kr->n = p->size[n];
+  kr->k = p->size[k];
+  return true;
+}
+
+static int64_t attrPair(MlirOperation op, const char *name, int i) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a))
+    return 1;
+  return mlirDenseElementsAttrGetInt64Value(a, i);
+}
+
+static bool matchConv(const CompileCtx *cc, const Instr *in, KernelKind kind,
+                      Kernel *kr) {
+  const SlotInfo *x = &cc->program->slots[in->operands[0]];
+  const SlotInfo *w = &cc->program->slots[in->operands[1]];
+  const SlotInfo *y = &cc->program->slots[in->operands[2]];
+  if (x->rank != 4 || w->rank != 4 || y->rank != 4)
+    return false;
+  kr->kind = kind;
+  kr->sh = attrPair(in->op, "strides", 0);
+  kr->sw = attrPair(in->op, "strides", 1);
+  kr->dh = attrPair(in->op, "dilations", 0);
+  kr->dw = attrPair(in->op, "dilations", 1);
+  kr->N = x->shape[0];
+  if (kind == KConvNchwFchw) {
+    kr->C = x->shape[1], kr->H = x->shape[2], kr->W = x->shape[3];
+    kr->F = w->shape[0], kr->KH = w->shape[2], kr->KW = w->shape[3];
+    kr->OH = y->shape[2], kr->OW = y->shape[3];
+    return w->shape[1] == kr->C && y->shape[1] == kr->F;
+  }
+  kr->H = x->shape[1], kr->W = x->shape[2], kr->C = x->shape[3];
+  kr->OH = y->shape[1], kr->OW = y->shape[2];
+  if (kind == KConvNhwcHwcf) {
+    kr->KH = w->shape[0], kr->KW = w->shape[1], kr->F = w->shape[3];
+    return w->shape[2] == kr->C && y->shape[3] == kr->F;
+  }
+  kr->F = w->shape[0], kr->KH = w->shape[1], kr->KW = w->shape[2];
+  return w->shape[3] == kr->C && y->shape[3] == kr->F;
+}
+
+/* im2col for one NCHW image: col[(c*KH+kh)*KW+kw][oh*OW+ow]. */
+static void im2colNchw(const Kernel *k, const float *x, float *col) {
+  int64_t ohw = k->OH * k->OW;
+  for (int64_t c = 0; c < k->C; c++)
+    for (int64_t kh = 0; kh < k->KH; kh++)
+      for (int64_t kw = 0; kw < k->KW; kw++) {
+        float *row = col + ((c * k->KH + kh) * k->KW + kw) * ohw;
+        for (int64_t oh = 0; oh < k->OH; oh++) {
+          const float *src = x + (c * k->H + oh * k->sh + kh * k->dh) * k->W + kw * k->dw;
+          float *dst = row + oh * k->OW;
+          if (k->sw == 1)
+            memcpy(dst, src, (size_t)k->OW * sizeof(float));
+          else
+            for (int64_t ow = 0; ow < k->OW; ow++)
+              dst[ow] = src[ow * k->sw];
+        }
+      }
+}
+
+/* im2col for one NHWC image: col[oh*OW+ow][(kh*KW+kw)*C+c]. */
+static void im2colNhwc(const Kernel *k, const float *x, float *col) {
+  int64_t kkc = k->KH * k->KW * k->C;
+  for (int64_t oh = 0; oh < k->OH; oh++)
+    for (int64_t ow = 0; ow < k->OW; ow++) {
+      float *dst = col + (oh * k->OW + ow) * kkc;
+      for (int64_t kh = 0; kh < k->KH; kh++)
+        for (int64_t kw = 0; kw < k->KW; kw++) {
+          const float *src = x + ((oh * k->sh + kh * k->dh) * k->W +
+                                  ow * k->sw + kw * k->dw) * k->C;
+          memcpy(dst + (kh * k->KW + kw) * k->C, src, (size_t)k->C * sizeof(float));
+        }
+    }
+}
+
+static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
+  const LinalgPlan *p = in->data;
+  const Kernel *k = p->kernel;
+  if (!ex->interp->fastPaths)
+    return pt2eLinalgRunLoops(ex, in);
+  Pt2eTensor *out;
+  if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out)))
+    return mlirLogicalResultFailure();
+  const float *a = ex->slots[in->operands[0]].tensor->data;
+  const float *b = ex->slots[in->operands[1]].tensor->data;
+  float *c = out->data;
+  if (k->kind == KMatmul) {
+    int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
+    for (int64_t i = 0; i < k->batch; i++)
+      pt2eSgemm(k->transA, k->transB, k->m, k->n, k->k, a + i * k->m * k->k,
+                lda, b + i * k->k * k->n, ldb, 1.0f, c + i * k->m * k->n, k->n);
+  } else {
+    int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
+    bool direct = k->KH == 1 && k->KW == 1 && k->sh == 1 && k->sw == 1;
+    float *col = direct ? NULL : pt2eAlloc((size_t)(ohw * kkc) * sizeof(float));
+    if (!direct && !col) {
+      pt2eTensorRelease(out);
+      return pt2eEmitError(mlirOperationGetLocation(in->op),
+                           "interpreter ran out of memory");
+    }
+    for (int64_t n = 0; n < k->N; n++) {
+      const float *xn = a + n * k->C * k->H * k->W;
+      float *yn = c + n * k->F * ohw;
+      if (k->kind == KConvNchwFchw) {
+        if (!direct)
+          im2colNchw(k, xn, col);
+        pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
+                  ohw, 1.0f, yn, ohw);
+      } else {
+        if (!direct)
+          im2colNhwc(k, xn, col);
+        const float *cm = direct ? xn : col;
+        if (k->kind == KConvNhwcHwcf)
+          pt2eSgemm(false, false, ohw, k->F, kkc, cm, kkc, b, k->F, 1.0f, yn, k->F);
+        else
+          pt2eSgemm(false, true, ohw, k->F, kkc, cm, kkc, b, kkc, 1.0f, yn, k->F);
+      }
+    }
+    pt2eFree(col);
+  }
+  ex->slots[in->results[0]].tensor = out;
+  return mlirLogicalResultSuccess();
+}
+
+void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
+  Kernel kr;
+  memset(&kr, 0, sizeof kr);
+  if (plan->numIns != 2 || plan->numOuts != 1 || !allF32(cc, in, 3))
+    return;
+  bool ok = false;
+  if (pt2eStringRefIs(name, "linalg.matmul"))
+    ok = matchMatmul(plan, false, &kr);
+  else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
+    ok = matchMatmul(plan, true, &kr);
+  else if (pt2eStringRefIs(name, "linalg.conv_2d_nchw_fchw"))
+    ok = matchConv(cc, in, KConvNchwFchw, &kr);
+  else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_hwcf"))
+    ok = matchConv(cc, in, KConvNhwcHwcf, &kr);
+  else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc"))
+    ok = matchConv(cc, in, KConvNhwcFhwc, &kr);
+  if (!ok)
+    return;
+  Kernel *k = pt2eAlloc(sizeof *k);
+  if (!k)
+    return; /* the loops still work */
+  *k = kr;
+  plan->kernel = k;
+  plan->freeKernel = pt2eFree;
+  in->exec = execKernel;
+}

@@ -1,0 +1,352 @@
+/*
+** interp_linalg.c
+** One executor for every linalg structured op (generic, map, reduce,
+** broadcast, transpose, fill, matmul, convolutions, pooling, elementwise
+** named ops), driven by the op's indexing maps and body region.
+**
+** Each indexing map's results must be affine sums of loop dimensions
+** (d0 + d3, 2*d1 + d4, constants); with the operand's row-major strides this
+** gives, for each operand, an element offset that is linear in the loop
+** indices. The loop nest walks the iteration domain in row-major order and
+** keeps every operand's offset up to date by adding per-dimension steps, so
+** reductions accumulate in the output in loop order. Offsets are bounds-
+** checked once at compile time. Named matmul and convolution ops on f32 take
+** the OpenBLAS path in interp_kernels.c instead.
+*/
+#include "interp_internal.h"
+
+#include <string.h>
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Linalg.h"
+
+#include "interp_linalg.h"
+#include "pt2e_support.h"
+
+static MlirLogicalResult opError(MlirOperation op, const char *what) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
+                       (int)name.length, name.data, what);
+}
+
+/* expr = sum(coef[d] * d) + constant; false if not of that form. */
+static bool linearize(MlirAffineExpr e, int numLoops, int64_t *coef,
+                      int64_t *constant) {
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d >= numLoops)
+      return false;
+    coef[d] += 1;
+    return true;
+  }
+  if (mlirAffineExprIsAConstant(e)) {
+    *constant += mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  if (mlirAffineExprIsAAdd(e))
+    return linearize(mlirAffineBinaryOpExprGetLHS(e), numLoops, coef, constant) &&
+           linearize(mlirAffineBinaryOpExprGetRHS(e), numLoops, coef, constant);
+  if (mlirAffineExprIsAMul(e)) {
+    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+    MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+    if (mlirAffineExprIsAConstant(l)) {
+      MlirAffineExpr t = l;
+      l = r;
+      r = t;
+    }
+    if (!mlirAffineExprIsAConstant(r))
+      return false;
+    int64_t k = mlirAffineConstantExprGetValue(r);
+    int64_t c2[PT2E_LINALG_MAX_LOOPS] = {0}, k2 = 0;
+    if (!linearize(l, numLoops, c2, &k2))
+      return false;
+    for (int d = 0; d < numLoops; d++)
+      coef[d] += k * c2[d];
+    *constant += k * k2;
+    return true;
+  }
+  return false;
+}
+
+void pt2eLinalgPlanDestroy(void *vp) {
+  LinalgPlan *p = vp;
+  if (!p)
+    return;
+  pt2eScalarProgramDestroy(p->body);
+  if (p->freeKernel)
+    p->freeKernel(p->kernel);
+  pt2eFree(p);
+}
+
+/*
+** Builds the plan: loop sizes from the operand shapes, per-operand linear
+** offsets, the compiled body. Emits a diagnostic and returns NULL on
+** anything the executor cannot run safely.
+*/
+static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
+  MlirOperation op = in->op;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  if (mlirAttributeIsNull(maps)) {
+    opError(op, "has no indexing maps");
+    return NULL;
+  }
+  MlirAttribute seg = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  int numIns = 0, numOuts = 0;
+  if (!mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 2) {
+    numIns = mlirDenseI32ArrayGetElement(seg, 0);
+    numOuts = mlirDenseI32ArrayGetElement(seg, 1);
+  } else {
+    numOuts = mlirOperationGetNumResults(op) > 0 ? (int)mlirOperationGetNumResults(op) : 1;
+    numIns = (int)mlirOperationGetNumOperands(op) - numOuts;
+  }
+  int numOperands = numIns + numOuts;
+  if (numOperands > PT2E_LINALG_MAX_OPERANDS ||
+      mlirArrayAttrGetNumElements(maps) != numOperands) {
+    opError(op, "has more operands than the interpreter supports");
+    return NULL;
+  }
+  if (mlirOperationGetNumResults(op) != numOuts) {
+    opError(op, "must have tensor semantics (one result per output)");
+    return NULL;
+  }
+  LinalgPlan *p = pt2eAlloc(sizeof *p);
+  if (!p) {
+    opError(op, "out of memory");
+    return NULL;
+  }
+  p->numIns = numIns;
+  p->numOuts = numOuts;
+  int numLoops = -1;
+  for (int k = 0; k < numOperands; k++) {
+    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+    if (mlirAffineMapGetNumSymbols(m) != 0) {
+      opError(op, "indexing maps with symbols are not supported");
+      goto fail;
+    }
+    int nd = (int)mlirAffineMapGetNumDims(m);
+    if (numLoops < 0)
+      numLoops = nd;
+    if (nd != numLoops || nd > PT2E_LINALG_MAX_LOOPS) {
+      opError(op, "has too many loops for the interpreter");
+      goto fail;
+    }
+  }
+  p->numLoops = numLoops;
+  for (int d = 0; d < numLoops; d++)
+    p->size[d] = -1;
+
+  for (int k = 0; k < numOperands; k++) {
+    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+    const SlotInfo *info = &cc->program->slots[in->operands[k]];
+    p->isTensor[k] = info->isTensor;
+    if (!info->isTensor)
+      continue;
+    int nr = (int)mlirAffineMapGetNumResults(m);
+    if (nr != info->rank) {
+      opError(op, "an indexing map does not match its operand's rank");
+      goto fail;
+    }
+    int64_t stride = 1;
+    p->exprCount[k] = nr;
+    for (int r = nr - 1; r >= 0; r--) {
+      int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, c0 = 0;
+      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+      if (!linearize(e, numLoops, coef, &c0)) {
+        opError(op, "indexing maps with mod, floordiv or ceildiv are not "
+                    "supported");
+        goto fail;
+      }
+      for (int d = 0; d < numLoops; d++) {
+        p->coef[k][d] += stride * coef[d];
+        p->exprCoef[k][r][d] = coef[d];
+      }
+      p->exprConst[k][r] = c0;
+      p->base[k] += stride * c0;
+      if (mlirAffineExprIsADim(e)) {
+        int d = (int)mlirAffineDimExprGetPosition(e);
+        if (p->size[d] < 0)
+          p->size[d] = info->shape[r];
+      }
+      p->dimSize[k][r] = info->shape[r];
+      stride *= info->shape[r];
+    }
+  }
+  for (int d = 0; d < numLoops; d++)
+    if (p->size[d] < 0) {
+      opError(op, "cannot infer a loop bound from the operand shapes");
+      goto fail;
+    }
+  /* bounds check: every indexing expression stays inside its dimension */
+  for (int k = 0; k < numOperands; k++)
+    for (int r = 0; p->isTensor[k] && r < p->exprCount[k]; r++) {
+      int64_t lo = p->exprConst[k][r], hi = lo;
+      for (int d = 0; d < numLoops; d++) {
+        int64_t span = p->exprCoef[k][r][d] * (p->size[d] - 1);
+        if (span < 0)
+          lo += span;
+        else
+          hi += span;
+      }
+      bool empty = false;
+      for (int d = 0; d < numLoops; d++)
+        empty |= p->size[d] == 0;
+      if (!empty && (lo < 0 || hi >= p->dimSize[k][r])) {
+        opError(op, "an indexing map reads or writes outside its operand");
+        goto fail;
+      }
+    }
+  p->body = pt2eScalarProgramCompile(cc, mlirOperationGetRegion(op, 0),
+                                     "linalg.yield");
+  if (!p->body)
+    goto fail;
+  /* linalg.map's body takes only the inputs; the others take all operands */
+  p->numBodyArgs = (int)mlirBlockGetNumArguments(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+  if (p->numBodyArgs != numOperands && p->numBodyArgs != numIns) {
+    opError(op, "has a body whose arguments do not match its operands");
+    goto fail;
+  }
+  for (int k = 0; k < p->numBodyArgs; k++) {
+    const SlotInfo *info = &cc->program->slots[in->operands[k]];
+    if (pt2eScalarProgramRegType(p->body, k) != info->type) {
+      opError(op, "has a body argument whose type differs from its operand's "
+                  "element type");
+      goto fail;
+    }
+  }
+  return p;
+fail:
+  pt2eLinalgPlanDestroy(p);
+  return NULL;
+}
+
+/*
+** Result tensors start as the output operands' values. An init tensor whose
+** last use is this op and that nobody else holds is taken over instead of
+** copied.
+*/
+MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
+                                        int numOuts, Pt2eTensor **outs) {
+  for (int o = 0; o < numOuts; o++) {
+    int slot = in->operands[numIns + o];
+    Pt2eTensor *init = ex->slots[slot].tensor;
+    bool last = false;
+    for (int k = 0; k < in->numRelease; k++)
+      last |= in->release[k] == slot;
+    for (int k = 0; k < in->numOperands; k++)
+      if (k != numIns + o && in->operands[k] == slot)
+        last = false; /* also read as another operand */
+    if (last && init->refs == 1) {
+      outs[o] = pt2eTensorRetain(init);
+      continue;
+    }
+    outs[o] = pt2eTensorCreate(init->type, init->rank, init->shape);
+    if (!outs[o]) {
+      for (int j = 0; j < o; j++)
+        pt2eTensorRelease(outs[j]);
+      return pt2eEmitError(mlirOperationGetLocation(in->op),
+                           "interpreter ran out of memory");
+    }
+    memcpy(outs[o]->data, init->data,
+           (size_t)init->numel * pt2eElemSize(init->type));
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* The loop nest over the plan's iteration domain. */
+static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
+                     Pt2eTensor **outs) {
+  int numOperands = p->numIns + p->numOuts;
+  const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
+  Pt2eScalar regsBuf[64];
+  int nRegs = pt2eScalarProgramNumRegs(p->body);
+  Pt2eScalar *regs = nRegs <= 64 ? regsBuf : pt2eAlloc((size_t)nRegs * sizeof *regs);
+  Pt2eScalar yields[PT2E_LINALG_MAX_OPERANDS];
+  int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0};
+  int64_t off[PT2E_LINALG_MAX_OPERANDS];
+  if (!regs)
+    return;
+  for (int k = 0; k < numOperands; k++) {
+    t[k] = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
+    off[k] = p->base[k];
+    if (!p->isTensor[k] && k < p->numBodyArgs)
+      regs[k] = slots[in->operands[k]].scalar;
+  }
+  pt2eScalarProgramSetCaptures(p->body, slots, regs);
+  for (int d = 0; d < p->numLoops; d++)
+    if (p->size[d] == 0)
+      goto done;
+  int L = p->numLoops;
+  int64_t inner = L ? p->size[L - 1] : 1;
+  for (;;) {
+    for (int64_t i = 0; i < inner; i++) {
+      if (L)
+        idx[L - 1] = i;
+      for (int k = 0; k < p->numBodyArgs; k++)
+        if (p->isTensor[k])
+          regs[k] = pt2eTensorLoad(t[k], off[k]);
+      pt2eScalarProgramRun(p->body, regs, idx, yields);
+      for (int o = 0; o < p->numOuts; o++)
+        pt2eTensorStore(outs[o], off[p->numIns + o], yields[o]);
+      if (L)
+        for (int k = 0; k < numOperands; k++)
+          off[k] += p->coef[k][L - 1];
+    }
+    /* odometer over the outer loops */
+    int d = L - 2;
+    if (L)
+      for (int k = 0; k < numOperands; k++)
+        off[k] -= p->coef[k][L - 1] * inner;
+    for (; d >= 0; d--) {
+      idx[d]++;
+      for (int k = 0; k < numOperands; k++)
+        off[k] += p->coef[k][d];
+      if (idx[d] < p->size[d])
+        break;
+      for (int k = 0; k < numOperands; k++)
+        off[k] -= p->coef[k][d] * p->size[d];
+      idx[d] = 0;
+    }
+    if (d < 0)
+      break;
+  }
+done:
+  if (regs != regsBuf)
+    pt2eFree(regs);
+}
+
+MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
+  const LinalgPlan *p = in->data;
+  Pt2eTensor *outs[PT2E_LINALG_MAX_OPERANDS];
+  if (mlirLogicalResultIsFailure(
+          pt2eLinalgInitOutputs(ex, in, p->numIns, p->numOuts, outs)))
+    return mlirLogicalResultFailure();
+  runLoops(p, ex->slots, in, outs);
+  for (int o = 0; o < p->numOuts; o++)
+    ex->slots[in->results[o]].tensor = outs[o];
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileStructured(CompileCtx *cc, Instr *in) {
+  if (mlirOperationGetNumRegions(in->op) != 1)
+    return opError(in->op, "expected one body region");
+  LinalgPlan *p = buildPlan(cc, in);
+  if (!p)
+    return mlirLogicalResultFailure();
+  in->data = p;
+  in->freeData = pt2eLinalgPlanDestroy;
+  in->exec = pt2eLinalgRunLoops;
+  pt2eLinalgChooseKernel(cc, in, p); /* may replace 'exec' */
+  return mlirLogicalResultSuccess();
+}
+
+CompileFn pt2eLinalgCompileFn(MlirStringRef opName) {
+  if (opName.length > 7 && memcmp(opName.data, "linalg.", 7) == 0 &&
+      !pt2eStringRefIs(opName, "linalg.yield") &&
+      !pt2eStringRefIs(opName, "linalg.index"))
+    return compileStructured;
+  return NULL;
+}

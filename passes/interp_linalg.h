@@ -1,0 +1,41 @@
+/*
+** interp_linalg.h
+** The compiled form of a linalg structured op, shared by the loop executor
+** (interp_linalg.c) and the OpenBLAS kernels (interp_kernels.c).
+*/
+#ifndef PT2E_INTERP_LINALG_H
+#define PT2E_INTERP_LINALG_H
+
+#include "interp_internal.h"
+
+#define PT2E_LINALG_MAX_LOOPS 12
+#define PT2E_LINALG_MAX_OPERANDS 8
+
+typedef struct LinalgPlan {
+  int numIns, numOuts, numLoops, numBodyArgs;
+  int64_t size[PT2E_LINALG_MAX_LOOPS]; /* loop trip counts */
+  bool isTensor[PT2E_LINALG_MAX_OPERANDS];
+  /* element offset of operand k = base[k] + sum_d coef[k][d] * i_d */
+  int64_t base[PT2E_LINALG_MAX_OPERANDS];
+  int64_t coef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];
+  /* per indexing expression (operand k, result r): coefficients, constant
+     and the dimension size, for bounds checks and kernel matching */
+  int exprCount[PT2E_LINALG_MAX_OPERANDS];
+  int64_t exprCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
+  int64_t exprConst[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK];
+  int64_t dimSize[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK];
+  ScalarProgram *body;
+  void *kernel; /* kernel-specific data (interp_kernels.c), owned */
+  void (*freeKernel)(void *);
+} LinalgPlan;
+
+void pt2eLinalgPlanDestroy(void *plan);
+/* Runs the plan with the generic loop nest. */
+MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in);
+/* Fills 'outs' with the op's result tensors, initialised from its inits. */
+MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
+                                        int numOuts, Pt2eTensor **outs);
+/* Installs an OpenBLAS kernel as in->exec when the op has a known shape. */
+void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
+
+#endif /* PT2E_INTERP_LINALG_H */

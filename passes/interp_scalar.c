@@ -1,0 +1,890 @@
+/*
+** interp_scalar.c
+** Scalar programs (the bodies of linalg ops, and single arith/math ops) and
+** the arith and math ops at function level: constants, and elementwise
+** operations on scalars or same-shaped tensors.
+**
+** A scalar program is a flat list of register instructions. Floats keep
+** their own precision (an f32 op rounds to f32, as MLIR's semantics say);
+** integers are held sign-extended in 64 bits and wrapped to their width
+** after each op, except i1, which is held as 0 or 1.
+*/
+#include "interp_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_support.h"
+
+typedef enum SOp {
+  S_CONST, S_INDEX,
+  /* float */
+  S_ADDF, S_SUBF, S_MULF, S_DIVF, S_REMF, S_NEGF, S_MAXIMUMF, S_MINIMUMF,
+  S_MAXNUMF, S_MINNUMF, S_CMPF, S_EXP, S_EXP2, S_LOG, S_LOG2, S_LOG1P,
+  S_EXPM1, S_TANH, S_SQRT, S_RSQRT, S_ERF, S_ABSF, S_ROUNDEVEN, S_ROUND,
+  S_FLOOR, S_CEIL, S_TRUNC, S_POWF, S_FPOWI, S_SIN, S_COS, S_TAN, S_ATAN,
+  S_ATAN2, S_COPYSIGN, S_FMA,
+  /* integer */
+  S_ADDI, S_SUBI, S_MULI, S_DIVSI, S_DIVUI, S_REMSI, S_REMUI, S_FLOORDIVSI,
+  S_CEILDIVSI, S_ANDI, S_ORI, S_XORI, S_SHLI, S_SHRSI, S_SHRUI, S_MAXSI,
+  S_MINSI, S_MAXUI, S_MINUI, S_CMPI, S_ABSI,
+  /* other */
+  S_SELECT, S_EXTF, S_TRUNCF, S_SITOFP, S_UITOFP, S_FPTOSI, S_FPTOUI,
+  S_EXTSI, S_EXTUI, S_TRUNCI, S_INDEX_CAST, S_INDEX_CASTUI, S_BITCAST,
+  S_COPY
+} SOp;
+
+typedef struct SInstr {
+  uint8_t op;
+  uint8_t t;  /* element type of the (first) operand */
+  uint8_t rt; /* element type of the result */
+  int32_t pred;
+  int dst, a, b, c;
+  Pt2eScalar imm;
+} SInstr;
+
+struct ScalarProgram {
+  SInstr *code;
+  int n, cap;
+  Pt2eElemType *regTypes;
+  int numRegs, capRegs;
+  int numArgs;
+  int *yields;
+  int numYields;
+  int *captureSlots, *captureRegs;
+  int numCaptures;
+  /* compile-time only: value -> register */
+  const void **keys;
+  int *keyRegs;
+  int numKeys, capKeys;
+};
+
+static const struct {
+  const char *name;
+  SOp op;
+} opTable[] = {
+    {"arith.addf", S_ADDF}, {"arith.subf", S_SUBF}, {"arith.mulf", S_MULF},
+    {"arith.divf", S_DIVF}, {"arith.remf", S_REMF}, {"arith.negf", S_NEGF},
+    {"arith.maximumf", S_MAXIMUMF}, {"arith.minimumf", S_MINIMUMF},
+    {"arith.maxnumf", S_MAXNUMF}, {"arith.minnumf", S_MINNUMF},
+    {"arith.cmpf", S_CMPF}, {"arith.addi", S_ADDI}, {"arith.subi", S_SUBI},
+    {"arith.muli", S_MULI}, {"arith.divsi", S_DIVSI}, {"arith.divui", S_DIVUI},
+    {"arith.remsi", S_REMSI}, {"arith.remui", S_REMUI},
+    {"arith.floordivsi", S_FLOORDIVSI}, {"arith.ceildivsi", S_CEILDIVSI},
+    {"arith.andi", S_ANDI}, {"arith.ori", S_ORI}, {"arith.xori", S_XORI},
+    {"arith.shli", S_SHLI}, {"arith.shrsi", S_SHRSI}, {"arith.shrui", S_SHRUI},
+    {"arith.maxsi", S_MAXSI}, {"arith.minsi", S_MINSI}, {"arith.maxui", S_MAXUI},
+    {"arith.minui", S_MINUI}, {"arith.cmpi", S_CMPI}, {"arith.select", S_SELECT},
+    {"arith.extf", S_EXTF}, {"arith.truncf", S_TRUNCF},
+    {"arith.sitofp", S_SITOFP}, {"arith.uitofp", S_UITOFP},
+    {"arith.fptosi", S_FPTOSI}, {"arith.fptoui", S_FPTOUI},
+    {"arith.extsi", S_EXTSI}, {"arith.extui", S_EXTUI},
+    {"arith.trunci", S_TRUNCI}, {"arith.index_cast", S_INDEX_CAST},
+    {"arith.index_castui", S_INDEX_CASTUI}, {"arith.bitcast", S_BITCAST},
+    {"math.exp", S_EXP}, {"math.exp2", S_EXP2}, {"math.log", S_LOG},
+    {"math.log2", S_LOG2}, {"math.log1p", S_LOG1P}, {"math.expm1", S_EXPM1},
+    {"math.tanh", S_TANH}, {"math.sqrt", S_SQRT}, {"math.rsqrt", S_RSQRT},
+    {"math.erf", S_ERF}, {"math.absf", S_ABSF}, {"math.absi", S_ABSI},
+    {"math.roundeven", S_ROUNDEVEN}, {"math.round", S_ROUND},
+    {"math.floor", S_FLOOR}, {"math.ceil", S_CEIL}, {"math.trunc", S_TRUNC},
+    {"math.powf", S_POWF}, {"math.fpowi", S_FPOWI}, {"math.sin", S_SIN},
+    {"math.cos", S_COS}, {"math.tan", S_TAN}, {"math.atan", S_ATAN},
+    {"math.atan2", S_ATAN2}, {"math.copysign", S_COPYSIGN}, {"math.fma", S_FMA},
+};
+
+static bool lookupOp(MlirStringRef name, SOp *op) {
+  for (size_t i = 0; i < sizeof opTable / sizeof *opTable; i++)
+    if (pt2eStringRefIs(name, opTable[i].name)) {
+      *op = opTable[i].op;
+      return true;
+    }
+  return false;
+}
+
+/* {====================================================================
+** Evaluation
+** ===================================================================== */
+
+static int bitsOf(Pt2eElemType t) {
+  switch (t) {
+  case Pt2eElemI1: return 1;
+  case Pt2eElemI8: return 8;
+  case Pt2eElemI16: return 16;
+  case Pt2eElemI32: return 32;
+  default: return 64;
+  }
+}
+
+/* Wraps 'v' to the width of 't' (sign-extended; i1 as 0/1). */
+static int64_t wrapInt(int64_t v, Pt2eElemType t) {
+  switch (t) {
+  case Pt2eElemI1: return v & 1;
+  case Pt2eElemI8: return (int8_t)v;
+  case Pt2eElemI16: return (int16_t)v;
+  case Pt2eElemI32: return (int32_t)v;
+  default: return v;
+  }
+}
+
+/* The unsigned reading of a held integer of type 't'. */
+static uint64_t unsignedOf(int64_t v, Pt2eElemType t) {
+  int bits = bitsOf(t);
+  return bits == 64 ? (uint64_t)v : (uint64_t)v & ((UINT64_C(1) << bits) - 1);
+}
+
+/* The signed reading (i1 'true' is -1, as in MLIR). */
+static int64_t signedOf(int64_t v, Pt2eElemType t) {
+  return t == Pt2eElemI1 ? -(v & 1) : v;
+}
+
+static double fget(Pt2eScalar v, Pt2eElemType t) {
+  return t == Pt2eElemF32 ? (double)v.f32 : v.f64;
+}
+
+static Pt2eScalar fput(double d, Pt2eElemType t) {
+  Pt2eScalar v;
+  v.i = 0;
+  if (t == Pt2eElemF32)
+    v.f32 = (float)d;
+  else
+    v.f64 = d;
+  return v;
+}
+
+/* IEEE 754-2019 maximum / minimum: NaN propagates, -0 < +0. */
+static double maximumOf(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return NAN;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static double minimumOf(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return NAN;
+  if (a == b)
+    return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+static bool cmpfOf(int pred, double a, double b) {
+  bool unord = isnan(a) || isnan(b);
+  switch (pred) {
+  case 0: return false;
+  case 1: return !unord && a == b;
+  case 2: return !unord && a > b;
+  case 3: return !unord && a >= b;
+  case 4: return !unord && a < b;
+  case 5: return !unord && a <= b;
+  case 6: return !unord && a != b;
+  case 7: return !unord;
+  case 8: return unord || a == b;
+  case 9: return unord || a > b;
+  case 10: return unord || a >= b;
+  case 11: return unord || a < b;
+  case 12: return unord || a <= b;
+  case 13: return unord || a != b;
+  case 14: return unord;
+  default: return true;
+  }
+}
+
+static bool cmpiOf(int pred, int64_t a, int64_t b, Pt2eElemType t) {
+  int64_t sa = signedOf(a, t), sb = signedOf(b, t);
+  uint64_t ua = unsignedOf(a, t), ub = unsignedOf(b, t);
+  switch (pred) {
+  case 0: return ua == ub;
+  case 1: return ua != ub;
+  case 2: return sa < sb;
+  case 3: return sa <= sb;
+  case 4: return sa > sb;
+  case 5: return sa >= sb;
+  case 6: return ua < ub;
+  case 7: return ua <= ub;
+  case 8: return ua > ub;
+  default: return ua >= ub;
+  }
+}
+
+/* Float to integer with saturation (LLVM gives poison out of range). */
+static int64_t fToSigned(double d, Pt2eElemType t) {
+  int bits = bitsOf(t);
+  double hi = ldexp(1.0, bits - 1), lo = -hi;
+  if (isnan(d))
+    return 0;
+  d = trunc(d);
+  if (d >= hi)
+    return wrapInt((int64_t)((UINT64_C(1) << (bits - 1)) - 1), t);
+  if (d < lo)
+    return wrapInt((int64_t)(UINT64_C(1) << (bits - 1)), t);
+  return wrapInt((int64_t)d, t);
+}
+
+static int64_t fToUnsigned(double d, Pt2eElemType t) {
+  int bits = bitsOf(t);
+  double hi = ldexp(1.0, bits);
+  if (isnan(d) || d <= 0)
+    return 0;
+  d = trunc(d);
+  if (d >= hi)
+    return wrapInt(-1, t);
+  return wrapInt((int64_t)(uint64_t)d, t);
+}
+
+static Pt2eScalar iput(int64_t v) {
+  Pt2eScalar s;
+  s.i = v;
+  return s;
+}
+
+static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
+                          const int64_t *loopIndex) {
+  Pt2eScalar A = r[in->a], B = r[in->b];
+  Pt2eElemType t = (Pt2eElemType)in->t, rt = (Pt2eElemType)in->rt;
+  bool f32 = t == Pt2eElemF32;
+  double a = 0, b = 0;
+  if (t == Pt2eElemF32 || t == Pt2eElemF64) {
+    a = fget(A, t);
+    b = fget(B, t);
+  }
+  switch ((SOp)in->op) {
+  case S_CONST: return in->imm;
+  case S_INDEX: return iput(loopIndex[in->imm.i]);
+  case S_COPY: return A;
+  /* Each f32 op is computed in float so it rounds exactly once to f32. */
+  case S_ADDF: return f32 ? (Pt2eScalar){.f32 = A.f32 + B.f32} : fput(a + b, t);
+  case S_SUBF: return f32 ? (Pt2eScalar){.f32 = A.f32 - B.f32} : fput(a - b, t);
+  case S_MULF: return f32 ? (Pt2eScalar){.f32 = A.f32 * B.f32} : fput(a * b, t);
+  case S_DIVF: return f32 ? (Pt2eScalar){.f32 = A.f32 / B.f32} : fput(a / b, t);
+  case S_REMF: return f32 ? (Pt2eScalar){.f32 = fmodf(A.f32, B.f32)} : fput(fmod(a, b), t);
+  case S_NEGF: return fput(-a, t);
+  case S_MAXIMUMF: return fput(maximumOf(a, b), t);
+  case S_MINIMUMF: return fput(minimumOf(a, b), t);
+  case S_MAXNUMF: return fput(fmax(a, b), t);
+  case S_MINNUMF: return fput(fmin(a, b), t);
+  case S_CMPF: return iput(cmpfOf(in->pred, a, b));
+  case S_EXP: return f32 ? (Pt2eScalar){.f32 = expf(A.f32)} : fput(exp(a), t);
+  case S_EXP2: return f32 ? (Pt2eScalar){.f32 = exp2f(A.f32)} : fput(exp2(a), t);
+  case S_LOG: return f32 ? (Pt2eScalar){.f32 = logf(A.f32)} : fput(log(a), t);
+  case S_LOG2: return f32 ? (Pt2eScalar){.f32 = log2f(A.f32)} : fput(log2(a), t);
+  case S_LOG1P: return f32 ? (Pt2eScalar){.f32 = log1pf(A.f32)} : fput(log1p(a), t);
+  case S_EXPM1: return f32 ? (Pt2eScalar){.f32 = expm1f(A.f32)} : fput(expm1(a), t);
+  case S_TANH: return f32 ? (Pt2eScalar){.f32 = tanhf(A.f32)} : fput(tanh(a), t);
+  case S_SQRT: return f32 ? (Pt2eScalar){.f32 = sqrtf(A.f32)} : fput(sqrt(a), t);
+  case S_RSQRT: return f32 ? (Pt2eScalar){.f32 = 1.0f / sqrtf(A.f32)} : fput(1.0 / sqrt(a), t);
+  case S_ERF: return f32 ? (Pt2eScalar){.f32 = erff(A.f32)} : fput(erf(a), t);
+  case S_ABSF: return fput(fabs(a), t);
+  case S_ROUNDEVEN: return fput(nearbyint(a), t); /* default mode: ties to even */
+  case S_ROUND: return fput(round(a), t);
+  case S_FLOOR: return fput(floor(a), t);
+  case S_CEIL: return fput(ceil(a), t);
+  case S_TRUNC: return fput(trunc(a), t);
+  case S_POWF: return f32 ? (Pt2eScalar){.f32 = powf(A.f32, B.f32)} : fput(pow(a, b), t);
+  case S_FPOWI: return f32 ? (Pt2eScalar){.f32 = powf(A.f32, (float)B.i)} : fput(pow(a, (double)B.i), t);
+  case S_SIN: return f32 ? (Pt2eScalar){.f32 = sinf(A.f32)} : fput(sin(a), t);
+  case S_COS: return f32 ? (Pt2eScalar){.f32 = cosf(A.f32)} : fput(cos(a), t);
+  case S_TAN: return f32 ? (Pt2eScalar){.f32 = tanf(A.f32)} : fput(tan(a), t);
+  case S_ATAN: return f32 ? (Pt2eScalar){.f32 = atanf(A.f32)} : fput(atan(a), t);
+  case S_ATAN2: return f32 ? (Pt2eScalar){.f32 = atan2f(A.f32, B.f32)} : fput(atan2(a, b), t);
+  case S_COPYSIGN: return fput(copysign(a, b), t);
+  case S_FMA: return f32 ? (Pt2eScalar){.f32 = fmaf(A.f32, B.f32, r[in->c].f32)}
+                         : fput(fma(a, b, r[in->c].f64), t);
+  case S_ADDI: return iput(wrapInt((int64_t)((uint64_t)A.i + (uint64_t)B.i), rt));
+  case S_SUBI: return iput(wrapInt((int64_t)((uint64_t)A.i - (uint64_t)B.i), rt));
+  case S_MULI: return iput(wrapInt((int64_t)((uint64_t)A.i * (uint64_t)B.i), rt));
+  case S_DIVSI: {
+    int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
+    return iput(y == 0 || (y == -1 && x == INT64_MIN) ? 0 : wrapInt(x / y, rt));
+  }
+  case S_REMSI: {
+    int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
+    return iput(y == 0 || y == -1 ? 0 : wrapInt(x % y, rt));
+  }
+  case S_FLOORDIVSI: {
+    int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
+    if (y == 0 || (y == -1 && x == INT64_MIN))
+      return iput(0);
+    int64_t q = x / y;
+    if ((x % y != 0) && ((x < 0) != (y < 0)))
+      q--;
+    return iput(wrapInt(q, rt));
+  }
+  case S_CEILDIVSI: {
+    int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
+    if (y == 0 || (y == -1 && x == INT64_MIN))
+      return iput(0);
+    int64_t q = x / y;
+    if ((x % y != 0) && ((x < 0) == (y < 0)))
+      q++;
+    return iput(wrapInt(q, rt));
+  }
+  case S_DIVUI: {
+    uint64_t y = unsignedOf(B.i, t);
+    return iput(y ? wrapInt((int64_t)(unsignedOf(A.i, t) / y), rt) : 0);
+  }
+  case S_REMUI: {
+    uint64_t y = unsignedOf(B.i, t);
+    return iput(y ? wrapInt((int64_t)(unsignedOf(A.i, t) % y), rt) : 0);
+  }
+  case S_ANDI: return iput(wrapInt(A.i & B.i, rt));
+  case S_ORI: return iput(wrapInt(A.i | B.i, rt));
+  case S_XORI: return iput(wrapInt(A.i ^ B.i, rt));
+  case S_SHLI: {
+    uint64_t s = unsignedOf(B.i, t);
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : wrapInt((int64_t)((uint64_t)A.i << s), rt));
+  }
+  case S_SHRSI: {
+    uint64_t s = unsignedOf(B.i, t);
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : wrapInt(signedOf(A.i, t) >> s, rt));
+  }
+  case S_SHRUI: {
+    uint64_t s = unsignedOf(B.i, t);
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : wrapInt((int64_t)(unsignedOf(A.i, t) >> s), rt));
+  }
+  case S_MAXSI: return signedOf(A.i, t) >= signedOf(B.i, t) ? A : B;
+  case S_MINSI: return signedOf(A.i, t) <= signedOf(B.i, t) ? A : B;
+  case S_MAXUI: return unsignedOf(A.i, t) >= unsignedOf(B.i, t) ? A : B;
+  case S_MINUI: return unsignedOf(A.i, t) <= unsignedOf(B.i, t) ? A : B;
+  case S_ABSI: return iput(wrapInt(A.i < 0 ? (int64_t)(0 - (uint64_t)A.i) : A.i, rt));
+  case S_CMPI: return iput(cmpiOf(in->pred, A.i, B.i, t));
+  case S_SELECT: return (A.i & 1) ? B : r[in->c];
+  case S_EXTF: return fput(a, rt);
+  case S_TRUNCF: return fput(a, rt);
+  case S_SITOFP: return fput((double)signedOf(A.i, t), rt);
+  case S_UITOFP: return fput((double)unsignedOf(A.i, t), rt);
+  case S_FPTOSI: return iput(fToSigned(a, rt));
+  case S_FPTOUI: return iput(fToUnsigned(a, rt));
+  case S_EXTSI: return iput(signedOf(A.i, t));
+  case S_EXTUI: return iput((int64_t)unsignedOf(A.i, t));
+  case S_TRUNCI: return iput(wrapInt(A.i, rt));
+  case S_INDEX_CAST: return iput(wrapInt(signedOf(A.i, t), rt));
+  case S_INDEX_CASTUI: return iput(wrapInt((int64_t)unsignedOf(A.i, t), rt));
+  case S_BITCAST: {
+    Pt2eScalar v;
+    v.i = 0;
+    if (t == Pt2eElemF32 && rt == Pt2eElemI32) {
+      int32_t bits;
+      memcpy(&bits, &A.f32, 4);
+      v.i = bits;
+    } else if (t == Pt2eElemI32 && rt == Pt2eElemF32) {
+      int32_t bits = (int32_t)A.i;
+      memcpy(&v.f32, &bits, 4);
+    } else {
+      v = A; /* f64 <-> i64 share the 8 bytes */
+    }
+    return v;
+  }
+  }
+  return A;
+}
+
+void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
+                          const int64_t *loopIndex, Pt2eScalar *out) {
+  for (int i = 0; i < p->n; i++)
+    regs[p->code[i].dst] = evalOne(&p->code[i], regs, loopIndex);
+  for (int k = 0; k < p->numYields; k++)
+    out[k] = regs[p->yields[k]];
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Compilation of scalar programs
+** ===================================================================== */
+
+static int newReg(ScalarProgram *p, Pt2eElemType t) {
+  if (p->numRegs == p->capRegs) {
+    int cap = p->capRegs ? 2 * p->capRegs : 16;
+    Pt2eElemType *r = pt2eRealloc(p->regTypes, (size_t)cap * sizeof *r);
+    if (!r)
+      return -1;
+    p->regTypes = r;
+    p->capRegs = cap;
+  }
+  p->regTypes[p->numRegs] = t;
+  return p->numRegs++;
+}
+
+static bool bindValue(ScalarProgram *p, MlirValue v, int reg) {
+  if (p->numKeys == p->capKeys) {
+    int cap = p->capKeys ? 2 * p->capKeys : 16;
+    const void **k = pt2eRealloc((void *)p->keys, (size_t)cap * sizeof *k);
+    if (!k)
+      return false;
+    p->keys = k;
+    int *r = pt2eRealloc(p->keyRegs, (size_t)cap * sizeof *r);
+    if (!r)
+      return false;
+    p->keyRegs = r;
+    p->capKeys = cap;
+  }
+  p->keys[p->numKeys] = v.ptr;
+  p->keyRegs[p->numKeys++] = reg;
+  return true;
+}
+
+static int regOf(const ScalarProgram *p, MlirValue v) {
+  for (int i = p->numKeys - 1; i >= 0; i--)
+    if (p->keys[i] == v.ptr)
+      return p->keyRegs[i];
+  return -1;
+}
+
+static bool emit(ScalarProgram *p, SInstr in) {
+  if (p->n == p->cap) {
+    int cap = p->cap ? 2 * p->cap : 16;
+    SInstr *c = pt2eRealloc(p->code, (size_t)cap * sizeof *c);
+    if (!c)
+      return false;
+    p->code = c;
+    p->cap = cap;
+  }
+  p->code[p->n++] = in;
+  return true;
+}
+
+static bool scalarTypeOf(MlirType t, Pt2eElemType *out) {
+  return !mlirTypeIsAShaped(t) && pt2eElemTypeFromMlir(t, out);
+}
+
+/* The element type of a scalar or tensor type. */
+static bool elemTypeOf(MlirType t, Pt2eElemType *out) {
+  if (mlirTypeIsAShaped(t))
+    t = mlirShapedTypeGetElementType(t);
+  return pt2eElemTypeFromMlir(t, out);
+}
+
+static MlirLogicalResult opError(MlirOperation op, const char *what) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
+                       (int)name.length, name.data, what);
+}
+
+/* Reads a scalar constant attribute (FloatAttr, IntegerAttr, bool). */
+static bool scalarAttr(MlirAttribute a, Pt2eElemType t, Pt2eScalar *out) {
+  out->i = 0;
+  if (mlirAttributeIsAFloat(a)) {
+    *out = fput(mlirFloatAttrGetValueDouble(a), t);
+    return t == Pt2eElemF32 || t == Pt2eElemF64;
+  }
+  if (mlirAttributeIsAInteger(a)) {
+    MlirType it = mlirAttributeGetType(a);
+    int64_t v = mlirTypeIsAIndex(it) || mlirIntegerTypeIsSigned(it) ||
+                        mlirIntegerTypeIsSignless(it)
+                    ? mlirIntegerAttrGetValueInt(a)
+                    : (int64_t)mlirIntegerAttrGetValueUInt(a);
+    out->i = wrapInt(v, t);
+    return true;
+  }
+  if (mlirAttributeIsABool(a)) {
+    out->i = mlirBoolAttrGetValue(a);
+    return true;
+  }
+  return false;
+}
+
+/*
+** Emits 'op' with its operands in 'argRegs' into 'p'; binds its result.
+*/
+static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
+                                const int *argRegs, int nArgs) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (mlirOperationGetNumResults(op) != 1)
+    return opError(op, "expected one result");
+  MlirValue res = mlirOperationGetResult(op, 0);
+  Pt2eElemType rt;
+  if (!scalarTypeOf(mlirValueGetType(res), &rt))
+    return opError(op, "unsupported scalar type");
+  SInstr in;
+  memset(&in, 0, sizeof in);
+  in.rt = (uint8_t)rt;
+  if (pt2eStringRefIs(name, "arith.constant")) {
+    in.op = S_CONST;
+    if (!scalarAttr(mlirOperationGetAttributeByName(
+                        op, mlirStringRefCreateFromCString("value")),
+                    rt, &in.imm))
+      return opError(op, "unsupported constant");
+  } else if (pt2eStringRefIs(name, "linalg.index")) {
+    in.op = S_INDEX;
+    in.imm.i = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("dim")));
+  } else {
+    SOp sop;
+    if (!lookupOp(name, &sop))
+      return opError(op, "is not supported inside a linalg body");
+    in.op = (uint8_t)sop;
+    if (nArgs < 1)
+      return opError(op, "expected operands");
+    Pt2eElemType t = p->regTypes[argRegs[0]];
+    /* select's first operand is the i1 condition: its type is the data's */
+    in.t = (uint8_t)(sop == S_SELECT ? rt : t);
+    in.a = argRegs[0];
+    in.b = nArgs > 1 ? argRegs[1] : argRegs[0];
+    in.c = nArgs > 2 ? argRegs[2] : argRegs[0];
+    if (sop == S_CMPF || sop == S_CMPI)
+      in.pred = (int32_t)mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("predicate")));
+  }
+  int dst = newReg(p, rt);
+  if (dst < 0 || !bindValue(p, res, dst))
+    return opError(op, "out of memory");
+  in.dst = dst;
+  if (!emit(p, in))
+    return opError(op, "out of memory");
+  return mlirLogicalResultSuccess();
+}
+
+static ScalarProgram *programCreate(void) {
+  return pt2eAlloc(sizeof(ScalarProgram));
+}
+
+static void dropCompileState(ScalarProgram *p) {
+  pt2eFree((void *)p->keys);
+  pt2eFree(p->keyRegs);
+  p->keys = NULL;
+  p->keyRegs = NULL;
+  p->numKeys = p->capKeys = 0;
+}
+
+void pt2eScalarProgramDestroy(void *vp) {
+  ScalarProgram *p = vp;
+  if (!p)
+    return;
+  dropCompileState(p);
+  pt2eFree(p->code);
+  pt2eFree(p->regTypes);
+  pt2eFree(p->yields);
+  pt2eFree(p->captureSlots);
+  pt2eFree(p->captureRegs);
+  pt2eFree(p);
+}
+
+/* Register of 'v' inside the region, capturing it from outside if needed. */
+static int operandReg(CompileCtx *cc, ScalarProgram *p, MlirOperation user,
+                      MlirValue v) {
+  int r = regOf(p, v);
+  if (r >= 0)
+    return r;
+  int slot = cc ? cc->slotOf(cc, v) : -1;
+  if (slot < 0) {
+    opError(user, "uses a value the interpreter cannot see");
+    return -1;
+  }
+  const SlotInfo *info = &cc->program->slots[slot];
+  if (info->isTensor) {
+    opError(user, "a linalg body may only capture scalars, not tensors");
+    return -1;
+  }
+  r = newReg(p, info->type);
+  int *s = pt2eRealloc(p->captureSlots, (size_t)(p->numCaptures + 1) * sizeof *s);
+  if (s)
+    p->captureSlots = s;
+  int *cr = pt2eRealloc(p->captureRegs, (size_t)(p->numCaptures + 1) * sizeof *cr);
+  if (cr)
+    p->captureRegs = cr;
+  if (r < 0 || !s || !cr || !bindValue(p, v, r)) {
+    opError(user, "out of memory");
+    return -1;
+  }
+  p->captureSlots[p->numCaptures] = slot;
+  p->captureRegs[p->numCaptures++] = r;
+  return r;
+}
+
+ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
+                                        const char *yieldName) {
+  ScalarProgram *p = programCreate();
+  MlirBlock b = mlirRegionGetFirstBlock(region);
+  if (!p || mlirBlockIsNull(b)) {
+    pt2eScalarProgramDestroy(p);
+    return NULL;
+  }
+  bool ok = true;
+  intptr_t nArgs = mlirBlockGetNumArguments(b);
+  for (intptr_t i = 0; ok && i < nArgs; i++) {
+    MlirValue a = mlirBlockGetArgument(b, i);
+    Pt2eElemType t;
+    ok = scalarTypeOf(mlirValueGetType(a), &t);
+    if (!ok) {
+      MlirOperation parent = mlirBlockGetParentOperation(b);
+      opError(parent, "has a body argument of an unsupported type");
+      break;
+    }
+    int r = newReg(p, t);
+    ok = r >= 0 && bindValue(p, a, r);
+  }
+  p->numArgs = (int)nArgs;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b);
+       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    intptr_t n = mlirOperationGetNumOperands(op);
+    int regs[8];
+    if (n > 8) {
+      ok = false;
+      opError(op, "has too many operands");
+      break;
+    }
+    for (intptr_t i = 0; ok && i < n; i++) {
+      regs[i] = operandReg(cc, p, op, mlirOperationGetOperand(op, i));
+      ok = regs[i] >= 0;
+    }
+    if (!ok)
+      break;
+    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), yieldName)) {
+      p->yields = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
+      ok = p->yields != NULL;
+      for (intptr_t i = 0; ok && i < n; i++)
+        p->yields[p->numYields++] = regs[i];
+      break;
+    }
+    ok = mlirLogicalResultIsSuccess(emitOp(p, op, regs, (int)n));
+  }
+  if (ok && !p->yields) {
+    opError(mlirBlockGetParentOperation(b), "body has no terminator");
+    ok = false;
+  }
+  dropCompileState(p);
+  if (!ok) {
+    pt2eScalarProgramDestroy(p);
+    return NULL;
+  }
+  return p;
+}
+
+ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
+  ScalarProgram *p = programCreate();
+  if (!p) {
+    opError(op, "out of memory");
+    return NULL;
+  }
+  intptr_t n = mlirOperationGetNumOperands(op);
+  int regs[8];
+  bool ok = n <= 8;
+  if (!ok)
+    opError(op, "has too many operands");
+  for (intptr_t i = 0; ok && i < n; i++) {
+    Pt2eElemType t;
+    ok = elemTypeOf(mlirValueGetType(mlirOperationGetOperand(op, i)), &t);
+    if (!ok)
+      opError(op, "has an operand of an unsupported type");
+    else
+      ok = (regs[i] = newReg(p, t)) >= 0;
+  }
+  p->numArgs = (int)n;
+  /* emitOp wants a scalar result type: compile against the element type */
+  if (ok) {
+    MlirValue res = mlirOperationGetResult(op, 0);
+    Pt2eElemType rt;
+    ok = elemTypeOf(mlirValueGetType(res), &rt);
+    if (!ok)
+      opError(op, "has a result of an unsupported type");
+    SOp sop;
+    if (ok && !lookupOp(mlirIdentifierStr(mlirOperationGetName(op)), &sop)) {
+      opError(op, "is not supported");
+      ok = false;
+    }
+    if (ok) {
+      SInstr in;
+      memset(&in, 0, sizeof in);
+      in.op = (uint8_t)sop;
+      in.rt = (uint8_t)rt;
+      in.t = (uint8_t)(sop == S_SELECT ? rt : p->regTypes[regs[0]]);
+      in.a = regs[0];
+      in.b = n > 1 ? regs[1] : regs[0];
+      in.c = n > 2 ? regs[2] : regs[0];
+      if (sop == S_CMPF || sop == S_CMPI)
+        in.pred = (int32_t)mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("predicate")));
+      int dst = newReg(p, rt);
+      in.dst = dst;
+      p->yields = pt2eAlloc(sizeof(int));
+      ok = dst >= 0 && p->yields && emit(p, in);
+      if (ok)
+        p->yields[p->numYields++] = dst;
+      else
+        opError(op, "out of memory");
+    }
+  }
+  dropCompileState(p);
+  if (!ok) {
+    pt2eScalarProgramDestroy(p);
+    return NULL;
+  }
+  return p;
+}
+
+int pt2eScalarProgramNumCaptures(const ScalarProgram *p) { return p->numCaptures; }
+int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i) {
+  return p->captureSlots[i];
+}
+int pt2eScalarProgramNumRegs(const ScalarProgram *p) { return p->numRegs; }
+Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg) {
+  return p->regTypes[reg];
+}
+int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i) { return p->yields[i]; }
+
+void pt2eScalarProgramSetCaptures(const ScalarProgram *p, const Slot *slots,
+                                  Pt2eScalar *regs) {
+  for (int i = 0; i < p->numCaptures; i++)
+    regs[p->captureRegs[i]] = slots[p->captureSlots[i]].scalar;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Function-level arith / math ops
+** ===================================================================== */
+
+/* Elementwise op on scalars or on same-shaped tensors (scalars broadcast,
+** as arith.select's condition may be). */
+static MlirLogicalResult execElementwise(Exec *ex, const Instr *in) {
+  const ScalarProgram *p = in->data;
+  Pt2eScalar regs[16], out;
+  const SlotInfo *ri = &ex->program->slots[in->results[0]];
+  int nArgs = p->numArgs;
+  if (!ri->isTensor) {
+    for (int k = 0; k < nArgs; k++)
+      regs[k] = ex->slots[in->operands[k]].scalar;
+    pt2eScalarProgramRun(p, regs, NULL, &out);
+    ex->slots[in->results[0]].scalar = out;
+    return mlirLogicalResultSuccess();
+  }
+  Pt2eTensor *t = pt2eTensorCreate(ri->type, ri->rank, ri->shape);
+  if (!t)
+    return pt2eEmitError(mlirOperationGetLocation(in->op),
+                         "interpreter ran out of memory");
+  const Slot *src[8];
+  for (int k = 0; k < nArgs; k++) {
+    src[k] = &ex->slots[in->operands[k]];
+    if (!src[k]->tensor)
+      regs[k] = src[k]->scalar;
+  }
+  for (int64_t i = 0; i < t->numel; i++) {
+    for (int k = 0; k < nArgs; k++)
+      if (src[k]->tensor)
+        regs[k] = pt2eTensorLoad(src[k]->tensor, i);
+    pt2eScalarProgramRun(p, regs, NULL, &out);
+    pt2eTensorStore(t, i, out);
+  }
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileElementwise(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  if (in->numOperands > 8)
+    return opError(in->op, "has too many operands");
+  ScalarProgram *p = pt2eScalarProgramForOp(in->op);
+  if (!p)
+    return mlirLogicalResultFailure();
+  in->data = p;
+  in->freeData = pt2eScalarProgramDestroy;
+  in->exec = execElementwise;
+  return mlirLogicalResultSuccess();
+}
+
+/* A constant: the tensor (or scalar) is built once at compile time. */
+typedef struct ConstData {
+  Pt2eTensor *tensor;
+  Pt2eScalar scalar;
+} ConstData;
+
+static void freeConst(void *d) {
+  ConstData *c = d;
+  if (c)
+    pt2eTensorRelease(c->tensor);
+  pt2eFree(c);
+}
+
+static MlirLogicalResult execConst(Exec *ex, const Instr *in) {
+  const ConstData *c = in->data;
+  Slot *s = &ex->slots[in->results[0]];
+  s->tensor = pt2eTensorRetain(c->tensor);
+  s->scalar = c->scalar;
+  return mlirLogicalResultSuccess();
+}
+
+/* Fills 't' from a dense or dense_resource elements attribute. */
+static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
+  bool resource = mlirAttributeIsADenseResourceElements(a);
+  if (!resource && !mlirAttributeIsADenseElements(a))
+    return false;
+  if (!resource && mlirDenseElementsAttrIsSplat(a)) {
+    MlirAttribute v = mlirDenseElementsAttrGetSplatValue(a);
+    Pt2eScalar s;
+    if (!scalarAttr(v, t->type, &s))
+      return false;
+    for (int64_t i = 0; i < t->numel; i++)
+      pt2eTensorStore(t, i, s);
+    return true;
+  }
+  if (!resource && t->type != Pt2eElemI1) {
+    /* raw data of a non-splat dense attribute is packed row-major */
+    memcpy(t->data, mlirDenseElementsAttrGetRawData(a),
+           (size_t)t->numel * pt2eElemSize(t->type));
+    return true;
+  }
+  for (int64_t i = 0; i < t->numel; i++) {
+    Pt2eScalar s;
+    s.i = 0;
+    intptr_t k = (intptr_t)i;
+    switch (t->type) {
+    case Pt2eElemF32: s.f32 = resource ? mlirDenseFloatResourceElementsAttrGetValue(a, k) : 0; break;
+    case Pt2eElemF64: s.f64 = resource ? mlirDenseDoubleResourceElementsAttrGetValue(a, k) : 0; break;
+    case Pt2eElemI1: s.i = resource ? mlirDenseBoolResourceElementsAttrGetValue(a, k)
+                                    : mlirDenseElementsAttrGetBoolValue(a, k); break;
+    case Pt2eElemI8: s.i = resource ? mlirDenseInt8ResourceElementsAttrGetValue(a, k) : 0; break;
+    case Pt2eElemI16: s.i = resource ? mlirDenseInt16ResourceElementsAttrGetValue(a, k) : 0; break;
+    case Pt2eElemI32: s.i = resource ? mlirDenseInt32ResourceElementsAttrGetValue(a, k) : 0; break;
+    case Pt2eElemI64: s.i = resource ? mlirDenseInt64ResourceElementsAttrGetValue(a, k) : 0; break;
+    }
+    pt2eTensorStore(t, i, s);
+  }
+  return true;
+}
+
+/* Builds the value of an elements attribute as a tensor of 'info'. */
+Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info);
+Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info) {
+  Pt2eTensor *t = pt2eTensorCreate(info->type, info->rank, info->shape);
+  if (t && !fillFromElements(t, a)) {
+    pt2eTensorRelease(t);
+    return NULL;
+  }
+  return t;
+}
+
+static MlirLogicalResult compileConst(CompileCtx *cc, Instr *in) {
+  const SlotInfo *info = &cc->program->slots[in->results[0]];
+  ConstData *c = pt2eAlloc(sizeof *c);
+  if (!c)
+    return opError(in->op, "out of memory");
+  in->data = c;
+  in->freeData = freeConst;
+  in->exec = execConst;
+  MlirAttribute value = mlirOperationGetAttributeByName(
+      in->op, mlirStringRefCreateFromCString("value"));
+  if (!info->isTensor) {
+    if (!scalarAttr(value, info->type, &c->scalar))
+      return opError(in->op, "unsupported constant");
+    return mlirLogicalResultSuccess();
+  }
+  c->tensor = pt2eTensorFromElementsAttr(value, info);
+  if (!c->tensor)
+    return opError(in->op, "unsupported or unreadable elements attribute");
+  return mlirLogicalResultSuccess();
+}
+
+CompileFn pt2eArithCompileFn(MlirStringRef opName) {
+  SOp op;
+  if (pt2eStringRefIs(opName, "arith.constant"))
+    return compileConst;
+  if (lookupOp(opName, &op))
+    return compileElementwise;
+  return NULL;
+}
+
+/* }==================================================================== */

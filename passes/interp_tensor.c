@@ -1,0 +1,433 @@
+/*
+** interp_tensor.c
+** The tensor dialect: empty, splat, cast, reshapes, extract/insert,
+** slices, pad, concat, from_elements, dim.
+**
+** Tensors are dense and row-major, so reshapes keep the data: they take the
+** input over when this is its last use and nobody else holds it, and copy
+** otherwise. Slice offsets, sizes and strides must be static.
+*/
+#include "interp_internal.h"
+
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_support.h"
+
+static MlirLogicalResult opError(MlirOperation op, const char *what) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
+                       (int)name.length, name.data, what);
+}
+
+static MlirLogicalResult noMemory(const Instr *in) {
+  return opError(in->op, "interpreter ran out of memory");
+}
+
+static const SlotInfo *resultInfo(Exec *ex, const Instr *in) {
+  return &ex->program->slots[in->results[0]];
+}
+
+static Pt2eTensor *newResult(Exec *ex, const Instr *in) {
+  const SlotInfo *ri = resultInfo(ex, in);
+  return pt2eTensorCreate(ri->type, ri->rank, ri->shape);
+}
+
+/* True when operand 'k' dies here and nobody else holds its tensor. */
+static bool canTakeOver(Exec *ex, const Instr *in, int k) {
+  int slot = in->operands[k];
+  Pt2eTensor *t = ex->slots[slot].tensor;
+  if (!t || t->refs != 1)
+    return false;
+  for (int i = 0; i < in->numRelease; i++)
+    if (in->release[i] == slot)
+      return true;
+  return false;
+}
+
+static MlirLogicalResult execEmpty(Exec *ex, const Instr *in) {
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execSplat(Exec *ex, const Instr *in) {
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  Pt2eScalar v = ex->slots[in->operands[0]].scalar;
+  for (int64_t i = 0; i < t->numel; i++)
+    pt2eTensorStore(t, i, v);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+/* Same data, new shape (cast, expand_shape, collapse_shape, reshape). */
+static MlirLogicalResult execReshape(Exec *ex, const Instr *in) {
+  const SlotInfo *ri = resultInfo(ex, in);
+  Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
+  Pt2eTensor *t;
+  if (canTakeOver(ex, in, 0)) {
+    t = pt2eTensorRetain(src);
+    t->rank = ri->rank;
+    memcpy(t->shape, ri->shape, sizeof t->shape);
+  } else {
+    t = newResult(ex, in);
+    if (!t)
+      return noMemory(in);
+    memcpy(t->data, src->data, (size_t)src->numel * pt2eElemSize(src->type));
+  }
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+/* Row-major element offset of 'idx' in 't'. */
+static int64_t offsetOf(const Pt2eTensor *t, const int64_t *idx) {
+  int64_t off = 0;
+  for (int d = 0; d < t->rank; d++)
+    off = off * t->shape[d] + idx[d];
+  return off;
+}
+
+/* Reads index operands [first, first+rank) and checks them against 't'. */
+static bool readIndices(Exec *ex, const Instr *in, int first,
+                        const Pt2eTensor *t, int64_t *idx) {
+  for (int d = 0; d < t->rank; d++) {
+    idx[d] = ex->slots[in->operands[first + d]].scalar.i;
+    if (idx[d] < 0 || idx[d] >= t->shape[d])
+      return false;
+  }
+  return true;
+}
+
+static MlirLogicalResult execExtract(Exec *ex, const Instr *in) {
+  const Pt2eTensor *t = ex->slots[in->operands[0]].tensor;
+  int64_t idx[PT2E_INTERP_MAX_RANK];
+  if (!readIndices(ex, in, 1, t, idx))
+    return opError(in->op, "index out of bounds");
+  ex->slots[in->results[0]].scalar = pt2eTensorLoad(t, offsetOf(t, idx));
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execInsert(Exec *ex, const Instr *in) {
+  Pt2eTensor *dest = ex->slots[in->operands[1]].tensor;
+  int64_t idx[PT2E_INTERP_MAX_RANK];
+  if (!readIndices(ex, in, 2, dest, idx))
+    return opError(in->op, "index out of bounds");
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  memcpy(t->data, dest->data, (size_t)dest->numel * pt2eElemSize(dest->type));
+  pt2eTensorStore(t, offsetOf(t, idx), ex->slots[in->operands[0]].scalar);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execFromElements(Exec *ex, const Instr *in) {
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  for (int64_t i = 0; i < t->numel; i++)
+    pt2eTensorStore(t, i, ex->slots[in->operands[i]].scalar);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+/* {====================================================================
+** Slices
+** ===================================================================== */
+
+typedef struct SliceData {
+  int rank; /* of the sliced (full) tensor */
+  int64_t offsets[PT2E_INTERP_MAX_RANK], sizes[PT2E_INTERP_MAX_RANK],
+      strides[PT2E_INTERP_MAX_RANK];
+} SliceData;
+
+static bool staticArray(MlirOperation op, const char *name, int64_t *out,
+                        int *count) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+    return false;
+  intptr_t n = mlirDenseArrayGetNumElements(a);
+  if (n > PT2E_INTERP_MAX_RANK)
+    return false;
+  for (intptr_t i = 0; i < n; i++) {
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+    if (out[i] == mlirShapedTypeGetDynamicSize() ||
+        out[i] == mlirShapedTypeGetDynamicStrideOrOffset())
+      return false;
+  }
+  *count = (int)n;
+  return true;
+}
+
+static MlirLogicalResult compileSliceData(CompileCtx *cc, Instr *in,
+                                          int fullOperand, ExecFn exec) {
+  SliceData *s = pt2eAlloc(sizeof *s);
+  if (!s)
+    return noMemory(in);
+  in->data = s;
+  in->freeData = pt2eFree;
+  in->exec = exec;
+  int n1 = 0, n2 = 0, n3 = 0;
+  if (!staticArray(in->op, "static_offsets", s->offsets, &n1) ||
+      !staticArray(in->op, "static_sizes", s->sizes, &n2) ||
+      !staticArray(in->op, "static_strides", s->strides, &n3))
+    return opError(in->op, "needs static offsets, sizes and strides");
+  const SlotInfo *full = &cc->program->slots[in->operands[fullOperand]];
+  if (n1 != full->rank || n2 != full->rank || n3 != full->rank)
+    return opError(in->op, "slice rank does not match the tensor");
+  s->rank = full->rank;
+  for (int d = 0; d < s->rank; d++) {
+    int64_t last = s->offsets[d] + (s->sizes[d] - 1) * s->strides[d];
+    if (s->sizes[d] > 0 && (s->offsets[d] < 0 || last < 0 || last >= full->shape[d]))
+      return opError(in->op, "slice goes outside the tensor");
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** Walks the slice in row-major order; for each element calls copy with the
+** element's offset in the full tensor and its ordinal in the slice.
+*/
+static void walkSlice(const SliceData *s, const int64_t *fullShape,
+                      Pt2eTensor *a, Pt2eTensor *b, bool intoFull) {
+  int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
+  int64_t total = 1;
+  for (int d = 0; d < s->rank; d++)
+    total *= s->sizes[d];
+  size_t es = pt2eElemSize(a->type);
+  for (int64_t n = 0; n < total; n++) {
+    int64_t off = 0;
+    for (int d = 0; d < s->rank; d++)
+      off = off * fullShape[d] + s->offsets[d] + idx[d] * s->strides[d];
+    if (intoFull)
+      memcpy((char *)a->data + (size_t)off * es, (char *)b->data + (size_t)n * es, es);
+    else
+      memcpy((char *)a->data + (size_t)n * es, (char *)b->data + (size_t)off * es, es);
+    for (int d = s->rank - 1; d >= 0; d--) {
+      if (++idx[d] < s->sizes[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+static MlirLogicalResult execExtractSlice(Exec *ex, const Instr *in) {
+  Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  walkSlice(in->data, src->shape, t, src, false);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execInsertSlice(Exec *ex, const Instr *in) {
+  Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
+  Pt2eTensor *dest = ex->slots[in->operands[1]].tensor;
+  Pt2eTensor *t;
+  if (canTakeOver(ex, in, 1) && in->operands[0] != in->operands[1]) {
+    t = pt2eTensorRetain(dest);
+  } else {
+    t = newResult(ex, in);
+    if (!t)
+      return noMemory(in);
+    memcpy(t->data, dest->data, (size_t)dest->numel * pt2eElemSize(dest->type));
+  }
+  walkSlice(in->data, t->shape, t, src, true);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileExtractSlice(CompileCtx *cc, Instr *in) {
+  if (in->numOperands != 1)
+    return opError(in->op, "needs static offsets, sizes and strides");
+  return compileSliceData(cc, in, 0, execExtractSlice);
+}
+
+static MlirLogicalResult compileInsertSlice(CompileCtx *cc, Instr *in) {
+  if (in->numOperands != 2)
+    return opError(in->op, "needs static offsets, sizes and strides");
+  return compileSliceData(cc, in, 1, execInsertSlice);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** pad, concat
+** ===================================================================== */
+
+typedef struct PadData {
+  int64_t low[PT2E_INTERP_MAX_RANK];
+  ScalarProgram *body; /* yields the padding value from the indices */
+} PadData;
+
+static void freePad(void *d) {
+  PadData *p = d;
+  if (p)
+    pt2eScalarProgramDestroy(p->body);
+  pt2eFree(p);
+}
+
+static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
+  const PadData *pd = in->data;
+  const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  Pt2eScalar regs[64], v;
+  int nRegs = pt2eScalarProgramNumRegs(pd->body);
+  if (nRegs > 64) {
+    pt2eTensorRelease(t);
+    return opError(in->op, "padding body is too large");
+  }
+  pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
+  int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
+  for (int64_t n = 0; n < t->numel; n++) {
+    bool inside = true;
+    int64_t off = 0;
+    for (int d = 0; d < t->rank; d++) {
+      int64_t s = idx[d] - pd->low[d];
+      inside &= s >= 0 && s < src->shape[d];
+      off = off * src->shape[d] + s;
+    }
+    if (inside) {
+      v = pt2eTensorLoad(src, off);
+    } else {
+      for (int d = 0; d < t->rank; d++)
+        regs[d].i = idx[d];
+      pt2eScalarProgramRun(pd->body, regs, NULL, &v);
+    }
+    pt2eTensorStore(t, n, v);
+    for (int d = t->rank - 1; d >= 0; d--) {
+      if (++idx[d] < t->shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compilePad(CompileCtx *cc, Instr *in) {
+  PadData *pd = pt2eAlloc(sizeof *pd);
+  if (!pd)
+    return noMemory(in);
+  in->data = pd;
+  in->freeData = freePad;
+  in->exec = execPad;
+  int64_t high[PT2E_INTERP_MAX_RANK];
+  int n1 = 0, n2 = 0;
+  if (!staticArray(in->op, "static_low", pd->low, &n1) ||
+      !staticArray(in->op, "static_high", high, &n2))
+    return opError(in->op, "needs static padding");
+  for (int d = 0; d < n1; d++)
+    if (pd->low[d] < 0 || high[d] < 0)
+      return opError(in->op, "negative padding is not supported");
+  pd->body = pt2eScalarProgramCompile(cc, mlirOperationGetRegion(in->op, 0),
+                                      "tensor.yield");
+  return pd->body ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult execConcat(Exec *ex, const Instr *in) {
+  int64_t dim = (int64_t)(intptr_t)in->data;
+  Pt2eTensor *t = newResult(ex, in);
+  if (!t)
+    return noMemory(in);
+  size_t es = pt2eElemSize(t->type);
+  int64_t outer = 1, innerOut = 1;
+  for (int d = 0; d < dim; d++)
+    outer *= t->shape[d];
+  for (int d = (int)dim; d < t->rank; d++)
+    innerOut *= t->shape[d];
+  int64_t pos = 0; /* elements of the concatenated axis block written so far */
+  for (int k = 0; k < in->numOperands; k++) {
+    const Pt2eTensor *s = ex->slots[in->operands[k]].tensor;
+    int64_t inner = 1;
+    for (int d = (int)dim; d < s->rank; d++)
+      inner *= s->shape[d];
+    for (int64_t o = 0; o < outer; o++)
+      memcpy((char *)t->data + (size_t)(o * innerOut + pos) * es,
+             (char *)s->data + (size_t)(o * inner) * es, (size_t)inner * es);
+    pos += inner;
+  }
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileConcat(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  MlirAttribute dim = mlirOperationGetAttributeByName(in->op, mlirStringRefCreateFromCString("dim"));
+  in->data = (void *)(intptr_t)mlirIntegerAttrGetValueInt(dim);
+  in->exec = execConcat;
+  return mlirLogicalResultSuccess();
+}
+
+/* }==================================================================== */
+
+static MlirLogicalResult execDim(Exec *ex, const Instr *in) {
+  const Pt2eTensor *t = ex->slots[in->operands[0]].tensor;
+  int64_t d = ex->slots[in->operands[1]].scalar.i;
+  if (d < 0 || d >= t->rank)
+    return opError(in->op, "dimension out of range");
+  ex->slots[in->results[0]].scalar.i = t->shape[d];
+  return mlirLogicalResultSuccess();
+}
+
+#define SIMPLE(fnName, execFn)                                                 \
+  static MlirLogicalResult fnName(CompileCtx *cc, Instr *in) {                 \
+    (void)cc;                                                                  \
+    in->exec = execFn;                                                         \
+    return mlirLogicalResultSuccess();                                         \
+  }
+SIMPLE(compileEmpty, execEmpty)
+SIMPLE(compileSplat, execSplat)
+SIMPLE(compileReshape, execReshape)
+SIMPLE(compileExtract, execExtract)
+SIMPLE(compileInsert, execInsert)
+SIMPLE(compileFromElements, execFromElements)
+SIMPLE(compileDim, execDim)
+
+static MlirLogicalResult compileReshapeChecked(CompileCtx *cc, Instr *in) {
+  const SlotInfo *src = &cc->program->slots[in->operands[0]];
+  const SlotInfo *dst = &cc->program->slots[in->results[0]];
+  int64_t a = 1, b = 1;
+  for (int d = 0; d < src->rank; d++)
+    a *= src->shape[d];
+  for (int d = 0; d < dst->rank; d++)
+    b *= dst->shape[d];
+  if (a != b || src->type != dst->type)
+    return opError(in->op, "changes the number of elements");
+  return compileReshape(cc, in);
+}
+
+CompileFn pt2eTensorCompileFn(MlirStringRef n) {
+  static const struct {
+    const char *name;
+    CompileFn fn;
+  } table[] = {
+      {"tensor.empty", compileEmpty},
+      {"tensor.splat", compileSplat},
+      {"tensor.cast", compileReshapeChecked},
+      {"tensor.expand_shape", compileReshapeChecked},
+      {"tensor.collapse_shape", compileReshapeChecked},
+      {"tensor.reshape", compileReshapeChecked},
+      {"tensor.extract", compileExtract},
+      {"tensor.insert", compileInsert},
+      {"tensor.from_elements", compileFromElements},
+      {"tensor.extract_slice", compileExtractSlice},
+      {"tensor.insert_slice", compileInsertSlice},
+      {"tensor.pad", compilePad},
+      {"tensor.concat", compileConcat},
+      {"tensor.dim", compileDim},
+  };
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+    if (pt2eStringRefIs(n, table[i].name))
+      return table[i].fn;
+  return NULL;
+}

@@ -1,0 +1,412 @@
+/*
+** test_interp.c
+** Unit tests for the interpreter (passes/interp_*.c). Every expected value
+** was worked out by hand (small integers, so float results are exact) or
+** is a well-known constant, never taken from the interpreter itself.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include "interp.h"
+#include "pt2e_support.h"
+
+typedef struct Fixture {
+  MlirContext ctx;
+  char diag[2048];
+  MlirDiagnosticHandlerID handler;
+} Fixture;
+
+static void appendText(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t used = strlen(buf), room = 2047 - used;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(buf + used, s.data, n);
+  buf[used + n] = '\0';
+}
+
+static MlirLogicalResult collect(MlirDiagnostic d, void *userData) {
+  mlirDiagnosticPrint(d, appendText, userData);
+  appendText(mlirStringRefCreateFromCString("\n"), userData);
+  return mlirLogicalResultSuccess();
+}
+
+static int groupSetup(void **state) {
+  Fixture *fx = calloc(1, sizeof *fx);
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  fx->ctx = mlirContextCreate();
+  mlirContextAppendDialectRegistry(fx->ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(fx->ctx);
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collect, fx->diag, NULL);
+  *state = fx;
+  return 0;
+}
+
+static int groupTeardown(void **state) {
+  Fixture *fx = *state;
+  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
+  mlirContextDestroy(fx->ctx);
+  free(fx);
+  return 0;
+}
+
+static int clearDiag(void **state) {
+  ((Fixture *)*state)->diag[0] = '\0';
+  return 0;
+}
+
+static Pt2eTensor *f32Tensor(int rank, const int64_t *shape, const float *v) {
+  Pt2eTensor *t = pt2eTensorCreate(Pt2eElemF32, rank, shape);
+  memcpy(t->data, v, (size_t)t->numel * sizeof(float));
+  return t;
+}
+
+/* Parses 'src', runs its first function on 'args', returns its results. */
+static bool runFirst(Fixture *fx, const char *src, Pt2eTensor **args,
+                     Pt2eTensor **results, bool fast) {
+  MlirModule m = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(src));
+  if (mlirModuleIsNull(m))
+    return false;
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  Pt2eInterp *interp = pt2eInterpCreate(func, NULL);
+  bool ok = interp != NULL;
+  if (ok) {
+    pt2eInterpSetFastPaths(interp, fast);
+    ok = mlirLogicalResultIsSuccess(pt2eInterpRun(interp, args, results));
+  }
+  pt2eInterpDestroy(interp);
+  mlirModuleDestroy(m);
+  return ok;
+}
+
+static void expectF32(const Pt2eTensor *t, const float *want, int64_t n) {
+  assert_int_equal(t->type, Pt2eElemF32);
+  assert_int_equal(t->numel, n);
+  for (int64_t i = 0; i < n; i++)
+    if (((const float *)t->data)[i] != want[i])
+      fail_msg("element %lld: got %.9g, want %.9g", (long long)i,
+               (double)((const float *)t->data)[i], (double)want[i]);
+}
+
+static void testReluGenericWithMaximumfAndWithSelect(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "#id = affine_map<(d0) -> (d0)>\n"
+      "func.func @relu(%x: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>) {\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %e = tensor.empty() : tensor<5xf32>\n"
+      "  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = [\"parallel\"]}\n"
+      "      ins(%x : tensor<5xf32>) outs(%e : tensor<5xf32>) {\n"
+      "  ^bb0(%in: f32, %o: f32):\n"
+      "    %m = arith.maximumf %in, %z : f32\n"
+      "    linalg.yield %m : f32\n"
+      "  } -> tensor<5xf32>\n"
+      "  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = [\"parallel\"]}\n"
+      "      ins(%x : tensor<5xf32>) outs(%e : tensor<5xf32>) {\n"
+      "  ^bb0(%in: f32, %o: f32):\n"
+      "    %c = arith.cmpf ugt, %in, %z : f32\n"
+      "    %s = arith.select %c, %in, %z : f32\n"
+      "    linalg.yield %s : f32\n"
+      "  } -> tensor<5xf32>\n"
+      "  return %a, %b : tensor<5xf32>, tensor<5xf32>\n}\n";
+  int64_t shape[] = {5};
+  float x[] = {-1.5f, 2.0f, -0.0f, 4.25f, -3.0f};
+  float want[] = {0.0f, 2.0f, 0.0f, 4.25f, 0.0f};
+  Pt2eTensor *in = f32Tensor(1, shape, x), *out[2];
+  assert_true(runFirst(fx, src, &in, out, true));
+  expectF32(out[0], want, 5);
+  expectF32(out[1], want, 5);
+  /* maximumf(-0, +0) is +0 */
+  assert_false(signbit(((float *)out[0]->data)[2]));
+  pt2eTensorRelease(out[0]);
+  pt2eTensorRelease(out[1]);
+  pt2eTensorRelease(in);
+}
+
+static const char *matmulSrc =
+    "func.func @mm(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>) -> tensor<2x2xf32> {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %e = tensor.empty() : tensor<2x2xf32>\n"
+    "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+    "  %r = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x2xf32>)\n"
+    "                     outs(%f : tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+    "  return %r : tensor<2x2xf32>\n}\n";
+
+static void testMatmulMatchesHandResultOnBothPaths(void **state) {
+  Fixture *fx = *state;
+  int64_t sa[] = {2, 3}, sb[] = {3, 2};
+  float a[] = {1, 2, 3, 4, 5, 6}, b[] = {7, 8, 9, 10, 11, 12};
+  /* [1 2 3; 4 5 6] x [7 8; 9 10; 11 12] = [58 64; 139 154] */
+  float want[] = {58, 64, 139, 154};
+  Pt2eTensor *args[] = {f32Tensor(2, sa, a), f32Tensor(2, sb, b)}, *out;
+  for (int fast = 0; fast < 2; fast++) {
+    assert_true(runFirst(fx, matmulSrc, args, &out, fast));
+    expectF32(out, want, 4);
+    pt2eTensorRelease(out);
+  }
+  pt2eTensorRelease(args[0]);
+  pt2eTensorRelease(args[1]);
+}
+
+static void testTransposedMatmulByIndexingMaps(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @mmt(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x2xf32> {\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %e = tensor.empty() : tensor<2x2xf32>\n"
+      "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+      "  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,\n"
+      "        affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
+      "      ins(%a, %b : tensor<2x3xf32>, tensor<2x3xf32>) outs(%f : tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+      "  return %r : tensor<2x2xf32>\n}\n";
+  int64_t s[] = {2, 3};
+  float a[] = {1, 2, 3, 4, 5, 6}, b[] = {1, 0, -1, 2, 1, 0};
+  /* rows of a dotted with rows of b: [1-3, 2+2; 4-6, 8+5] */
+  float want[] = {-2, 4, -2, 13};
+  Pt2eTensor *args[] = {f32Tensor(2, s, a), f32Tensor(2, s, b)}, *out;
+  for (int fast = 0; fast < 2; fast++) {
+    assert_true(runFirst(fx, src, args, &out, fast));
+    expectF32(out, want, 4);
+    pt2eTensorRelease(out);
+  }
+  pt2eTensorRelease(args[0]);
+  pt2eTensorRelease(args[1]);
+}
+
+static void testConvNchwFchwWithStrideOnBothPaths(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @conv(%x: tensor<1x1x4x4xf32>, %w: tensor<2x1x2x2xf32>) -> tensor<2x1x2x2xf32> {\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %e = tensor.empty() : tensor<2x1x2x2xf32>\n"
+      "  %x2 = tensor.concat dim(0) %x, %x : (tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>) -> tensor<2x1x4x4xf32>\n"
+      "  %e2 = tensor.empty() : tensor<2x2x2x2xf32>\n"
+      "  %f = linalg.fill ins(%z : f32) outs(%e2 : tensor<2x2x2x2xf32>) -> tensor<2x2x2x2xf32>\n"
+      "  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%x2, %w : tensor<2x1x4x4xf32>, tensor<2x1x2x2xf32>) outs(%f : tensor<2x2x2x2xf32>) -> tensor<2x2x2x2xf32>\n"
+      "  %s = tensor.extract_slice %c[1, 0, 0, 0] [1, 2, 2, 2] [1, 1, 1, 1] : tensor<2x2x2x2xf32> to tensor<2x2x2xf32>\n"
+      "  %r = tensor.expand_shape %s [[0, 1], [2], [3]] output_shape [2, 1, 2, 2] : tensor<2x2x2xf32> into tensor<2x1x2x2xf32>\n"
+      "  return %r : tensor<2x1x2x2xf32>\n}\n";
+  int64_t sx[] = {1, 1, 4, 4}, sw[] = {2, 1, 2, 2};
+  float x[16], w[] = {1, 0, 0, 1, /* second filter: */ 1, 1, 1, 1};
+  for (int i = 0; i < 16; i++)
+    x[i] = (float)i;
+  /* windows at (0,0),(0,2),(2,0),(2,2): {0,1,4,5},{2,3,6,7},{8,9,12,13},{10,11,14,15}
+     filter 1 (diag): 0+5, 2+7, 8+13, 10+15; filter 2 (sum): 10, 18, 42, 50 */
+  float want[] = {5, 9, 21, 25, 10, 18, 42, 50};
+  Pt2eTensor *args[] = {f32Tensor(4, sx, x), f32Tensor(4, sw, w)}, *out;
+  for (int fast = 0; fast < 2; fast++) {
+    assert_true(runFirst(fx, src, args, &out, fast));
+    expectF32(out, want, 8);
+    pt2eTensorRelease(out);
+  }
+  pt2eTensorRelease(args[0]);
+  pt2eTensorRelease(args[1]);
+}
+
+static void testBiasBroadcastAndReduceSum(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @f(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>) {\n"
+      "  %b = arith.constant dense<[10.0, 20.0, 30.0]> : tensor<3xf32>\n"
+      "  %e = tensor.empty() : tensor<2x3xf32>\n"
+      "  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],\n"
+      "      iterator_types = [\"parallel\", \"parallel\"]} ins(%x, %b : tensor<2x3xf32>, tensor<3xf32>) outs(%e : tensor<2x3xf32>) {\n"
+      "  ^bb0(%a: f32, %c: f32, %o: f32):\n"
+      "    %s = arith.addf %a, %c : f32\n"
+      "    linalg.yield %s : f32\n"
+      "  } -> tensor<2x3xf32>\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %e2 = tensor.empty() : tensor<2xf32>\n"
+      "  %acc = linalg.fill ins(%z : f32) outs(%e2 : tensor<2xf32>) -> tensor<2xf32>\n"
+      "  %r = linalg.reduce ins(%x : tensor<2x3xf32>) outs(%acc : tensor<2xf32>) dimensions = [1]\n"
+      "    (%in: f32, %init: f32) {\n"
+      "      %s = arith.addf %in, %init : f32\n"
+      "      linalg.yield %s : f32\n"
+      "    }\n"
+      "  return %y, %r : tensor<2x3xf32>, tensor<2xf32>\n}\n";
+  int64_t s[] = {2, 3};
+  float x[] = {1, 2, 3, 4, 5, 6};
+  float wantY[] = {11, 22, 33, 14, 25, 36}, wantR[] = {6, 15};
+  Pt2eTensor *in = f32Tensor(2, s, x), *out[2];
+  assert_true(runFirst(fx, src, &in, out, true));
+  expectF32(out[0], wantY, 6);
+  expectF32(out[1], wantR, 2);
+  pt2eTensorRelease(out[0]);
+  pt2eTensorRelease(out[1]);
+  pt2eTensorRelease(in);
+}
+
+static void testPadWithConstantAndCollapse(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @p(%x: tensor<1x2x2xf32>) -> tensor<12xf32> {\n"
+      "  %c = arith.constant -1.0 : f32\n"
+      "  %p = tensor.pad %x low[0, 1, 0] high[0, 0, 1] {\n"
+      "  ^bb0(%i: index, %j: index, %k: index):\n"
+      "    tensor.yield %c : f32\n"
+      "  } : tensor<1x2x2xf32> to tensor<1x3x3xf32>\n"
+      "  %f = tensor.collapse_shape %p [[0, 1, 2]] : tensor<1x3x3xf32> into tensor<9xf32>\n"
+      "  %s = tensor.extract_slice %f[0] [3] [1] : tensor<9xf32> to tensor<3xf32>\n"
+      "  %r = tensor.concat dim(0) %f, %s : (tensor<9xf32>, tensor<3xf32>) -> tensor<12xf32>\n"
+      "  return %r : tensor<12xf32>\n}\n";
+  int64_t s[] = {1, 2, 2};
+  float x[] = {1, 2, 3, 4};
+  float want[] = {-1, -1, -1, 1, 2, -1, 3, 4, -1, -1, -1, -1};
+  Pt2eTensor *in = f32Tensor(3, s, x), *out;
+  assert_true(runFirst(fx, src, &in, &out, true));
+  expectF32(out, want, 12);
+  pt2eTensorRelease(out);
+  pt2eTensorRelease(in);
+}
+
+static void testArithOnTensorsAndIntegerWrap(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @a(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi8>, tensor<4xf32>) {\n"
+      "  %y = arith.mulf %x, %x : tensor<4xf32>\n"
+      "  %i = arith.fptosi %x : tensor<4xf32> to tensor<4xi8>\n"
+      "  %c = arith.constant dense<100> : tensor<4xi8>\n"
+      "  %w = arith.addi %i, %c : tensor<4xi8>\n"
+      "  %r = math.roundeven %x : tensor<4xf32>\n"
+      "  return %y, %w, %r : tensor<4xf32>, tensor<4xi8>, tensor<4xf32>\n}\n";
+  int64_t s[] = {4};
+  float x[] = {2.5f, -2.5f, 30.0f, 0.5f};
+  float wantY[] = {6.25f, 6.25f, 900.0f, 0.25f};
+  /* fptosi truncates: 2, -2, 30, 0; +100 wraps in i8: 102, 98, 130-256=-126, 100 */
+  int8_t wantW[] = {102, 98, -126, 100};
+  float wantR[] = {2.0f, -2.0f, 30.0f, 0.0f}; /* ties to even */
+  Pt2eTensor *in = f32Tensor(1, s, x), *out[3];
+  assert_true(runFirst(fx, src, &in, out, true));
+  expectF32(out[0], wantY, 4);
+  assert_int_equal(out[1]->type, Pt2eElemI8);
+  assert_memory_equal(out[1]->data, wantW, 4);
+  expectF32(out[2], wantR, 4);
+  for (int k = 0; k < 3; k++)
+    pt2eTensorRelease(out[k]);
+  pt2eTensorRelease(in);
+}
+
+static void testMathFunctionsMatchKnownValues(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @m(%x: tensor<1xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) {\n"
+      "  %a = math.exp %x : tensor<1xf32>\n"
+      "  %b = math.tanh %x : tensor<1xf32>\n"
+      "  %c = math.erf %x : tensor<1xf32>\n"
+      "  %d = math.rsqrt %x : tensor<1xf32>\n"
+      "  return %a, %b, %c, %d : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>\n}\n";
+  int64_t s[] = {1};
+  float x[] = {1.0f};
+  /* e, tanh(1), erf(1), 1/sqrt(1) from tables */
+  double want[] = {2.718281828459045, 0.7615941559557649, 0.8427007929497149, 1.0};
+  Pt2eTensor *in = f32Tensor(1, s, x), *out[4];
+  assert_true(runFirst(fx, src, &in, out, true));
+  for (int k = 0; k < 4; k++) {
+    double got = ((float *)out[k]->data)[0];
+    if (fabs(got - want[k]) > 2e-7 * fabs(want[k]))
+      fail_msg("result %d: got %.9g, want %.9g", k, got, want[k]);
+    pt2eTensorRelease(out[k]);
+  }
+  pt2eTensorRelease(in);
+}
+
+static void testCallRunsTheCallee(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  %y = func.call @twice(%x) : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "  %z = func.call @twice(%y) : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "  return %z : tensor<2xf32>\n}\n"
+      "func.func private @twice(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  %y = arith.addf %x, %x : tensor<2xf32>\n"
+      "  return %y : tensor<2xf32>\n}\n";
+  int64_t s[] = {2};
+  float x[] = {1.5f, -3.0f}, want[] = {6.0f, -12.0f};
+  Pt2eTensor *in = f32Tensor(1, s, x), *out;
+  assert_true(runFirst(fx, src, &in, &out, true));
+  expectF32(out, want, 2);
+  pt2eTensorRelease(out);
+  pt2eTensorRelease(in);
+}
+
+static void testDynamicShapeIsAnErrorAtTheOp(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @d(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
+      "  return %x : tensor<?xf32>\n}\n";
+  MlirModule m = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(src));
+  Pt2eInterp *interp = pt2eInterpCreate(mlirBlockGetFirstOperation(mlirModuleGetBody(m)), NULL);
+  assert_null(interp);
+  assert_non_null(strstr(fx->diag, "has a dynamic shape"));
+  mlirModuleDestroy(m);
+}
+
+static void testUnsupportedOpIsNamed(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @u(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %s = tensor.rank %x : tensor<4xf32>\n"
+      "  return %x : tensor<4xf32>\n}\n";
+  MlirModule m = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(src));
+  Pt2eInterp *interp = pt2eInterpCreate(mlirBlockGetFirstOperation(mlirModuleGetBody(m)), NULL);
+  assert_null(interp);
+  assert_non_null(strstr(fx->diag, "the interpreter does not support 'tensor.rank'"));
+  mlirModuleDestroy(m);
+}
+
+static void testWrongArgumentShapeIsReported(void **state) {
+  Fixture *fx = *state;
+  int64_t s[] = {3};
+  float x[] = {1, 2, 3};
+  Pt2eTensor *a = f32Tensor(1, s, x), *args[] = {a, a}, *out;
+  assert_false(runFirst(fx, matmulSrc, args, &out, true));
+  assert_non_null(strstr(fx->diag, "argument #0: expected tensor<2x3xf32>, got tensor<3xf32>"));
+  pt2eTensorRelease(a);
+}
+
+static void testFailedAssertStopsTheRun(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @a(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  %f = arith.constant false\n"
+      "  cf.assert %f, \"shape check\"\n"
+      "  return %x : tensor<2xf32>\n}\n";
+  int64_t s[] = {2};
+  float x[] = {1, 2};
+  Pt2eTensor *in = f32Tensor(1, s, x), *out;
+  assert_false(runFirst(fx, src, &in, &out, true));
+  assert_non_null(strstr(fx->diag, "'cf.assert' failed: shape check"));
+  pt2eTensorRelease(in);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(testReluGenericWithMaximumfAndWithSelect, clearDiag),
+      cmocka_unit_test_setup(testMatmulMatchesHandResultOnBothPaths, clearDiag),
+      cmocka_unit_test_setup(testTransposedMatmulByIndexingMaps, clearDiag),
+      cmocka_unit_test_setup(testConvNchwFchwWithStrideOnBothPaths, clearDiag),
+      cmocka_unit_test_setup(testBiasBroadcastAndReduceSum, clearDiag),
+      cmocka_unit_test_setup(testPadWithConstantAndCollapse, clearDiag),
+      cmocka_unit_test_setup(testArithOnTensorsAndIntegerWrap, clearDiag),
+      cmocka_unit_test_setup(testMathFunctionsMatchKnownValues, clearDiag),
+      cmocka_unit_test_setup(testCallRunsTheCallee, clearDiag),
+      cmocka_unit_test_setup(testDynamicShapeIsAnErrorAtTheOp, clearDiag),
+      cmocka_unit_test_setup(testUnsupportedOpIsNamed, clearDiag),
+      cmocka_unit_test_setup(testWrongArgumentShapeIsReported, clearDiag),
+      cmocka_unit_test_setup(testFailedAssertStopsTheRun, clearDiag),
+  };
+  return cmocka_run_group_tests_name("interp", tests, groupSetup, groupTeardown);
+}
