@@ -101,6 +101,16 @@ typedef struct Pt2eInterp Pt2eInterp;
 Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks);
 void pt2eInterpDestroy(Pt2eInterp *interp);
 
+/*
+** Compiles the function named 'entry' of 'module' (a builtin.module). A
+** module with TOSA ops is first cloned and lowered to linalg by MLIR's own
+** conversions (the module itself is not changed); the hooks then see the
+** pt2e ops of the clone, which keep their 'name' attributes. Returns NULL
+** with a diagnostic on failure.
+*/
+Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
+                                     const Pt2eInterpHooks *hooks);
+
 /* The entry function's arguments and results. */
 int pt2eInterpNumArgs(const Pt2eInterp *interp);
 int pt2eInterpNumResults(const Pt2eInterp *interp);

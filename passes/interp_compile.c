@@ -400,6 +400,8 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
             mapGet(&c.map, mlirOperationGetOperand(op, i));
       continue;
     }
+    if (pt2eIsDeadShapeOp(op))
+      continue;
     ok = mlirLogicalResultIsSuccess(compileOp(&c, op));
   }
   if (ok && !c.p->resultSlots) {

@@ -185,7 +185,59 @@ void pt2eInterpDestroy(Pt2eInterp *interp) {
   for (int i = 0; i < interp->numCallees; i++)
     pt2eProgramDestroy(interp->callees[i].program);
   pt2eFree(interp->callees);
+  if (!mlirOperationIsNull(interp->lowered))
+    mlirOperationDestroy(interp->lowered);
   pt2eFree(interp);
+}
+
+/* The func.func named 'name' directly inside 'module', or null. */
+static MlirOperation findFunc(MlirOperation module, MlirStringRef name) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        o, mlirSymbolTableGetSymbolAttributeName());
+    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func") &&
+        !mlirAttributeIsNull(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return o;
+  }
+  return (MlirOperation){NULL};
+}
+
+Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
+                                     const Pt2eInterpHooks *hooks) {
+  MlirOperation lowered = {NULL};
+  MlirOperation target = module;
+  if (mlirOperationIsNull(findFunc(module, entry))) {
+    pt2eEmitError(mlirOperationGetLocation(module),
+                  "no function '@%.*s' to run in this module",
+                  (int)entry.length, entry.data);
+    return NULL;
+  }
+  if (pt2eModuleHasTosa(module)) {
+    lowered = pt2eLowerTosaClone(module);
+    if (mlirOperationIsNull(lowered))
+      return NULL;
+    target = lowered;
+  }
+  Pt2eInterp *interp = pt2eAlloc(sizeof *interp);
+  if (!interp) {
+    if (!mlirOperationIsNull(lowered))
+      mlirOperationDestroy(lowered);
+    pt2eEmitError(mlirOperationGetLocation(module), "interpreter ran out of memory");
+    return NULL;
+  }
+  if (hooks)
+    interp->hooks = *hooks;
+  interp->fastPaths = true;
+  interp->lowered = lowered;
+  interp->entry = pt2eProgramCompile(interp, findFunc(target, entry));
+  if (!interp->entry) {
+    pt2eInterpDestroy(interp);
+    return NULL;
+  }
+  return interp;
 }
 
 void pt2eInterpSetFastPaths(Pt2eInterp *interp, bool enabled) {

@@ -70,6 +70,7 @@ typedef struct Program {
 
 struct Pt2eInterp {
   Program *entry;
+  MlirOperation lowered; /* owned clone of the module when TOSA was lowered */
   Pt2eInterpHooks hooks;
   bool fastPaths;
   /* callees compiled on first call, by symbol */
@@ -162,6 +163,18 @@ int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i);
 /* Reads / writes element 'i' of a tensor as a scalar of its type. */
 Pt2eScalar pt2eTensorLoad(const Pt2eTensor *t, int64_t i);
 void pt2eTensorStore(Pt2eTensor *t, int64_t i, Pt2eScalar v);
+
+/* ---- interp_lower.c: TOSA through upstream lowerings ---- */
+
+/* True for an unused tosa.const_shape, which the compiler skips. */
+bool pt2eIsDeadShapeOp(MlirOperation op);
+/* True when 'module' holds any tosa.* op. */
+bool pt2eModuleHasTosa(MlirOperation module);
+/*
+** A clone of 'module' with TOSA lowered to linalg/arith/tensor; owned by the
+** caller (mlirOperationDestroy). Null, with a diagnostic, on failure.
+*/
+MlirOperation pt2eLowerTosaClone(MlirOperation module);
 
 /* ---- interp_kernels.c: BLAS-backed fast paths ---- */
 

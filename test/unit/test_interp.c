@@ -392,6 +392,70 @@ static void testFailedAssertStopsTheRun(void **state) {
   pt2eTensorRelease(in);
 }
 
+/* Runs function 'entry' of 'src' through pt2eInterpCreateInModule. */
+static bool runInModule(Fixture *fx, const char *src, const char *entry,
+                        Pt2eTensor **args, Pt2eTensor **results) {
+  MlirModule m = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(src));
+  if (mlirModuleIsNull(m))
+    return false;
+  Pt2eInterp *interp = pt2eInterpCreateInModule(
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL);
+  bool ok = interp && mlirLogicalResultIsSuccess(pt2eInterpRun(interp, args, results));
+  pt2eInterpDestroy(interp);
+  mlirModuleDestroy(m);
+  return ok;
+}
+
+static void testTosaOpsRunThroughUpstreamLowering(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @t(%x: tensor<1x3x3x1xf32>) -> (tensor<1x2x2x1xf32>, tensor<1x1x1x1xf32>, tensor<1x3xf32>, tensor<3x3xf32>, tensor<1x3x3x1xf32>) {\n"
+      "  %w = \"tosa.const\"() {values = dense<1.0> : tensor<1x2x2x1xf32>} : () -> tensor<1x2x2x1xf32>\n"
+      "  %b = \"tosa.const\"() {values = dense<0.5> : tensor<1xf32>} : () -> tensor<1xf32>\n"
+      "  %zp = \"tosa.const\"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>\n"
+      "  %c = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x1xf32>, tensor<1x2x2x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x1xf32>\n"
+      "  %r = tosa.clamp %c {min_val = 0.0 : f32, max_val = 20.0 : f32} : (tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>\n"
+      "  %p = tosa.max_pool2d %x {kernel = array<i64: 3, 3>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x1xf32>) -> tensor<1x1x1x1xf32>\n"
+      "  %shape = tosa.const_shape {values = dense<[3, 3]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"
+      "  %x2 = tosa.reshape %x, %shape : (tensor<1x3x3x1xf32>, !tosa.shape<2>) -> tensor<3x3xf32>\n"
+      "  %s = tosa.reduce_sum %x2 {axis = 0 : i32} : (tensor<3x3xf32>) -> tensor<1x3xf32>\n"
+      "  %t = tosa.transpose %x2 {perms = array<i32: 1, 0>} : (tensor<3x3xf32>) -> tensor<3x3xf32>\n"
+      "  %shift = \"tosa.const\"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>\n"
+      "  %zero = \"tosa.const\"() {values = dense<0.0> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>\n"
+      "  %m = tosa.mul %x, %zero, %shift : (tensor<1x3x3x1xf32>, tensor<1x1x1x1xf32>, tensor<1xi8>) -> tensor<1x3x3x1xf32>\n"
+      "  %sg = tosa.sigmoid %m : (tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32>\n"
+      "  return %r, %p, %s, %t, %sg : tensor<1x2x2x1xf32>, tensor<1x1x1x1xf32>, tensor<1x3xf32>, tensor<3x3xf32>, tensor<1x3x3x1xf32>\n}\n";
+  int64_t s[] = {1, 3, 3, 1};
+  float x[9];
+  for (int i = 0; i < 9; i++)
+    x[i] = (float)i;
+  /* 2x2 window sums + 0.5: 8.5, 12.5, 20.5, 24.5, clamped to [0, 20] */
+  float wantConv[] = {8.5f, 12.5f, 20.0f, 20.0f};
+  float wantPool[] = {8.0f};
+  float wantSum[] = {9.0f, 12.0f, 15.0f}; /* column sums of [0..8] as 3x3 */
+  float wantT[] = {0, 3, 6, 1, 4, 7, 2, 5, 8};
+  float wantSig[9];
+  for (int i = 0; i < 9; i++)
+    wantSig[i] = 0.5f; /* sigmoid(0) */
+  Pt2eTensor *in = f32Tensor(4, s, x), *out[5];
+  assert_true(runInModule(fx, src, "t", &in, out));
+  expectF32(out[0], wantConv, 4);
+  expectF32(out[1], wantPool, 1);
+  expectF32(out[2], wantSum, 3);
+  expectF32(out[3], wantT, 9);
+  expectF32(out[4], wantSig, 9);
+  for (int k = 0; k < 5; k++)
+    pt2eTensorRelease(out[k]);
+  pt2eTensorRelease(in);
+}
+
+static void testMissingEntryFunctionIsNamed(void **state) {
+  Fixture *fx = *state;
+  Pt2eTensor *out;
+  assert_false(runInModule(fx, matmulSrc, "forward", NULL, &out));
+  assert_non_null(strstr(fx->diag, "no function '@forward' to run in this module"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(testReluGenericWithMaximumfAndWithSelect, clearDiag),
@@ -407,6 +471,8 @@ int main(void) {
       cmocka_unit_test_setup(testUnsupportedOpIsNamed, clearDiag),
       cmocka_unit_test_setup(testWrongArgumentShapeIsReported, clearDiag),
       cmocka_unit_test_setup(testFailedAssertStopsTheRun, clearDiag),
+      cmocka_unit_test_setup(testTosaOpsRunThroughUpstreamLowering, clearDiag),
+      cmocka_unit_test_setup(testMissingEntryFunctionIsNamed, clearDiag),
   };
   return cmocka_run_group_tests_name("interp", tests, groupSetup, groupTeardown);
 }
