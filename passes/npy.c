@@ -1,0 +1,1355 @@
+/*
+** npy.c
+** NumPy .npy and .npz files (see npy.h for the API).
+**
+** A .npy file is the magic "\x93NUMPY", a version (1.0: a 2-byte header
+** length; 2.0 and 3.0: 4 bytes), a header that is a Python dict literal
+** such as {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
+** padded with spaces to a multiple of 64 bytes, then the raw elements.
+** A .npz file is a ZIP archive of .npy entries: we read its central
+** directory (zip64 records included, which numpy's zipfile writes for big
+** arrays) and then each entry on demand, stored or raw-deflated, checking
+** its CRC-32.
+**
+** Loading reads a whole .npy (or a whole inflated entry) into one block,
+** moves the elements to the front and shrinks the block, which then becomes
+** the Pt2eArray's 'data'; conversions (Fortran order, f64 to f32) make a
+** second block and free the first. All integers in the files are
+** little-endian and read byte by byte, so alignment never matters.
+*/
+#include "npy.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "pt2e_support.h"
+
+#define NPY_ALIGN 64          /* numpy pads headers to this */
+#define NPY_GROWTH_DIGITS 21  /* numpy's GROWTH_AXIS_MAX_DIGITS */
+#define ZIP64_LIMIT 0x7FFFFFFFu /* Python's zipfile.ZIP64_LIMIT */
+
+/*
+** {==================================================================
+** Small helpers
+** ===================================================================
+*/
+
+/* Formats a message into 'err' and returns false. */
+static bool fail(char *err, size_t errSize, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static bool fail(char *err, size_t errSize, const char *fmt, ...) {
+  if (err && errSize > 0) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errSize, fmt, ap);
+    va_end(ap);
+  }
+  return false;
+}
+
+static bool hostIsLittle(void) {
+  const uint16_t one = 1;
+  unsigned char first;
+  memcpy(&first, &one, 1);
+  return first == 1;
+}
+
+static uint32_t rd16(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static uint32_t rd32(const unsigned char *p) {
+  return rd16(p) | rd16(p + 2) << 16;
+}
+
+static uint64_t rd64(const unsigned char *p) {
+  return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+static unsigned char *wr16(unsigned char *p, uint32_t v) {
+  p[0] = (unsigned char)v;
+  p[1] = (unsigned char)(v >> 8);
+  return p + 2;
+}
+
+static unsigned char *wr32(unsigned char *p, uint32_t v) {
+  return wr16(wr16(p, v & 0xFFFF), v >> 16);
+}
+
+static unsigned char *wr64(unsigned char *p, uint64_t v) {
+  return wr32(wr32(p, (uint32_t)v), (uint32_t)(v >> 32));
+}
+
+/* CRC-32 of 'n' bytes continuing 'crc', in pieces zlib's uInt can take. */
+static uint32_t crcUpdate(uint32_t crc, const void *data, size_t n) {
+  const unsigned char *p = data;
+  uLong c = crc;
+  while (n > 0) {
+    uInt k = n > UINT_MAX ? UINT_MAX : (uInt)n;
+    c = crc32(c, p, k);
+    p += k;
+    n -= k;
+  }
+  return (uint32_t)c;
+}
+
+/* zlib allocates through pt2eAlloc too. */
+static voidpf zAlloc(voidpf opaque, uInt items, uInt size) {
+  (void)opaque;
+  if (size != 0 && items > SIZE_MAX / size)
+    return Z_NULL;
+  return pt2eAlloc((size_t)items * size);
+}
+
+static void zFree(voidpf opaque, voidpf p) {
+  (void)opaque;
+  pt2eFree(p);
+}
+
+/* A copy of 'n' bytes of 's' plus a NUL, or NULL. */
+static char *copyString(const char *s, size_t n) {
+  char *c = pt2eAlloc(n + 1);
+  if (c) {
+    memcpy(c, s, n);
+    c[n] = '\0';
+  }
+  return c;
+}
+
+/* Writes "(2, 3)", "(3,)" or "()" into 'buf', as Python's repr of a tuple. */
+static void formatShape(char *buf, size_t cap, int rank, const int64_t *shape) {
+  size_t len = 0;
+  buf[0] = '\0';
+  len += (size_t)snprintf(buf, cap, "(");
+  for (int i = 0; i < rank && len < cap; i++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s%lld", i ? ", " : "",
+                            (long long)shape[i]);
+  if (len < cap)
+    snprintf(buf + len, cap - len, rank == 1 ? ",)" : ")");
+}
+
+/* }================================================================== */
+
+/*
+** {==================================================================
+** Arrays
+** ===================================================================
+*/
+
+static const struct {
+  char kind;       /* numpy's type letter */
+  int size;        /* bytes per element */
+  const char *le;  /* descr on a little-endian host */
+  const char *be;  /* descr on a big-endian host */
+} dtypes[] = {
+  [Pt2eArrayF32] = {'f', 4, "<f4", ">f4"},
+  [Pt2eArrayF64] = {'f', 8, "<f8", ">f8"},
+  [Pt2eArrayI64] = {'i', 8, "<i8", ">i8"},
+  [Pt2eArrayI32] = {'i', 4, "<i4", ">i4"},
+  [Pt2eArrayI16] = {'i', 2, "<i2", ">i2"},
+  [Pt2eArrayI8] = {'i', 1, "|i1", "|i1"},
+  [Pt2eArrayU8] = {'u', 1, "|u1", "|u1"},
+  [Pt2eArrayBool] = {'b', 1, "|b1", "|b1"},
+};
+#define NUM_DTYPES ((int)(sizeof dtypes / sizeof dtypes[0]))
+
+static bool validDType(Pt2eArrayDType dtype) {
+  return (int)dtype >= 0 && (int)dtype < NUM_DTYPES;
+}
+
+size_t pt2eArrayDTypeSize(Pt2eArrayDType dtype) {
+  return validDType(dtype) ? (size_t)dtypes[dtype].size : 0;
+}
+
+const char *pt2eArrayDTypeName(Pt2eArrayDType dtype) {
+  if (!validDType(dtype))
+    return "?";
+  return hostIsLittle() ? dtypes[dtype].le : dtypes[dtype].be;
+}
+
+int64_t pt2eArrayNumel(const Pt2eArray *a) {
+  int64_t n = 1;
+  for (int i = 0; i < a->rank; i++)
+    n *= a->shape[i];
+  return n;
+}
+
+/*
+** Bytes taken by 'rank' extents of 'elemSize'-byte elements; false when an
+** extent is negative or the product does not fit in size_t and int64_t.
+*/
+static bool shapeBytes(int rank, const int64_t *shape, size_t elemSize,
+                       size_t *nbytes) {
+  uint64_t n = elemSize;
+  uint64_t limit = SIZE_MAX < INT64_MAX ? SIZE_MAX : INT64_MAX;
+  bool zero = false;
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] < 0)
+      return false;
+    if (shape[i] == 0)
+      zero = true;
+    else if (!zero && n > limit / (uint64_t)shape[i])
+      return false;
+    else if (!zero)
+      n *= (uint64_t)shape[i];
+  }
+  *nbytes = zero ? 0 : (size_t)n;
+  return true;
+}
+
+bool pt2eArrayInit(Pt2eArray *a, Pt2eArrayDType dtype, int rank,
+                   const int64_t *shape) {
+  size_t nbytes;
+  memset(a, 0, sizeof *a);
+  if (!validDType(dtype) || rank < 0 || rank > PT2E_MAX_RANK ||
+      !shapeBytes(rank, shape, pt2eArrayDTypeSize(dtype), &nbytes))
+    return false;
+  void *data = NULL;
+  if (nbytes > 0 && (data = pt2eAlloc(nbytes)) == NULL)
+    return false;
+  a->dtype = dtype;
+  a->rank = rank;
+  for (int i = 0; i < rank; i++)
+    a->shape[i] = shape[i];
+  a->data = data;
+  a->nbytes = nbytes;
+  return true;
+}
+
+void pt2eArrayFree(Pt2eArray *a) {
+  if (!a)
+    return;
+  pt2eFree(a->data);
+  memset(a, 0, sizeof *a);
+}
+
+/* }================================================================== */
+
+/*
+** {==================================================================
+** The .npy header: a Python dict literal
+** ===================================================================
+*/
+
+typedef struct Header {
+  Pt2eArrayDType dtype;
+  bool swap;      /* file byte order differs from the host's */
+  bool fortran;
+  int rank;
+  int64_t shape[PT2E_MAX_RANK];
+  char descr[32];
+} Header;
+
+typedef struct Lexer {
+  const char *p, *end;
+} Lexer;
+
+static void skipSpace(Lexer *lx) {
+  while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t' ||
+                             *lx->p == '\n' || *lx->p == '\r'))
+    lx->p++;
+}
+
+/* Skips blanks, then consumes 'c' if it comes next. */
+static bool accept(Lexer *lx, char c) {
+  skipSpace(lx);
+  if (lx->p < lx->end && *lx->p == c) {
+    lx->p++;
+    return true;
+  }
+  return false;
+}
+
+/* Consumes the identifier 'word' if it comes next. */
+static bool acceptWord(Lexer *lx, const char *word) {
+  size_t n = strlen(word);
+  skipSpace(lx);
+  if ((size_t)(lx->end - lx->p) >= n && memcmp(lx->p, word, n) == 0) {
+    lx->p += n;
+    return true;
+  }
+  return false;
+}
+
+/* A quoted string without escapes into 'buf' (truncated to 'cap' - 1). */
+static bool readString(Lexer *lx, char *buf, size_t cap) {
+  skipSpace(lx);
+  if (lx->p >= lx->end || (*lx->p != '\'' && *lx->p != '"'))
+    return false;
+  char quote = *lx->p++;
+  const char *start = lx->p;
+  while (lx->p < lx->end && *lx->p != quote) {
+    if (*lx->p == '\\' || *lx->p == '\n')
+      return false;
+    lx->p++;
+  }
+  if (lx->p >= lx->end)
+    return false;
+  size_t n = (size_t)(lx->p - start);
+  if (n >= cap)
+    n = cap - 1;
+  memcpy(buf, start, n);
+  buf[n] = '\0';
+  lx->p++;
+  return true;
+}
+
+/* A decimal integer, optionally negative, optionally with Python 2's 'L'. */
+static bool readInt(Lexer *lx, int64_t *v) {
+  skipSpace(lx);
+  bool neg = accept(lx, '-');
+  if (lx->p >= lx->end || *lx->p < '0' || *lx->p > '9')
+    return false;
+  uint64_t n = 0;
+  while (lx->p < lx->end && *lx->p >= '0' && *lx->p <= '9') {
+    unsigned d = (unsigned)(*lx->p++ - '0');
+    if (n > ((uint64_t)INT64_MAX - d) / 10)
+      return false;
+    n = n * 10 + d;
+  }
+  if (lx->p < lx->end && *lx->p == 'L')
+    lx->p++;
+  *v = neg ? -(int64_t)n : (int64_t)n;
+  return true;
+}
+
+/* Maps a descr such as "<f4" to a dtype and whether to swap bytes. */
+static bool parseDescr(Header *h) {
+  const char *d = h->descr;
+  char order = '=';
+  if (*d == '<' || *d == '>' || *d == '|' || *d == '=')
+    order = *d++;
+  char kind = *d++;
+  if (kind == '\0' || *d < '1' || *d > '9' || strlen(d) > 2)
+    return false;
+  int size = 0;
+  for (; *d; d++) {
+    if (*d < '0' || *d > '9')
+      return false;
+    size = size * 10 + (*d - '0');
+  }
+  for (int i = 0; i < NUM_DTYPES; i++) {
+    if (dtypes[i].kind != kind || dtypes[i].size != size)
+      continue;
+    if (size == 1) { /* byte order means nothing here */
+      h->swap = false;
+    } else {
+      if (order == '|')
+        return false;
+      bool little = order == '<' || (order == '=' && hostIsLittle());
+      h->swap = little != hostIsLittle();
+    }
+    h->dtype = (Pt2eArrayDType)i;
+    return true;
+  }
+  return false;
+}
+
+/* Parses the dict text [text, text + len) into 'h'; 'name' prefixes errors. */
+static bool parseDict(const char *name, const char *text, size_t len,
+                      Header *h, char *err, size_t errSize) {
+  Lexer lx = {text, text + len};
+  bool seenDescr = false, seenOrder = false, seenShape = false;
+  char key[32];
+  if (!accept(&lx, '{'))
+    return fail(err, errSize, "%s: header is not a dict", name);
+  while (!accept(&lx, '}')) {
+    if (!readString(&lx, key, sizeof key) || !accept(&lx, ':'))
+      goto malformed;
+    if (strcmp(key, "descr") == 0 && !seenDescr) {
+      skipSpace(&lx);
+      if (lx.p < lx.end && *lx.p == '[')
+        return fail(err, errSize,
+                    "%s: unsupported dtype (structured array)", name);
+      if (!readString(&lx, h->descr, sizeof h->descr))
+        return fail(err, errSize, "%s: unsupported dtype (descr is not a "
+                    "string)", name);
+      if (!parseDescr(h))
+        return fail(err, errSize, "%s: unsupported dtype '%s'", name,
+                    h->descr);
+      seenDescr = true;
+    } else if (strcmp(key, "fortran_order") == 0 && !seenOrder) {
+      if (acceptWord(&lx, "True"))
+        h->fortran = true;
+      else if (acceptWord(&lx, "False"))
+        h->fortran = false;
+      else
+        goto malformed;
+      seenOrder = true;
+    } else if (strcmp(key, "shape") == 0 && !seenShape) {
+      if (!accept(&lx, '('))
+        goto malformed;
+      int rank = 0;
+      while (!accept(&lx, ')')) {
+        int64_t extent;
+        if (!readInt(&lx, &extent))
+          goto malformed;
+        if (extent < 0)
+          return fail(err, errSize, "%s: negative extent %lld in shape",
+                      name, (long long)extent);
+        if (rank < PT2E_MAX_RANK)
+          h->shape[rank] = extent;
+        rank++;
+        if (!accept(&lx, ',')) {
+          if (!accept(&lx, ')'))
+            goto malformed;
+          break;
+        }
+      }
+      if (rank > PT2E_MAX_RANK)
+        return fail(err, errSize, "%s: rank %d exceeds the maximum of %d",
+                    name, rank, PT2E_MAX_RANK);
+      h->rank = rank;
+      seenShape = true;
+    } else if (strcmp(key, "descr") == 0 || strcmp(key, "fortran_order") == 0 ||
+               strcmp(key, "shape") == 0) {
+      return fail(err, errSize, "%s: header repeats key '%s'", name, key);
+    } else {
+      return fail(err, errSize, "%s: header has unknown key '%s'", name, key);
+    }
+    if (!accept(&lx, ',')) {
+      if (!accept(&lx, '}'))
+        goto malformed;
+      break;
+    }
+  }
+  skipSpace(&lx);
+  if (lx.p != lx.end)
+    goto malformed;
+  if (!seenDescr || !seenOrder || !seenShape)
+    return fail(err, errSize, "%s: header lacks key '%s'", name,
+                !seenDescr ? "descr" : !seenOrder ? "fortran_order" : "shape");
+  return true;
+malformed:
+  if (lx.p == lx.end)
+    return fail(err, errSize, "%s: malformed header (it ends inside the "
+                "dict)", name);
+  return fail(err, errSize, "%s: malformed header near '%.*s'", name,
+              (int)(lx.end - lx.p < 24 ? lx.end - lx.p : 24), lx.p);
+}
+
+static const unsigned char npyMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
+
+/*
+** Checks magic and version of the 'size' bytes at 'buf', parses the header
+** into 'h' and sets '*dataOff' to where the elements start.
+*/
+static bool parseHeader(const char *name, const unsigned char *buf,
+                        size_t size, Header *h, size_t *dataOff, char *err,
+                        size_t errSize) {
+  size_t m = size < 6 ? size : 6;
+  if (m > 0 && memcmp(buf, npyMagic, m) != 0)
+    return fail(err, errSize, "%s: bad magic (not a .npy file)", name);
+  if (size < 10)
+    return fail(err, errSize, "%s: truncated file (%zu bytes, a .npy header "
+                "needs at least 10)", name, size);
+  unsigned major = buf[6], minor = buf[7];
+  size_t start, hlen;
+  if (major == 1 && minor == 0) {
+    start = 10;
+    hlen = rd16(buf + 8);
+  } else if ((major == 2 || major == 3) && minor == 0) {
+    if (size < 12)
+      return fail(err, errSize, "%s: truncated file (%zu bytes, a version "
+                  "%u.0 header needs at least 12)", name, size, major);
+    start = 12;
+    hlen = rd32(buf + 8);
+  } else {
+    return fail(err, errSize, "%s: unsupported format version %u.%u", name,
+                major, minor);
+  }
+  if (hlen > size - start)
+    return fail(err, errSize, "%s: truncated header (needs %zu bytes, file "
+                "has %zu)", name, start + hlen, size);
+  memset(h, 0, sizeof *h);
+  if (!parseDict(name, (const char *)buf + start, hlen, h, err, errSize))
+    return false;
+  *dataOff = start + hlen;
+  return true;
+}
+
+/* }================================================================== */
+
+/*
+** {==================================================================
+** Loading
+** ===================================================================
+*/
+
+static void swapBytes(unsigned char *p, size_t nbytes, size_t elemSize) {
+  for (size_t i = 0; i + elemSize <= nbytes; i += elemSize)
+    for (size_t a = i, b = i + elemSize - 1; a < b; a++, b--) {
+      unsigned char t = p[a];
+      p[a] = p[b];
+      p[b] = t;
+    }
+}
+
+/*
+** Copies Fortran-ordered 'src' into C-ordered 'dst': walk 'dst' in order,
+** keeping the offset of the same index in 'src'.
+*/
+static void fortranToC(unsigned char *dst, const unsigned char *src,
+                       int rank, const int64_t *shape, size_t elemSize,
+                       int64_t numel) {
+  int64_t stride[PT2E_MAX_RANK], idx[PT2E_MAX_RANK];
+  int64_t at = 0;
+  for (int k = 0; k < rank; k++) {
+    stride[k] = k == 0 ? 1 : stride[k - 1] * shape[k - 1];
+    idx[k] = 0;
+  }
+  for (int64_t i = 0; i < numel; i++) {
+    memcpy(dst + (size_t)i * elemSize, src + (size_t)at * elemSize, elemSize);
+    for (int k = rank - 1; k >= 0; k--) {
+      at += stride[k];
+      if (++idx[k] < shape[k])
+        break;
+      at -= stride[k] * shape[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+/*
+** Parses the whole .npy in 'buf' ('size' bytes). Takes ownership of 'buf'
+** (from pt2eAlloc, NULL when 'size' is 0): it either becomes out->data or
+** is freed, on every path.
+*/
+static bool parseOwned(const char *name, unsigned char *buf, size_t size,
+                       unsigned flags, Pt2eArray *out, char *err,
+                       size_t errSize) {
+  Header h;
+  size_t off = 0, nbytes = 0;
+  memset(out, 0, sizeof *out);
+  if (!parseHeader(name, buf, size, &h, &off, err, errSize))
+    goto bad;
+  size_t es = pt2eArrayDTypeSize(h.dtype);
+  char shapeText[256];
+  formatShape(shapeText, sizeof shapeText, h.rank, h.shape);
+  if (!shapeBytes(h.rank, h.shape, es, &nbytes)) {
+    fail(err, errSize, "%s: shape %s of '%s' is too large", name, shapeText,
+         h.descr);
+    goto bad;
+  }
+  if (size - off != nbytes) {
+    fail(err, errSize, "%s: data size mismatch (shape %s of '%s' needs %zu "
+         "bytes, file has %zu)", name, shapeText, h.descr, nbytes, size - off);
+    goto bad;
+  }
+  out->dtype = h.dtype;
+  out->rank = h.rank;
+  memcpy(out->shape, h.shape, sizeof h.shape);
+  if (nbytes == 0) {
+    pt2eFree(buf);
+    return true;
+  }
+  memmove(buf, buf + off, nbytes);
+  unsigned char *shrunk = pt2eRealloc(buf, nbytes);
+  if (shrunk) /* else keep the larger block */
+    buf = shrunk;
+  if (h.swap)
+    swapBytes(buf, nbytes, es);
+  if (h.dtype == Pt2eArrayBool)
+    for (size_t i = 0; i < nbytes; i++)
+      buf[i] = buf[i] != 0;
+  int64_t numel = pt2eArrayNumel(out);
+  if (h.fortran && h.rank > 1) {
+    unsigned char *c = pt2eAlloc(nbytes);
+    if (!c)
+      goto oom;
+    fortranToC(c, buf, h.rank, h.shape, es, numel);
+    pt2eFree(buf);
+    buf = c;
+  }
+  if ((flags & Pt2eNpyAsF32) && h.dtype == Pt2eArrayF64) {
+    float *f = pt2eAlloc((size_t)numel * sizeof(float));
+    if (!f)
+      goto oom;
+    for (int64_t i = 0; i < numel; i++) {
+      double d;
+      memcpy(&d, buf + (size_t)i * sizeof d, sizeof d);
+      f[i] = (float)d;
+    }
+    pt2eFree(buf);
+    buf = (unsigned char *)f;
+    nbytes = (size_t)numel * sizeof(float);
+    out->dtype = Pt2eArrayF32;
+  }
+  out->data = buf;
+  out->nbytes = nbytes;
+  return true;
+oom:
+  fail(err, errSize, "%s: out of memory", name);
+bad:
+  pt2eFree(buf);
+  memset(out, 0, sizeof *out);
+  return false;
+}
+
+bool pt2eNpyParse(const char *name, const void *bytes, size_t size,
+                  unsigned flags, Pt2eArray *out, char *err, size_t errSize) {
+  unsigned char *buf = NULL;
+  memset(out, 0, sizeof *out);
+  if (size > 0) {
+    if ((buf = pt2eAlloc(size)) == NULL)
+      return fail(err, errSize, "%s: out of memory", name);
+    memcpy(buf, bytes, size);
+  }
+  return parseOwned(name, buf, size, flags, out, err, errSize);
+}
+
+/* Size of the open file 'f' (position left at the start), or -1. */
+static long fileSize(FILE *f) {
+  if (fseek(f, 0, SEEK_END) != 0)
+    return -1;
+  long n = ftell(f);
+  if (fseek(f, 0, SEEK_SET) != 0)
+    return -1;
+  return n;
+}
+
+bool pt2eNpyRead(const char *path, unsigned flags, Pt2eArray *out, char *err,
+                 size_t errSize) {
+  memset(out, 0, sizeof *out);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return fail(err, errSize, "%s: cannot open (%s)", path, strerror(errno));
+  long n = fileSize(f);
+  if (n < 0) {
+    fclose(f);
+    return fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
+  }
+  size_t size = (size_t)n;
+  unsigned char *buf = NULL;
+  if (size > 0 && (buf = pt2eAlloc(size)) == NULL) {
+    fclose(f);
+    return fail(err, errSize, "%s: out of memory (%zu bytes)", path, size);
+  }
+  if (size > 0 && fread(buf, 1, size, f) != size) {
+    fclose(f);
+    pt2eFree(buf);
+    return fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
+  }
+  fclose(f);
+  return parseOwned(path, buf, size, flags, out, err, errSize);
+}
+
+/* }================================================================== */
+
+/*
+** {==================================================================
+** Reading .npz archives
+** ===================================================================
+*/
+
+#define SIG_LOCAL 0x04034B50u
+#define SIG_CENTRAL 0x02014B50u
+#define SIG_END 0x06054B50u
+#define SIG_END64 0x06064B50u
+#define SIG_LOCATOR64 0x07064B50u
+
+typedef struct NpzEntry {
+  char *name;       /* "arg0.npy\0arg0\0": full name, then without ".npy" */
+  const char *shortName;
+  uint32_t flags, method, crc;
+  uint64_t csize, usize, offset;  /* offset of the local header */
+} NpzEntry;
+
+struct Pt2eNpz {
+  FILE *file;
+  char *path;
+  uint64_t size;
+  size_t count;
+  NpzEntry *entries;
+};
+
+void pt2eNpzClose(Pt2eNpz *npz) {
+  if (!npz)
+    return;
+  for (size_t i = 0; i < npz->count; i++)
+    pt2eFree(npz->entries[i].name);
+  pt2eFree(npz->entries);
+  pt2eFree(npz->path);
+  if (npz->file)
+    fclose(npz->file);
+  pt2eFree(npz);
+}
+
+size_t pt2eNpzCount(const Pt2eNpz *npz) { return npz->count; }
+
+const char *pt2eNpzName(const Pt2eNpz *npz, size_t i) {
+  return i < npz->count ? npz->entries[i].shortName : NULL;
+}
+
+long pt2eNpzFind(const Pt2eNpz *npz, const char *name) {
+  for (size_t i = 0; i < npz->count; i++)
+    if (strcmp(npz->entries[i].name, name) == 0 ||
+        strcmp(npz->entries[i].shortName, name) == 0)
+      return (long)i;
+  return -1;
+}
+
+/* Reads 'n' bytes at 'pos' of the archive; false on a short read. */
+static bool readAt(Pt2eNpz *npz, uint64_t pos, void *buf, size_t n) {
+  if (pos > npz->size || n > npz->size - pos || pos > LONG_MAX)
+    return false;
+  if (fseek(npz->file, (long)pos, SEEK_SET) != 0)
+    return false;
+  return fread(buf, 1, n, npz->file) == n;
+}
+
+/*
+** Finds the end of central directory record (and the zip64 one, if there
+** is a locator right before it) and returns where the central directory
+** lies and how many entries it holds.
+*/
+static bool findCentral(Pt2eNpz *npz, uint64_t *count, uint64_t *cdOff,
+                        uint64_t *cdSize, uint64_t *cdEnd, char *err,
+                        size_t errSize) {
+  size_t tcap = 22 + 0xFFFF + 20; /* end record, comment, zip64 locator */
+  size_t tlen = npz->size < tcap ? (size_t)npz->size : tcap;
+  uint64_t tpos = npz->size - tlen;
+  unsigned char *tail = pt2eAlloc(tlen);
+  if (tlen > 0 && !tail)
+    return fail(err, errSize, "%s: out of memory", npz->path);
+  if (!readAt(npz, tpos, tail, tlen)) {
+    pt2eFree(tail);
+    return fail(err, errSize, "%s: cannot read (%s)", npz->path,
+                strerror(errno));
+  }
+  size_t p = tlen;
+  for (;;) { /* the last signature whose comment fits before the end */
+    if (p == 0) {
+      pt2eFree(tail);
+      return fail(err, errSize, "%s: not a zip archive, or truncated (no end "
+                  "of central directory record)", npz->path);
+    }
+    p--;
+    if (p + 22 <= tlen && rd32(tail + p) == SIG_END &&
+        p + 22 + rd16(tail + p + 20) <= tlen)
+      break;
+  }
+  const unsigned char *e = tail + p;
+  uint32_t disk = rd16(e + 4), cdDisk = rd16(e + 6);
+  *count = rd16(e + 10);
+  *cdSize = rd32(e + 12);
+  *cdOff = rd32(e + 16);
+  *cdEnd = tpos + p;
+  if (p >= 20 && rd32(tail + p - 20) == SIG_LOCATOR64) {
+    unsigned char z[56];
+    uint64_t at = rd64(tail + p - 20 + 8);
+    if (!readAt(npz, at, z, sizeof z) || rd32(z) != SIG_END64) {
+      pt2eFree(tail);
+      return fail(err, errSize, "%s: bad zip64 end of central directory "
+                  "record", npz->path);
+    }
+    disk = rd32(z + 16);
+    cdDisk = rd32(z + 20);
+    *count = rd64(z + 32);
+    *cdSize = rd64(z + 40);
+    *cdOff = rd64(z + 48);
+    *cdEnd = at;
+  }
+  pt2eFree(tail);
+  if (disk != 0 || cdDisk != 0)
+    return fail(err, errSize, "%s: multi-disk zip archives are not supported",
+                npz->path);
+  if (*cdOff > *cdEnd || *cdSize > *cdEnd - *cdOff)
+    return fail(err, errSize, "%s: truncated zip archive (central directory "
+                "at %llu, %llu bytes, runs past its end record at %llu)",
+                npz->path, (unsigned long long)*cdOff,
+                (unsigned long long)*cdSize, (unsigned long long)*cdEnd);
+  if (*count > *cdSize / 46)
+    return fail(err, errSize, "%s: central directory of %llu bytes cannot "
+                "hold %llu entries", npz->path, (unsigned long long)*cdSize,
+                (unsigned long long)*count);
+  return true;
+}
+
+/* Applies a zip64 extra field (id 1) of 'n' bytes at 'x' to 'e'. */
+static bool applyZip64(NpzEntry *e, const unsigned char *x, size_t n) {
+  uint64_t *fields[3] = {&e->usize, &e->csize, &e->offset};
+  size_t at = 0;
+  for (int i = 0; i < 3; i++) {
+    if (*fields[i] != 0xFFFFFFFFu)
+      continue;
+    if (at + 8 > n)
+      return false;
+    *fields[i] = rd64(x + at);
+    at += 8;
+  }
+  return true;
+}
+
+/* Parses the 'size' bytes of central directory at 'cd' into npz->entries. */
+static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
+                         size_t count, char *err, size_t errSize) {
+  size_t at = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (size - at < 46 || rd32(cd + at) != SIG_CENTRAL)
+      return fail(err, errSize, "%s: bad central directory entry %zu", 
+                  npz->path, i);
+    const unsigned char *c = cd + at;
+    size_t nlen = rd16(c + 28), xlen = rd16(c + 30), clen = rd16(c + 32);
+    if (size - at - 46 < nlen + xlen + clen)
+      return fail(err, errSize, "%s: truncated central directory entry %zu",
+                  npz->path, i);
+    NpzEntry *e = &npz->entries[i];
+    e->name = pt2eAlloc(2 * nlen + 2);
+    if (!e->name)
+      return fail(err, errSize, "%s: out of memory", npz->path);
+    npz->count = i + 1; /* so that pt2eNpzClose frees the name */
+    memcpy(e->name, c + 46, nlen);
+    size_t slen = nlen;
+    if (nlen >= 4 && memcmp(c + 46 + nlen - 4, ".npy", 4) == 0)
+      slen -= 4;
+    memcpy(e->name + nlen + 1, c + 46, slen);
+    e->shortName = e->name + nlen + 1;
+    e->flags = rd16(c + 8);
+    e->method = rd16(c + 10);
+    e->crc = rd32(c + 16);
+    e->csize = rd32(c + 20);
+    e->usize = rd32(c + 24);
+    e->offset = rd32(c + 42);
+    const unsigned char *x = c + 46 + nlen;
+    for (size_t k = 0; k + 4 <= xlen;) {
+      size_t id = rd16(x + k), n = rd16(x + k + 2);
+      if (k + 4 + n > xlen)
+        break; /* a damaged extra field; zipfile ignores it too */
+      if (id == 1 && !applyZip64(e, x + k + 4, n))
+        return fail(err, errSize, "%s: entry '%s': bad zip64 extra field",
+                    npz->path, e->name);
+      k += 4 + n;
+    }
+    at += 46 + nlen + xlen + clen;
+  }
+  return true;
+}
+
+Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
+  Pt2eNpz *npz = pt2eAlloc(sizeof *npz);
+  unsigned char *cd = NULL;
+  uint64_t count = 0, cdOff = 0, cdSize = 0, cdEnd = 0;
+  if (!npz || (npz->path = copyString(path, strlen(path))) == NULL) {
+    pt2eFree(npz);
+    fail(err, errSize, "%s: out of memory", path);
+    return NULL;
+  }
+  npz->file = fopen(path, "rb");
+  if (!npz->file) {
+    fail(err, errSize, "%s: cannot open (%s)", path, strerror(errno));
+    goto bad;
+  }
+  long n = fileSize(npz->file);
+  if (n < 0) {
+    fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
+    goto bad;
+  }
+  npz->size = (uint64_t)n;
+  if (!findCentral(npz, &count, &cdOff, &cdSize, &cdEnd, err, errSize))
+    goto bad;
+  if (count == 0)
+    return npz;
+  if ((cd = pt2eAlloc((size_t)cdSize)) == NULL ||
+      (npz->entries = pt2eAlloc((size_t)count * sizeof(NpzEntry))) == NULL) {
+    fail(err, errSize, "%s: out of memory", path);
+    goto bad;
+  }
+  if (!readAt(npz, cdOff, cd, (size_t)cdSize)) {
+    fail(err, errSize, "%s: cannot read the central directory", path);
+    goto bad;
+  }
+  if (!parseCentral(npz, cd, (size_t)cdSize, (size_t)count, err, errSize))
+    goto bad;
+  pt2eFree(cd);
+  return npz;
+bad:
+  pt2eFree(cd);
+  pt2eNpzClose(npz);
+  return NULL;
+}
+
+/* Writes "'a', 'b', ..." (the archive's array names) into 'buf'. */
+static void listNames(const Pt2eNpz *npz, char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < npz->count && len + 1 < cap; i++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s'%s'", i ? ", " : "",
+                            npz->entries[i].shortName);
+}
+
+/*
+** Inflates the raw deflate stream 'src' ('csize' bytes) into exactly
+** 'usize' bytes at 'dst'; 'what' prefixes errors.
+*/
+static bool inflateAll(const char *what, const unsigned char *src,
+                       size_t csize, unsigned char *dst, size_t usize,
+                       char *err, size_t errSize) {
+  z_stream zs;
+  memset(&zs, 0, sizeof zs);
+  zs.zalloc = zAlloc;
+  zs.zfree = zFree;
+  if (inflateInit2(&zs, -15) != Z_OK)
+    return fail(err, errSize, "%s: out of memory", what);
+  size_t inLeft = csize, outLeft = usize;
+  zs.next_in = (Bytef *)src;
+  zs.next_out = dst;
+  int rc;
+  do {
+    if (zs.avail_in == 0 && inLeft > 0) {
+      zs.avail_in = inLeft > UINT_MAX ? UINT_MAX : (uInt)inLeft;
+      inLeft -= zs.avail_in;
+    }
+    if (zs.avail_out == 0 && outLeft > 0) {
+      zs.avail_out = outLeft > UINT_MAX ? UINT_MAX : (uInt)outLeft;
+      outLeft -= zs.avail_out;
+    }
+    rc = inflate(&zs, Z_NO_FLUSH);
+  } while (rc == Z_OK);
+  bool full = zs.avail_out == 0 && outLeft == 0;
+  bool ok = false;
+  if (rc == Z_STREAM_END && full)
+    ok = true;
+  else if (rc == Z_STREAM_END)
+    fail(err, errSize, "%s: inflates to fewer bytes than the recorded %zu",
+         what, usize);
+  else if (rc == Z_BUF_ERROR && full)
+    fail(err, errSize, "%s: inflates to more bytes than the recorded %zu",
+         what, usize);
+  else if (rc == Z_BUF_ERROR)
+    fail(err, errSize, "%s: deflate stream ends early", what);
+  else if (rc == Z_MEM_ERROR)
+    fail(err, errSize, "%s: out of memory", what);
+  else
+    fail(err, errSize, "%s: corrupt deflate data (%s)", what,
+         zs.msg ? zs.msg : "unknown error");
+  inflateEnd(&zs);
+  return ok;
+}
+
+bool pt2eNpzLoad(Pt2eNpz *npz, const char *name, unsigned flags,
+                 Pt2eArray *out, char *err, size_t errSize) {
+  memset(out, 0, sizeof *out);
+  long i = pt2eNpzFind(npz, name);
+  if (i < 0) {
+    char names[256];
+    listNames(npz, names, sizeof names);
+    return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
+                npz->path, name, npz->count ? names : "none");
+  }
+  const NpzEntry *e = &npz->entries[i];
+  char what[512];
+  snprintf(what, sizeof what, "%s: entry '%s'", npz->path, e->name);
+  if (e->flags & 1)
+    return fail(err, errSize, "%s: encrypted entries are not supported", what);
+  if (e->method != 0 && e->method != 8)
+    return fail(err, errSize, "%s: unknown compression method %u", what,
+                (unsigned)e->method);
+  if (e->method == 0 && e->csize != e->usize)
+    return fail(err, errSize, "%s: stored entry has compressed size %llu but "
+                "size %llu", what, (unsigned long long)e->csize,
+                (unsigned long long)e->usize);
+  unsigned char local[30];
+  if (!readAt(npz, e->offset, local, sizeof local) ||
+      rd32(local) != SIG_LOCAL)
+    return fail(err, errSize, "%s: bad local header at offset %llu", what,
+                (unsigned long long)e->offset);
+  uint64_t data = e->offset + 30 + rd16(local + 26) + rd16(local + 28);
+  if (data > npz->size || e->csize > npz->size - data)
+    return fail(err, errSize, "%s: data runs past the end of the file "
+                "(truncated archive?)", what);
+  /* deflate cannot expand more than 1032:1; this bounds the allocation */
+  if (e->method == 8 && e->usize / 1032 > e->csize + 1)
+    return fail(err, errSize, "%s: size %llu is impossible for %llu "
+                "compressed bytes", what, (unsigned long long)e->usize,
+                (unsigned long long)e->csize);
+  if (e->usize > SIZE_MAX)
+    return fail(err, errSize, "%s: too large for this machine", what);
+  size_t usize = (size_t)e->usize, csize = (size_t)e->csize;
+  unsigned char *buf = NULL, *packed = NULL;
+  if (usize > 0 && (buf = pt2eAlloc(usize)) == NULL)
+    return fail(err, errSize, "%s: out of memory (%zu bytes)", what, usize);
+  if (e->method == 0) {
+    if (usize > 0 && !readAt(npz, data, buf, usize)) {
+      fail(err, errSize, "%s: cannot read", what);
+      goto bad;
+    }
+  } else {
+    if (csize > 0 && (packed = pt2eAlloc(csize)) == NULL) {
+      fail(err, errSize, "%s: out of memory (%zu bytes)", what, csize);
+      goto bad;
+    }
+    if (csize > 0 && !readAt(npz, data, packed, csize)) {
+      fail(err, errSize, "%s: cannot read", what);
+      goto bad;
+    }
+    if (!inflateAll(what, packed, csize, buf, usize, err, errSize))
+      goto bad;
+    pt2eFree(packed);
+    packed = NULL;
+  }
+  uint32_t crc = crcUpdate(0, buf, usize);
+  if (crc != e->crc) {
+    fail(err, errSize, "%s: CRC-32 mismatch (recorded %08lx, computed %08lx)",
+         what, (unsigned long)e->crc, (unsigned long)crc);
+    goto bad;
+  }
+  return parseOwned(what, buf, usize, flags, out, err, errSize);
+bad:
+  pt2eFree(packed);
+  pt2eFree(buf);
+  return false;
+}
+
+/* }================================================================== */
+
+/*
+** {==================================================================
+** Writing
+** ===================================================================
+*/
+
+/* Checks that 'a' is an array its fields agree on; 'what' prefixes errors. */
+static bool checkArray(const char *what, const Pt2eArray *a, char *err,
+                       size_t errSize) {
+  size_t nbytes;
+  if (!validDType(a->dtype))
+    return fail(err, errSize, "%s: unknown dtype %d", what, (int)a->dtype);
+  if (a->rank < 0 || a->rank > PT2E_MAX_RANK)
+    return fail(err, errSize, "%s: rank %d is outside [0, %d]", what, a->rank,
+                PT2E_MAX_RANK);
+  if (!shapeBytes(a->rank, a->shape, pt2eArrayDTypeSize(a->dtype), &nbytes) ||
+      nbytes != a->nbytes || (nbytes > 0 && !a->data)) {
+    char shapeText[256];
+    formatShape(shapeText, sizeof shapeText, a->rank, a->shape);
+    return fail(err, errSize, "%s: array of shape %s and %zu bytes is not "
+                "consistent", what, shapeText, a->nbytes);
+  }
+  return true;
+}
+
+/*
+** Writes the header numpy.save writes for 'a' into 'buf' (at least 512
+** bytes) and returns its length: format 1.0, keys sorted, room for the
+** first extent to grow to 21 digits, padded with spaces and a newline to a
+** multiple of 64. The longest (rank 8) is well under 512 bytes, so format
+** 2.0 is never needed.
+*/
+static size_t buildHeader(const Pt2eArray *a, unsigned char *buf) {
+  char shapeText[256];
+  char *text = (char *)buf + 10;
+  formatShape(shapeText, sizeof shapeText, a->rank, a->shape);
+  int len = sprintf(text, "{'descr': '%s', 'fortran_order': False, "
+                    "'shape': %s, }", pt2eArrayDTypeName(a->dtype), shapeText);
+  if (a->rank > 0) {
+    char first[24];
+    int digits = sprintf(first, "%lld", (long long)a->shape[0]);
+    len += sprintf(text + len, "%*s", NPY_GROWTH_DIGITS - digits, "");
+  }
+  int pad = NPY_ALIGN - (10 + len + 1) % NPY_ALIGN;
+  len += sprintf(text + len, "%*s\n", pad, "");
+  memcpy(buf, npyMagic, 6);
+  buf[6] = 1;
+  buf[7] = 0;
+  wr16(buf + 8, (uint32_t)len);
+  return 10 + (size_t)len;
+}
+
+/* A file being written, with its position and first error. */
+typedef struct Writer {
+  FILE *f;
+  uint64_t pos;
+  bool failed;
+} Writer;
+
+static void put(Writer *w, const void *p, size_t n) {
+  if (!w->failed && n > 0 && fwrite(p, 1, n, w->f) != n)
+    w->failed = true;
+  w->pos += n;
+}
+
+/* Closes 'w'; on failure removes 'path' and reports why. */
+static bool finish(Writer *w, const char *path, bool ok, char *err,
+                   size_t errSize) {
+  if (fclose(w->f) != 0 && ok)
+    w->failed = true;
+  if (ok && w->failed)
+    ok = fail(err, errSize, "%s: cannot write (%s)", path, strerror(errno));
+  if (!ok)
+    remove(path);
+  return ok;
+}
+
+bool pt2eNpyWrite(const char *path, const Pt2eArray *a, char *err,
+                  size_t errSize) {
+  unsigned char hdr[512];
+  if (!checkArray(path, a, err, errSize))
+    return false;
+  size_t hlen = buildHeader(a, hdr);
+  Writer w = {fopen(path, "wb"), 0, false};
+  if (!w.f)
+    return fail(err, errSize, "%s: cannot create (%s)", path, strerror(errno));
+  put(&w, hdr, hlen);
+  put(&w, a->data, a->nbytes);
+  return finish(&w, path, true, err, errSize);
+}
+
+/*
+** Raw-deflates the header 'hdr' followed by the elements of 'a' into a new
+** block '*out' of '*outLen' bytes, which the caller then frees.
+*/
+static bool deflateEntry(const char *what, const unsigned char *hdr,
+                         size_t hlen, const Pt2eArray *a, unsigned char **out,
+                         size_t *outLen, char *err, size_t errSize) {
+  z_stream zs;
+  memset(&zs, 0, sizeof zs);
+  zs.zalloc = zAlloc;
+  zs.zfree = zFree;
+  *out = NULL;
+  if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
+                   Z_DEFAULT_STRATEGY) != Z_OK)
+    return fail(err, errSize, "%s: out of memory", what);
+  const unsigned char *src[2] = {hdr, a->data};
+  size_t left[2] = {hlen, a->nbytes};
+  size_t cap = (size_t)deflateBound(&zs, (uLong)(hlen + a->nbytes)) + 64;
+  unsigned char *buf = pt2eAlloc(cap);
+  size_t used = 0;
+  int piece = 0, rc = Z_OK;
+  if (!buf)
+    goto oom;
+  for (;;) {
+    while (zs.avail_in == 0 && piece < 2) { /* hand over the next bytes */
+      uInt k = left[piece] > UINT_MAX ? UINT_MAX : (uInt)left[piece];
+      zs.next_in = (Bytef *)src[piece];
+      zs.avail_in = k;
+      src[piece] += k;
+      left[piece] -= k;
+      if (left[piece] == 0)
+        piece++;
+    }
+    if (used == cap) {
+      unsigned char *bigger = pt2eRealloc(buf, cap * 2);
+      if (!bigger)
+        goto oom;
+      buf = bigger;
+      cap *= 2;
+    }
+    size_t room = cap - used;
+    zs.next_out = buf + used;
+    zs.avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
+    uInt before = zs.avail_out;
+    rc = deflate(&zs, piece == 2 ? Z_FINISH : Z_NO_FLUSH);
+    used += before - zs.avail_out;
+    if (rc == Z_STREAM_END)
+      break;
+    if (rc == Z_MEM_ERROR)
+      goto oom;
+    if (rc != Z_OK && rc != Z_BUF_ERROR) {
+      fail(err, errSize, "%s: deflate failed (%d)", what, rc);
+      goto bad;
+    }
+  }
+  deflateEnd(&zs);
+  *out = buf;
+  *outLen = used;
+  return true;
+oom:
+  fail(err, errSize, "%s: out of memory", what);
+bad:
+  deflateEnd(&zs);
+  pt2eFree(buf);
+  return false;
+}
+
+/* What the central directory needs to know of each written entry. */
+typedef struct Written {
+  uint32_t crc;
+  uint64_t csize, usize, offset;
+} Written;
+
+/* Entry 'i' of pt2eNpzWrite: local header, then data; fills '*wr'. */
+static bool writeEntry(Writer *w, const char *what, const char *name,
+                       const Pt2eArray *a, bool deflated, Written *wr,
+                       char *err, size_t errSize) {
+  unsigned char hdr[512], local[30 + 20], *packed = NULL, *p;
+  size_t hlen = buildHeader(a, hdr), plen = 0, nlen = strlen(name) + 4;
+  wr->usize = hlen + a->nbytes;
+  wr->crc = crcUpdate(crcUpdate(0, hdr, hlen), a->data, a->nbytes);
+  wr->offset = w->pos;
+  wr->csize = wr->usize;
+  if (deflated) {
+    if (!deflateEntry(what, hdr, hlen, a, &packed, &plen, err, errSize))
+      return false;
+    wr->csize = plen;
+  }
+  /* zip64 sizes in every local header, as numpy's force_zip64 */
+  p = wr32(local, SIG_LOCAL);
+  p = wr16(p, 45);                      /* version needed: zip64 */
+  p = wr16(p, 0);                       /* flags */
+  p = wr16(p, deflated ? 8 : 0);        /* method */
+  p = wr16(p, 0);                       /* time 00:00 */
+  p = wr16(p, 0x21);                    /* date 1980-01-01 */
+  p = wr32(p, wr->crc);
+  p = wr32(p, 0xFFFFFFFFu);             /* sizes: see zip64 field */
+  p = wr32(p, 0xFFFFFFFFu);
+  p = wr16(p, (uint32_t)nlen);
+  p = wr16(p, 20);                      /* extra field length */
+  p = wr16(p, 1);                       /* zip64 extra field */
+  p = wr16(p, 16);
+  p = wr64(p, wr->usize);
+  wr64(p, wr->csize);
+  put(w, local, 30);
+  put(w, name, nlen - 4);
+  put(w, ".npy", 4);
+  put(w, local + 30, 20);
+  if (deflated) {
+    put(w, packed, plen);
+    pt2eFree(packed);
+  } else {
+    put(w, hdr, hlen);
+    put(w, a->data, a->nbytes);
+  }
+  return true;
+}
+
+/* The central directory record of entry 'name'. */
+static void writeCentral(Writer *w, const char *name, const Written *wr,
+                         bool deflated, bool force64) {
+  unsigned char c[46], x[4 + 24], *p;
+  size_t nlen = strlen(name) + 4;
+  bool big[3] = {force64 || wr->usize > ZIP64_LIMIT,
+                 force64 || wr->csize > ZIP64_LIMIT,
+                 force64 || wr->offset > ZIP64_LIMIT};
+  uint64_t value[3] = {wr->usize, wr->csize, wr->offset};
+  size_t xlen = 0;
+  p = x + 4;
+  for (int i = 0; i < 3; i++)
+    if (big[i]) {
+      p = wr64(p, value[i]);
+      xlen += 8;
+    }
+  if (xlen > 0) {
+    wr16(x, 1);
+    wr16(x + 2, (uint32_t)xlen);
+    xlen += 4;
+  }
+  p = wr32(c, SIG_CENTRAL);
+  p = wr16(p, 45);                             /* made by */
+  p = wr16(p, 45);                             /* needed */
+  p = wr16(p, 0);                              /* flags */
+  p = wr16(p, deflated ? 8 : 0);
+  p = wr16(p, 0);
+  p = wr16(p, 0x21);
+  p = wr32(p, wr->crc);
+  p = wr32(p, big[1] ? 0xFFFFFFFFu : (uint32_t)wr->csize);
+  p = wr32(p, big[0] ? 0xFFFFFFFFu : (uint32_t)wr->usize);
+  p = wr16(p, (uint32_t)nlen);
+  p = wr16(p, (uint32_t)xlen);
+  p = wr16(p, 0);                              /* comment length */
+  p = wr16(p, 0);                              /* disk */
+  p = wr16(p, 0);                              /* internal attributes */
+  p = wr32(p, 0);                              /* external attributes */
+  wr32(p, big[2] ? 0xFFFFFFFFu : (uint32_t)wr->offset);
+  put(w, c, 46);
+  put(w, name, nlen - 4);
+  put(w, ".npy", 4);
+  put(w, x, xlen);
+}
+
+/* The end records: zip64 ones when needed (or forced), then the classic. */
+static void writeEnd(Writer *w, uint64_t count, uint64_t cdOff,
+                     uint64_t cdSize, bool force64) {
+  unsigned char e[56 + 20 + 22], *p = e;
+  bool big = force64 || count >= 0xFFFF || cdOff > ZIP64_LIMIT ||
+             cdSize > ZIP64_LIMIT;
+  if (big) {
+    uint64_t at = w->pos;
+    p = wr32(p, SIG_END64);
+    p = wr64(p, 44);                 /* size of the rest of this record */
+    p = wr16(p, 45);
+    p = wr16(p, 45);
+    p = wr32(p, 0);
+    p = wr32(p, 0);
+    p = wr64(p, count);
+    p = wr64(p, count);
+    p = wr64(p, cdSize);
+    p = wr64(p, cdOff);
+    p = wr32(p, SIG_LOCATOR64);
+    p = wr32(p, 0);
+    p = wr64(p, at);
+    p = wr32(p, 1);                  /* total number of disks */
+  }
+  p = wr32(p, SIG_END);
+  p = wr16(p, 0);
+  p = wr16(p, 0);
+  p = wr16(p, big ? 0xFFFF : (uint32_t)count);
+  p = wr16(p, big ? 0xFFFF : (uint32_t)count);
+  p = wr32(p, big ? 0xFFFFFFFFu : (uint32_t)cdSize);
+  p = wr32(p, big ? 0xFFFFFFFFu : (uint32_t)cdOff);
+  p = wr16(p, 0);                    /* comment length */
+  put(w, e, (size_t)(p - e));
+}
+
+/* Checks the entry names of pt2eNpzWrite. */
+static bool checkNames(const char *path, size_t n, const char *const *names,
+                       char *err, size_t errSize) {
+  for (size_t i = 0; i < n; i++) {
+    size_t len = names[i] ? strlen(names[i]) : 0;
+    if (len == 0 || strchr(names[i], '/') || len > 0xFFFF - 4)
+      return fail(err, errSize, "%s: array %zu has an invalid name '%s'",
+                  path, i, names[i] ? names[i] : "");
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(names[i], names[j]) == 0)
+        return fail(err, errSize, "%s: array name '%s' is used twice", path,
+                    names[i]);
+  }
+  return true;
+}
+
+bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
+                  const Pt2eArray *arrays, unsigned flags, char *err,
+                  size_t errSize) {
+  bool deflated = (flags & Pt2eNpzDeflate) != 0;
+  bool force64 = (flags & Pt2eNpzForceZip64) != 0;
+  char what[512];
+  if (!checkNames(path, n, names, err, errSize))
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    snprintf(what, sizeof what, "%s: array '%s'", path, names[i]);
+    if (!checkArray(what, &arrays[i], err, errSize))
+      return false;
+  }
+  Written *wr = NULL;
+  if (n > 0 && (wr = pt2eAlloc(n * sizeof *wr)) == NULL)
+    return fail(err, errSize, "%s: out of memory", path);
+  Writer w = {fopen(path, "wb"), 0, false};
+  if (!w.f) {
+    pt2eFree(wr);
+    return fail(err, errSize, "%s: cannot create (%s)", path, strerror(errno));
+  }
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; i++) {
+    snprintf(what, sizeof what, "%s: array '%s'", path, names[i]);
+    ok = writeEntry(&w, what, names[i], &arrays[i], deflated, &wr[i], err,
+                    errSize);
+  }
+  if (ok) {
+    uint64_t cdOff = w.pos;
+    for (size_t i = 0; i < n; i++)
+      writeCentral(&w, names[i], &wr[i], deflated, force64);
+    writeEnd(&w, n, cdOff, w.pos - cdOff, force64);
+  }
+  pt2eFree(wr);
+  return finish(&w, path, ok, err, errSize);
+}
+
+/* }================================================================== */
