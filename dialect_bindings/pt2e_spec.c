@@ -215,30 +215,25 @@ static MlirLogicalResult readEnum(const Reader *rd, MlirAttribute dict,
   return mlirLogicalResultSuccess();
 }
 
-/* The dtype: a builtin integer type i8 / ui8 / i16 / ui16 / i32. */
+/* The required dtype: a builtin integer type i8 / ui8 / i16 / ui16 / i32. */
 static MlirLogicalResult readDType(const Reader *rd, MlirAttribute dict,
-                                   bool required, Pt2eDType *out) {
+                                   Pt2eDType *out) {
   MlirAttribute a = get(dict, "dtype");
-  if (mlirAttributeIsNull(a)) {
-    if (required)
-      return ERR(rd, "missing 'dtype'");
-    return mlirLogicalResultSuccess();
-  }
-  MlirType t = mlirAttributeIsAType(a) ? mlirTypeAttrGetValue(a)
-                                       : (MlirType){NULL};
-  if (!mlirTypeIsNull(t) && mlirTypeIsAInteger(t)) {
+  if (mlirAttributeIsNull(a))
+    return ERR(rd, "missing 'dtype'");
+  if (mlirAttributeIsAType(a) && mlirTypeIsAInteger(mlirTypeAttrGetValue(a))) {
+    MlirType t = mlirTypeAttrGetValue(a);
     unsigned w = mlirIntegerTypeGetWidth(t);
     bool u = mlirIntegerTypeIsUnsigned(t);
-    if (w == 8)
-      *out = u ? Pt2eDTypeUInt8 : Pt2eDTypeInt8;
-    else if (w == 16)
-      *out = u ? Pt2eDTypeUInt16 : Pt2eDTypeInt16;
-    else if (w == 32 && !u)
-      *out = Pt2eDTypeInt32;
-    else
-      t = (MlirType){NULL};
-    if (!mlirTypeIsNull(t))
+    if (w == 8 || w == 16) {
+      *out = w == 8 ? (u ? Pt2eDTypeUInt8 : Pt2eDTypeInt8)
+                    : (u ? Pt2eDTypeUInt16 : Pt2eDTypeInt16);
       return mlirLogicalResultSuccess();
+    }
+    if (w == 32 && !u) {
+      *out = Pt2eDTypeInt32;
+      return mlirLogicalResultSuccess();
+    }
   }
   return ERR(rd, "'dtype' must be one of the types i8, ui8, i16, ui16, i32");
 }
@@ -254,7 +249,7 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
   int64_t lo, hi;
   bool hasAxis = !mlirAttributeIsNull(get(dict, "ch_axis"));
 
-  if (mlirLogicalResultIsFailure(readDType(rd, dict, true, &q->dtype)))
+  if (mlirLogicalResultIsFailure(readDType(rd, dict, &q->dtype)))
     return mlirLogicalResultFailure();
   pt2eDTypeRange(q->dtype, &lo, &hi);
   q->quantMin = lo;
