@@ -12,7 +12,8 @@ extern "C" {
 #endif
 
 extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
-extern const Pt2ePassDecl pt2ePreparePass; /* prepare.c */
+extern const Pt2ePassDecl pt2ePreparePass;   /* prepare.c */
+extern const Pt2ePassDecl pt2eCalibratePass; /* calibrate.c */
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 static const Pt2ePassDecl *const allPasses[] = {
     &pt2eTogglePass,
     &pt2ePreparePass,
+    &pt2eCalibratePass,
 };
 
 const Pt2ePassDecl *const *pt2eGetPassDecls(size_t *count) {

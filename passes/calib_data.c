@@ -1,0 +1,266 @@
+/*
+** calib_data.c
+** Calibration batches for pt2e-calibrate: from a .npz (arrays arg0, arg1,
+** ... with a leading batch dimension), a .npy (one-argument functions), or
+** seeded synthetic standard-normal data.
+**
+** Every array is checked against its argument before the first batch runs:
+** "calib.npz: array 'arg0': expected 8 batches of tensor<4x3x16x16xf32>
+** (shape (B, 4, 3, 16, 16), '<f4'), found shape (8, 3, 16, 16), '<f8'".
+** The synthetic data is NOT torch.randn: it is a splitmix64 stream turned
+** into normals by Box-Muller in double, then rounded to float32, chosen to
+** be simple and identical on every machine.
+*/
+#include "calib_data.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "npy.h"
+#include "pt2e_support.h"
+
+struct Pt2eCalibData {
+  int numArgs;
+  int64_t numBatches;
+  Pt2eArray *arrays;    /* file data: one array per argument, or none */
+  Pt2eTensor **current; /* the batch handed out last */
+  uint64_t seed;        /* synthetic data */
+  const Pt2eInterp *interp;
+};
+
+static bool arrayDTypeOf(Pt2eElemType t, Pt2eArrayDType *out) {
+  switch (t) {
+  case Pt2eElemF32: *out = Pt2eArrayF32; return true;
+  case Pt2eElemF64: *out = Pt2eArrayF64; return true;
+  case Pt2eElemI1: *out = Pt2eArrayBool; return true;
+  case Pt2eElemI8: *out = Pt2eArrayI8; return true;
+  case Pt2eElemI16: *out = Pt2eArrayI16; return true;
+  case Pt2eElemI32: *out = Pt2eArrayI32; return true;
+  case Pt2eElemI64: *out = Pt2eArrayI64; return true;
+  }
+  return false;
+}
+
+/* The argument's tensor shape and element type ('rank' -1: not a tensor). */
+static bool argShape(const Pt2eInterp *interp, int i, Pt2eElemType *type,
+                     int *rank, int64_t *shape) {
+  MlirType t = pt2eInterpArgType(interp, i);
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+    return false;
+  *rank = (int)mlirShapedTypeGetRank(t);
+  for (int d = 0; d < *rank; d++)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return pt2eElemTypeFromMlir(mlirShapedTypeGetElementType(t), type);
+}
+
+static void formatShape(char *buf, size_t size, int rank, const int64_t *shape,
+                        bool batchFirst) {
+  size_t n = (size_t)snprintf(buf, size, "(%s", batchFirst ? "B" : "");
+  for (int d = 0; d < rank && n < size; d++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%lld",
+                          (d || batchFirst) ? ", " : "", (long long)shape[d]);
+  if (n < size)
+    snprintf(buf + n, size - n, "%s)", rank == 1 && !batchFirst ? "," : "");
+}
+
+/* Checks 'a' against argument 'i'; sets or checks the batch count. */
+static MlirLogicalResult checkArray(Pt2eCalibData *d, const char *file,
+                                    const char *name, const Pt2eArray *a, int i,
+                                    MlirLocation loc) {
+  Pt2eElemType et;
+  int rank;
+  int64_t shape[PT2E_INTERP_MAX_RANK];
+  Pt2eArrayDType want;
+  if (!argShape(d->interp, i, &et, &rank, shape) || !arrayDTypeOf(et, &want))
+    return pt2eEmitError(loc, "%s: argument #%d is not a static tensor the "
+                              "interpreter can feed", file, i);
+  bool ok = a->dtype == want && a->rank == rank + 1 && a->rank <= PT2E_MAX_RANK;
+  for (int k = 0; ok && k < rank; k++)
+    ok = a->shape[k + 1] == shape[k];
+  if (!ok) {
+    char exp[160], got[160];
+    formatShape(exp, sizeof exp, rank, shape, true);
+    formatShape(got, sizeof got, a->rank, a->shape, false);
+    return pt2eEmitError(loc,
+                         "%s: array '%s' for argument #%d: expected shape %s "
+                         "of '%s' (a leading batch dimension, then the "
+                         "argument's shape), found shape %s of '%s'",
+                         file, name, i, exp, pt2eArrayDTypeName(want), got,
+                         pt2eArrayDTypeName(a->dtype));
+  }
+  if (i > 0 && a->shape[0] != d->numBatches)
+    return pt2eEmitError(loc,
+                         "%s: array '%s' has %lld batches but 'arg0' has "
+                         "%lld", file, name, (long long)a->shape[0],
+                         (long long)d->numBatches);
+  d->numBatches = a->shape[0];
+  return mlirLogicalResultSuccess();
+}
+
+static Pt2eCalibData *create(const Pt2eInterp *interp, MlirLocation loc) {
+  Pt2eCalibData *d = pt2eAlloc(sizeof *d);
+  int n = pt2eInterpNumArgs(interp);
+  if (d) {
+    d->interp = interp;
+    d->numArgs = n;
+    d->current = pt2eAlloc((size_t)(n + 1) * sizeof *d->current);
+  }
+  if (!d || !d->current) {
+    pt2eCalibDataClose(d);
+    pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+    return NULL;
+  }
+  return d;
+}
+
+static bool endsWith(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
+                                 MlirLocation loc) {
+  Pt2eCalibData *d = create(interp, loc);
+  if (!d)
+    return NULL;
+  d->arrays = pt2eAlloc((size_t)(d->numArgs + 1) * sizeof *d->arrays);
+  char err[1024];
+  bool ok = d->arrays != NULL;
+  if (!ok)
+    pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+  if (ok && endsWith(path, ".npy")) {
+    if (d->numArgs != 1) {
+      pt2eEmitError(loc, "%s: a .npy file feeds a one-argument function; "
+                         "this one has %d arguments (use a .npz with arrays "
+                         "arg0, arg1, ...)", path, d->numArgs);
+      ok = false;
+    } else if (!pt2eNpyRead(path, Pt2eNpyKeep, &d->arrays[0], err, sizeof err)) {
+      pt2eEmitError(loc, "%s", err);
+      ok = false;
+    } else {
+      ok = mlirLogicalResultIsSuccess(checkArray(d, path, "(the .npy)", &d->arrays[0], 0, loc));
+    }
+  } else if (ok) {
+    Pt2eNpz *npz = pt2eNpzOpen(path, err, sizeof err);
+    if (!npz) {
+      pt2eEmitError(loc, "%s", err);
+      ok = false;
+    }
+    for (int i = 0; ok && i < d->numArgs; i++) {
+      char name[32];
+      snprintf(name, sizeof name, "arg%d", i);
+      if (!pt2eNpzLoad(npz, name, Pt2eNpyKeep, &d->arrays[i], err, sizeof err)) {
+        pt2eEmitError(loc, "%s", err);
+        ok = false;
+      } else {
+        ok = mlirLogicalResultIsSuccess(checkArray(d, path, name, &d->arrays[i], i, loc));
+      }
+    }
+    pt2eNpzClose(npz);
+  }
+  if (ok && d->numBatches == 0) {
+    pt2eEmitError(loc, "%s: the arrays hold zero batches", path);
+    ok = false;
+  }
+  if (!ok) {
+    pt2eCalibDataClose(d);
+    return NULL;
+  }
+  return d;
+}
+
+Pt2eCalibData *pt2eCalibDataRandom(const Pt2eInterp *interp, int64_t batches,
+                                   uint64_t seed, MlirLocation loc) {
+  Pt2eCalibData *d = create(interp, loc);
+  if (!d)
+    return NULL;
+  for (int i = 0; i < d->numArgs; i++) {
+    Pt2eElemType et;
+    int rank;
+    int64_t shape[PT2E_INTERP_MAX_RANK];
+    if (!argShape(interp, i, &et, &rank, shape) || et != Pt2eElemF32) {
+      pt2eEmitError(loc, "random-batches: argument #%d is not a static f32 "
+                         "tensor; give data=<file.npz> instead", i);
+      pt2eCalibDataClose(d);
+      return NULL;
+    }
+  }
+  d->numBatches = batches;
+  d->seed = seed;
+  return d;
+}
+
+int64_t pt2eCalibDataNumBatches(const Pt2eCalibData *d) {
+  return d ? d->numBatches : 0;
+}
+
+/* splitmix64: a small, well-mixed 64-bit generator. */
+static uint64_t nextRandom(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* Uniform in (0, 1], from the top 53 bits. */
+static double uniform(uint64_t *s) {
+  return ((double)(nextRandom(s) >> 11) + 1.0) / 9007199254740992.0;
+}
+
+static void fillNormal(float *x, int64_t n, uint64_t *s) {
+  for (int64_t i = 0; i < n; i += 2) {
+    double r = sqrt(-2.0 * log(uniform(s)));
+    double t = 6.283185307179586 * uniform(s);
+    x[i] = (float)(r * cos(t));
+    if (i + 1 < n)
+      x[i + 1] = (float)(r * sin(t));
+  }
+}
+
+static void releaseCurrent(Pt2eCalibData *d) {
+  for (int i = 0; i < d->numArgs; i++) {
+    pt2eTensorRelease(d->current[i]);
+    d->current[i] = NULL;
+  }
+}
+
+Pt2eTensor *const *pt2eCalibDataBatch(Pt2eCalibData *d, int64_t b,
+                                      MlirLocation loc) {
+  releaseCurrent(d);
+  for (int i = 0; i < d->numArgs; i++) {
+    Pt2eElemType et;
+    int rank;
+    int64_t shape[PT2E_INTERP_MAX_RANK];
+    argShape(d->interp, i, &et, &rank, shape);
+    Pt2eTensor *t = pt2eTensorCreate(et, rank, shape);
+    if (!t) {
+      releaseCurrent(d);
+      pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+      return NULL;
+    }
+    size_t bytes = (size_t)t->numel * pt2eElemSize(et);
+    if (d->arrays) {
+      memcpy(t->data, (const char *)d->arrays[i].data + (size_t)b * bytes, bytes);
+    } else {
+      /* one stream per (seed, batch, argument), so batches are independent */
+      uint64_t s = d->seed * 0x100000001b3ULL + (uint64_t)b * 1000003u + (uint64_t)i;
+      fillNormal(t->data, t->numel, &s);
+    }
+    d->current[i] = t;
+  }
+  return d->current;
+}
+
+void pt2eCalibDataClose(Pt2eCalibData *d) {
+  if (!d)
+    return;
+  if (d->current)
+    releaseCurrent(d);
+  pt2eFree(d->current);
+  if (d->arrays)
+    for (int i = 0; i < d->numArgs; i++)
+      pt2eArrayFree(&d->arrays[i]);
+  pt2eFree(d->arrays);
+  pt2eFree(d);
+}
