@@ -14,6 +14,7 @@ extern "C" {
 extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
 extern const Pt2ePassDecl pt2ePreparePass;   /* prepare.c */
 extern const Pt2ePassDecl pt2eCalibratePass; /* calibrate.c */
+extern const Pt2ePassDecl pt2eReportPass;    /* report.c */
 
 #ifdef __cplusplus
 }

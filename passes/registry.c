@@ -8,6 +8,7 @@ static const Pt2ePassDecl *const allPasses[] = {
     &pt2eTogglePass,
     &pt2ePreparePass,
     &pt2eCalibratePass,
+    &pt2eReportPass,
 };
 
 const Pt2ePassDecl *const *pt2eGetPassDecls(size_t *count) {
