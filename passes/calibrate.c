@@ -71,7 +71,6 @@ typedef struct QState {
   float *scales; /* the current fake-quant qparams (FakeQuantize buffers) */
   int64_t *zeroPoints;
   int64_t numScales;
-  bool failed; /* an update failed; the error was emitted */
 } QState;
 
 typedef struct Calibration {
@@ -80,7 +79,7 @@ typedef struct Calibration {
   MlirOperation *ops; /* every pt2e op of the module, for write-back */
   int *opState;       /* state index of ops[i] */
   int numOps, capOps;
-  bool failed;
+  int64_t batch; /* the batch running now, for messages */
 } Calibration;
 
 static MlirStringRef attrString(MlirOperation op, const char *name) {
@@ -284,8 +283,10 @@ static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
     return opError(op, "%s", "observes float32 tensors only");
   Pt2eNumStatus r = pt2eObserverUpdate(st->obs, x->data, x->shape, x->rank);
   if (r < 0) {
-    st->failed = true;
-    return opError(op, "%s", pt2eObserverErrorMessage(st->obs));
+    char what[600];
+    snprintf(what, sizeof what, "%s (batch %lld)",
+             pt2eObserverErrorMessage(st->obs), (long long)c->batch);
+    return opError(op, "%s", what);
   }
   return mlirLogicalResultSuccess();
 }
@@ -502,6 +503,10 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
   Collect w = {&c, false};
   mlirOperationWalk(module, collectQuantOps, &w, MlirWalkPreOrder);
   MlirLogicalResult r = w.failed ? mlirLogicalResultFailure() : linkInstances(&c);
+  if (mlirLogicalResultIsSuccess(r) && c.numOps == 0)
+    r = pt2eEmitError(loc, "'pt2e-calibrate': nothing to calibrate, the module "
+                           "has no pt2e.observer or pt2e.fake_quant (run "
+                           "pt2e-prepare first)");
 
   Pt2eInterpHooks hooks = {hookObserve, hookFakeQuant, &c};
   Pt2eInterp *interp = NULL;
@@ -526,6 +531,7 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
   if (!outs)
     r = pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
   for (int64_t b = 0; mlirLogicalResultIsSuccess(r) && b < pt2eCalibDataNumBatches(data); b++) {
+    c.batch = b;
     Pt2eTensor *const *args = pt2eCalibDataBatch(data, b, loc);
     if (!args) {
       r = mlirLogicalResultFailure();

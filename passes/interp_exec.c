@@ -16,6 +16,8 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include "pt2e_dialect.h"
+#include "pt2e_spec.h"
+#include "qparams.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -431,24 +433,105 @@ static MlirLogicalResult execObserver(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
+/*
+** Without hooks a pt2e.fake_quant is torchao's FakeQuantize with a frozen
+** observer: it fake-quantizes with the scale / zero_point written on the op
+** when fake_quant_enabled is true, and is the identity otherwise.
+*/
+typedef struct FakeQuantData {
+  bool enabled;
+  bool perChannel;
+  bool fits; /* as many scales as the tensor needs */
+  int64_t axis, qmin, qmax, n;
+  float *scales;
+  int64_t *zeroPoints;
+} FakeQuantData;
+
+static void freeFakeQuantData(void *p) {
+  FakeQuantData *d = p;
+  if (!d)
+    return;
+  pt2eFree(d->scales);
+  pt2eFree(d->zeroPoints);
+  pt2eFree(d);
+}
+
 static MlirLogicalResult execFakeQuant(Exec *ex, const Instr *in) {
   Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
   const Pt2eInterpHooks *h = &ex->interp->hooks;
+  const FakeQuantData *d = in->data;
   Pt2eTensor *y = NULL;
-  if (!h->fakeQuant)
+  if (h->fakeQuant) {
+    if (mlirLogicalResultIsFailure(h->fakeQuant(h->userData, in->op, x, &y)))
+      return mlirLogicalResultFailure();
+  } else if (!d->enabled) {
+    y = pt2eTensorRetain(x);
+  } else if (!d->fits) {
     return pt2eEmitError(mlirOperationGetLocation(in->op),
-                         "'pt2e.fake_quant' needs the calibration hooks");
-  if (mlirLogicalResultIsFailure(h->fakeQuant(h->userData, in->op, x, &y)))
-    return mlirLogicalResultFailure();
+                         "'pt2e.fake_quant' has %lld scale(s), which do not "
+                         "fit its %s spec and tensor (calibrate it first?)",
+                         (long long)d->n, d->perChannel ? "per-channel" : "per-tensor");
+  } else {
+    y = pt2eTensorCreate(x->type, x->rank, x->shape);
+    if (!y)
+      return pt2eEmitError(mlirOperationGetLocation(in->op),
+                           "interpreter ran out of memory");
+    if (d->perChannel)
+      pt2eFakeQuantizePerChannel(x->data, x->shape, x->rank, d->axis, d->scales,
+                                 d->zeroPoints, d->qmin, d->qmax, y->data);
+    else
+      pt2eFakeQuantizePerTensor(x->data, x->numel, d->scales[0],
+                                d->zeroPoints[0], d->qmin, d->qmax, y->data);
+  }
   ex->slots[in->results[0]].tensor = y;
   return mlirLogicalResultSuccess();
 }
 
+static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
+  MlirOperation op = in->op;
+  FakeQuantData *d = pt2eAlloc(sizeof *d);
+  if (!d)
+    return pt2eEmitError(mlirOperationGetLocation(op), "interpreter ran out of memory");
+  in->data = d;
+  in->freeData = freeFakeQuantData;
+  in->exec = execFakeQuant;
+  d->enabled = pt2eFakeQuantGetSwitch(op, Pt2eSwitchFakeQuant);
+  Pt2eSpec spec;
+  if (mlirLogicalResultIsFailure(pt2eSpecParse(
+          mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC)),
+          mlirOperationGetLocation(op), "spec", &spec)))
+    return mlirLogicalResultFailure();
+  MlirAttribute s = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SCALE));
+  MlirAttribute z = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_ZERO_POINT));
+  d->n = mlirDenseArrayGetNumElements(s);
+  d->scales = pt2eAlloc((size_t)d->n * sizeof *d->scales);
+  d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
+  if (!d->scales || !d->zeroPoints)
+    return pt2eEmitError(mlirOperationGetLocation(op), "interpreter ran out of memory");
+  for (int64_t i = 0; i < d->n; i++) {
+    d->scales[i] = mlirDenseF32ArrayGetElement(s, i);
+    d->zeroPoints[i] = mlirDenseI64ArrayGetElement(z, i);
+  }
+  d->qmin = spec.quant.quantMin;
+  d->qmax = spec.quant.quantMax;
+  const SlotInfo *x = &cc->program->slots[in->operands[0]];
+  d->perChannel = pt2eSpecIsPerChannel(spec.quant.qscheme) && spec.kind == Pt2eSpecQuant;
+  if (spec.kind == Pt2eSpecDerived)
+    d->enabled = false; /* torchao's derived observer is the identity */
+  d->axis = spec.quant.chAxis < 0 ? spec.quant.chAxis + x->rank : spec.quant.chAxis;
+  /* whether the scales fit the tensor is checked when they are used:
+     with calibration hooks, the first batch resizes them as torch does */
+  d->fits = d->perChannel ? d->axis >= 0 && d->axis < x->rank && x->shape[d->axis] == d->n
+                          : d->n == 1;
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult compilePt2e(CompileCtx *cc, Instr *in) {
-  (void)cc;
   if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(in->op)))
     return mlirLogicalResultFailure();
-  in->exec = pt2eIsObserver(in->op) ? execObserver : execFakeQuant;
+  if (pt2eIsFakeQuant(in->op))
+    return compileFakeQuant(cc, in);
+  in->exec = execObserver;
   return mlirLogicalResultSuccess();
 }
 
