@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Regenerates every PyTorch-oracle golden into the repository:
+#   tools/oracle/observers/make_goldens.py  -> test/Inputs/observers/
+#   tools/oracle/conv_relu/make_goldens.py  -> examples/conv_relu/golden/ and
+#                                              examples/conv_relu/conv_relu.{linalg,tosa}.mlir
+# The virtual environment (default .venv at the repository root, git-ignored;
+# PT2E_VENV=<dir> to use another) is created and filled from the pinned
+# requirements when it lacks them. Rerunning on the same kind of machine
+# (x86-64 AVX2, see the VERSIONS files) rewrites identical files; `git status`
+# at the end shows whether anything changed.
+#
+#   tools/oracle/regenerate.sh            # everything
+#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+venv=${PT2E_VENV:-$root/.venv}
+cd "$root"
+
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" - <<'PY' 2>/dev/null
+import importlib.metadata as m
+assert m.version("torch").split("+")[0] == "2.15.0"
+assert m.version("torchao") == "0.18.0"
+assert m.version("torch-mlir") == "20261001"
+import numpy, packaging  # noqa: F401
+PY
+then
+  "$venv/bin/pip" install -r tools/oracle/requirements.txt -r tools/oracle/conv_relu/requirements.txt
+fi
+
+which=${1:-all}
+case $which in
+  all|observers|conv_relu) ;;
+  *) echo "usage: $0 [all|observers|conv_relu]" >&2; exit 2 ;;
+esac
+if [ "$which" = all ] || [ "$which" = observers ]; then
+  echo "== observers -> test/Inputs/observers/"
+  "$venv/bin/python" tools/oracle/observers/make_goldens.py
+fi
+if [ "$which" = all ] || [ "$which" = conv_relu ]; then
+  echo "== conv_relu -> examples/conv_relu/golden/, examples/conv_relu/conv_relu.{linalg,tosa}.mlir"
+  "$venv/bin/python" tools/oracle/conv_relu/make_goldens.py
+fi
+git status --short -- test/Inputs/observers examples/conv_relu
