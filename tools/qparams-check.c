@@ -1,0 +1,261 @@
+/*
+** qparams-check.c
+** Compares pt2e-report{format=qparams} output with a golden file:
+**
+**   qparams-check [--rtol=R] [--name=N]... GOLDEN ACTUAL
+**
+** Lines read (as pt2e-report writes them; '#' lines and blank lines skipped):
+**   activation_post_process_0 scale=3d03a34d zero_point=-1
+**   activation_post_process_1 scale=3c000000,3c800000 zero_point=0,0
+**
+** For every golden observer (or only those named by --name), ACTUAL must have
+** a line of the same name with as many scales and zero points; the zero
+** points must be equal and every scale s must satisfy |s - g| <= R * |g|
+** (R = 0, the default, means bit for bit). Each compared observer gets one
+** line on stdout: its name, then per scale golden bits, actual bits, the
+** relative difference and the distance in float32 ulps. Exit status: 0 all
+** match, 1 a mismatch, 2 bad usage or unreadable input.
+*/
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MaxLines = 256, MaxValues = 4096, MaxNames = 64, MaxLine = 65536 };
+
+typedef struct {
+  char name[128];
+  int numScales;
+  uint32_t scales[MaxValues];
+  int numZeroPoints;
+  long long zeroPoints[MaxValues];
+} QLine;
+
+typedef struct {
+  int count;
+  QLine *lines;
+} QFile;
+
+static float floatOf(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* Distance in float32 ulps between two finite floats of any sign. */
+static long long ulpDistance(uint32_t a, uint32_t b) {
+  int64_t ia = (a & 0x80000000u) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;
+  int64_t ib = (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+  return (long long)(ia > ib ? ia - ib : ib - ia);
+}
+
+static bool parseScales(const char *s, QLine *q) {
+  q->numScales = 0;
+  if (strcmp(s, "none") == 0)
+    return true;
+  for (;;) {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 16);
+    if (end == s || end - s != 8 || errno || v > 0xffffffffUL || q->numScales == MaxValues)
+      return false;
+    q->scales[q->numScales++] = (uint32_t)v;
+    if (*end == '\0')
+      return true;
+    if (*end != ',')
+      return false;
+    s = end + 1;
+  }
+}
+
+static bool parseZeroPoints(const char *s, QLine *q) {
+  q->numZeroPoints = 0;
+  if (strcmp(s, "none") == 0)
+    return true;
+  for (;;) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || errno || q->numZeroPoints == MaxValues)
+      return false;
+    q->zeroPoints[q->numZeroPoints++] = v;
+    if (*end == '\0')
+      return true;
+    if (*end != ',')
+      return false;
+    s = end + 1;
+  }
+}
+
+static bool parseLine(char *line, QLine *q) {
+  char *name = strtok(line, " \t");
+  char *scale = strtok(NULL, " \t");
+  char *zp = strtok(NULL, " \t");
+  if (!name || !scale || !zp || strtok(NULL, " \t"))
+    return false;
+  if (strlen(name) >= sizeof q->name || strncmp(scale, "scale=", 6) != 0 ||
+      strncmp(zp, "zero_point=", 11) != 0)
+    return false;
+  strcpy(q->name, name);
+  return parseScales(scale + 6, q) && parseZeroPoints(zp + 11, q);
+}
+
+static bool readFile(const char *path, QFile *out) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "qparams-check: cannot open '%s': %s\n", path, strerror(errno));
+    return false;
+  }
+  out->count = 0;
+  out->lines = calloc(MaxLines, sizeof *out->lines);
+  char *buf = malloc(MaxLine);
+  if (!out->lines || !buf) {
+    fprintf(stderr, "qparams-check: out of memory\n");
+    free(buf);
+    fclose(f);
+    return false;
+  }
+  bool ok = true;
+  int lineNo = 0;
+  while (ok && fgets(buf, MaxLine, f)) {
+    ++lineNo;
+    size_t len = strlen(buf);
+    if (len == MaxLine - 1 && buf[len - 1] != '\n') {
+      fprintf(stderr, "qparams-check: %s:%d: line too long\n", path, lineNo);
+      ok = false;
+      break;
+    }
+    while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+      buf[--len] = '\0';
+    if (len == 0 || buf[0] == '#')
+      continue;
+    if (out->count == MaxLines) {
+      fprintf(stderr, "qparams-check: %s: more than %d lines\n", path, MaxLines);
+      ok = false;
+    } else if (!parseLine(buf, &out->lines[out->count])) {
+      fprintf(stderr, "qparams-check: %s:%d: not a qparams line "
+                      "('NAME scale=HEX[,HEX...] zero_point=INT[,INT...]')\n",
+              path, lineNo);
+      ok = false;
+    } else {
+      ++out->count;
+    }
+  }
+  if (ok && ferror(f)) {
+    fprintf(stderr, "qparams-check: error reading '%s'\n", path);
+    ok = false;
+  }
+  free(buf);
+  fclose(f);
+  return ok;
+}
+
+static const QLine *find(const QFile *f, const char *name) {
+  for (int i = 0; i < f->count; ++i)
+    if (strcmp(f->lines[i].name, name) == 0)
+      return &f->lines[i];
+  return NULL;
+}
+
+/* Compares one observer; prints its line; returns true when it matches. */
+static bool compare(const QLine *g, const QLine *a, double rtol) {
+  bool ok = true;
+  printf("%s", g->name);
+  if (!a) {
+    printf(" MISSING in actual\n");
+    return false;
+  }
+  if (g->numScales != a->numScales || g->numZeroPoints != a->numZeroPoints) {
+    printf(" MISMATCH counts: golden %d scales / %d zero points, actual %d / %d\n",
+           g->numScales, g->numZeroPoints, a->numScales, a->numZeroPoints);
+    return false;
+  }
+  for (int i = 0; i < g->numScales; ++i) {
+    double gs = floatOf(g->scales[i]), as = floatOf(a->scales[i]);
+    double rel = gs != 0.0 ? fabs(as - gs) / fabs(gs) : (as == gs ? 0.0 : INFINITY);
+    bool same = g->scales[i] == a->scales[i];
+    bool within = same || (isfinite(rel) && rel <= rtol);
+    printf(" scale[%d] golden=%08x actual=%08x rel=%.3e ulps=%lld%s", i, g->scales[i],
+           a->scales[i], rel, ulpDistance(g->scales[i], a->scales[i]),
+           within ? "" : " OUT-OF-TOLERANCE");
+    ok = ok && within;
+  }
+  for (int i = 0; i < g->numZeroPoints; ++i) {
+    bool same = g->zeroPoints[i] == a->zeroPoints[i];
+    if (!same)
+      printf(" zero_point[%d] golden=%lld actual=%lld DIFFERENT", i, g->zeroPoints[i],
+             a->zeroPoints[i]);
+    ok = ok && same;
+  }
+  printf(" %s\n", ok ? "ok" : "MISMATCH");
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  double rtol = 0.0;
+  const char *names[MaxNames];
+  int numNames = 0;
+  const char *paths[2];
+  int numPaths = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (strncmp(argv[i], "--rtol=", 7) == 0) {
+      char *end;
+      errno = 0;
+      rtol = strtod(argv[i] + 7, &end);
+      if (end == argv[i] + 7 || *end || errno || !(rtol >= 0.0)) {
+        fprintf(stderr, "qparams-check: --rtol expects a number >= 0, got '%s'\n", argv[i] + 7);
+        return 2;
+      }
+    } else if (strncmp(argv[i], "--name=", 7) == 0) {
+      if (numNames == MaxNames) {
+        fprintf(stderr, "qparams-check: at most %d --name options\n", MaxNames);
+        return 2;
+      }
+      names[numNames++] = argv[i] + 7;
+    } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+      fprintf(stderr, "qparams-check: unknown option '%s'\n", argv[i]);
+      return 2;
+    } else if (numPaths < 2) {
+      paths[numPaths++] = argv[i];
+    } else {
+      numPaths = 3;
+    }
+  }
+  if (numPaths != 2) {
+    fprintf(stderr, "usage: qparams-check [--rtol=R] [--name=N]... GOLDEN ACTUAL\n");
+    return 2;
+  }
+
+  QFile golden = {0, NULL}, actual = {0, NULL};
+  int status = 2;
+  if (!readFile(paths[0], &golden) || !readFile(paths[1], &actual))
+    goto done;
+  status = 0;
+  if (numNames == 0) {
+    if (golden.count == 0) {
+      fprintf(stderr, "qparams-check: '%s' has no qparams lines\n", paths[0]);
+      status = 2;
+    }
+    for (int i = 0; i < golden.count; ++i)
+      if (!compare(&golden.lines[i], find(&actual, golden.lines[i].name), rtol))
+        status = 1;
+  } else {
+    for (int i = 0; i < numNames; ++i) {
+      const QLine *g = find(&golden, names[i]);
+      if (!g) {
+        fprintf(stderr, "qparams-check: '%s' is not in '%s'\n", names[i], paths[0]);
+        status = 2;
+        continue;
+      }
+      if (!compare(g, find(&actual, names[i]), rtol) && status == 0)
+        status = 1;
+    }
+  }
+done:
+  free(golden.lines);
+  free(actual.lines);
+  return status;
+}
