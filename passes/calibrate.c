@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -39,7 +41,7 @@
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
-enum { OptData, OptEntry, OptRandomBatches, OptSeed, NumOptions };
+enum { OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming, NumOptions };
 
 static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
     [OptData] = {"data", Pt2eOptionString,
@@ -55,6 +57,9 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                           "0", false},
     [OptSeed] = {"seed", Pt2eOptionInt, "seed of the synthetic data", "0",
                  false},
+    [OptTiming] = {"timing", Pt2eOptionBool,
+                   "print the time of the calibration loop, the share spent "
+                   "in observers and the peak memory to stderr", "off", false},
 };
 
 /* {====================================================================
@@ -79,8 +84,15 @@ typedef struct Calibration {
   MlirOperation *ops; /* every pt2e op of the module, for write-back */
   int *opState;       /* state index of ops[i] */
   int numOps, capOps;
-  int64_t batch; /* the batch running now, for messages */
+  int64_t batch;        /* the batch running now, for messages */
+  double observerSeconds; /* time inside the hooks (timing=on) */
 } Calibration;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static MlirStringRef attrString(MlirOperation op, const char *name) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
@@ -293,14 +305,17 @@ static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
 
 static MlirLogicalResult hookObserve(void *userData, MlirOperation op,
                                      const Pt2eTensor *x) {
+  Calibration *c = userData;
   QState *st;
-  return observeInto(userData, op, x, &st);
+  double t0 = now();
+  MlirLogicalResult r = observeInto(c, op, x, &st);
+  c->observerSeconds += now() - t0;
+  return r;
 }
 
 /* FakeQuantize.forward: observe and refresh qparams, then fake-quantize. */
-static MlirLogicalResult hookFakeQuant(void *userData, MlirOperation op,
-                                       Pt2eTensor *x, Pt2eTensor **y) {
-  Calibration *c = userData;
+static MlirLogicalResult fakeQuantOf(Calibration *c, MlirOperation op,
+                                     Pt2eTensor *x, Pt2eTensor **y) {
   QState *st = NULL;
   int s = stateOfOp(c, op);
   if (s < 0)
@@ -360,6 +375,15 @@ static MlirLogicalResult hookFakeQuant(void *userData, MlirOperation op,
   }
   *y = t;
   return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult hookFakeQuant(void *userData, MlirOperation op,
+                                       Pt2eTensor *x, Pt2eTensor **y) {
+  Calibration *c = userData;
+  double t0 = now();
+  MlirLogicalResult r = fakeQuantOf(c, op, x, y);
+  c->observerSeconds += now() - t0;
+  return r;
 }
 
 /* }==================================================================== */
@@ -528,6 +552,7 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
   }
   int nRes = interp ? pt2eInterpNumResults(interp) : 0;
   Pt2eTensor **outs = pt2eAlloc((size_t)(nRes + 1) * sizeof *outs);
+  double start = now();
   if (!outs)
     r = pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
   for (int64_t b = 0; mlirLogicalResultIsSuccess(r) && b < pt2eCalibDataNumBatches(data); b++) {
@@ -540,6 +565,18 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
     r = pt2eInterpRun(interp, args, outs);
     for (int k = 0; mlirLogicalResultIsSuccess(r) && k < nRes; k++)
       pt2eTensorRelease(outs[k]);
+  }
+  double loopSeconds = now() - start;
+  if (mlirLogicalResultIsSuccess(r) && options[OptTiming].boolValue) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    int64_t n = pt2eCalibDataNumBatches(data);
+    fprintf(stderr,
+            "pt2e-calibrate: %lld batches in %.3f s (%.3f s per batch); "
+            "observers %.3f s (%.1f%%); peak RSS %.1f MiB\n",
+            (long long)n, loopSeconds, loopSeconds / (double)(n ? n : 1),
+            c.observerSeconds, 100.0 * c.observerSeconds / (loopSeconds > 0 ? loopSeconds : 1),
+            (double)ru.ru_maxrss / 1024.0);
   }
   Result *res = pt2eAlloc((size_t)(c.numStates + 1) * sizeof *res);
   if (mlirLogicalResultIsSuccess(r) && !res)

@@ -10,7 +10,9 @@
 #include "interp_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -135,6 +137,56 @@ static void releaseSlot(Slot *s) {
   s->tensor = NULL;
 }
 
+static double monotonicSeconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Adds one run of 'op' to the profile (kept per op name). */
+static void profileAdd(Pt2eInterp *interp, MlirOperation op, double seconds) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  int i = 0;
+  while (i < interp->numProf && !mlirStringRefEqual(interp->prof[i].name, name))
+    i++;
+  if (i == interp->numProf) {
+    if (interp->numProf == interp->capProf) {
+      int cap = interp->capProf ? 2 * interp->capProf : 16;
+      struct ProfileEntry *e = pt2eRealloc(interp->prof, (size_t)cap * sizeof *e);
+      if (!e)
+        return;
+      interp->prof = e;
+      interp->capProf = cap;
+    }
+    interp->prof[i].name = name;
+    interp->prof[i].seconds = 0;
+    interp->prof[i].runs = 0;
+    interp->numProf++;
+  }
+  interp->prof[i].seconds += seconds;
+  interp->prof[i].runs++;
+}
+
+static int bySecondsDescending(const void *a, const void *b) {
+  double x = ((const struct ProfileEntry *)a)->seconds;
+  double y = ((const struct ProfileEntry *)b)->seconds;
+  return (x < y) - (x > y);
+}
+
+static void profilePrint(Pt2eInterp *interp) {
+  double total = 0;
+  for (int i = 0; i < interp->numProf; i++)
+    total += interp->prof[i].seconds;
+  qsort(interp->prof, (size_t)interp->numProf, sizeof *interp->prof,
+        bySecondsDescending);
+  fprintf(stderr, "pt2e interpreter profile (%.3f s in ops):\n", total);
+  for (int i = 0; i < interp->numProf; i++)
+    fprintf(stderr, "  %8.3f s %5.1f%% %7ld  %.*s\n", interp->prof[i].seconds,
+            100.0 * interp->prof[i].seconds / (total > 0 ? total : 1),
+            interp->prof[i].runs, (int)interp->prof[i].name.length,
+            interp->prof[i].name.data);
+}
+
 /* Runs 'p' on borrowed 'args'; on success 'results' hold owned values. */
 static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
                                   const Slot *args, Slot *results) {
@@ -149,9 +201,12 @@ static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
   bool ok = true;
   for (int i = 0; i < p->numInstrs && ok; i++) {
     const Instr *in = &p->code[i];
+    double t0 = interp->profile ? monotonicSeconds() : 0;
     ok = mlirLogicalResultIsSuccess(in->exec(&ex, in));
     for (int k = 0; k < in->numRelease; k++)
       releaseSlot(&ex.slots[in->release[k]]);
+    if (interp->profile)
+      profileAdd(interp, in->op, monotonicSeconds() - t0);
   }
   for (int k = 0; ok && k < p->numResults; k++) {
     results[k] = ex.slots[p->resultSlots[k]];
@@ -187,6 +242,9 @@ void pt2eInterpDestroy(Pt2eInterp *interp) {
   for (int i = 0; i < interp->numCallees; i++)
     pt2eProgramDestroy(interp->callees[i].program);
   pt2eFree(interp->callees);
+  if (interp->profile && interp->numProf)
+    profilePrint(interp);
+  pt2eFree(interp->prof);
   if (!mlirOperationIsNull(interp->lowered))
     mlirOperationDestroy(interp->lowered);
   pt2eFree(interp);
@@ -233,6 +291,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
   if (hooks)
     interp->hooks = *hooks;
   interp->fastPaths = true;
+  interp->profile = getenv("PT2E_INTERP_PROFILE") != NULL;
   interp->lowered = lowered;
   interp->entry = pt2eProgramCompile(interp, findFunc(target, entry));
   if (!interp->entry) {

@@ -77,6 +77,10 @@ struct Pt2eInterp {
   struct Callee { MlirStringRef name; Program *program; } *callees;
   int numCallees, capCallees;
   int callDepth;
+  /* PT2E_INTERP_PROFILE=1: seconds and runs per op name, printed on destroy */
+  bool profile;
+  struct ProfileEntry { MlirStringRef name; double seconds; long runs; } *prof;
+  int numProf, capProf;
 };
 
 /* The state of one running function. */
