@@ -15,6 +15,7 @@ extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
 extern const Pt2ePassDecl pt2ePreparePass;   /* prepare.c */
 extern const Pt2ePassDecl pt2eCalibratePass; /* calibrate.c */
 extern const Pt2ePassDecl pt2eReportPass;    /* report.c */
+extern const Pt2ePassDecl pt2eAnnotatePass;  /* annotate.c */
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@ static const Pt2ePassDecl *const allPasses[] = {
     &pt2ePreparePass,
     &pt2eCalibratePass,
     &pt2eReportPass,
+    &pt2eAnnotatePass,
 };
 
 const Pt2ePassDecl *const *pt2eGetPassDecls(size_t *count) {

@@ -1,0 +1,1120 @@
+/*
+** annotate.c
+** pt2e-annotate: writes the 'pt2e.annotation' attributes that torchao's
+** XNNPACKQuantizer (torchao/testing/pt2e/_xnnpack_quantizer.py) with
+** get_symmetric_quantization_config(is_per_channel, is_qat, is_dynamic)
+** would write, on torch-mlir's linalg-on-tensors or TOSA output, so that
+** pt2e-prepare then places the observers prepare_pt2e places.
+**
+**   %p = tensor.pad %x ...                        {pt2e.annotation = {inputs = [#act]}}
+**   %c = linalg.conv_2d_nchw_fchw ins(%p, %w ...) {pt2e.annotation = {inputs = [unit, #w]}}
+**   %r = linalg.generic ... ins(%c ...) { maximumf } {pt2e.annotation = {output = #act}}
+**
+** Patterns are found by structure (annotate_match.c), in XNNPACKQuantizer's
+** order: linear(+relu), conv(+relu; bias add and eval batch norm folded in),
+** adaptive_avg_pool2d, add(+relu), mul(+relu), cat, then
+** propagate_annotation (relu, hardtanh, max pool, mean, views share their
+** producer's observer). torch-mlir's lowering artifacts around a pattern
+** (the conv's tensor.pad, TOSA's NCHW<->NHWC transposes, reshapes around
+** tosa.matmul, weight transposes) join the pattern, so the activation and
+** weight edges sit where PT2E has them: on the PyTorch-level tensors.
+**
+** The pass plans every annotation first and fails, with the IR untouched,
+** on a bad option or a pattern it cannot annotate; then it writes them.
+** Ops already annotated are left alone and count as taken, as PT2E's
+** _is_annotated, so running the pass twice changes nothing.
+*/
+#include "pt2e_passes.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/IR.h"
+
+#include "annotate.h"
+#include "pt2e_spec.h"
+#include "pt2e_support.h"
+
+enum {
+  OptQuantizer,
+  OptPerChannel,
+  OptQat,
+  OptDynamic,
+  OptExcludeNames,
+  OptExcludeLocs,
+  OptExcludeOps,
+  OptActObserver,
+  NumOptions
+};
+
+static const Pt2eOptionDecl annotateOptions[NumOptions] = {
+    [OptQuantizer] = {"quantizer", Pt2eOptionString,
+                      "which PT2E quantizer to imitate (xnnpack)", "xnnpack",
+                      false},
+    [OptPerChannel] = {"per-channel", Pt2eOptionBool,
+                       "per-channel symmetric weights (else per-tensor)",
+                       "true", false},
+    [OptQat] = {"qat", Pt2eOptionBool,
+                "QAT specs (moving-average observers, for "
+                "pt2e-prepare{qat=true})",
+                "false", false},
+    [OptDynamic] = {"dynamic", Pt2eOptionBool,
+                    "dynamic activation quantization (linear only)", "false",
+                    false},
+    [OptExcludeNames] = {"exclude-names", Pt2eOptionList,
+                         "leave ops of these module names unquantized "
+                         "(a name in the location or pt2e.id; 'a' covers "
+                         "'a.b')",
+                         NULL, false},
+    [OptExcludeLocs] = {"exclude-locs", Pt2eOptionList,
+                        "leave ops whose printed location contains this "
+                        "text, or matches this glob (* ?)",
+                        NULL, false},
+    [OptExcludeOps] = {"exclude-ops", Pt2eOptionList,
+                       "leave these op types unquantized: MLIR op names "
+                       "(linalg.matmul) or patterns (conv, linear, add, mul, "
+                       "cat, relu, hardtanh, max_pool2d, "
+                       "adaptive_avg_pool2d, mean, view)",
+                       NULL, false},
+    [OptActObserver] = {"activation-observer", Pt2eOptionString,
+                        "observer of every activation spec: histogram, "
+                        "minmax, moving_average_minmax, placeholder "
+                        "(default: the config's)",
+                        "", false},
+};
+
+static const char *const patternKinds[] = {
+    "conv", "linear", "add", "mul", "cat", "relu", "hardtanh", "max_pool2d",
+    "adaptive_avg_pool2d", "mean", "view"};
+#define NUM_KINDS (sizeof patternKinds / sizeof patternKinds[0])
+
+#define NONE ((size_t)-1)
+#define UNIT_MAX 24
+
+/* What goes on one input edge or output of a planned annotation. */
+typedef enum SpecKind {
+  SpecNone,          /* unit: not quantized */
+  SpecAct,           /* the config's activation spec */
+  SpecWeight,        /* the config's weight spec, with 'chAxis' */
+  SpecSharedResult,  /* shared with the result of plan 'plan' */
+  SpecSharedOperand  /* shared with edge 'index' of plan 'plan' */
+} SpecKind;
+
+typedef struct SpecRef {
+  SpecKind kind;
+  size_t plan;
+  intptr_t index;
+  int64_t chAxis;
+} SpecRef;
+
+/* One op of the module, in walk (graph) order. */
+typedef struct Plan {
+  MlirOperation op;
+  const char *role;   /* pattern role, names generated ids */
+  SpecRef *inputs;    /* numOperands entries once any is set */
+  intptr_t numInputs; /* written length of 'inputs' */
+  SpecRef output;
+  bool emit;          /* gets a 'pt2e.annotation' */
+  bool claimed;       /* in a pattern, or annotated before the pass */
+  bool hasOutput;     /* has (or will have) an output spec */
+  bool excluded;      /* matched an exclude option */
+  bool artifact;      /* a layout op around a TOSA conv / pool */
+  bool needsId;
+  MlirAttribute id;   /* its pt2e.id, once known */
+} Plan;
+
+typedef struct Unit {
+  size_t ops[UNIT_MAX];
+  size_t numOps;
+  size_t first;      /* op whose operand 'inOperand' is the input tensor */
+  size_t end;        /* op whose result is the unit's value */
+  size_t actPlan, weightPlan, core;
+  intptr_t inOperand, actOperand, weightOperand;
+  int64_t chAxis;
+  const char *kind;
+} Unit;
+
+typedef struct AnnotateState {
+  MlirContext ctx;
+  bool perChannel, qat, dynamic, failed;
+  Pt2eObserverKind actObserver;
+  const Pt2eOptionValue *options;
+  Plan *plans;
+  size_t numPlans, capPlans;
+  size_t *table; /* hash: op -> plan index (NONE: empty) */
+  size_t tableSize;
+  MlirStringRef *ids; /* pt2e.id values present before the pass */
+  size_t numIds, capIds;
+  size_t nextId;
+} AnnotateState;
+
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+static MlirLocation opLoc(MlirOperation op) {
+  return mlirOperationGetLocation(op);
+}
+
+/*
+** {======================================================================
+** Collecting ops and the exclude options
+** =======================================================================
+*/
+
+static size_t hashOp(MlirOperation op, size_t size) {
+  uintptr_t p = (uintptr_t)op.ptr;
+  return (size_t)((p >> 4) * 0x9E3779B97F4A7C15ull) & (size - 1);
+}
+
+static size_t planOf(const AnnotateState *st, MlirOperation op) {
+  if (mlirOperationIsNull(op))
+    return NONE;
+  for (size_t h = hashOp(op, st->tableSize);; h = (h + 1) & (st->tableSize - 1)) {
+    size_t i = st->table[h];
+    if (i == NONE || mlirOperationEqual(st->plans[i].op, op))
+      return i;
+  }
+}
+
+static MlirWalkResult collectOp(MlirOperation op, void *userData) {
+  AnnotateState *st = userData;
+  if (st->numPlans == st->capPlans) {
+    size_t cap = st->capPlans ? 2 * st->capPlans : 256;
+    Plan *p = pt2eRealloc(st->plans, cap * sizeof *p);
+    if (!p) {
+      st->failed = true;
+      return MlirWalkResultInterrupt;
+    }
+    st->plans = p;
+    st->capPlans = cap;
+  }
+  Plan *p = &st->plans[st->numPlans++];
+  memset(p, 0, sizeof *p);
+  p->op = op;
+  p->output.kind = SpecNone;
+  MlirAttribute id = mlirOperationGetAttributeByName(op, str(PT2E_ID_ATTR));
+  if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id)) {
+    p->id = id;
+    if (st->numIds == st->capIds) {
+      size_t cap = st->capIds ? 2 * st->capIds : 16;
+      MlirStringRef *ids = pt2eRealloc(st->ids, cap * sizeof *ids);
+      if (!ids) {
+        st->failed = true;
+        return MlirWalkResultInterrupt;
+      }
+      st->ids = ids;
+      st->capIds = cap;
+    }
+    st->ids[st->numIds++] = mlirStringAttrGetValue(id);
+  }
+  MlirAttribute ann =
+      mlirOperationGetAttributeByName(op, str(PT2E_ANNOTATION_ATTR));
+  if (!mlirAttributeIsNull(ann)) {
+    p->claimed = true;
+    if (mlirAttributeIsADictionary(ann)) {
+      MlirAttribute out = mlirDictionaryAttrGetElementByName(ann, str("output"));
+      p->hasOutput = !mlirAttributeIsNull(out) && !mlirAttributeIsAUnit(out);
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool buildTable(AnnotateState *st) {
+  size_t size = 16;
+  while (size < 2 * st->numPlans)
+    size *= 2;
+  st->table = pt2eAlloc(size * sizeof *st->table);
+  if (!st->table)
+    return false;
+  st->tableSize = size;
+  for (size_t h = 0; h < size; h++)
+    st->table[h] = NONE;
+  for (size_t i = 0; i < st->numPlans; i++) {
+    size_t h = hashOp(st->plans[i].op, size);
+    while (st->table[h] != NONE)
+      h = (h + 1) & (size - 1);
+    st->table[h] = i;
+  }
+  return true;
+}
+
+/* '*' any run, '?' any one character; everything else literal. */
+static bool globMatch(const char *p, size_t np, const char *s, size_t ns) {
+  if (np == 0)
+    return ns == 0;
+  if (*p == '*')
+    return globMatch(p + 1, np - 1, s, ns) ||
+           (ns > 0 && globMatch(p, np, s + 1, ns - 1));
+  return ns > 0 && (*p == '?' || *p == *s) &&
+         globMatch(p + 1, np - 1, s + 1, ns - 1);
+}
+
+static bool locMatches(const char *text, MlirStringRef pattern) {
+  size_t n = strlen(text);
+  if (memchr(pattern.data, '*', pattern.length) ||
+      memchr(pattern.data, '?', pattern.length))
+    return globMatch(pattern.data, pattern.length, text, n);
+  for (size_t i = 0; i + pattern.length <= n; i++)
+    if (memcmp(text + i, pattern.data, pattern.length) == 0)
+      return true;
+  return false;
+}
+
+/* 'name' is 'module' or inside it ('layer1' covers 'layer1.0.conv1'). */
+static bool nameMatches(MlirStringRef name, MlirStringRef module) {
+  return name.length >= module.length &&
+         memcmp(name.data, module.data, module.length) == 0 &&
+         (name.length == module.length || name.data[module.length] == '.');
+}
+
+static bool locHasName(MlirLocation loc, MlirStringRef module, int depth) {
+  if (depth > 8)
+    return false;
+  if (mlirLocationIsAName(loc))
+    return nameMatches(mlirIdentifierStr(mlirLocationNameGetName(loc)),
+                       module) ||
+           locHasName(mlirLocationNameGetChildLoc(loc), module, depth + 1);
+  if (mlirLocationIsACallSite(loc))
+    return locHasName(mlirLocationCallSiteGetCallee(loc), module, depth + 1) ||
+           locHasName(mlirLocationCallSiteGetCaller(loc), module, depth + 1);
+  if (mlirLocationIsAFused(loc)) {
+    MlirLocation locs[16];
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    if (n > 16)
+      n = 16;
+    mlirLocationFusedGetLocations(loc, locs);
+    for (intptr_t i = 0; i < n; i++)
+      if (locHasName(locs[i], module, depth + 1))
+        return true;
+  }
+  return false;
+}
+
+static void appendText(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t n = strlen(buf), room = 1023 - n;
+  if (room > s.length)
+    room = s.length;
+  memcpy(buf + n, s.data, room);
+  buf[n + room] = '\0';
+}
+
+static bool isExcluded(const AnnotateState *st, const Plan *p) {
+  const Pt2eOptionValue *names = &st->options[OptExcludeNames];
+  const Pt2eOptionValue *locs = &st->options[OptExcludeLocs];
+  const Pt2eOptionValue *ops = &st->options[OptExcludeOps];
+  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(p->op));
+  for (size_t i = 0; i < ops->listSize; i++)
+    if (mlirStringRefEqual(ops->listValues[i], opName))
+      return true;
+  for (size_t i = 0; i < names->listSize; i++)
+    if (locHasName(opLoc(p->op), names->listValues[i], 0) ||
+        (!mlirAttributeIsNull(p->id) &&
+         nameMatches(mlirStringAttrGetValue(p->id), names->listValues[i])))
+      return true;
+  if (locs->listSize) {
+    char text[1024] = "";
+    mlirLocationPrint(opLoc(p->op), appendText, text);
+    for (size_t i = 0; i < locs->listSize; i++)
+      if (locMatches(text, locs->listValues[i]))
+        return true;
+  }
+  return false;
+}
+
+static bool kindExcluded(const AnnotateState *st, const char *kind) {
+  const Pt2eOptionValue *ops = &st->options[OptExcludeOps];
+  for (size_t i = 0; i < ops->listSize; i++)
+    if (pt2eStringRefIs(ops->listValues[i], kind))
+      return true;
+  return false;
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Units: the ops of one pattern
+** =======================================================================
+*/
+
+static bool unitAdd(Unit *u, size_t plan) {
+  if (plan == NONE || u->numOps == UNIT_MAX)
+    return false;
+  u->ops[u->numOps++] = plan;
+  return true;
+}
+
+static void unitInit(Unit *u, size_t core, const char *kind) {
+  memset(u, 0, sizeof *u);
+  u->actPlan = u->weightPlan = NONE;
+  u->core = u->first = u->end = core;
+  u->kind = kind;
+  unitAdd(u, core);
+}
+
+/* Free (not claimed, not excluded) ops only; and the kind not excluded. */
+static bool unitFree(const AnnotateState *st, const Unit *u) {
+  if (kindExcluded(st, u->kind))
+    return false;
+  for (size_t i = 0; i < u->numOps; i++) {
+    const Plan *p = &st->plans[u->ops[i]];
+    if (p->claimed || p->excluded)
+      return false;
+  }
+  return true;
+}
+
+static bool freeOp(const AnnotateState *st, size_t plan) {
+  return plan != NONE && !st->plans[plan].claimed && !st->plans[plan].excluded;
+}
+
+static bool setInput(AnnotateState *st, size_t plan, intptr_t k, SpecRef s) {
+  Plan *p = &st->plans[plan];
+  if (!p->inputs) {
+    intptr_t n = mlirOperationGetNumOperands(p->op);
+    p->inputs = pt2eAlloc((size_t)(n > 0 ? n : 1) * sizeof *p->inputs);
+    if (!p->inputs) {
+      pt2eEmitError(opLoc(p->op), "'pt2e-annotate' ran out of memory");
+      st->failed = true;
+      return false;
+    }
+  }
+  p->inputs[k] = s;
+  if (k + 1 > p->numInputs)
+    p->numInputs = k + 1;
+  p->emit = true;
+  return true;
+}
+
+static void setOutput(AnnotateState *st, size_t plan, SpecRef s) {
+  Plan *p = &st->plans[plan];
+  p->output = s;
+  p->hasOutput = true;
+  p->emit = true;
+}
+
+static SpecRef spec(SpecKind kind, size_t plan, intptr_t index) {
+  SpecRef s = {kind, plan, index, 0};
+  return s;
+}
+
+/* Marks the unit taken; the core is annotated even with no spec of its own. */
+static void unitClaim(AnnotateState *st, const Unit *u) {
+  for (size_t i = 0; i < u->numOps; i++) {
+    st->plans[u->ops[i]].claimed = true;
+    if (!st->plans[u->ops[i]].role)
+      st->plans[u->ops[i]].role = u->kind;
+  }
+  st->plans[u->core].emit = true;
+}
+
+/*
+** Walks up from operand 'k' of 'plan' through single-use ops accepted by
+** 'accept', adding them to 'u'; returns the op whose operand 0 is the
+** PyTorch-level tensor (or 'plan' itself) and sets '*operand'.
+*/
+static size_t walkUp(AnnotateState *st, Unit *u, size_t plan, intptr_t k,
+                     bool (*accept)(MlirOperation), intptr_t *operand,
+                     int *steps) {
+  *operand = k;
+  *steps = 0;
+  for (int i = 0; i < 4; i++) {
+    MlirValue v = mlirOperationGetOperand(st->plans[plan].op, *operand);
+    MlirOperation p = pt2eMatchProducer(v);
+    if (mlirOperationIsNull(p) || !accept(p) ||
+        mlirOperationIsNull(pt2eMatchSoleUser(v)))
+      break;
+    size_t pp = planOf(st, p);
+    if (!unitAdd(u, pp))
+      break;
+    plan = pp;
+    *operand = 0;
+    ++*steps;
+  }
+  return plan;
+}
+
+static const int32_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
+
+static bool convHead(MlirOperation op) {
+  return pt2eMatchPad(op) || pt2eMatchTranspose(op, toNhwc, 4);
+}
+
+static bool matmulHead(MlirOperation op) { return pt2eMatchUnitReshape(op); }
+
+static bool weightLayout(MlirOperation op) {
+  return pt2eMatchLayout(op) && !pt2eMatchIs(op, "tensor.extract_slice") &&
+         !pt2eMatchIs(op, "tosa.slice");
+}
+
+/* The unit's value: the result of its end op. */
+static MlirValue unitValue(const AnnotateState *st, const Unit *u) {
+  return mlirOperationGetResult(st->plans[u->end].op, 0);
+}
+
+/*
+** Follows single-use clamps from 'v'; adds them to 'u' and returns their
+** number, with the clamp they make together in [*lo, *hi].
+*/
+static size_t clampChain(AnnotateState *st, Unit *u, MlirValue v, double *lo,
+                         double *hi) {
+  size_t n = 0;
+  *lo = -INFINITY;
+  *hi = INFINITY;
+  for (;;) {
+    MlirOperation user = pt2eMatchSoleUser(v);
+    MlirValue in;
+    double l, h;
+    if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1 ||
+        !pt2eMatchClamp(user, &in, &l, &h) || !mlirValueEqual(in, v) ||
+        !unitAdd(u, planOf(st, user)))
+      return n;
+    *lo = fmax(*lo, l);
+    *hi = fmin(*hi, h);
+    u->end = u->ops[u->numOps - 1];
+    n++;
+    v = mlirOperationGetResult(user, 0);
+  }
+}
+
+/*
+** Adds a fused relu after the unit when one follows (conv_relu,
+** linear_relu, add_relu, mul_relu); PT2E fuses aten.relu only, so a
+** relu6 / hardtanh is left to propagation.
+*/
+static void fuseRelu(AnnotateState *st, Unit *u) {
+  Unit with = *u;
+  double lo, hi;
+  size_t n = clampChain(st, &with, unitValue(st, u), &lo, &hi);
+  if (n == 0 || lo != 0 || hi != INFINITY || st->dynamic ||
+      kindExcluded(st, "relu"))
+    return;
+  for (size_t i = u->numOps; i < with.numOps; i++)
+    if (!freeOp(st, with.ops[i]))
+      return;
+  for (size_t i = u->numOps; i < with.numOps; i++)
+    st->plans[with.ops[i]].role = "relu";
+  *u = with;
+}
+
+/* Writes act / weight / output specs of a conv or linear unit. */
+static bool applyCompute(AnnotateState *st, Unit *u) {
+  if (!unitFree(st, u))
+    return true;
+  SpecRef w = spec(SpecWeight, NONE, 0);
+  w.chAxis = u->chAxis;
+  if (!setInput(st, u->actPlan, u->actOperand, spec(SpecAct, NONE, 0)) ||
+      !setInput(st, u->weightPlan, u->weightOperand, w))
+    return false;
+  if (u->core != u->actPlan && !setInput(st, u->core, 0, spec(SpecNone, 0, 0)))
+    return false;
+  if (!st->dynamic)
+    setOutput(st, u->end, spec(SpecAct, NONE, 0));
+  unitClaim(st, u);
+  return true;
+}
+
+/* Adds single-use tail ops accepted by 'accept' after the unit. */
+static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
+                     bool unitReshapes) {
+  for (int i = 0; i < 8; i++) {
+    MlirValue v = unitValue(st, u);
+    MlirOperation user = pt2eMatchSoleUser(v);
+    if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1)
+      return;
+    bool ok = (transposeFirst && i == 0 && pt2eMatchTranspose(user, toNchw, 4)) ||
+              (unitReshapes && pt2eMatchUnitReshape(user)) ||
+              pt2eMatchAffine(user, v);
+    if (!ok || !unitAdd(u, planOf(st, user)))
+      return;
+    u->end = u->ops[u->numOps - 1];
+  }
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** The patterns, in XNNPACKQuantizer's order
+** =======================================================================
+*/
+
+static const struct {
+  const char *name;
+  int64_t chAxis; /* of the weight operand (1) as the op holds it */
+} convOps[] = {
+    {"linalg.conv_1d_ncw_fcw", 0},           {"linalg.conv_1d_nwc_wcf", 2},
+    {"linalg.conv_2d_nchw_fchw", 0},         {"linalg.conv_2d_nhwc_hwcf", 3},
+    {"linalg.conv_2d_nhwc_fhwc", 0},         {"linalg.depthwise_conv_1d_ncw_cw", 0},
+    {"linalg.depthwise_conv_1d_nwc_wc", 1},  {"linalg.depthwise_conv_2d_nchw_chw", 0},
+    {"linalg.depthwise_conv_2d_nhwc_hwc", 2}, {"tosa.conv2d", 0},
+    {"tosa.depthwise_conv2d", 2},
+};
+
+static int convIndex(MlirOperation op) {
+  for (size_t i = 0; i < sizeof convOps / sizeof convOps[0]; i++)
+    if (pt2eMatchIs(op, convOps[i].name))
+      return (int)i;
+  return -1;
+}
+
+static bool isLinear(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.matmul"))
+    return true;
+  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+         mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
+}
+
+/* Weight edge of a conv / linear unit: through layout ops to the source. */
+static MlirLogicalResult weightEdge(AnnotateState *st, Unit *u, int64_t axis) {
+  int steps;
+  u->weightPlan = walkUp(st, u, u->core, 1, weightLayout, &u->weightOperand,
+                         &steps);
+  /* A weight reached through layout ops is PyTorch's (out channels first). */
+  u->chAxis = steps > 0 ? 0 : axis;
+  MlirOperation core = st->plans[u->core].op;
+  if (steps == 0 && st->perChannel && pt2eMatchIs(core, "tosa.depthwise_conv2d")) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(core, 1));
+    if (mlirShapedTypeGetRank(t) != 4 || mlirShapedTypeGetDimSize(t, 3) != 1)
+      return pt2eEmitError(opLoc(core),
+                           "'pt2e-annotate': per-channel weight of a depthwise "
+                           "conv with channel multiplier > 1 has no single "
+                           "channel axis (use per-channel=false)");
+  }
+  if (u->chAxis < 0 && st->perChannel)
+    return pt2eEmitError(opLoc(core),
+                         "'pt2e-annotate': cannot tell the output-channel axis "
+                         "of this linear's weight (use per-channel=false)");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if (!isLinear(op) || !freeOp(st, i))
+    return mlirLogicalResultSuccess();
+  /* aten.linear only: a constant weight and an activation input. */
+  if (!pt2eMatchIsConstant(mlirOperationGetOperand(op, 1)) ||
+      pt2eMatchIsConstant(mlirOperationGetOperand(op, 0)))
+    return mlirLogicalResultSuccess();
+  Unit u;
+  unitInit(&u, i, "linear");
+  int steps;
+  u.actPlan = walkUp(st, &u, i, 0, matmulHead, &u.actOperand, &steps);
+  if (mlirLogicalResultIsFailure(
+          weightEdge(st, &u, pt2eMatchContractionAxis(op, 1))))
+    return mlirLogicalResultFailure();
+  if (!st->dynamic) {
+    addTails(st, &u, false, true);
+    fuseRelu(st, &u);
+  }
+  return applyCompute(st, &u) ? mlirLogicalResultSuccess()
+                              : mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  int c = convIndex(op);
+  if (c < 0 || !freeOp(st, i))
+    return mlirLogicalResultSuccess();
+  Unit u;
+  unitInit(&u, i, "conv");
+  int steps;
+  u.actPlan = walkUp(st, &u, i, 0, convHead, &u.actOperand, &steps);
+  if (mlirLogicalResultIsFailure(weightEdge(st, &u, convOps[c].chAxis)))
+    return mlirLogicalResultFailure();
+  addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
+  fuseRelu(st, &u);
+  return applyCompute(st, &u) ? mlirLogicalResultSuccess()
+                              : mlirLogicalResultFailure();
+}
+
+/* The producer's plan when it has (or will have) an output spec. */
+static size_t annotatedProducer(const AnnotateState *st, MlirValue v) {
+  size_t p = planOf(st, pt2eMatchProducer(v));
+  return p != NONE && st->plans[p].hasOutput ? p : NONE;
+}
+
+/* Input shares the producer's output if annotated, else the act spec;
+   the output shares the input edge (XNNPACK's adaptive_avg_pool2d). */
+static bool applyPool(AnnotateState *st, Unit *u) {
+  if (!unitFree(st, u))
+    return true;
+  size_t first = u->first, last = u->end;
+  size_t prod = annotatedProducer(st, mlirOperationGetOperand(st->plans[first].op, 0));
+  SpecRef in = prod == NONE ? spec(SpecAct, NONE, 0)
+                            : spec(SpecSharedResult, prod, 0);
+  if (prod != NONE)
+    st->plans[prod].needsId = true;
+  if (!setInput(st, first, 0, in))
+    return false;
+  if (first != last)
+    st->plans[first].needsId = true;
+  setOutput(st, last, spec(SpecSharedOperand, first, 0));
+  unitClaim(st, u);
+  return true;
+}
+
+/*
+** A global average pool (adaptive_avg_pool2d(1)): sum over H, W then a
+** scale; TOSA: reduce_sum ops then a mul, or a global tosa.avg_pool2d.
+*/
+static bool globalPool(AnnotateState *st, size_t i, Unit *u, bool *global) {
+  MlirOperation op = st->plans[i].op;
+  *global = false;
+  if (pt2eMatchIs(op, "tosa.avg_pool2d")) {
+    unitInit(u, i, "adaptive_avg_pool2d");
+    MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
+    *global = mlirShapedTypeGetRank(out) == 4 &&
+              mlirShapedTypeGetDimSize(out, 1) == 1 &&
+              mlirShapedTypeGetDimSize(out, 2) == 1 &&
+              mlirShapedTypeGetDimSize(in, 1) != 1;
+    intptr_t k;
+    int steps;
+    u->first = walkUp(st, u, i, 0, convHead, &k, &steps);
+    addTails(st, u, true, false);
+    return *global;
+  }
+  bool g;
+  if (!pt2eMatchSum(op, &g))
+    return false;
+  unitInit(u, i, "adaptive_avg_pool2d");
+  MlirValue v = mlirOperationGetResult(op, 0);
+  for (int n = 0; n < 4 && pt2eMatchIs(op, "tosa.reduce_sum"); n++) {
+    MlirOperation user = pt2eMatchSoleUser(v);
+    if (!pt2eMatchIs(user, "tosa.reduce_sum") || !unitAdd(u, planOf(st, user)))
+      break;
+    u->end = u->ops[u->numOps - 1];
+    v = mlirOperationGetResult(user, 0);
+  }
+  MlirOperation user = pt2eMatchSoleUser(v);
+  if (mlirOperationIsNull(user) || !pt2eMatchScale(user, v) ||
+      !unitAdd(u, planOf(st, user)))
+    return false;
+  u->end = u->ops[u->numOps - 1];
+  if (pt2eMatchIs(op, "tosa.reduce_sum")) {
+    MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    MlirType out = mlirValueGetType(mlirOperationGetResult(user, 0));
+    g = mlirShapedTypeGetRank(in) == 4 && mlirShapedTypeGetRank(out) == 4 &&
+        mlirShapedTypeGetDimSize(out, 2) == 1 &&
+        mlirShapedTypeGetDimSize(out, 3) == 1 && u->numOps == 3;
+  }
+  *global = g;
+  return true;
+}
+
+static MlirLogicalResult annotatePool(AnnotateState *st, size_t i) {
+  Unit u;
+  bool global;
+  if (!freeOp(st, i) || !globalPool(st, i, &u, &global) || !global)
+    return mlirLogicalResultSuccess();
+  return applyPool(st, &u) ? mlirLogicalResultSuccess()
+                           : mlirLogicalResultFailure();
+}
+
+/* A huge constant scalar (torch.histc's limit) or a non-float operand. */
+static bool unquantizable(MlirValue v) {
+  if (!pt2eMatchIsFloatTensor(v))
+    return true;
+  double c;
+  MlirType t = mlirValueGetType(v);
+  return mlirShapedTypeHasStaticShape(t) &&
+         mlirShapedTypeGetRank(t) <= 1 && pt2eMatchSplat(v, &c) &&
+         fabs(c) > 3.4028235e15 &&
+         (mlirShapedTypeGetRank(t) == 0 || mlirShapedTypeGetDimSize(t, 0) == 1);
+}
+
+static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
+                                        Pt2eMatchBinary which) {
+  MlirOperation op = st->plans[i].op;
+  if (!freeOp(st, i) || pt2eMatchBinaryOp(op) != which)
+    return mlirLogicalResultSuccess();
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetOperand(op, 1);
+  /* parameter arithmetic (batch norm's var + eps) is not a PT2E node */
+  if (unquantizable(x) || unquantizable(y) ||
+      (pt2eMatchIsConstant(x) && pt2eMatchIsConstant(y)))
+    return mlirLogicalResultSuccess();
+  Unit u;
+  unitInit(&u, i, which == Pt2eMatchAdd ? "add" : "mul");
+  fuseRelu(st, &u);
+  if (!unitFree(st, &u))
+    return mlirLogicalResultSuccess();
+  if (!setInput(st, i, 0, spec(SpecAct, NONE, 0)) ||
+      !setInput(st, i, 1, spec(SpecAct, NONE, 0)))
+    return mlirLogicalResultFailure();
+  setOutput(st, u.end, spec(SpecAct, NONE, 0));
+  unitClaim(st, &u);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if ((!pt2eMatchIs(op, "tensor.concat") && !pt2eMatchIs(op, "tosa.concat")) ||
+      !freeOp(st, i) || kindExcluded(st, "cat") ||
+      mlirOperationGetNumOperands(op) == 0)
+    return mlirLogicalResultSuccess();
+  MlirValue first = mlirOperationGetOperand(op, 0);
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++) {
+    bool same = mlirValueEqual(mlirOperationGetOperand(op, k), first);
+    if (!setInput(st, i, k,
+                  same ? spec(SpecAct, NONE, 0)
+                       : spec(SpecSharedOperand, i, 0)))
+      return mlirLogicalResultFailure();
+  }
+  setOutput(st, i, spec(SpecSharedOperand, i, 0));
+  st->plans[i].claimed = true;
+  st->plans[i].role = "cat";
+  return mlirLogicalResultSuccess();
+}
+
+static bool isMaxPool(MlirOperation op) {
+  return pt2eMatchIs(op, "linalg.pooling_nchw_max") ||
+         pt2eMatchIs(op, "linalg.pooling_nhwc_max") ||
+         pt2eMatchIs(op, "tosa.max_pool2d");
+}
+
+/* Marks the layout transposes around TOSA convs and pools as artifacts. */
+static void markArtifacts(AnnotateState *st) {
+  for (size_t i = 0; i < st->numPlans; i++) {
+    MlirOperation op = st->plans[i].op;
+    if (!pt2eMatchHasPrefix(op, "tosa.") ||
+        (convIndex(op) < 0 && !isMaxPool(op) &&
+         !pt2eMatchIs(op, "tosa.avg_pool2d")))
+      continue;
+    Unit u;
+    intptr_t k;
+    int steps;
+    unitInit(&u, i, "view");
+    walkUp(st, &u, i, 0, convHead, &k, &steps);
+    addTails(st, &u, true, false);
+    for (size_t j = 0; j < u.numOps; j++)
+      if (pt2eMatchIs(st->plans[u.ops[j]].op, "tosa.transpose"))
+        st->plans[u.ops[j]].artifact = true;
+  }
+}
+
+/*
+** propagate_annotation: relu, hardtanh, max_pool2d, mean and views whose
+** producer has an output spec share it, input and output.
+*/
+static MlirLogicalResult propagate(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if (!freeOp(st, i) || st->plans[i].artifact ||
+      mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumOperands(op) == 0)
+    return mlirLogicalResultSuccess();
+  Unit u;
+  MlirValue in;
+  double lo, hi;
+  bool global;
+  if (pt2eMatchClamp(op, &in, &lo, &hi)) {
+    unitInit(&u, i, "hardtanh");
+    clampChain(st, &u, mlirOperationGetResult(op, 0), &lo, &hi);
+    double l0, h0;
+    pt2eMatchClamp(op, &in, &l0, &h0);
+    lo = fmax(lo, l0);
+    hi = fmin(hi, h0);
+    if (lo == 0 && hi == INFINITY)
+      u.kind = "relu";
+    /* the activation may be operand 1 (torch-mlir's min(c, x)) */
+    for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++)
+      if (mlirValueEqual(in, mlirOperationGetOperand(op, k)))
+        u.inOperand = k;
+  } else if (isMaxPool(op)) {
+    unitInit(&u, i, "max_pool2d");
+    intptr_t k;
+    int steps;
+    u.first = walkUp(st, &u, i, 0, convHead, &k, &steps);
+    addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
+  } else if (globalPool(st, i, &u, &global)) {
+    u.kind = "mean";
+  } else if (pt2eMatchLayout(op)) {
+    unitInit(&u, i, "view");
+  } else {
+    return mlirLogicalResultSuccess();
+  }
+  size_t prod = annotatedProducer(
+      st, mlirOperationGetOperand(st->plans[u.first].op, u.inOperand));
+  if (prod == NONE || !unitFree(st, &u))
+    return mlirLogicalResultSuccess();
+  st->plans[prod].needsId = true;
+  if (!setInput(st, u.first, u.inOperand, spec(SpecSharedResult, prod, 0)))
+    return mlirLogicalResultFailure();
+  setOutput(st, u.end, spec(SpecSharedResult, prod, 0));
+  unitClaim(st, &u);
+  return mlirLogicalResultSuccess();
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Options, specs and writing
+** =======================================================================
+*/
+
+static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
+  const Pt2eOptionValue *o = st->options;
+  MlirLocation loc = opLoc(module);
+  MlirStringRef q = o[OptQuantizer].stringValue;
+  if (!pt2eStringRefIs(q, "xnnpack"))
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'quantizer': unknown "
+                         "quantizer '%.*s' (expected 'xnnpack')",
+                         (int)q.length, q.data);
+  st->perChannel = o[OptPerChannel].boolValue;
+  st->qat = o[OptQat].boolValue;
+  st->dynamic = o[OptDynamic].boolValue;
+  st->actObserver = st->dynamic ? (st->qat ? Pt2eObserverMovingAverageMinMax
+                                           : Pt2eObserverPlaceholder)
+                    : st->qat   ? Pt2eObserverMovingAverageMinMax
+                                : Pt2eObserverHistogram;
+  MlirStringRef a = o[OptActObserver].stringValue;
+  if (a.length) {
+    static const Pt2eObserverKind kinds[] = {
+        Pt2eObserverHistogram, Pt2eObserverMinMax,
+        Pt2eObserverMovingAverageMinMax, Pt2eObserverPlaceholder};
+    size_t k = 0;
+    while (k < 4 && !pt2eStringRefIs(a, pt2eSpecObserverName(kinds[k])))
+      k++;
+    if (k == 4)
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'activation-observer': "
+                           "'%.*s' is not a per-tensor observer (expected "
+                           "histogram, minmax, moving_average_minmax or "
+                           "placeholder)",
+                           (int)a.length, a.data);
+    if (st->dynamic && kinds[k] == Pt2eObserverHistogram)
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'activation-observer': "
+                           "'histogram' cannot observe dynamic activations "
+                           "(use placeholder or a minmax observer)");
+    if (!st->dynamic && kinds[k] == Pt2eObserverPlaceholder)
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'activation-observer': "
+                           "'placeholder' is for dynamic=true only");
+    st->actObserver = kinds[k];
+  }
+  const Pt2eOptionValue *ops = &o[OptExcludeOps];
+  for (size_t i = 0; i < ops->listSize; i++) {
+    MlirStringRef n = ops->listValues[i];
+    bool known = false;
+    for (size_t k = 0; k < NUM_KINDS; k++)
+      known = known || pt2eStringRefIs(n, patternKinds[k]);
+    if (!known && !mlirContextIsRegisteredOperation(st->ctx, n))
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'exclude-ops': '%.*s' is "
+                           "neither a pattern (conv, linear, add, mul, cat, "
+                           "relu, hardtanh, max_pool2d, adaptive_avg_pool2d, "
+                           "mean, view) nor a registered op",
+                           (int)n.length, n.data);
+  }
+  static const int listOpts[] = {OptExcludeNames, OptExcludeLocs};
+  for (size_t j = 0; j < 2; j++)
+    for (size_t i = 0; i < o[listOpts[j]].listSize; i++)
+      if (o[listOpts[j]].listValues[i].length == 0)
+        return pt2eEmitError(loc,
+                             "'pt2e-annotate' option '%s': an empty entry "
+                             "would match every op",
+                             annotateOptions[listOpts[j]].name);
+  return mlirLogicalResultSuccess();
+}
+
+static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, int64_t qmin,
+                     int64_t qmax, Pt2eQScheme qs, int64_t ch, bool dynamic) {
+  memset(s, 0, sizeof *s);
+  s->kind = Pt2eSpecQuant;
+  s->quant.dtype = Pt2eDTypeInt8;
+  s->quant.quantMin = qmin;
+  s->quant.quantMax = qmax;
+  s->quant.qscheme = qs;
+  s->quant.chAxis = pt2eSpecIsPerChannel(qs) ? ch : 0;
+  s->quant.eps = 0x1p-12f;
+  s->quant.isDynamic = dynamic;
+  s->quant.observer = obs;
+  s->quant.bins = 2048;
+  s->quant.averagingConstant = 0.01f;
+}
+
+static MlirAttribute actAttr(const AnnotateState *st) {
+  Pt2eSpec s;
+  initSpec(&s, st->actObserver, -128, 127, Pt2eQSchemePerTensorAffine, 0,
+           st->dynamic);
+  if (st->dynamic && st->qat)
+    s.quant.averagingConstant = 1.0f;
+  return pt2eSpecToAttr(st->ctx, &s);
+}
+
+static MlirAttribute weightAttr(const AnnotateState *st, int64_t chAxis) {
+  Pt2eSpec s;
+  Pt2eObserverKind obs =
+      st->perChannel ? (st->qat ? Pt2eObserverMovingAveragePerChannelMinMax
+                                : Pt2eObserverPerChannelMinMax)
+                     : (st->qat ? Pt2eObserverMovingAverageMinMax
+                                : Pt2eObserverMinMax);
+  initSpec(&s, obs, -127, 127,
+           st->perChannel ? Pt2eQSchemePerChannelSymmetric
+                          : Pt2eQSchemePerTensorSymmetric,
+           chAxis, false);
+  return pt2eSpecToAttr(st->ctx, &s);
+}
+
+static bool idTaken(const AnnotateState *st, const char *id) {
+  for (size_t i = 0; i < st->numIds; i++)
+    if (pt2eStringRefIs(st->ids[i], id))
+      return true;
+  for (size_t i = 0; i < st->numPlans; i++)
+    if (!mlirAttributeIsNull(st->plans[i].id) &&
+        pt2eStringRefIs(mlirStringAttrGetValue(st->plans[i].id), id))
+      return true;
+  return false;
+}
+
+/* Gives every op a shared spec points at a pt2e.id (kept if it has one). */
+static void assignIds(AnnotateState *st) {
+  char buf[64];
+  for (size_t i = 0; i < st->numPlans; i++) {
+    Plan *p = &st->plans[i];
+    if (!p->needsId || !mlirAttributeIsNull(p->id))
+      continue;
+    do
+      snprintf(buf, sizeof buf, "%s_%zu", p->role ? p->role : "op",
+               st->nextId++);
+    while (idTaken(st, buf));
+    p->id = mlirStringAttrGet(st->ctx, str(buf));
+  }
+}
+
+static MlirAttribute refAttr(const AnnotateState *st, size_t self, SpecRef r,
+                             MlirAttribute act) {
+  Pt2eSpec s;
+  switch (r.kind) {
+  case SpecNone:
+    return mlirUnitAttrGet(st->ctx);
+  case SpecAct:
+    return act;
+  case SpecWeight:
+    return weightAttr(st, r.chAxis);
+  default:
+    memset(&s, 0, sizeof s);
+    s.kind = Pt2eSpecShared;
+    s.shared.kind = r.kind == SpecSharedResult ? Pt2eRefResult : Pt2eRefOperand;
+    s.shared.index = r.index;
+    if (r.plan != self)
+      s.shared.op = mlirStringAttrGetValue(st->plans[r.plan].id);
+    return pt2eSpecToAttr(st->ctx, &s);
+  }
+}
+
+/* Allocates first (failing with the IR untouched), then writes. */
+static bool writeAnnotations(AnnotateState *st) {
+  intptr_t most = 1;
+  for (size_t i = 0; i < st->numPlans; i++)
+    if (st->plans[i].numInputs > most)
+      most = st->plans[i].numInputs;
+  MlirAttribute *at = pt2eAlloc((size_t)most * sizeof *at);
+  if (!at) {
+    pt2eEmitError(opLoc(st->plans[0].op), "'pt2e-annotate' ran out of memory");
+    return false;
+  }
+  MlirAttribute act = actAttr(st);
+  for (size_t i = 0; i < st->numPlans; i++) {
+    Plan *p = &st->plans[i];
+    if (p->needsId && !mlirAttributeIsNull(p->id))
+      mlirOperationSetDiscardableAttributeByName(p->op, str(PT2E_ID_ATTR), p->id);
+    if (!p->emit)
+      continue;
+    MlirNamedAttribute entries[2];
+    intptr_t n = 0;
+    if (p->numInputs > 0) {
+      for (intptr_t k = 0; k < p->numInputs; k++)
+        at[k] = refAttr(st, i, p->inputs[k], act);
+      entries[n++] = mlirNamedAttributeGet(
+          mlirIdentifierGet(st->ctx, str("inputs")),
+          mlirArrayAttrGet(st->ctx, p->numInputs, at));
+    }
+    if (p->output.kind != SpecNone)
+      entries[n++] = mlirNamedAttributeGet(
+          mlirIdentifierGet(st->ctx, str("output")),
+          refAttr(st, i, p->output, act));
+    mlirOperationSetDiscardableAttributeByName(
+        p->op, str(PT2E_ANNOTATION_ATTR),
+        mlirDictionaryAttrGet(st->ctx, n, entries));
+  }
+  pt2eFree(at);
+  return true;
+}
+
+/* }====================================================================== */
+
+typedef MlirLogicalResult (*PatternFn)(AnnotateState *, size_t);
+
+static MlirLogicalResult addPattern(AnnotateState *st, size_t i) {
+  return annotateBinary(st, i, Pt2eMatchAdd);
+}
+
+static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
+  return annotateBinary(st, i, Pt2eMatchMul);
+}
+
+static MlirLogicalResult annotateModule(AnnotateState *st,
+                                        MlirOperation module) {
+  if (mlirLogicalResultIsFailure(readOptions(st, module)))
+    return mlirLogicalResultFailure();
+  mlirOperationWalk(module, collectOp, st, MlirWalkPreOrder);
+  if (st->failed || !buildTable(st))
+    return pt2eEmitError(opLoc(module), "'pt2e-annotate' ran out of memory");
+  for (size_t i = 0; i < st->numPlans; i++)
+    st->plans[i].excluded = isExcluded(st, &st->plans[i]);
+  markArtifacts(st);
+
+  static const PatternFn staticOps[] = {annotateLinear, annotateConv,
+                                        annotatePool,   addPattern,
+                                        mulPattern,     annotateCat};
+  size_t numPatterns = st->dynamic ? 1 : sizeof staticOps / sizeof staticOps[0];
+  for (size_t k = 0; k < numPatterns; k++)
+    for (size_t i = 0; i < st->numPlans; i++)
+      if (mlirLogicalResultIsFailure(staticOps[k](st, i)) || st->failed)
+        return mlirLogicalResultFailure();
+  for (size_t i = 0; i < st->numPlans; i++)
+    if (mlirLogicalResultIsFailure(propagate(st, i)) || st->failed)
+      return mlirLogicalResultFailure();
+  assignIds(st);
+  return writeAnnotations(st) ? mlirLogicalResultSuccess()
+                              : mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult annotateRun(MlirOperation module,
+                                     const Pt2eOptionValue *options) {
+  AnnotateState st;
+  memset(&st, 0, sizeof st);
+  st.ctx = mlirOperationGetContext(module);
+  st.options = options;
+  MlirLogicalResult r = annotateModule(&st, module);
+  for (size_t i = 0; i < st.numPlans; i++)
+    pt2eFree(st.plans[i].inputs);
+  pt2eFree(st.plans);
+  pt2eFree(st.table);
+  pt2eFree(st.ids);
+  return r;
+}
+
+const Pt2ePassDecl pt2eAnnotatePass = {
+    .argument = "pt2e-annotate",
+    .name = "Pt2eAnnotate",
+    .summary = "Write the 'pt2e.annotation' attributes torchao's "
+               "XNNPACKQuantizer would write (for pt2e-prepare)",
+    .anchorOp = "builtin.module",
+    .options = annotateOptions,
+    .numOptions = NumOptions,
+    .dependentDialects = NULL,
+    .numDependentDialects = 0,
+    .run = annotateRun,
+};

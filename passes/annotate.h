@@ -1,0 +1,100 @@
+/*
+** annotate.h
+** Structural recognisers of pt2e-annotate (annotate_match.c): what an op
+** computes, read from its structure and never from names or locations.
+**
+** torch-mlir lowers one PyTorch op to several MLIR ops (a conv's padding is a
+** tensor.pad, a relu6 is two clamp generics, a TOSA conv sits between two
+** layout transposes), so these predicates look at one op at a time and the
+** pass (annotate.c) strings them into PT2E's patterns.
+*/
+#ifndef PT2E_ANNOTATE_H
+#define PT2E_ANNOTATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+
+/* True when 'op' is the op named 'name' ("linalg.generic"). */
+bool pt2eMatchIs(MlirOperation op, const char *name);
+
+/* True when the name of 'op' starts with 'prefix' ("tosa."). */
+bool pt2eMatchHasPrefix(MlirOperation op, const char *prefix);
+
+/* The op that defines 'v', or a null op for a block argument. */
+MlirOperation pt2eMatchProducer(MlirValue v);
+
+/* The only user of 'v', or a null op unless 'v' has exactly one use. */
+MlirOperation pt2eMatchSoleUser(MlirValue v);
+
+/*
+** True when 'v' is computed from constants only (arith.constant, tosa.const,
+** tensor.empty and ops of those): PT2E's get_attr weights and buffers.
+*/
+bool pt2eMatchIsConstant(MlirValue v);
+
+/* True for a ranked tensor of floats (what an observer can watch). */
+bool pt2eMatchIsFloatTensor(MlirValue v);
+
+/* Reads a constant splat float behind 'v' (through reshapes). */
+bool pt2eMatchSplat(MlirValue v, double *out);
+
+/*
+** True when 'op' clamps its activation operand 'in' elementwise into
+** [lo, hi] (-inf / +inf when unbounded, at least one bound finite):
+** tosa.clamp, tosa.maximum / minimum with a constant, or a linalg.generic
+** whose body computes a clamp (maximumf / minimumf, or cmpf + select).
+*/
+bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi);
+
+typedef enum Pt2eMatchBinary {
+  Pt2eMatchNotBinary,
+  Pt2eMatchAdd, /* operand 0 + operand 1 */
+  Pt2eMatchMul  /* operand 0 * operand 1 */
+} Pt2eMatchBinary;
+
+/* tosa.add / tosa.mul, or an elementwise linalg.generic computing a+b, a*b. */
+Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
+
+/*
+** True when 'op' is an elementwise op of 'in' and constant tensors made of
+** arithmetic only (bias add, batch norm in eval form): it can join the
+** conv or linear that produced 'in'.
+*/
+bool pt2eMatchAffine(MlirOperation op, MlirValue in);
+
+/*
+** True when 'op' is a scale by a constant of its only input 'in' (the
+** division of a mean): a linalg.generic of a*c, or tosa.mul by a splat.
+*/
+bool pt2eMatchScale(MlirOperation op, MlirValue in);
+
+/*
+** True when 'op' sums its one input over the last two dims of a rank-4
+** tensor into a rank-4 result with 1x1 there (adaptive_avg_pool2d(1) as
+** torch-mlir lowers it, before the division), or over any dims ('*global'
+** false) for other reductions. TOSA: tosa.reduce_sum.
+*/
+bool pt2eMatchSum(MlirOperation op, bool *global);
+
+/* tosa.transpose with perms 'p' (length 'n'). */
+bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n);
+
+/* A reshape (tosa.reshape, tensor.expand_shape / collapse_shape) that only
+   adds or removes unit dims. */
+bool pt2eMatchUnitReshape(MlirOperation op);
+
+/* A layout-only op: reshapes, transposes, tensor.extract_slice. */
+bool pt2eMatchLayout(MlirOperation op);
+
+/* tensor.pad / tosa.pad. */
+bool pt2eMatchPad(MlirOperation op);
+
+/*
+** The per-output-channel axis of a contraction's operand 'k' (the operand
+** dim that indexes the result's last dim), or -1.
+*/
+int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k);
+
+#endif /* PT2E_ANNOTATE_H */

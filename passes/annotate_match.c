@@ -1,0 +1,540 @@
+/*
+** annotate_match.c
+** Structural recognisers for pt2e-annotate (contracts in annotate.h).
+**
+** The body of a linalg.generic is read by evaluating it: a tiny interpreter
+** runs the scalar ops of the body (arith and math on floats) on sample
+** values, so that relu written as maximumf, as maxnumf or as cmpf + select,
+** with its zero inside the body, captured from outside or passed as a 0-d
+** tensor, is recognised the same way. Anything the interpreter does not
+** know makes the op unrecognised, never misrecognised.
+*/
+#include "annotate.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
+
+#include "pt2e_support.h"
+
+#define BIG 1e30 /* stands for +-infinity in samples */
+
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+bool pt2eMatchIs(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+bool pt2eMatchHasPrefix(MlirOperation op, const char *prefix) {
+  if (mlirOperationIsNull(op))
+    return false;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t len = strlen(prefix);
+  return n.length >= len && memcmp(n.data, prefix, len) == 0;
+}
+
+MlirOperation pt2eMatchProducer(MlirValue v) {
+  if (mlirValueIsAOpResult(v))
+    return mlirOpResultGetOwner(v);
+  MlirOperation none = {NULL};
+  return none;
+}
+
+MlirOperation pt2eMatchSoleUser(MlirValue v) {
+  MlirOperation none = {NULL};
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return none;
+  return mlirOpOperandGetOwner(use);
+}
+
+static bool isConstantOp(MlirOperation op) {
+  return pt2eMatchIs(op, "arith.constant") || pt2eMatchIs(op, "tosa.const") ||
+         pt2eMatchIs(op, "tosa.const_shape") ||
+         pt2eMatchIs(op, "tensor.empty");
+}
+
+static bool isConstantAt(MlirValue v, int depth) {
+  MlirOperation p = pt2eMatchProducer(v);
+  if (mlirOperationIsNull(p) || depth > 12)
+    return false;
+  if (isConstantOp(p))
+    return true;
+  intptr_t n = mlirOperationGetNumOperands(p);
+  if (n == 0)
+    return false;
+  for (intptr_t i = 0; i < n; i++)
+    if (!isConstantAt(mlirOperationGetOperand(p, i), depth + 1))
+      return false;
+  return true;
+}
+
+bool pt2eMatchIsConstant(MlirValue v) { return isConstantAt(v, 0); }
+
+bool pt2eMatchIsFloatTensor(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) &&
+         mlirTypeIsAFloat(mlirShapedTypeGetElementType(t));
+}
+
+bool pt2eMatchSplat(MlirValue v, double *out) {
+  for (int depth = 0; depth < 4; depth++) {
+    MlirOperation p = pt2eMatchProducer(v);
+    if (mlirOperationIsNull(p))
+      return false;
+    if (pt2eMatchIs(p, "tosa.reshape") ||
+        pt2eMatchIs(p, "tensor.expand_shape") ||
+        pt2eMatchIs(p, "tensor.collapse_shape")) {
+      v = mlirOperationGetOperand(p, 0);
+      continue;
+    }
+    const char *key = pt2eMatchIs(p, "arith.constant") ? "value"
+                      : pt2eMatchIs(p, "tosa.const")   ? "values"
+                                                       : NULL;
+    if (!key)
+      return false;
+    MlirAttribute a = mlirOperationGetAttributeByName(p, str(key));
+    if (mlirAttributeIsNull(a))
+      return false;
+    if (mlirAttributeIsAFloat(a)) {
+      *out = mlirFloatAttrGetValueDouble(a);
+      return true;
+    }
+    if (!mlirAttributeIsADenseFPElements(a) || !mlirDenseElementsAttrIsSplat(a))
+      return false;
+    *out = mlirDenseElementsAttrGetFloatSplatValue(a);
+    return true;
+  }
+  return false;
+}
+
+/*
+** {======================================================================
+** linalg.generic bodies
+** =======================================================================
+*/
+
+#define MAX_BODY 48
+
+typedef struct Body {
+  MlirBlock block;
+  intptr_t numIns, numOuts;
+  size_t size;
+  MlirValue vals[MAX_BODY];
+  double nums[MAX_BODY];
+} Body;
+
+static bool lookup(Body *b, MlirValue v, double *out) {
+  for (size_t i = 0; i < b->size; i++)
+    if (mlirValueEqual(b->vals[i], v)) {
+      *out = b->nums[i];
+      return true;
+    }
+  MlirOperation p = pt2eMatchProducer(v);
+  if (!mlirOperationIsNull(p) && pt2eMatchIs(p, "arith.constant")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(p, str("value"));
+    if (mlirAttributeIsAFloat(a)) {
+      *out = mlirFloatAttrGetValueDouble(a);
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool bind(Body *b, MlirValue v, double x) {
+  if (b->size == MAX_BODY)
+    return false;
+  b->vals[b->size] = v;
+  b->nums[b->size++] = x;
+  return true;
+}
+
+static bool cmpf(int64_t pred, double a, double c) {
+  /* arith.cmpf predicates: 0 false, 1-7 oeq ogt oge olt ole one ord, 8-14
+     ueq ugt uge ult ule une uno, 15 true. Samples hold no NaN, so an
+     unordered predicate is its ordered twin (and uno is false). */
+  if (pred == 0 || pred == 14)
+    return false;
+  if (pred == 7 || pred == 15)
+    return true;
+  switch (pred > 7 ? pred - 7 : pred) {
+  case 1: return a == c;
+  case 2: return a > c;
+  case 3: return a >= c;
+  case 4: return a < c;
+  case 5: return a <= c;
+  default: return a != c;
+  }
+}
+
+/*
+** Runs the body of generic 'op' with block arguments 'args' (ins then outs);
+** writes the yielded value. Fails on an op it does not know or a value
+** whose number it cannot tell.
+*/
+static bool evalBody(MlirOperation op, const double *args, double *out) {
+  Body b;
+  b.size = 0;
+  b.block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  intptr_t nargs = mlirBlockGetNumArguments(b.block);
+  if (nargs > 8)
+    return false;
+  for (intptr_t i = 0; i < nargs; i++)
+    bind(&b, mlirBlockGetArgument(b.block, i), args[i]);
+  for (MlirOperation o = mlirBlockGetFirstOperation(b.block);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    double x[3] = {0, 0, 0}, r;
+    intptr_t n = mlirOperationGetNumOperands(o);
+    if (n > 3)
+      return false;
+    for (intptr_t i = 0; i < n; i++)
+      if (!lookup(&b, mlirOperationGetOperand(o, i), &x[i]))
+        return false;
+    if (pt2eMatchIs(o, "linalg.yield")) {
+      if (n != 1)
+        return false;
+      *out = x[0];
+      return true;
+    }
+    if (pt2eMatchIs(o, "arith.constant")) {
+      if (!lookup(&b, mlirOperationGetResult(o, 0), &r))
+        return false;
+    } else if (pt2eMatchIs(o, "arith.addf")) r = x[0] + x[1];
+    else if (pt2eMatchIs(o, "arith.subf")) r = x[0] - x[1];
+    else if (pt2eMatchIs(o, "arith.mulf")) r = x[0] * x[1];
+    else if (pt2eMatchIs(o, "arith.divf")) r = x[0] / x[1];
+    else if (pt2eMatchIs(o, "arith.negf")) r = -x[0];
+    else if (pt2eMatchIs(o, "arith.maximumf") || pt2eMatchIs(o, "arith.maxnumf"))
+      r = fmax(x[0], x[1]);
+    else if (pt2eMatchIs(o, "arith.minimumf") || pt2eMatchIs(o, "arith.minnumf"))
+      r = fmin(x[0], x[1]);
+    else if (pt2eMatchIs(o, "arith.truncf") || pt2eMatchIs(o, "arith.extf"))
+      r = x[0];
+    else if (pt2eMatchIs(o, "arith.select")) r = x[0] != 0 ? x[1] : x[2];
+    else if (pt2eMatchIs(o, "arith.cmpf")) {
+      MlirAttribute p = mlirOperationGetAttributeByName(o, str("predicate"));
+      if (!mlirAttributeIsAInteger(p))
+        return false;
+      r = cmpf(mlirIntegerAttrGetValueInt(p), x[0], x[1]) ? 1 : 0;
+    } else
+      return false;
+    if (mlirOperationGetNumResults(o) != 1 ||
+        !bind(&b, mlirOperationGetResult(o, 0), r))
+      return false;
+  }
+  return false;
+}
+
+/* Number of outs of a linalg op on tensors (one result per out). */
+static intptr_t numIns(MlirOperation op) {
+  return mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
+}
+
+static void appendText(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t n = strlen(buf), room = 255 - n;
+  if (room > s.length)
+    room = s.length;
+  memcpy(buf + n, s.data, room);
+  buf[n + room] = '\0';
+}
+
+static bool hasReduction(MlirOperation op) {
+  char buf[256] = "";
+  MlirAttribute it = mlirOperationGetAttributeByName(op, str("iterator_types"));
+  if (mlirAttributeIsNull(it))
+    return true;
+  mlirAttributePrint(it, appendText, buf);
+  return strstr(buf, "reduction") != NULL;
+}
+
+static MlirAffineMap indexingMap(MlirOperation op, intptr_t k) {
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+}
+
+/* A linalg.generic with one result, parallel loops and an identity output. */
+static bool isElementwise(MlirOperation op) {
+  if (!pt2eMatchIs(op, "linalg.generic") ||
+      mlirOperationGetNumResults(op) != 1 || hasReduction(op))
+    return false;
+  return mlirAffineMapIsIdentity(indexingMap(op, numIns(op)));
+}
+
+/*
+** For an elementwise generic, the index of the one input that is not a
+** constant splat (the others' values go to 'args'), or -1.
+*/
+static intptr_t soleVariableInput(MlirOperation op, double *args) {
+  intptr_t var = -1, n = numIns(op);
+  if (n > 7)
+    return -1;
+  for (intptr_t i = 0; i < n; i++) {
+    if (pt2eMatchSplat(mlirOperationGetOperand(op, i), &args[i]))
+      continue;
+    if (var >= 0)
+      return -1;
+    var = i;
+  }
+  if (var >= 0 && !mlirAffineMapIsIdentity(indexingMap(op, var)))
+    return -1;
+  return var;
+}
+
+/* }====================================================================== */
+
+static const double samples[] = {-BIG, -100, -7, -6, -2.5, -1, -0.5, 0,
+                                 0.5,  1,    2.5, 5.75, 6,  6.25, 7, 100, BIG};
+#define NUM_SAMPLES (sizeof samples / sizeof samples[0])
+
+static bool genericClamp(MlirOperation op, MlirValue *in, double *lo,
+                         double *hi) {
+  double args[8] = {0}, y;
+  if (!isElementwise(op))
+    return false;
+  intptr_t var = soleVariableInput(op, args);
+  if (var < 0)
+    return false;
+  args[var] = -BIG;
+  if (!evalBody(op, args, lo))
+    return false;
+  args[var] = BIG;
+  if (!evalBody(op, args, hi) || *lo > *hi || (*lo <= -BIG && *hi >= BIG))
+    return false;
+  for (size_t s = 0; s < NUM_SAMPLES; s++) {
+    args[var] = samples[s];
+    if (!evalBody(op, args, &y) || y != fmin(fmax(samples[s], *lo), *hi))
+      return false;
+  }
+  *in = mlirOperationGetOperand(op, var);
+  return true;
+}
+
+bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi) {
+  bool ok = false;
+  if (pt2eMatchIs(op, "tosa.clamp")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, str("min_val"));
+    MlirAttribute b = mlirOperationGetAttributeByName(op, str("max_val"));
+    if (!mlirAttributeIsAFloat(a) || !mlirAttributeIsAFloat(b))
+      return false;
+    *lo = mlirFloatAttrGetValueDouble(a);
+    *hi = mlirFloatAttrGetValueDouble(b);
+    *in = mlirOperationGetOperand(op, 0);
+    ok = true;
+  } else if (pt2eMatchIs(op, "tosa.maximum") || pt2eMatchIs(op, "tosa.minimum")) {
+    double c;
+    intptr_t var = 0;
+    if (pt2eMatchSplat(mlirOperationGetOperand(op, 1), &c))
+      var = 0;
+    else if (pt2eMatchSplat(mlirOperationGetOperand(op, 0), &c))
+      var = 1;
+    else
+      return false;
+    *in = mlirOperationGetOperand(op, var);
+    bool isMax = pt2eMatchIs(op, "tosa.maximum");
+    *lo = isMax ? c : -INFINITY;
+    *hi = isMax ? INFINITY : c;
+    if (!mlirTypeEqual(mlirValueGetType(*in),
+                       mlirValueGetType(mlirOperationGetResult(op, 0))))
+      return false;
+    ok = true;
+  } else {
+    ok = genericClamp(op, in, lo, hi);
+  }
+  if (!ok)
+    return false;
+  if (*lo <= -BIG) /* -BIG: a generic with no lower bound */
+    *lo = -INFINITY;
+  if (*hi >= BIG) /* FLT_MAX (torch-mlir relu), or a generic with none */
+    *hi = INFINITY;
+  return true;
+}
+
+Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.add"))
+    return Pt2eMatchAdd;
+  if (pt2eMatchIs(op, "tosa.mul"))
+    return Pt2eMatchMul;
+  if (!isElementwise(op) || numIns(op) != 2)
+    return Pt2eMatchNotBinary;
+  static const double a[] = {1, -3, 7, 0.25, 2.5}, b[] = {2, 0.5, -7, 4, 3};
+  bool add = true, mul = true;
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], b[i], 0}, y;
+    if (!evalBody(op, args, &y))
+      return Pt2eMatchNotBinary;
+    add = add && y == a[i] + b[i];
+    mul = mul && y == a[i] * b[i];
+  }
+  return add ? Pt2eMatchAdd : mul ? Pt2eMatchMul : Pt2eMatchNotBinary;
+}
+
+/* Only float arithmetic that an affine per-channel op is made of. */
+static bool arithmeticBody(MlirOperation op) {
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  int n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (pt2eMatchIs(o, "linalg.yield") || pt2eMatchIs(o, "arith.constant") ||
+        pt2eMatchIs(o, "arith.truncf") || pt2eMatchIs(o, "arith.extf"))
+      continue;
+    if (!pt2eMatchIs(o, "arith.addf") && !pt2eMatchIs(o, "arith.subf") &&
+        !pt2eMatchIs(o, "arith.mulf") && !pt2eMatchIs(o, "arith.divf") &&
+        !pt2eMatchIs(o, "math.rsqrt") && !pt2eMatchIs(o, "math.sqrt"))
+      return false;
+    n++;
+  }
+  return n > 0;
+}
+
+bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
+  if (pt2eMatchIs(op, "tosa.add") || pt2eMatchIs(op, "tosa.sub") ||
+      pt2eMatchIs(op, "tosa.mul")) {
+    MlirValue a = mlirOperationGetOperand(op, 0);
+    MlirValue b = mlirOperationGetOperand(op, 1);
+    if (mlirValueEqual(a, in))
+      return pt2eMatchIsConstant(b);
+    return mlirValueEqual(b, in) && pt2eMatchIsConstant(a) &&
+           !pt2eMatchIs(op, "tosa.sub");
+  }
+  if (!isElementwise(op) || !arithmeticBody(op))
+    return false;
+  intptr_t n = numIns(op), constants = 0;
+  bool found = false;
+  for (intptr_t i = 0; i < n; i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirValueEqual(v, in) && !found &&
+        mlirAffineMapIsIdentity(indexingMap(op, i)))
+      found = true;
+    else if (pt2eMatchIsConstant(v))
+      constants++;
+    else
+      return false;
+  }
+  return found && constants > 0;
+}
+
+bool pt2eMatchScale(MlirOperation op, MlirValue in) {
+  if (pt2eMatchIs(op, "tosa.mul")) {
+    double c;
+    return mlirValueEqual(mlirOperationGetOperand(op, 0), in) &&
+           pt2eMatchSplat(mlirOperationGetOperand(op, 1), &c);
+  }
+  if (!isElementwise(op) || numIns(op) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(op, 0), in))
+    return false;
+  double args[2] = {1, 0}, c, y;
+  if (!evalBody(op, args, &c) || c == 0)
+    return false;
+  static const double xs[] = {2, -3, 0.5, 7};
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    args[0] = xs[i];
+    if (!evalBody(op, args, &y) || y != xs[i] * c)
+      return false;
+  }
+  return true;
+}
+
+bool pt2eMatchSum(MlirOperation op, bool *global) {
+  *global = false;
+  if (pt2eMatchIs(op, "tosa.reduce_sum"))
+    return true;
+  if (!pt2eMatchIs(op, "linalg.generic") || numIns(op) != 1 ||
+      mlirOperationGetNumResults(op) != 1 || !hasReduction(op))
+    return false;
+  double args[2] = {2.5, 4}, y;
+  if (!evalBody(op, args, &y) || y != 6.5)
+    return false;
+  MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirTypeIsARankedTensor(in) && mlirTypeIsARankedTensor(out) &&
+      mlirShapedTypeGetRank(in) == 4 && mlirShapedTypeGetRank(out) == 4 &&
+      mlirShapedTypeGetDimSize(out, 2) == 1 &&
+      mlirShapedTypeGetDimSize(out, 3) == 1 &&
+      mlirShapedTypeGetDimSize(in, 1) == mlirShapedTypeGetDimSize(out, 1))
+    *global = true;
+  return true;
+}
+
+bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n) {
+  if (!pt2eMatchIs(op, "tosa.transpose"))
+    return false;
+  MlirAttribute perms = mlirOperationGetAttributeByName(op, str("perms"));
+  if (mlirAttributeIsNull(perms) || mlirDenseArrayGetNumElements(perms) != n)
+    return false;
+  for (int i = 0; i < n; i++)
+    if (mlirDenseI32ArrayGetElement(perms, i) != p[i])
+      return false;
+  return true;
+}
+
+bool pt2eMatchUnitReshape(MlirOperation op) {
+  if (!pt2eMatchIs(op, "tosa.reshape") &&
+      !pt2eMatchIs(op, "tensor.expand_shape") &&
+      !pt2eMatchIs(op, "tensor.collapse_shape"))
+    return false;
+  MlirType a = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType b = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b))
+    return false;
+  intptr_t i = 0, j = 0, ra = mlirShapedTypeGetRank(a),
+           rb = mlirShapedTypeGetRank(b);
+  for (;;) {
+    while (i < ra && mlirShapedTypeGetDimSize(a, i) == 1)
+      i++;
+    while (j < rb && mlirShapedTypeGetDimSize(b, j) == 1)
+      j++;
+    if (i == ra || j == rb)
+      return i == ra && j == rb;
+    if (mlirShapedTypeGetDimSize(a, i++) != mlirShapedTypeGetDimSize(b, j++))
+      return false;
+  }
+}
+
+bool pt2eMatchLayout(MlirOperation op) {
+  return pt2eMatchIs(op, "tosa.reshape") || pt2eMatchIs(op, "tosa.transpose") ||
+         pt2eMatchIs(op, "tensor.expand_shape") ||
+         pt2eMatchIs(op, "tensor.collapse_shape") ||
+         pt2eMatchIs(op, "linalg.transpose") ||
+         pt2eMatchIs(op, "tensor.extract_slice") ||
+         pt2eMatchIs(op, "tosa.slice");
+}
+
+bool pt2eMatchPad(MlirOperation op) {
+  return pt2eMatchIs(op, "tensor.pad") || pt2eMatchIs(op, "tosa.pad");
+}
+
+int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
+  if (pt2eMatchIs(op, "tosa.matmul"))
+    return k == 1 ? 2 : -1;
+  if (!pt2eMatchHasPrefix(op, "linalg."))
+    return -1;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  if (mlirAttributeIsNull(maps))
+    return -1;
+  intptr_t n = mlirArrayAttrGetNumElements(maps);
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, n - 1));
+  MlirAffineMap w = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+  intptr_t nr = mlirAffineMapGetNumResults(out);
+  if (nr == 0)
+    return -1;
+  MlirAffineExpr last = mlirAffineMapGetResult(out, nr - 1);
+  if (!mlirAffineExprIsADim(last))
+    return -1;
+  intptr_t d = mlirAffineDimExprGetPosition(last);
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(w); i++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(w, i);
+    if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == d)
+      return i;
+  }
+  return -1;
+}
