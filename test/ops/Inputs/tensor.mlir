@@ -83,3 +83,17 @@ func.func @elements(%x: tensor<4x6xf32>) -> (tensor<3xf32>, tensor<4x6xf32>) {
   %i = tensor.insert %b into %x[%c1, %c4] : tensor<4x6xf32>
   return %f, %i : tensor<3xf32>, tensor<4x6xf32>
 }
+
+// tensor.pad whose low / high amounts are SSA constants (as tosa-to-tensor
+// emits them) rather than static attributes: the same as @pad's first result.
+func.func @pad_ssa(%x: tensor<4x6xf32>) -> tensor<7x8xf32> {
+  %cst = arith.constant -1.5 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %p = tensor.pad %x low[%c1, %c2] high[%c2, %c0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<4x6xf32> to tensor<7x8xf32>
+  return %p : tensor<7x8xf32>
+}
