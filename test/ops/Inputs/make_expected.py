@@ -14,6 +14,7 @@ the worst-case rounding error bound that the .test files' regexes rely on.
 """
 import math
 import os
+import warnings
 
 import numpy as np
 import torch
@@ -618,6 +619,47 @@ def make_tosa():
     save("tosa_cast_i1", cx != 0)
 
 
+# ------------------------------------------------------------------ quant
+def make_quant():
+    warnings.filterwarnings("ignore", message=".*quantize.*deprecated")
+    rng = np.random.default_rng(8)
+    x = rng.uniform(-12, 12, 16).astype(F32)
+    # exact ties at scale 0.5 (x / 0.5 = 0.5, 1.5, -0.5, 2.5, -2.5), saturation
+    x[:8] = [0.25, 0.75, -0.25, 1.25, -1.25, 100.0, -100.0, 0.0]
+    save("quant_x", x)
+    q = torch.quantize_per_tensor(torch.from_numpy(x), 0.5, 3, torch.qint8)
+    save("quant_i8", q.int_repr().numpy())
+    save("quant_i8_deq", q.dequantize().numpy())
+    # scale 0.1 (u8, zero point 128): inputs clear of rounding ties, so that
+    # dividing by the scale and multiplying by its float32 reciprocal (as
+    # PyTorch's vectorized kernels do) round alike
+    xu = rng.uniform(-14, 14, 64).astype(F32)
+    frac = lambda v: abs(v / F64(F32(0.1)) - np.floor(v / F64(F32(0.1))) - 0.5)
+    xu = f32([v for v in xu if frac(F64(v)) > 0.01][:15] + [-20.0])  # -20 saturates at 0
+    save("quant_xu", xu)
+    qu = torch.quantize_per_tensor(torch.from_numpy(xu), 0.1, 128, torch.quint8)
+    save("quant_u8", qu.int_repr().numpy().view(np.int8))
+    save("quant_u8_deq", qu.dequantize().numpy())
+    # cross-check of the per-tensor expectations with NumPy
+    ref = np.clip(np.round(x.astype(F64) / 0.5) + 3, -128, 127)
+    assert (ref == q.int_repr().numpy()).all()
+    refu = np.clip(np.round(xu.astype(F64) / F64(F32(0.1))) + 128, 0, 255)
+    assert (refu == qu.int_repr().numpy()).all()
+    # per axis 1, narrow range [-127, 127], power-of-two scales (exact division)
+    scales = f32([0.5, 0.25, 2.0])
+    zps = np.array([1, -2, 0])
+    xa = rng.uniform(-40, 40, (4, 3)).astype(F32)
+    xa[0] = [0.25, 0.125, 3.0]  # ties: 0.5, 0.5, 1.5
+    xa[1] = [-70.0, 40.0, 300.0]  # saturate at -127 / 127
+    qa = np.clip(np.round(xa.astype(F64) / scales) + zps, -127, 127)
+    save("quant_ax_x", xa)
+    save("quant_ax_i8", qa.astype(np.int8))
+    save("quant_ax_deq", ((qa - zps) * scales).astype(F32))
+    ia = rng.integers(-127, 128, (4, 3)).astype(np.int8)
+    save("quant_ax_in", ia)
+    save("quant_ax_in_deq", ((ia.astype(F64) - zps) * scales).astype(F32))
+
+
 def main():
     make_func()
     make_arith()
@@ -628,6 +670,7 @@ def main():
     make_conv()
     make_pool()
     make_tosa()
+    make_quant()
 
 
 if __name__ == "__main__":
