@@ -660,6 +660,14 @@ def make_quant():
     save("quant_ax_in_deq", ((ia.astype(F64) - zps) * scales).astype(F32))
 
 
+# ------------------------------------------------------------------ ml_program
+def make_ml_program():
+    x = f32([2.0, 4.0, -8.0])
+    w = f32([1.5, -2.0, 0.25])
+    save("mlp_x", x)
+    save("mlp_main", x * w + w)
+
+
 def main():
     make_func()
     make_arith()
@@ -671,6 +679,7 @@ def main():
     make_pool()
     make_tosa()
     make_quant()
+    make_ml_program()
 
 
 if __name__ == "__main__":
