@@ -126,6 +126,7 @@ typedef struct Plan {
   bool artifact;      /* a layout op around a TOSA conv / pool */
   bool needsId;
   MlirAttribute id;   /* its pt2e.id, once known */
+  size_t moveBefore;  /* weight layout op: moves right before this plan */
 } Plan;
 
 typedef struct Unit {
@@ -136,6 +137,7 @@ typedef struct Unit {
   size_t actPlan, weightPlan, core;
   intptr_t inOperand, actOperand, weightOperand;
   int64_t chAxis;
+  int weightSteps;   /* layout ops between the weight and the core */
   const char *kind;
 } Unit;
 
@@ -198,6 +200,7 @@ static MlirWalkResult collectOp(MlirOperation op, void *userData) {
   memset(p, 0, sizeof *p);
   p->op = op;
   p->output.kind = SpecNone;
+  p->moveBefore = NONE;
   MlirAttribute id = mlirOperationGetAttributeByName(op, str(PT2E_ID_ATTR));
   if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id)) {
     p->id = id;
@@ -517,6 +520,16 @@ static bool applyCompute(AnnotateState *st, Unit *u) {
     return false;
   if (!st->dynamic)
     setOutput(st, u->end, spec(SpecAct, NONE, 0));
+  /* PT2E observes the activation before the weight (the conv's argument
+     order), and prepare names observers in op order: the weight's layout
+     ops move right before the core, source first. */
+  for (size_t p = u->weightPlan;
+       u->weightSteps > 0 && p != u->core && st->plans[p].moveBefore == NONE;) {
+    st->plans[p].moveBefore = u->core;
+    MlirOperation user =
+        pt2eMatchSoleUser(mlirOperationGetResult(st->plans[p].op, 0));
+    p = planOf(st, user);
+  }
   unitClaim(st, u);
   return true;
 }
@@ -572,13 +585,24 @@ static bool isLinear(MlirOperation op) {
          mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
 }
 
-/* Weight edge of a conv / linear unit: through layout ops to the source. */
+/*
+** Weight edge of a conv / linear unit. PT2E observes the weight parameter
+** (out channels first, ch_axis 0) after the activation (names follow op
+** order in pt2e-prepare). When the activation edge sits on a head op (a
+** pad or a transpose) the edge goes through the weight's layout ops to the
+** source, and those ops later move right before the core; otherwise it is
+** the core's operand 1, with the channel axis of the op's own layout.
+*/
 static MlirLogicalResult weightEdge(AnnotateState *st, Unit *u, int64_t axis) {
-  int steps;
-  u->weightPlan = walkUp(st, u, u->core, 1, weightLayout, &u->weightOperand,
-                         &steps);
+  int steps = 0;
+  u->weightPlan = u->core;
+  u->weightOperand = 1;
+  if (u->actPlan != u->core)
+    u->weightPlan = walkUp(st, u, u->core, 1, weightLayout, &u->weightOperand,
+                           &steps);
   /* A weight reached through layout ops is PyTorch's (out channels first). */
   u->chAxis = steps > 0 ? 0 : axis;
+  u->weightSteps = steps;
   MlirOperation core = st->plans[u->core].op;
   if (steps == 0 && st->perChannel && pt2eMatchIs(core, "tosa.depthwise_conv2d")) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(core, 1));
@@ -1025,6 +1049,10 @@ static bool writeAnnotations(AnnotateState *st) {
     return false;
   }
   MlirAttribute act = actAttr(st);
+  for (size_t i = 0; i < st->numPlans; i++)
+    if (st->plans[i].moveBefore != NONE)
+      mlirOperationMoveBefore(st->plans[i].op,
+                              st->plans[st->plans[i].moveBefore].op);
   for (size_t i = 0; i < st->numPlans; i++) {
     Plan *p = &st->plans[i];
     if (p->needsId && !mlirAttributeIsNull(p->id))
