@@ -95,6 +95,8 @@ static int mapGet(const ValueMap *m, MlirValue v) {
 ** ===================================================================== */
 
 bool pt2eElemTypeFromMlir(MlirType t, Pt2eElemType *out) {
+  if (pt2eQuantElemTypeFromMlir(t, out))
+    return true;
   if (mlirTypeIsAF32(t)) {
     *out = Pt2eElemF32;
   } else if (mlirTypeIsAF64(t)) {
@@ -449,5 +451,7 @@ CompileFn pt2eFindCompileFn(MlirStringRef opName) {
     fn = pt2eTensorCompileFn(opName);
   if (!fn)
     fn = pt2eMiscCompileFn(opName);
+  if (!fn)
+    fn = pt2eQuantCompileFn(opName);
   return fn;
 }

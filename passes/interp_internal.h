@@ -127,6 +127,9 @@ CompileFn pt2eArithCompileFn(MlirStringRef opName);  /* interp_scalar.c */
 CompileFn pt2eLinalgCompileFn(MlirStringRef opName); /* interp_linalg.c */
 CompileFn pt2eTensorCompileFn(MlirStringRef opName); /* interp_tensor.c */
 CompileFn pt2eMiscCompileFn(MlirStringRef opName);   /* interp_exec.c */
+CompileFn pt2eQuantCompileFn(MlirStringRef opName);  /* interp_quant.c */
+/* A !quant type's storage as an element type (interp_quant.c). */
+bool pt2eQuantElemTypeFromMlir(MlirType type, Pt2eElemType *out);
 
 /* ---- interp_scalar.c: scalar programs ---- */
 
@@ -148,6 +151,7 @@ void pt2eScalarProgramDestroy(void *p);
 
 int pt2eScalarProgramNumCaptures(const ScalarProgram *p);
 int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i);
+int pt2eScalarProgramCaptureReg(const ScalarProgram *p, int i);
 /* Number of registers a run needs. */
 int pt2eScalarProgramNumRegs(const ScalarProgram *p);
 /* Copies captured outer scalars into their registers. */
@@ -160,6 +164,17 @@ void pt2eScalarProgramSetCaptures(const ScalarProgram *p, const Slot *slots,
 */
 void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
                           const int64_t *loopIndex, Pt2eScalar *out);
+/* True when the program reads any of its argument registers. */
+bool pt2eScalarProgramReadsArgs(const ScalarProgram *p);
+/* True when the program reads loop indices (linalg.index). */
+bool pt2eScalarProgramUsesIndex(const ScalarProgram *p);
+/*
+** Runs the program on 'n' lanes at once: register r of lane i lives at
+** regs[r * stride + i] (arguments filled by the caller). Not for programs
+** that use linalg.index. Yields stay in their registers.
+*/
+void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
+                               int64_t stride, int64_t n);
 /* Returns the element type of register 'reg' (args and results). */
 Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg);
 int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i);

@@ -10,6 +10,8 @@ static const Pt2ePassDecl *const allPasses[] = {
     &pt2eCalibratePass,
     &pt2eReportPass,
     &pt2eAnnotatePass,
+    &pt2eConvertPass,
+    &pt2eLowerQuantPass,
 };
 
 const Pt2ePassDecl *const *pt2eGetPassDecls(size_t *count) {

@@ -1,0 +1,599 @@
+/*
+** convert.c
+** pt2e-convert: every calibrated pt2e.observer / pt2e.fake_quant becomes a
+** quant.qcast -> quant.dcast pair on upstream !quant.uniform types, as
+** torchao's convert_pt2e replaces each observer by quantize_per_tensor /
+** quantize_per_channel followed by the matching dequantize.
+**
+**   %o = "pt2e.observer"(%x) {name = "activation_post_process_0",
+**          scale = array<f32: 0.5>, zero_point = array<i64: 3>, spec = ...}
+**     becomes
+**   %q = quant.qcast %x : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>
+**   %o = quant.dcast %q : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>> to tensor<4xf32>
+**
+** Per-channel specs give per-axis types (!quant.uniform<i8<-127:127>:f32:0,
+** {s0,s1,...}>); storage type and range come from the spec. Qparams are the
+** 'scale' / 'zero_point' that pt2e-calibrate wrote (computed there by
+** qparams.c); fixed specs use their own; derived specs (the int32 bias) get
+** the product of their sources' scales and zero point 0, as XNNPACK's
+** _derive_bias_qparams_fn. With fold-weights (the default, as convert_pt2e's
+** constant folding of the weight quantize), an op on an arith.constant or
+** tosa.const becomes the quantized integer constant + quant.scast +
+** quant.dcast, quantized with pt2eQuantizeValue.
+**
+** Every op is checked and every new type and constant computed before the
+** first change; a failure leaves the module as it was. An op without qparams
+** is an error unless keep-uncalibrated=true, which leaves its value in float
+** (the op is removed). No pt2e op is left afterwards.
+*/
+#include "pt2e_passes.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Quant.h"
+#include "mlir-c/IR.h"
+
+#include "pt2e_dialect.h"
+#include "pt2e_spec.h"
+#include "pt2e_support.h"
+#include "qparams.h"
+
+#define PT2E_CONVERT_MAX_RANK 16
+
+enum { OptFoldWeights, OptKeepUncalibrated, NumOptions };
+
+static const Pt2eOptionDecl convertOptions[NumOptions] = {
+    [OptFoldWeights] = {"fold-weights", Pt2eOptionBool,
+                        "quantize observed constants (weights, bias) now: an "
+                        "integer constant + quant.scast + quant.dcast",
+                        "true", false},
+    [OptKeepUncalibrated] = {"keep-uncalibrated", Pt2eOptionBool,
+                             "leave values whose op has no qparams in float "
+                             "instead of failing",
+                             "false", false},
+};
+
+/* What becomes of one pt2e op. */
+typedef enum Action {
+  ActQdq,   /* quant.qcast -> quant.dcast */
+  ActFold,  /* integer constant -> quant.scast -> quant.dcast */
+  ActFloat  /* no qparams, keep-uncalibrated: the op goes, the value stays */
+} Action;
+
+typedef struct Target {
+  MlirOperation op;
+  MlirStringRef name;
+  Pt2eSpec spec;
+  bool has;            /* qparams known */
+  int64_t n;           /* number of scales */
+  float *scales;
+  int64_t *zeroPoints;
+  int64_t axis;        /* per-channel: the quantized dimension */
+  Action action;
+  MlirType quantTensor; /* tensor<... x !quant.uniform<...>> */
+  MlirOperation constOp;
+  MlirAttribute folded; /* ActFold: the integer constant's value */
+} Target;
+
+typedef struct Convert {
+  Target *targets;
+  int count, capacity;
+  bool failed;
+} Convert;
+
+static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, str(name));
+}
+
+/* Emits "observer 'name': <message>" at the op; returns failure. */
+static MlirLogicalResult targetError(const Target *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static MlirLogicalResult targetError(const Target *t, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return pt2eEmitError(mlirOperationGetLocation(t->op),
+                       "'pt2e-convert': observer '%.*s' %s",
+                       (int)t->name.length, t->name.data, msg);
+}
+
+static Target *findTarget(Convert *c, MlirStringRef name) {
+  for (int i = 0; i < c->count; i++)
+    if (mlirStringRefEqual(c->targets[i].name, name))
+      return &c->targets[i];
+  return NULL;
+}
+
+static void freeTargets(Convert *c) {
+  for (int i = 0; i < c->count; i++) {
+    pt2eFree(c->targets[i].scales);
+    pt2eFree(c->targets[i].zeroPoints);
+  }
+  pt2eFree(c->targets);
+}
+
+/* {======================================================================
+** Collecting and qparams
+** ======================================================================= */
+
+static MlirWalkResult collectOps(MlirOperation op, void *userData) {
+  Convert *c = userData;
+  if (!pt2eIsQuantOp(op))
+    return MlirWalkResultAdvance;
+  if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)))
+    goto fail;
+  if (c->count == c->capacity) {
+    int cap = c->capacity ? 2 * c->capacity : 16;
+    Target *grown = pt2eRealloc(c->targets, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      pt2eEmitError(mlirOperationGetLocation(op),
+                    "'pt2e-convert' ran out of memory");
+      goto fail;
+    }
+    c->targets = grown;
+    c->capacity = cap;
+  }
+  Target *t = &c->targets[c->count];
+  memset(t, 0, sizeof *t);
+  t->op = op;
+  t->name = pt2eQuantOpGetName(op);
+  if (findTarget(c, t->name)) {
+    targetError(t, "has the name of another pt2e op");
+    goto fail;
+  }
+  c->count++;
+  if (mlirLogicalResultIsFailure(pt2eSpecParse(attrOf(op, PT2E_ATTR_SPEC),
+                                               mlirOperationGetLocation(op),
+                                               "spec", &t->spec)))
+    goto fail;
+  if (t->spec.quant.isDynamic) {
+    targetError(t, "has a dynamic spec (is_dynamic = true), which "
+                   "'pt2e-convert' does not support");
+    goto fail;
+  }
+  return MlirWalkResultAdvance;
+fail:
+  c->failed = true;
+  return MlirWalkResultInterrupt;
+}
+
+static MlirLogicalResult allocQParams(Target *t, int64_t n) {
+  t->n = n;
+  t->scales = pt2eAlloc((size_t)n * sizeof *t->scales);
+  t->zeroPoints = pt2eAlloc((size_t)n * sizeof *t->zeroPoints);
+  if (!t->scales || !t->zeroPoints)
+    return pt2eEmitError(mlirOperationGetLocation(t->op),
+                         "'pt2e-convert' ran out of memory");
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** The qparams of a quant-spec op: its own 'scale' / 'zero_point', or those
+** of the op named by its 'instance'. An observer is calibrated when it has
+** them; a fake_quant always has them (torchao's initial 1.0 / 0), so it
+** counts as calibrated once 'stats' exist: its buffers are then what its
+** observer's calculate_qparams() gives, which is what convert_pt2e uses.
+*/
+static MlirLogicalResult readQuantQParams(Convert *c, Target *t) {
+  MlirOperation src = t->op;
+  MlirAttribute scale = attrOf(src, PT2E_ATTR_SCALE);
+  MlirAttribute inst = attrOf(src, PT2E_ATTR_INSTANCE);
+  if (mlirAttributeIsNull(scale) && !mlirAttributeIsNull(inst) &&
+      mlirAttributeIsAString(inst)) {
+    Target *first = findTarget(c, mlirStringAttrGetValue(inst));
+    if (first)
+      src = first->op;
+    scale = attrOf(src, PT2E_ATTR_SCALE);
+  }
+  if (mlirAttributeIsNull(scale))
+    return mlirLogicalResultSuccess();
+  if (pt2eIsFakeQuant(t->op) && mlirAttributeIsNull(attrOf(t->op, "stats")) &&
+      mlirAttributeIsNull(attrOf(src, "stats")))
+    return mlirLogicalResultSuccess(); /* never observed anything */
+  MlirAttribute zp = attrOf(src, PT2E_ATTR_ZERO_POINT);
+  if (!mlirAttributeIsADenseF32Array(scale) || mlirAttributeIsNull(zp) ||
+      !mlirAttributeIsADenseI64Array(zp) ||
+      mlirDenseArrayGetNumElements(scale) != mlirDenseArrayGetNumElements(zp) ||
+      mlirDenseArrayGetNumElements(scale) == 0)
+    return targetError(t, "needs 'scale' as array<f32> and 'zero_point' as "
+                          "array<i64> of equal, non-zero length");
+  int64_t n = mlirDenseArrayGetNumElements(scale);
+  if (mlirLogicalResultIsFailure(allocQParams(t, n)))
+    return mlirLogicalResultFailure();
+  for (int64_t i = 0; i < n; i++) {
+    t->scales[i] = mlirDenseF32ArrayGetElement(scale, i);
+    t->zeroPoints[i] = mlirDenseI64ArrayGetElement(zp, i);
+  }
+  t->has = true;
+  return mlirLogicalResultSuccess();
+}
+
+/* The size of dimension 'axis' of the watched tensor, or -1 if dynamic. */
+static int64_t dimSize(const Target *t, int64_t axis) {
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(t->op, 0));
+  if (mlirShapedTypeIsDynamicDim(type, axis))
+    return -1;
+  return mlirShapedTypeGetDimSize(type, axis);
+}
+
+/* Normalizes the spec's ch_axis against the tensor's rank. */
+static MlirLogicalResult channelAxis(Target *t) {
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(t->op, 0));
+  int64_t rank = mlirShapedTypeGetRank(type);
+  int64_t axis = t->spec.quant.chAxis;
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return targetError(t, "has ch_axis %lld, outside a tensor of rank %lld",
+                       (long long)t->spec.quant.chAxis, (long long)rank);
+  if (dimSize(t, axis) < 0)
+    return targetError(t, "is per-channel along dimension %lld, which is "
+                          "dynamic", (long long)axis);
+  t->axis = axis;
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** A derived spec: scale = the product of its sources' scales in float32, in
+** 'derived_from' order (torch's act_scale * weight_scale), broadcasting
+** per-tensor sources over the channels; zero point 0.
+*/
+static MlirLogicalResult deriveQParams(Convert *c, Target *t, bool keepFloat) {
+  const Target *src[PT2E_SPEC_MAX_SOURCES];
+  for (size_t k = 0; k < t->spec.numSources; k++) {
+    const Pt2eSpecRef *ref = &t->spec.sources[k];
+    if (ref->kind != Pt2eRefObserver)
+      return targetError(t, "has a derived spec that does not name its source "
+                            "observers (derived_from = [\"name\", ...])");
+    src[k] = findTarget(c, ref->name);
+    if (!src[k])
+      return targetError(t, "is derived from '%.*s', which is no pt2e op",
+                         (int)ref->name.length, ref->name.data);
+    if (src[k]->spec.kind == Pt2eSpecDerived)
+      return targetError(t, "is derived from '%.*s', which is itself derived",
+                         (int)ref->name.length, ref->name.data);
+    if (!src[k]->has) {
+      if (keepFloat)
+        return mlirLogicalResultSuccess(); /* stays float with its source */
+      return targetError(t, "is derived from '%.*s', which has no qparams "
+                            "(run pt2e-calibrate first, or keep-uncalibrated"
+                            "=true leaves both in float)",
+                         (int)ref->name.length, ref->name.data);
+    }
+  }
+  int64_t n = 1;
+  if (pt2eSpecIsPerChannel(t->spec.quant.qscheme)) {
+    if (mlirLogicalResultIsFailure(channelAxis(t)))
+      return mlirLogicalResultFailure();
+    n = dimSize(t, t->axis);
+  }
+  for (size_t k = 0; k < t->spec.numSources; k++)
+    if (src[k]->n != 1 && src[k]->n != n)
+      return targetError(t, "is derived from '%.*s', which has %lld scales; "
+                            "expected 1 or %lld",
+                         (int)src[k]->name.length, src[k]->name.data,
+                         (long long)src[k]->n, (long long)n);
+  if (mlirLogicalResultIsFailure(allocQParams(t, n)))
+    return mlirLogicalResultFailure();
+  for (int64_t i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (size_t k = 0; k < t->spec.numSources; k++) {
+      float sk = src[k]->scales[src[k]->n == 1 ? 0 : i];
+      s = k == 0 ? sk : s * sk;
+    }
+    t->scales[i] = s;
+    t->zeroPoints[i] = 0;
+  }
+  t->has = true;
+  return mlirLogicalResultSuccess();
+}
+
+/* Checks the qparams against the tensor and the spec's range. */
+static MlirLogicalResult checkQParams(Target *t) {
+  const Pt2eQuantSpec *q = &t->spec.quant;
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(t->op, 0));
+  if (mlirShapedTypeGetRank(type) > PT2E_CONVERT_MAX_RANK)
+    return targetError(t, "watches a tensor of rank %lld; at most %d is "
+                          "supported", (long long)mlirShapedTypeGetRank(type),
+                       PT2E_CONVERT_MAX_RANK);
+  if (pt2eSpecIsPerChannel(q->qscheme)) {
+    if (t->spec.kind != Pt2eSpecDerived &&
+        mlirLogicalResultIsFailure(channelAxis(t)))
+      return mlirLogicalResultFailure();
+    int64_t d = dimSize(t, t->axis);
+    if (t->n != d)
+      return targetError(t, "has %lld scales for dimension %lld of size %lld",
+                         (long long)t->n, (long long)t->axis, (long long)d);
+  } else if (t->n != 1) {
+    return targetError(t, "has %lld scales but a per-tensor qscheme",
+                       (long long)t->n);
+  }
+  for (int64_t i = 0; i < t->n; i++) {
+    if (!(t->scales[i] > 0.0f) || isinf(t->scales[i]))
+      return targetError(t, "has scale %g, which is not positive and finite",
+                         (double)t->scales[i]);
+    if (t->zeroPoints[i] < q->quantMin || t->zeroPoints[i] > q->quantMax)
+      return targetError(t, "has zero point %lld outside [%lld, %lld]",
+                         (long long)t->zeroPoints[i], (long long)q->quantMin,
+                         (long long)q->quantMax);
+  }
+  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
+    return targetError(t, "watches a tensor of another float type than f32, "
+                          "which PyTorch's quantize ops do not take");
+  return mlirLogicalResultSuccess();
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Types and folded constants
+** ======================================================================= */
+
+static unsigned storageWidth(Pt2eDType dtype) {
+  switch (dtype) {
+  case Pt2eDTypeInt8:
+  case Pt2eDTypeUInt8: return 8;
+  case Pt2eDTypeInt16:
+  case Pt2eDTypeUInt16: return 16;
+  case Pt2eDTypeInt32: return 32;
+  }
+  return 32;
+}
+
+static bool storageSigned(Pt2eDType dtype) {
+  return dtype != Pt2eDTypeUInt8 && dtype != Pt2eDTypeUInt16;
+}
+
+/* The !quant.uniform element type of a checked target. */
+static MlirType quantElementType(MlirContext ctx, Target *t) {
+  const Pt2eQuantSpec *q = &t->spec.quant;
+  MlirType storage = mlirIntegerTypeGet(ctx, storageWidth(q->dtype));
+  unsigned flags = storageSigned(q->dtype) ? mlirQuantizedTypeGetSignedFlag() : 0;
+  MlirType f32 = mlirF32TypeGet(ctx);
+  if (!pt2eSpecIsPerChannel(q->qscheme))
+    return mlirUniformQuantizedTypeGet(flags, storage, f32,
+                                       (double)t->scales[0], t->zeroPoints[0],
+                                       q->quantMin, q->quantMax);
+  double *scales = pt2eAlloc((size_t)t->n * sizeof *scales);
+  if (!scales)
+    return (MlirType){NULL};
+  for (int64_t i = 0; i < t->n; i++)
+    scales[i] = (double)t->scales[i];
+  MlirType type = mlirUniformQuantizedPerAxisTypeGet(
+      flags, storage, f32, (intptr_t)t->n, scales, t->zeroPoints,
+      (int32_t)t->axis, q->quantMin, q->quantMax);
+  pt2eFree(scales);
+  return type;
+}
+
+/* 'type' (a ranked tensor) with element type 'elem'. */
+static MlirType withElementType(MlirType type, MlirType elem) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t shape[PT2E_CONVERT_MAX_RANK];
+  for (intptr_t i = 0; i < rank && i < PT2E_CONVERT_MAX_RANK; i++)
+    shape[i] = mlirShapedTypeGetDimSize(type, i);
+  return mlirRankedTensorTypeGet(rank, shape, elem,
+                                 mlirRankedTensorTypeGetEncoding(type));
+}
+
+/* The dense f32 value of a constant weight feeding 't', or a null attr. */
+static MlirAttribute constantValue(Target *t) {
+  MlirValue in = mlirOperationGetOperand(t->op, 0);
+  if (!mlirValueIsAOpResult(in))
+    return (MlirAttribute){NULL};
+  MlirOperation def = mlirOpResultGetOwner(in);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
+  MlirAttribute value = {NULL};
+  if (pt2eStringRefIs(name, "arith.constant"))
+    value = attrOf(def, "value");
+  else if (pt2eStringRefIs(name, "tosa.const"))
+    value = attrOf(def, "values");
+  if (mlirAttributeIsNull(value) || !mlirAttributeIsADenseElements(value) ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(value))) ||
+      !mlirShapedTypeHasStaticShape(mlirAttributeGetType(value)))
+    return (MlirAttribute){NULL};
+  t->constOp = def;
+  return value;
+}
+
+/*
+** Quantizes the constant 'value' with the target's qparams, element by
+** element with pt2eQuantizeValue (torch's quantize_per_tensor /
+** quantize_per_channel, run once at convert time like torchao's constant
+** folding), into an integer DenseElementsAttr of the storage type.
+*/
+static MlirLogicalResult foldConstant(MlirContext ctx, Target *t,
+                                      MlirAttribute value) {
+  const Pt2eQuantSpec *q = &t->spec.quant;
+  MlirType type = mlirAttributeGetType(value);
+  int64_t numel = mlirElementsAttrGetNumElements(value);
+  int64_t inner = 1, channels = 1;
+  if (pt2eSpecIsPerChannel(q->qscheme)) {
+    channels = t->n;
+    for (intptr_t d = (intptr_t)t->axis + 1; d < mlirShapedTypeGetRank(type); d++)
+      inner *= mlirShapedTypeGetDimSize(type, d);
+  }
+  size_t width = storageWidth(q->dtype) / 8;
+  void *buf = pt2eAlloc((size_t)(numel ? numel : 1) * width);
+  if (!buf)
+    return pt2eEmitError(mlirOperationGetLocation(t->op),
+                         "'pt2e-convert' ran out of memory");
+  bool splat = mlirDenseElementsAttrIsSplat(value);
+  for (int64_t i = 0; i < numel; i++) {
+    float x = splat ? mlirDenseElementsAttrGetFloatSplatValue(value)
+                    : mlirDenseElementsAttrGetFloatValue(value, (intptr_t)i);
+    int64_t c = (i / inner) % channels;
+    int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
+                                  q->quantMin, q->quantMax, q->dtype);
+    switch (q->dtype) {
+    case Pt2eDTypeInt8: ((int8_t *)buf)[i] = (int8_t)v; break;
+    case Pt2eDTypeUInt8: ((uint8_t *)buf)[i] = (uint8_t)v; break;
+    case Pt2eDTypeInt16: ((int16_t *)buf)[i] = (int16_t)v; break;
+    case Pt2eDTypeUInt16: ((uint16_t *)buf)[i] = (uint16_t)v; break;
+    case Pt2eDTypeInt32: ((int32_t *)buf)[i] = (int32_t)v; break;
+    }
+  }
+  MlirType intType =
+      withElementType(type, mlirIntegerTypeGet(ctx, storageWidth(q->dtype)));
+  intptr_t n = (intptr_t)numel;
+  switch (q->dtype) {
+  case Pt2eDTypeInt8: t->folded = mlirDenseElementsAttrInt8Get(intType, n, buf); break;
+  case Pt2eDTypeUInt8: t->folded = mlirDenseElementsAttrUInt8Get(intType, n, buf); break;
+  case Pt2eDTypeInt16: t->folded = mlirDenseElementsAttrInt16Get(intType, n, buf); break;
+  case Pt2eDTypeUInt16: t->folded = mlirDenseElementsAttrUInt16Get(intType, n, buf); break;
+  case Pt2eDTypeInt32: t->folded = mlirDenseElementsAttrInt32Get(intType, n, buf); break;
+  }
+  pt2eFree(buf);
+  return mlirLogicalResultSuccess();
+}
+
+/* Decides what becomes of every target and computes all it needs. */
+static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
+                              bool keepFloat) {
+  for (int i = 0; i < c->count; i++) {
+    Target *t = &c->targets[i];
+    if (t->spec.kind == Pt2eSpecFixed) {
+      if (mlirLogicalResultIsFailure(allocQParams(t, 1)))
+        return mlirLogicalResultFailure();
+      t->scales[0] = t->spec.fixedScale;
+      t->zeroPoints[0] = t->spec.fixedZeroPoint;
+      t->has = true;
+    } else if (t->spec.kind == Pt2eSpecQuant &&
+               mlirLogicalResultIsFailure(readQuantQParams(c, t))) {
+      return mlirLogicalResultFailure();
+    }
+  }
+  for (int i = 0; i < c->count; i++) {
+    Target *t = &c->targets[i];
+    if (t->spec.kind == Pt2eSpecDerived &&
+        mlirLogicalResultIsFailure(deriveQParams(c, t, keepFloat)))
+      return mlirLogicalResultFailure();
+  }
+  for (int i = 0; i < c->count; i++) {
+    Target *t = &c->targets[i];
+    if (!t->has) {
+      if (!keepFloat)
+        return targetError(t, "has no qparams (run pt2e-calibrate first, or "
+                              "keep-uncalibrated=true leaves it in float)");
+      t->action = ActFloat;
+      continue;
+    }
+    if (mlirLogicalResultIsFailure(checkQParams(t)))
+      return mlirLogicalResultFailure();
+    MlirType elem = quantElementType(ctx, t);
+    if (mlirTypeIsNull(elem))
+      return pt2eEmitError(mlirOperationGetLocation(t->op),
+                           "'pt2e-convert' ran out of memory");
+    t->quantTensor = withElementType(
+        mlirValueGetType(mlirOperationGetOperand(t->op, 0)), elem);
+    t->action = ActQdq;
+    MlirAttribute value = foldWeights ? constantValue(t) : (MlirAttribute){NULL};
+    if (!mlirAttributeIsNull(value)) {
+      if (mlirLogicalResultIsFailure(foldConstant(ctx, t, value)))
+        return mlirLogicalResultFailure();
+      t->action = ActFold;
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Rewriting
+** ======================================================================= */
+
+/* Creates 'name'(operand) -> result before 'anchor'; returns its result. */
+static MlirValue insertBefore(MlirOperation anchor, const char *name,
+                              MlirValue *operand, MlirType result,
+                              MlirNamedAttribute *attr) {
+  MlirOperationState st =
+      mlirOperationStateGet(str(name), mlirOperationGetLocation(anchor));
+  if (operand)
+    mlirOperationStateAddOperands(&st, 1, operand);
+  if (attr)
+    mlirOperationStateAddAttributes(&st, 1, attr);
+  mlirOperationStateAddResults(&st, 1, &result);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+static void rewrite(Convert *c, MlirContext ctx) {
+  for (int i = 0; i < c->count; i++) {
+    Target *t = &c->targets[i];
+    MlirValue in = mlirOperationGetOperand(t->op, 0);
+    MlirValue out = mlirOperationGetResult(t->op, 0);
+    MlirValue repl = in;
+    if (t->action == ActQdq) {
+      MlirValue q = insertBefore(t->op, "quant.qcast", &in, t->quantTensor, NULL);
+      repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
+    } else if (t->action == ActFold) {
+      bool tosa = pt2eStringRefIs(
+          mlirIdentifierStr(mlirOperationGetName(t->constOp)), "tosa.const");
+      MlirNamedAttribute value = mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, str(tosa ? "values" : "value")), t->folded);
+      MlirValue k = insertBefore(t->op, tosa ? "tosa.const" : "arith.constant",
+                                 NULL, mlirAttributeGetType(t->folded), &value);
+      MlirValue q = insertBefore(t->op, "quant.scast", &k, t->quantTensor, NULL);
+      repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
+    }
+    mlirValueReplaceAllUsesOfWith(out, repl);
+    mlirOperationDestroy(t->op);
+    if (t->action == ActFold &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(t->constOp, 0))))
+      mlirOperationDestroy(t->constOp); /* the float weight is gone */
+  }
+}
+
+/* }====================================================================== */
+
+static MlirLogicalResult convertRun(MlirOperation module,
+                                    const Pt2eOptionValue *options) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  if (mlirLogicalResultIsFailure(pt2eDialectRequire(
+          ctx, mlirOperationGetLocation(module), "pt2e-convert")))
+    return mlirLogicalResultFailure();
+  Convert c;
+  memset(&c, 0, sizeof c);
+  mlirOperationWalk(module, collectOps, &c, MlirWalkPreOrder);
+  MlirLogicalResult r = c.failed ? mlirLogicalResultFailure()
+                                 : plan(&c, ctx, options[OptFoldWeights].boolValue,
+                                        options[OptKeepUncalibrated].boolValue);
+  if (mlirLogicalResultIsSuccess(r))
+    rewrite(&c, ctx);
+  freeTargets(&c);
+  return r;
+}
+
+static MlirDialectHandle (*const convertDialects[])(void) = {
+    mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__quant__,
+};
+
+const Pt2ePassDecl pt2eConvertPass = {
+    .argument = "pt2e-convert",
+    .name = "Pt2eConvert",
+    .summary = "Replace calibrated observers and fake-quant ops by "
+               "quant.qcast / quant.dcast (convert_pt2e)",
+    .anchorOp = "builtin.module",
+    .options = convertOptions,
+    .numOptions = NumOptions,
+    .dependentDialects = convertDialects,
+    .numDependentDialects = sizeof convertDialects / sizeof *convertDialects,
+    .run = convertRun,
+};

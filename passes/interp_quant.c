@@ -1,0 +1,235 @@
+/*
+** interp_quant.c
+** The quant dialect in the interpreter: quant.qcast, quant.dcast and
+** quant.scast on tensors of !quant.uniform types, per tensor and per axis,
+** with PyTorch's numerics (qparams.h: pt2eQuantizeValue rounds half to even
+** after multiplying by the f32 reciprocal, adds the zero point, clamps in
+** f32; pt2eDequantizeValue).
+**
+** A tensor of a quant type is stored as its storage integer type (i8, i16,
+** i32; unsigned storage keeps its bit pattern in the signed slot and is read
+** back masked), so quant.scast is the identity.
+*/
+#include "interp_internal.h"
+
+#include <string.h>
+
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Quant.h"
+
+#include "pt2e_support.h"
+#include "qparams.h"
+
+/* The quantization of one qcast / dcast, read from its quant type. */
+typedef struct QuantData {
+  Pt2eDType dtype;
+  bool isSigned;
+  unsigned width;
+  int64_t qmin, qmax;
+  bool perAxis;
+  int64_t axis;
+  int64_t n;          /* number of scales */
+  float *scales;
+  int64_t *zeroPoints;
+} QuantData;
+
+bool pt2eQuantElemTypeFromMlir(MlirType type, Pt2eElemType *out) {
+  if (!mlirTypeIsAQuantizedType(type))
+    return false;
+  switch (mlirQuantizedTypeGetStorageTypeIntegralWidth(type)) {
+  case 8: *out = Pt2eElemI8; return true;
+  case 16: *out = Pt2eElemI16; return true;
+  case 32: *out = Pt2eElemI32; return true;
+  default: return false;
+  }
+}
+
+static void freeQuantData(void *p) {
+  QuantData *d = p;
+  if (!d)
+    return;
+  pt2eFree(d->scales);
+  pt2eFree(d->zeroPoints);
+  pt2eFree(d);
+}
+
+static MlirLogicalResult quantError(const Instr *in, const char *what) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
+  return pt2eEmitError(mlirOperationGetLocation(in->op), "'%.*s': %s",
+                       (int)n.length, n.data, what);
+}
+
+/* Reads the quant type 'q' of a tensor of type 'tensor' into new data. */
+static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
+                                       QuantData **out) {
+  MlirType q = mlirShapedTypeGetElementType(tensor);
+  bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
+  if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis)
+    return quantError(in, "the interpreter supports !quant.uniform types "
+                          "(per tensor and per axis) only");
+  if (!mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
+    return quantError(in, "the interpreter supports f32 as the expressed "
+                          "type only");
+  QuantData *d = pt2eAlloc(sizeof *d);
+  if (!d)
+    return quantError(in, "interpreter ran out of memory");
+  d->isSigned = mlirQuantizedTypeIsSigned(q);
+  d->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
+  d->qmin = mlirQuantizedTypeGetStorageTypeMin(q);
+  d->qmax = mlirQuantizedTypeGetStorageTypeMax(q);
+  if (d->width == 8)
+    d->dtype = d->isSigned ? Pt2eDTypeInt8 : Pt2eDTypeUInt8;
+  else if (d->width == 16)
+    d->dtype = d->isSigned ? Pt2eDTypeInt16 : Pt2eDTypeUInt16;
+  else if (d->width == 32 && d->isSigned)
+    d->dtype = Pt2eDTypeInt32;
+  else {
+    freeQuantData(d);
+    return quantError(in, "the interpreter supports i8, u8, i16, u16 and i32 "
+                          "storage only");
+  }
+  d->perAxis = perAxis;
+  d->n = perAxis ? mlirUniformQuantizedPerAxisTypeGetNumDims(q) : 1;
+  d->scales = pt2eAlloc((size_t)d->n * sizeof *d->scales);
+  d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
+  if (!d->scales || !d->zeroPoints) {
+    freeQuantData(d);
+    return quantError(in, "interpreter ran out of memory");
+  }
+  if (perAxis) {
+    d->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
+    if (!mlirTypeIsARankedTensor(tensor) || d->axis >= mlirShapedTypeGetRank(tensor) ||
+        mlirShapedTypeGetDimSize(tensor, d->axis) != d->n) {
+      freeQuantData(d);
+      return quantError(in, "the per-axis type does not match the tensor's "
+                            "shape");
+    }
+    for (int64_t c = 0; c < d->n; c++) {
+      d->scales[c] = (float)mlirUniformQuantizedPerAxisTypeGetScale(q, c);
+      d->zeroPoints[c] = mlirUniformQuantizedPerAxisTypeGetZeroPoint(q, c);
+    }
+  } else {
+    d->scales[0] = (float)mlirUniformQuantizedTypeGetScale(q);
+    d->zeroPoints[0] = mlirUniformQuantizedTypeGetZeroPoint(q);
+  }
+  *out = d;
+  return mlirLogicalResultSuccess();
+}
+
+/* Channel of element 'i' of a row-major tensor 't' along d->axis. */
+static int64_t channelOf(const QuantData *d, const Pt2eTensor *t, int64_t i) {
+  if (!d->perAxis)
+    return 0;
+  int64_t inner = 1;
+  for (int k = (int)d->axis + 1; k < t->rank; k++)
+    inner *= t->shape[k];
+  return (i / inner) % d->n;
+}
+
+static MlirLogicalResult execQCast(Exec *ex, const Instr *in) {
+  const QuantData *d = in->data;
+  const Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
+  const SlotInfo *info = &ex->program->slots[in->results[0]];
+  Pt2eTensor *y = pt2eTensorCreate(info->type, x->rank, x->shape);
+  if (!y)
+    return quantError(in, "interpreter ran out of memory");
+  const float *src = x->data;
+  for (int64_t i = 0; i < x->numel; i++) {
+    int64_t c = channelOf(d, x, i);
+    Pt2eScalar v;
+    v.i = pt2eQuantizeValue(src[i], d->scales[c], d->zeroPoints[c], d->qmin,
+                            d->qmax, d->dtype);
+    pt2eTensorStore(y, i, v);
+  }
+  ex->slots[in->results[0]].tensor = y;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execDCast(Exec *ex, const Instr *in) {
+  const QuantData *d = in->data;
+  const Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
+  Pt2eTensor *y = pt2eTensorCreate(Pt2eElemF32, x->rank, x->shape);
+  if (!y)
+    return quantError(in, "interpreter ran out of memory");
+  float *dst = y->data;
+  uint64_t mask = d->width == 8 ? 0xffu : 0xffffu;
+  for (int64_t i = 0; i < x->numel; i++) {
+    int64_t c = channelOf(d, x, i);
+    int64_t q = pt2eTensorLoad(x, i).i;
+    if (!d->isSigned)
+      q = (int64_t)((uint64_t)q & mask);
+    /* per channel torch subtracts in int64 first: f(float(q - zp) * s) */
+    dst[i] = d->perAxis
+                 ? pt2eDequantizeValue(q - d->zeroPoints[c], d->scales[c], 0)
+                 : pt2eDequantizeValue(q, d->scales[0], d->zeroPoints[0]);
+  }
+  ex->slots[in->results[0]].tensor = y;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execSCast(Exec *ex, const Instr *in) {
+  ex->slots[in->results[0]].tensor =
+      pt2eTensorRetain(ex->slots[in->operands[0]].tensor);
+  return mlirLogicalResultSuccess();
+}
+
+/* Checks that operand and result are tensors of the same shape. */
+static MlirLogicalResult checkTensors(CompileCtx *cc, const Instr *in) {
+  const SlotInfo *a = &cc->program->slots[in->operands[0]];
+  const SlotInfo *b = &cc->program->slots[in->results[0]];
+  if (!a->isTensor || !b->isTensor || a->rank != b->rank ||
+      memcmp(a->shape, b->shape, (size_t)a->rank * sizeof a->shape[0]) != 0)
+    return quantError(in, "the interpreter supports quant casts between "
+                          "tensors of one static shape only");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileQCast(CompileCtx *cc, Instr *in) {
+  if (mlirLogicalResultIsFailure(checkTensors(cc, in)))
+    return mlirLogicalResultFailure();
+  if (cc->program->slots[in->operands[0]].type != Pt2eElemF32)
+    return quantError(in, "the interpreter quantizes f32 tensors only");
+  QuantData *d;
+  if (mlirLogicalResultIsFailure(readQuantType(
+          in, mlirValueGetType(mlirOperationGetResult(in->op, 0)), &d)))
+    return mlirLogicalResultFailure();
+  in->data = d;
+  in->freeData = freeQuantData;
+  in->exec = execQCast;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileDCast(CompileCtx *cc, Instr *in) {
+  if (mlirLogicalResultIsFailure(checkTensors(cc, in)))
+    return mlirLogicalResultFailure();
+  if (cc->program->slots[in->results[0]].type != Pt2eElemF32)
+    return quantError(in, "the interpreter dequantizes to f32 tensors only");
+  QuantData *d;
+  if (mlirLogicalResultIsFailure(readQuantType(
+          in, mlirValueGetType(mlirOperationGetOperand(in->op, 0)), &d)))
+    return mlirLogicalResultFailure();
+  in->data = d;
+  in->freeData = freeQuantData;
+  in->exec = execDCast;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileSCast(CompileCtx *cc, Instr *in) {
+  if (mlirLogicalResultIsFailure(checkTensors(cc, in)))
+    return mlirLogicalResultFailure();
+  if (cc->program->slots[in->operands[0]].type !=
+      cc->program->slots[in->results[0]].type)
+    return quantError(in, "storage and quantized types differ in width");
+  in->exec = execSCast;
+  return mlirLogicalResultSuccess();
+}
+
+CompileFn pt2eQuantCompileFn(MlirStringRef opName) {
+  if (pt2eStringRefIs(opName, "quant.qcast"))
+    return compileQCast;
+  if (pt2eStringRefIs(opName, "quant.dcast"))
+    return compileDCast;
+  if (pt2eStringRefIs(opName, "quant.scast"))
+    return compileSCast;
+  return NULL;
+}

@@ -1,0 +1,544 @@
+/*
+** lower_quant.c
+** pt2e-lower-quant: quant.qcast / quant.dcast become linalg.generic ops over
+** arith and math that compute exactly what PyTorch's
+** quantized_decomposed.quantize_per_tensor / dequantize_per_tensor (and the
+** per-channel variants) compute (torchao-numerics.md sections 5 and 10;
+** qparams.h, pt2eQuantizeValue / pt2eDequantizeValue):
+**
+**   quantize:   q = int(clamp(roundeven(x * f(1/s)) + zp, qmin, qmax))
+**     %m = arith.mulf %x, <f(1/s)>     multiply by the f32 reciprocal
+**     %r = math.roundeven %m           half to even, before the zero point
+**     %a = arith.addf %r, <zp>
+**     clamp: select(a < qmin, qmin, a), then select(. > qmax, qmax, .)
+**            in f32, so NaN stays NaN, as torch.clamp
+**     NaN -> -2^31, arith.fptosi to i64, arith.trunci to the storage width:
+**            torch casts through int32 on x86-64 (NaN and 2^31 give
+**            INT32_MIN, so 0 in 8 and 16 bits)
+**   dequantize: per tensor  y = f(f(float(q) - zp) * s)
+**               per channel y = f(float(q - zp_c) * s_c)  (int64 subtraction)
+**
+** Per-axis types read their scale and zero point from small constant tensors
+** indexed by the quantized dimension. Each lowered qcast ends in a
+** quant.scast to its quant type and each lowered dcast reads through one;
+** pairs of quant.scast that undo each other are then removed, so a
+** qcast -> dcast chain leaves no quant op, and a folded weight
+** (constant -> scast -> dcast) becomes its integer constant feeding the
+** dequantize. A quant.scast that remains connects to a value whose quant
+** type is seen elsewhere (function arguments and results: upstream's
+** --strip-func-quant-types handles those).
+**
+** Unlike upstream --lower-quant-ops this rounds half to even instead of
+** truncating (arith.fptosi), multiplies by the reciprocal and rounds before
+** adding the zero point, and always clamps (README, "Upstream hazards").
+*/
+#include "pt2e_passes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/Dialect/Math.h"
+#include "mlir-c/Dialect/Quant.h"
+#include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/IR.h"
+
+#include "pt2e_support.h"
+
+#define PT2E_LOWER_MAX_RANK 16
+
+/* arith::CmpFPredicate values. */
+enum { CmpOgt = 2, CmpOlt = 4, CmpUno = 14 };
+
+typedef enum Kind { KindQCast, KindDCast, KindSCast } Kind;
+
+/* One quant op and everything its lowering needs, computed up front. */
+typedef struct Lowering {
+  MlirOperation op;
+  Kind kind;
+  MlirType floatTensor;   /* tensor<... x f32> */
+  MlirType quantTensor;   /* tensor<... x !quant.uniform<...>> */
+  MlirType storageTensor; /* tensor<... x iN> */
+  unsigned width;
+  bool isSigned;
+  bool perAxis;
+  int32_t axis;
+  float scale, inv, zpF; /* per tensor */
+  int64_t zp;
+  float qmin, qmax;
+  MlirAttribute axisA, axisB; /* per axis: (inv, zp f32) or (scale, zp i64) */
+} Lowering;
+
+typedef struct Lower {
+  Lowering *ops;
+  int count, capacity;
+  MlirOperation *scasts; /* existing and new quant.scast ops */
+  int numScasts, capScasts;
+  bool failed;
+} Lower;
+
+static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, str(name)), a);
+}
+
+/* {======================================================================
+** Checking and planning
+** ======================================================================= */
+
+static MlirLogicalResult opError(MlirOperation op, const char *what) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return pt2eEmitError(mlirOperationGetLocation(op), "'pt2e-lower-quant': '%.*s' %s",
+                       (int)n.length, n.data, what);
+}
+
+static MlirType withElementType(MlirType type, MlirType elem) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t shape[PT2E_LOWER_MAX_RANK];
+  for (intptr_t i = 0; i < rank; i++)
+    shape[i] = mlirShapedTypeGetDimSize(type, i);
+  return mlirRankedTensorTypeGet(rank, shape, elem,
+                                 mlirRankedTensorTypeGetEncoding(type));
+}
+
+/* Per-axis constants: (f(1/s_c), float(zp_c)) for qcast, (s_c, zp_c) for dcast. */
+static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
+  MlirContext ctx = mlirTypeGetContext(qtype);
+  intptr_t n = mlirUniformQuantizedPerAxisTypeGetNumDims(qtype);
+  float *a = pt2eAlloc((size_t)n * sizeof *a);
+  float *zf = pt2eAlloc((size_t)n * sizeof *zf);
+  int64_t *zi = pt2eAlloc((size_t)n * sizeof *zi);
+  if (!a || !zf || !zi) {
+    pt2eFree(a);
+    pt2eFree(zf);
+    pt2eFree(zi);
+    return opError(l->op, "ran out of memory");
+  }
+  for (intptr_t c = 0; c < n; c++) {
+    float s = (float)mlirUniformQuantizedPerAxisTypeGetScale(qtype, c);
+    zi[c] = mlirUniformQuantizedPerAxisTypeGetZeroPoint(qtype, c);
+    zf[c] = (float)zi[c];
+    a[c] = l->kind == KindQCast ? 1.0f / s : s;
+  }
+  int64_t shape[1] = {(int64_t)n};
+  MlirType ft = mlirRankedTensorTypeGet(1, shape, mlirF32TypeGet(ctx),
+                                        mlirAttributeGetNull());
+  MlirType it = mlirRankedTensorTypeGet(1, shape, mlirIntegerTypeGet(ctx, 64),
+                                        mlirAttributeGetNull());
+  l->axisA = mlirDenseElementsAttrFloatGet(ft, n, a);
+  l->axisB = l->kind == KindQCast ? mlirDenseElementsAttrFloatGet(ft, n, zf)
+                                  : mlirDenseElementsAttrInt64Get(it, n, zi);
+  pt2eFree(a);
+  pt2eFree(zf);
+  pt2eFree(zi);
+  return mlirLogicalResultSuccess();
+}
+
+/* Checks one qcast / dcast and fills 'l'. */
+static MlirLogicalResult planOne(Lowering *l) {
+  MlirOperation op = l->op;
+  MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
+  l->floatTensor = l->kind == KindQCast ? in : out;
+  l->quantTensor = l->kind == KindQCast ? out : in;
+  if (!mlirTypeIsARankedTensor(l->floatTensor) ||
+      !mlirTypeIsARankedTensor(l->quantTensor))
+    return opError(op, "is lowered on ranked tensors only");
+  if (mlirShapedTypeGetRank(l->floatTensor) > PT2E_LOWER_MAX_RANK)
+    return opError(op, "is lowered on tensors of rank at most 16 only");
+  MlirType q = mlirShapedTypeGetElementType(l->quantTensor);
+  bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
+  if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis)
+    return opError(op, "is lowered for !quant.uniform types (per tensor or "
+                       "per axis) only");
+  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(l->floatTensor)) ||
+      !mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
+    return opError(op, "is lowered with f32 as the expressed type only, as "
+                       "PyTorch's quantize ops take");
+  l->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
+  if (l->width != 8 && l->width != 16 && l->width != 32)
+    return opError(op, "is lowered for 8-, 16- and 32-bit storage only");
+  l->isSigned = mlirQuantizedTypeIsSigned(q);
+  l->qmin = (float)mlirQuantizedTypeGetStorageTypeMin(q);
+  l->qmax = (float)mlirQuantizedTypeGetStorageTypeMax(q);
+  l->storageTensor = withElementType(l->quantTensor, mlirQuantizedTypeGetStorageType(q));
+  l->perAxis = perAxis;
+  if (perAxis) {
+    l->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
+    return axisConstants(l, q);
+  }
+  l->scale = (float)mlirUniformQuantizedTypeGetScale(q);
+  l->inv = 1.0f / l->scale;
+  l->zp = mlirUniformQuantizedTypeGetZeroPoint(q);
+  l->zpF = (float)l->zp;
+  return mlirLogicalResultSuccess();
+}
+
+static bool addScast(Lower *lw, MlirOperation op) {
+  if (lw->numScasts == lw->capScasts) {
+    int cap = lw->capScasts ? 2 * lw->capScasts : 16;
+    MlirOperation *g = pt2eRealloc(lw->scasts, (size_t)cap * sizeof *g);
+    if (!g)
+      return false;
+    lw->scasts = g;
+    lw->capScasts = cap;
+  }
+  lw->scasts[lw->numScasts++] = op;
+  return true;
+}
+
+static MlirWalkResult collectOps(MlirOperation op, void *userData) {
+  Lower *lw = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  Kind kind;
+  if (pt2eStringRefIs(name, "quant.qcast"))
+    kind = KindQCast;
+  else if (pt2eStringRefIs(name, "quant.dcast"))
+    kind = KindDCast;
+  else if (pt2eStringRefIs(name, "quant.scast"))
+    kind = KindSCast;
+  else
+    return MlirWalkResultAdvance;
+  if (kind == KindSCast) {
+    if (addScast(lw, op))
+      return MlirWalkResultAdvance;
+    opError(op, "ran out of memory");
+    goto fail;
+  }
+  if (lw->count == lw->capacity) {
+    int cap = lw->capacity ? 2 * lw->capacity : 16;
+    Lowering *g = pt2eRealloc(lw->ops, (size_t)cap * sizeof *g);
+    if (!g) {
+      opError(op, "ran out of memory");
+      goto fail;
+    }
+    lw->ops = g;
+    lw->capacity = cap;
+  }
+  Lowering *l = &lw->ops[lw->count++];
+  memset(l, 0, sizeof *l);
+  l->op = op;
+  l->kind = kind;
+  if (mlirLogicalResultIsFailure(planOne(l)))
+    goto fail;
+  return MlirWalkResultAdvance;
+fail:
+  lw->failed = true;
+  return MlirWalkResultInterrupt;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Building IR
+** ======================================================================= */
+
+/* Creates an op; appends it to 'block', or inserts it before 'anchor'. */
+static MlirValue build(MlirBlock block, MlirOperation anchor, MlirLocation loc,
+                       const char *name, intptr_t nOps, const MlirValue *ops,
+                       MlirType result, intptr_t nAttrs,
+                       const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(str(name), loc);
+  mlirOperationStateAddOperands(&st, nOps, ops);
+  if (!mlirTypeIsNull(result))
+    mlirOperationStateAddResults(&st, 1, &result);
+  mlirOperationStateAddAttributes(&st, nAttrs, attrs);
+  MlirOperation op = mlirOperationCreate(&st);
+  if (mlirOperationIsNull(anchor))
+    mlirBlockAppendOwnedOperation(block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, op);
+  return mlirTypeIsNull(result) ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
+}
+
+typedef struct Body {
+  MlirBlock block;
+  MlirLocation loc;
+  MlirContext ctx;
+} Body;
+
+static MlirValue op1(Body *b, const char *name, MlirValue a, MlirType t) {
+  return build(b->block, (MlirOperation){NULL}, b->loc, name, 1, &a, t, 0, NULL);
+}
+
+static MlirValue op2(Body *b, const char *name, MlirValue x, MlirValue y, MlirType t) {
+  MlirValue v[2] = {x, y};
+  return build(b->block, (MlirOperation){NULL}, b->loc, name, 2, v, t, 0, NULL);
+}
+
+static MlirValue constF32(Body *b, float v) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirNamedAttribute a = named(b->ctx, "value", mlirFloatAttrDoubleGet(b->ctx, f32, (double)v));
+  return build(b->block, (MlirOperation){NULL}, b->loc, "arith.constant", 0, NULL, f32, 1, &a);
+}
+
+static MlirValue cmpf(Body *b, int64_t pred, MlirValue x, MlirValue y) {
+  MlirValue v[2] = {x, y};
+  MlirNamedAttribute a = named(b->ctx, "predicate",
+                               mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
+  return build(b->block, (MlirOperation){NULL}, b->loc, "arith.cmpf", 2, v,
+               mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+}
+
+static MlirValue select3(Body *b, MlirValue c, MlirValue x, MlirValue y) {
+  MlirValue v[3] = {c, x, y};
+  return build(b->block, (MlirOperation){NULL}, b->loc, "arith.select", 3, v,
+               mlirValueGetType(x), 0, NULL);
+}
+
+/*
+** The quantize body: block arguments (x, [inv, zp,] out). Yields the
+** storage integer exactly as pt2eQuantizeValue computes it.
+*/
+static void quantizeBody(Body *b, const Lowering *l) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue x = mlirBlockGetArgument(b->block, 0);
+  MlirValue inv = l->perAxis ? mlirBlockGetArgument(b->block, 1) : constF32(b, l->inv);
+  MlirValue zp = l->perAxis ? mlirBlockGetArgument(b->block, 2) : constF32(b, l->zpF);
+  MlirValue lo = constF32(b, l->qmin), hi = constF32(b, l->qmax);
+  MlirValue nanValue = constF32(b, -2147483648.0f);
+  MlirValue m = op2(b, "arith.mulf", x, inv, f32);
+  MlirValue r = op1(b, "math.roundeven", m, f32);
+  MlirValue a = op2(b, "arith.addf", r, zp, f32);
+  a = select3(b, cmpf(b, CmpOlt, a, lo), lo, a);
+  a = select3(b, cmpf(b, CmpOgt, a, hi), hi, a);
+  a = select3(b, cmpf(b, CmpUno, a, a), nanValue, a);
+  MlirValue i = op1(b, "arith.fptosi", a, mlirIntegerTypeGet(b->ctx, 64));
+  MlirValue q = op1(b, "arith.trunci", i, mlirIntegerTypeGet(b->ctx, l->width));
+  build(b->block, (MlirOperation){NULL}, b->loc, "linalg.yield", 1, &q,
+        (MlirType){NULL}, 0, NULL);
+}
+
+/* The dequantize body: block arguments (q, [scale, zp,] out). */
+static void dequantizeBody(Body *b, const Lowering *l) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue q = mlirBlockGetArgument(b->block, 0);
+  MlirValue y;
+  if (l->perAxis) {
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    MlirValue wide = op1(b, l->isSigned ? "arith.extsi" : "arith.extui", q, i64);
+    MlirValue d = op2(b, "arith.subi", wide, mlirBlockGetArgument(b->block, 2), i64);
+    MlirValue f = op1(b, "arith.sitofp", d, f32);
+    y = op2(b, "arith.mulf", f, mlirBlockGetArgument(b->block, 1), f32);
+  } else {
+    MlirValue f = op1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
+    MlirValue d = op2(b, "arith.subf", f, constF32(b, l->zpF), f32);
+    y = op2(b, "arith.mulf", d, constF32(b, l->scale), f32);
+  }
+  build(b->block, (MlirOperation){NULL}, b->loc, "linalg.yield", 1, &y,
+        (MlirType){NULL}, 0, NULL);
+}
+
+/* tensor.empty shaped like 'like' (a value), with element type of 'type'. */
+static MlirValue emptyLike(MlirOperation anchor, MlirValue like, MlirType type) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirLocation loc = mlirOperationGetLocation(anchor);
+  MlirValue dims[PT2E_LOWER_MAX_RANK];
+  intptr_t nd = 0;
+  MlirType lt = mlirValueGetType(like);
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(lt); i++) {
+    if (!mlirShapedTypeIsDynamicDim(lt, i))
+      continue;
+    MlirType index = mlirIndexTypeGet(ctx);
+    MlirNamedAttribute v = named(ctx, "value", mlirIntegerAttrGet(index, i));
+    MlirValue c = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
+                        NULL, index, 1, &v);
+    MlirValue ops[2] = {like, c};
+    dims[nd++] = build((MlirBlock){NULL}, anchor, loc, "tensor.dim", 2, ops,
+                       index, 0, NULL);
+  }
+  return build((MlirBlock){NULL}, anchor, loc, "tensor.empty", nd, dims, type,
+               0, NULL);
+}
+
+/*
+** linalg.generic over 'input' (plus, per axis, the two constant tensors)
+** into a new tensor of type 'resultType', with the body from 'fill'.
+*/
+static MlirValue buildGeneric(const Lowering *l, MlirValue input,
+                              MlirType resultType,
+                              void (*fill)(Body *, const Lowering *)) {
+  MlirOperation anchor = l->op;
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirLocation loc = mlirOperationGetLocation(anchor);
+  intptr_t rank = mlirShapedTypeGetRank(resultType);
+  MlirValue ins[3];
+  int nIns = 0;
+  ins[nIns++] = input;
+  if (l->perAxis) {
+    MlirNamedAttribute a = named(ctx, "value", l->axisA);
+    MlirNamedAttribute z = named(ctx, "value", l->axisB);
+    ins[nIns++] = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
+                        NULL, mlirAttributeGetType(l->axisA), 1, &a);
+    ins[nIns++] = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
+                        NULL, mlirAttributeGetType(l->axisB), 1, &z);
+  }
+  MlirValue init = emptyLike(anchor, input, resultType);
+
+  MlirAttribute maps[4];
+  MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, rank);
+  MlirAffineExpr axisExpr = mlirAffineDimExprGet(ctx, l->axis);
+  MlirAffineMap axisMap = mlirAffineMapGet(ctx, rank, 0, 1, &axisExpr);
+  maps[0] = mlirAffineMapAttrGet(id);
+  for (int k = 1; k < nIns; k++)
+    maps[k] = mlirAffineMapAttrGet(axisMap);
+  maps[nIns] = mlirAffineMapAttrGet(id);
+  MlirAttribute parallel = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
+  MlirAttribute iters[PT2E_LOWER_MAX_RANK];
+  for (intptr_t i = 0; i < rank; i++)
+    iters[i] = parallel;
+  int32_t segments[2] = {nIns, 1};
+  MlirNamedAttribute attrs[3] = {
+      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, maps)),
+      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)),
+  };
+
+  MlirType argTypes[4];
+  MlirLocation argLocs[4];
+  for (int k = 0; k < nIns; k++)
+    argTypes[k] = mlirShapedTypeGetElementType(mlirValueGetType(ins[k]));
+  argTypes[nIns] = mlirShapedTypeGetElementType(resultType);
+  for (int k = 0; k <= nIns; k++)
+    argLocs[k] = loc;
+  Body body = {mlirBlockCreate(nIns + 1, argTypes, argLocs), loc, ctx};
+  fill(&body, l);
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, body.block);
+
+  MlirValue operands[4];
+  for (int k = 0; k < nIns; k++)
+    operands[k] = ins[k];
+  operands[nIns] = init;
+  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
+  mlirOperationStateAddOperands(&st, nIns + 1, operands);
+  mlirOperationStateAddResults(&st, 1, &resultType);
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation generic = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, generic);
+  return mlirOperationGetResult(generic, 0);
+}
+
+static bool isScast(MlirOperation op) {
+  return !mlirOperationIsNull(op) &&
+         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.scast");
+}
+
+static MlirOperation definingOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static void lowerOne(Lower *lw, const Lowering *l) {
+  MlirOperation op = l->op;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  MlirValue result;
+  if (l->kind == KindQCast) {
+    MlirValue ints = buildGeneric(l, in, l->storageTensor, quantizeBody);
+    result = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &ints,
+                   l->quantTensor, 0, NULL);
+    lw->scasts[lw->numScasts++] = definingOp(result);
+  } else {
+    MlirOperation def = definingOp(in);
+    MlirValue ints;
+    if (isScast(def) && mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(def, 0)),
+                                      l->storageTensor)) {
+      ints = mlirOperationGetOperand(def, 0);
+    } else {
+      ints = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &in,
+                   l->storageTensor, 0, NULL);
+      lw->scasts[lw->numScasts++] = definingOp(ints);
+    }
+    result = buildGeneric(l, ints, l->floatTensor, dequantizeBody);
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), result);
+  mlirOperationDestroy(op);
+}
+
+/*
+** Removes quant.scast pairs that undo each other (scast(scast(x)) with the
+** type of x) and then every unused quant.scast, until nothing changes.
+*/
+static void cleanScasts(Lower *lw) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = 0; i < lw->numScasts; i++) {
+      MlirOperation s = lw->scasts[i];
+      if (mlirOperationIsNull(s))
+        continue;
+      MlirValue res = mlirOperationGetResult(s, 0);
+      MlirOperation inner = definingOp(mlirOperationGetOperand(s, 0));
+      if (isScast(inner) &&
+          mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(inner, 0)),
+                        mlirValueGetType(res)) &&
+          !mlirOpOperandIsNull(mlirValueGetFirstUse(res))) {
+        mlirValueReplaceAllUsesOfWith(res, mlirOperationGetOperand(inner, 0));
+        changed = true;
+      }
+      if (mlirOpOperandIsNull(mlirValueGetFirstUse(res))) {
+        mlirOperationDestroy(s);
+        lw->scasts[i] = (MlirOperation){NULL};
+        changed = true;
+      }
+    }
+  }
+}
+
+/* }====================================================================== */
+
+static MlirLogicalResult lowerRun(MlirOperation module,
+                                  const Pt2eOptionValue *options) {
+  (void)options;
+  Lower lw;
+  memset(&lw, 0, sizeof lw);
+  mlirOperationWalk(module, collectOps, &lw, MlirWalkPreOrder);
+  /* room for the scasts the rewrite adds: at most one per op */
+  if (!lw.failed && lw.count > 0) {
+    int need = lw.numScasts + lw.count;
+    MlirOperation *g = pt2eRealloc(lw.scasts, (size_t)need * sizeof *g);
+    if (!g) {
+      pt2eEmitError(mlirOperationGetLocation(module),
+                    "'pt2e-lower-quant' ran out of memory");
+      lw.failed = true;
+    } else {
+      lw.scasts = g;
+      lw.capScasts = need;
+    }
+  }
+  if (!lw.failed) {
+    for (int i = 0; i < lw.count; i++)
+      lowerOne(&lw, &lw.ops[i]);
+    cleanScasts(&lw);
+  }
+  pt2eFree(lw.ops);
+  pt2eFree(lw.scasts);
+  return lw.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
+
+static MlirDialectHandle (*const lowerDialects[])(void) = {
+    mlirGetDialectHandle__arith__, mlirGetDialectHandle__linalg__,
+    mlirGetDialectHandle__math__,  mlirGetDialectHandle__quant__,
+    mlirGetDialectHandle__tensor__,
+};
+
+const Pt2ePassDecl pt2eLowerQuantPass = {
+    .argument = "pt2e-lower-quant",
+    .name = "Pt2eLowerQuant",
+    .summary = "Lower quant.qcast / quant.dcast / quant.scast to linalg, arith "
+               "and math with PyTorch's rounding and clamping",
+    .anchorOp = "builtin.module",
+    .options = NULL,
+    .numOptions = 0,
+    .dependentDialects = lowerDialects,
+    .numDependentDialects = sizeof lowerDialects / sizeof *lowerDialects,
+    .run = lowerRun,
+};
