@@ -72,8 +72,9 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                          "'a.b')",
                          NULL, false},
     [OptExcludeLocs] = {"exclude-locs", Pt2eOptionList,
-                        "leave ops whose printed location contains this "
-                        "text, or matches this glob (* ?)",
+                        "leave ops whose printed location (quotes "
+                        "dropped) contains this text, or matches this glob "
+                        "(* ?)",
                         NULL, false},
     [OptExcludeOps] = {"exclude-ops", Pt2eOptionList,
                        "leave these op types unquantized: MLIR op names "
@@ -299,13 +300,15 @@ static bool locHasName(MlirLocation loc, MlirStringRef module, int depth) {
   return false;
 }
 
+/* Appends printed text, without its double quotes: loc("a.py":3:1) is
+   matched as loc(a.py:3:1). */
 static void appendText(MlirStringRef s, void *userData) {
   char *buf = userData;
-  size_t n = strlen(buf), room = 1023 - n;
-  if (room > s.length)
-    room = s.length;
-  memcpy(buf + n, s.data, room);
-  buf[n + room] = '\0';
+  size_t n = strlen(buf);
+  for (size_t i = 0; i < s.length && n < 1023; i++)
+    if (s.data[i] != '"')
+      buf[n++] = s.data[i];
+  buf[n] = '\0';
 }
 
 static bool isExcluded(const AnnotateState *st, const Plan *p) {
