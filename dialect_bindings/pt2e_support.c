@@ -5,6 +5,8 @@
 #include "pt2e_support.h"
 
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,17 @@
 
 static long failAfter = -1;  /* allocations left before injected failure */
 static size_t allocCount;    /* allocations since the hook was last set */
+static size_t liveBytes, peakBytes;
+
+/*
+** Each block carries its size in a 16-byte header (16 keeps the payload
+** aligned for vector loads), so that live and peak bytes can be counted.
+*/
+typedef union Header {
+  size_t size;
+  max_align_t align;
+  char pad[16];
+} Header;
 
 size_t pt2eAllocFailAfter(long n) {
   size_t made = allocCount;
@@ -20,6 +33,12 @@ size_t pt2eAllocFailAfter(long n) {
   allocCount = 0;
   return made;
 }
+
+size_t pt2eAllocLiveBytes(void) { return liveBytes; }
+
+size_t pt2eAllocPeakBytes(void) { return peakBytes; }
+
+void pt2eAllocResetPeak(void) { peakBytes = liveBytes; }
 
 static int injectFailure(void) {
   if (failAfter < 0)
@@ -30,25 +49,48 @@ static int injectFailure(void) {
   return 0;
 }
 
+static void *track(Header *h, size_t size) {
+  h->size = size;
+  liveBytes += size;
+  if (liveBytes > peakBytes)
+    peakBytes = liveBytes;
+  return h + 1;
+}
+
 void *pt2eAlloc(size_t size) {
-  if (size == 0 || injectFailure())
+  if (size == 0 || size > SIZE_MAX - sizeof(Header) || injectFailure())
+    return NULL;
+  Header *h = calloc(1, sizeof(Header) + size);
+  if (!h)
     return NULL;
   allocCount++;
-  return calloc(1, size);
+  return track(h, size);
 }
 
 void *pt2eRealloc(void *ptr, size_t size) {
   if (size == 0) {
-    free(ptr);
+    pt2eFree(ptr);
     return NULL;
   }
-  if (injectFailure())
+  if (size > SIZE_MAX - sizeof(Header) || injectFailure())
+    return NULL;
+  Header *old = ptr ? (Header *)ptr - 1 : NULL;
+  size_t oldSize = old ? old->size : 0;
+  Header *h = realloc(old, sizeof(Header) + size);
+  if (!h)
     return NULL;
   allocCount++;
-  return realloc(ptr, size);
+  liveBytes -= oldSize;
+  return track(h, size);
 }
 
-void pt2eFree(void *ptr) { free(ptr); }
+void pt2eFree(void *ptr) {
+  if (!ptr)
+    return;
+  Header *h = (Header *)ptr - 1;
+  liveBytes -= h->size;
+  free(h);
+}
 
 MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...) {
   char msg[1024];

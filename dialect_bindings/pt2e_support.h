@@ -32,6 +32,15 @@ void pt2eFree(void *ptr);
 size_t pt2eAllocFailAfter(long n);
 
 /*
+** Bytes now held through pt2eAlloc, and the most held at once since the
+** last pt2eAllocResetPeak (the interpreter's memory, for benchmarks).
+** Not thread-safe: the project allocates from one thread.
+*/
+size_t pt2eAllocLiveBytes(void);
+size_t pt2eAllocPeakBytes(void);
+void pt2eAllocResetPeak(void);
+
+/*
 ** Emits an error at 'loc' through the context's diagnostic engine, formatted
 ** like printf, and returns failure so that callers can write
 ** 'return pt2eEmitError(loc, ...)'.

@@ -553,6 +553,8 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
   int nRes = interp ? pt2eInterpNumResults(interp) : 0;
   Pt2eTensor **outs = pt2eAlloc((size_t)(nRes + 1) * sizeof *outs);
   double start = now();
+  pt2eAllocResetPeak(); /* measure what the loop adds to what is held now */
+  size_t peakBase = pt2eAllocLiveBytes();
   if (!outs)
     r = pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
   for (int64_t b = 0; mlirLogicalResultIsSuccess(r) && b < pt2eCalibDataNumBatches(data); b++) {
@@ -573,9 +575,11 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
     int64_t n = pt2eCalibDataNumBatches(data);
     fprintf(stderr,
             "pt2e-calibrate: %lld batches in %.3f s (%.3f s per batch); "
-            "observers %.3f s (%.1f%%); peak RSS %.1f MiB\n",
+            "observers %.3f s (%.1f%%); interpreter peak %.1f MiB; "
+            "peak RSS %.1f MiB\n",
             (long long)n, loopSeconds, loopSeconds / (double)(n ? n : 1),
             c.observerSeconds, 100.0 * c.observerSeconds / (loopSeconds > 0 ? loopSeconds : 1),
+            (double)(pt2eAllocPeakBytes() - peakBase) / 1048576.0,
             (double)ru.ru_maxrss / 1024.0);
   }
   Result *res = pt2eAlloc((size_t)(c.numStates + 1) * sizeof *res);

@@ -42,7 +42,11 @@ typedef enum Pt2eElemType {
   Pt2eElemI64
 } Pt2eElemType;
 
-/* A dense, row-major tensor; 'refs' counts its owners. */
+/*
+** A dense, row-major tensor; 'refs' counts its owners. A 'borrowed' tensor's
+** data belongs to someone else (a constant's MLIR attribute, which lives as
+** long as the context) and is never written or freed by the interpreter.
+*/
 typedef struct Pt2eTensor {
   Pt2eElemType type;
   int rank;
@@ -50,6 +54,7 @@ typedef struct Pt2eTensor {
   int64_t numel;
   void *data;
   int refs;
+  bool borrowed;
 } Pt2eTensor;
 
 /* Size in bytes of one element of 'type'. */
@@ -66,6 +71,12 @@ bool pt2eElemTypeFromMlir(MlirType type, Pt2eElemType *out);
 ** memory runs out. 'rank' may be 0 (a scalar tensor of one element).
 */
 Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape);
+/*
+** Creates a tensor over 'data' without copying it (borrowed: see
+** Pt2eTensor); the caller owns the tensor, not the data.
+*/
+Pt2eTensor *pt2eTensorCreateBorrowed(Pt2eElemType type, int rank,
+                                     const int64_t *shape, const void *data);
 /* Adds an owner; returns 't'. */
 Pt2eTensor *pt2eTensorRetain(Pt2eTensor *t);
 /* Drops an owner; frees at zero. pt2eTensorRelease(NULL) does nothing. */

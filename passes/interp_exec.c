@@ -62,6 +62,26 @@ Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) 
   return t;
 }
 
+Pt2eTensor *pt2eTensorCreateBorrowed(Pt2eElemType type, int rank,
+                                     const int64_t *shape, const void *data) {
+  if (rank < 0 || rank > PT2E_INTERP_MAX_RANK)
+    return NULL;
+  Pt2eTensor *t = pt2eAlloc(sizeof *t);
+  if (!t)
+    return NULL;
+  t->type = type;
+  t->rank = rank;
+  t->numel = 1;
+  for (int i = 0; i < rank; i++) {
+    t->shape[i] = shape[i];
+    t->numel *= shape[i];
+  }
+  t->data = (void *)data; /* never written: see Pt2eTensor */
+  t->borrowed = true;
+  t->refs = 1;
+  return t;
+}
+
 Pt2eTensor *pt2eTensorRetain(Pt2eTensor *t) {
   if (t)
     t->refs++;
@@ -71,7 +91,8 @@ Pt2eTensor *pt2eTensorRetain(Pt2eTensor *t) {
 void pt2eTensorRelease(Pt2eTensor *t) {
   if (!t || --t->refs > 0)
     return;
-  pt2eFree(t->data);
+  if (!t->borrowed)
+    pt2eFree(t->data);
   pt2eFree(t);
 }
 

@@ -13,6 +13,7 @@
 #include "interp_internal.h"
 
 #include <cblas.h>
+#include <math.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -29,15 +30,18 @@ void pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
               (blasint)ldc);
 }
 
-typedef enum KernelKind { KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc } KernelKind;
+typedef enum KernelKind {
+  KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc, KPoolNchw, KPoolNhwc
+} KernelKind;
 
 typedef struct Kernel {
   KernelKind kind;
   /* matmul: per batch C[m,n] += op(A) op(B) */
   bool transA, transB;
   int64_t batch, m, n, k;
-  /* conv */
+  /* conv and pooling */
   int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
+  bool poolMax; /* pooling: max (else sum) */
 } Kernel;
 
 /* Loop dimension of a pure 'dN' expression, or -1. */
@@ -142,6 +146,66 @@ static bool matchConv(const CompileCtx *cc, const Instr *in, KernelKind kind,
   return w->shape[3] == kr->C && y->shape[3] == kr->F;
 }
 
+/* Pooling ops: input, window (shape only), output; f32 input and output. */
+static bool matchPool(const CompileCtx *cc, const Instr *in, bool nchw, Kernel *kr) {
+  const SlotInfo *x = &cc->program->slots[in->operands[0]];
+  const SlotInfo *w = &cc->program->slots[in->operands[1]];
+  const SlotInfo *y = &cc->program->slots[in->operands[2]];
+  if (x->rank != 4 || w->rank != 2 || y->rank != 4 || !x->isTensor ||
+      x->type != Pt2eElemF32 || y->type != Pt2eElemF32)
+    return false;
+  kr->kind = nchw ? KPoolNchw : KPoolNhwc;
+  kr->sh = attrPair(in->op, "strides", 0);
+  kr->sw = attrPair(in->op, "strides", 1);
+  kr->dh = attrPair(in->op, "dilations", 0);
+  kr->dw = attrPair(in->op, "dilations", 1);
+  kr->N = x->shape[0];
+  kr->KH = w->shape[0], kr->KW = w->shape[1];
+  if (nchw) {
+    kr->C = x->shape[1], kr->H = x->shape[2], kr->W = x->shape[3];
+    kr->OH = y->shape[2], kr->OW = y->shape[3];
+  } else {
+    kr->H = x->shape[1], kr->W = x->shape[2], kr->C = x->shape[3];
+    kr->OH = y->shape[1], kr->OW = y->shape[2];
+  }
+  return true;
+}
+
+/* maximum as arith.maximumf: NaN propagates, -0 < +0 */
+static float maximumF32(float a, float b) {
+  if (a != a || b != b)
+    return NAN;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+/*
+** Pooling in the loop order of the generic executor (n, c, oh, ow, kh, kw
+** for NCHW; n, oh, ow, c, kh, kw for NHWC), accumulating into the output
+** element by element, so sums round exactly as the loops do.
+*/
+static void runPool(const Kernel *k, const float *x, float *y) {
+  bool nchw = k->kind == KPoolNchw;
+  for (int64_t n = 0; n < k->N; n++)
+    for (int64_t a = 0; a < (nchw ? k->C : k->OH); a++)
+      for (int64_t b = 0; b < (nchw ? k->OH : k->OW); b++)
+        for (int64_t c2 = 0; c2 < (nchw ? k->OW : k->C); c2++) {
+          int64_t c = nchw ? a : c2, oh = nchw ? b : a, ow = nchw ? c2 : b;
+          float *dst = nchw ? &y[((n * k->C + c) * k->OH + oh) * k->OW + ow]
+                            : &y[((n * k->OH + oh) * k->OW + ow) * k->C + c];
+          float acc = *dst;
+          for (int64_t kh = 0; kh < k->KH; kh++)
+            for (int64_t kw = 0; kw < k->KW; kw++) {
+              int64_t h = oh * k->sh + kh * k->dh, w = ow * k->sw + kw * k->dw;
+              float v = nchw ? x[((n * k->C + c) * k->H + h) * k->W + w]
+                             : x[((n * k->H + h) * k->W + w) * k->C + c];
+              acc = k->poolMax ? maximumF32(v, acc) : v + acc;
+            }
+          *dst = acc;
+        }
+}
+
 /* im2col for one NCHW image: col[(c*KH+kh)*KW+kw][oh*OW+ow]. */
 static void im2colNchw(const Kernel *k, const float *x, float *col) {
   int64_t ohw = k->OH * k->OW;
@@ -187,7 +251,9 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const float *a = ex->slots[in->operands[0]].tensor->data;
   const float *b = ex->slots[in->operands[1]].tensor->data;
   float *c = out->data;
-  if (k->kind == KMatmul) {
+  if (k->kind == KPoolNchw || k->kind == KPoolNhwc) {
+    runPool(k, a, c);
+  } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
     for (int64_t i = 0; i < k->batch; i++)
       pt2eSgemm(k->transA, k->transB, k->m, k->n, k->k, a + i * k->m * k->k,
@@ -229,10 +295,18 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
   Kernel kr;
   memset(&kr, 0, sizeof kr);
-  if (plan->numIns != 2 || plan->numOuts != 1 || !allF32(cc, in, 3))
+  if (plan->numIns != 2 || plan->numOuts != 1)
     return;
   bool ok = false;
-  if (pt2eStringRefIs(name, "linalg.matmul"))
+  if (pt2eStringRefIs(name, "linalg.pooling_nchw_max") ||
+      pt2eStringRefIs(name, "linalg.pooling_nchw_sum") ||
+      pt2eStringRefIs(name, "linalg.pooling_nhwc_max") ||
+      pt2eStringRefIs(name, "linalg.pooling_nhwc_sum")) {
+    ok = matchPool(cc, in, name.data[15] == 'n' && name.data[16] == 'c', &kr);
+    kr.poolMax = name.data[name.length - 1] == 'x';
+  } else if (!allF32(cc, in, 3)) {
+    return;
+  } else if (pt2eStringRefIs(name, "linalg.matmul"))
     ok = matchMatmul(plan, false, &kr);
   else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
     ok = matchMatmul(plan, true, &kr);

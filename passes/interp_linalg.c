@@ -81,6 +81,40 @@ void pt2eLinalgPlanDestroy(void *vp) {
 }
 
 /*
+** Prepares the block path: merges loop d into d+1 whenever every operand
+** steps through both as through one loop (coef[d] == coef[d+1] * size[d+1]),
+** and allows blocks only when every output moves along the innermost merged
+** loop (a reduction there would read an accumulator a block has not yet
+** written back).
+*/
+static void planBlocks(LinalgPlan *p) {
+  int numOperands = p->numIns + p->numOuts;
+  p->blockable = !pt2eScalarProgramUsesIndex(p->body) && p->numLoops > 0;
+  if (!p->blockable)
+    return;
+  int m = 0;
+  for (int d = 0; d < p->numLoops; d++) {
+    bool merge = m > 0;
+    for (int k = 0; merge && k < numOperands; k++)
+      merge = p->mergedCoef[k][m - 1] == p->coef[k][d] * p->size[d];
+    if (merge) {
+      p->mergedSize[m - 1] *= p->size[d];
+      for (int k = 0; k < numOperands; k++)
+        p->mergedCoef[k][m - 1] = p->coef[k][d];
+      continue;
+    }
+    p->mergedSize[m] = p->size[d];
+    for (int k = 0; k < numOperands; k++)
+      p->mergedCoef[k][m] = p->coef[k][d];
+    m++;
+  }
+  p->numMerged = m;
+  for (int o = 0; o < p->numOuts; o++)
+    if (p->mergedCoef[p->numIns + o][m - 1] == 0)
+      p->blockable = false;
+}
+
+/*
 ** Builds the plan: loop sizes from the operand shapes, per-operand linear
 ** offsets, the compiled body. Emits a diagnostic and returns NULL on
 ** anything the executor cannot run safely.
@@ -217,6 +251,7 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
       goto fail;
     }
   }
+  planBlocks(p);
   return p;
 fail:
   pt2eLinalgPlanDestroy(p);
@@ -318,13 +353,117 @@ done:
     pt2eFree(regs);
 }
 
+enum { BlockLanes = 256 };
+
+/* Loads 'n' elements of 't' from 'off' with step 'step' into 'lanes'. */
+static void gather(const Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
+                   Pt2eScalar *lanes) {
+  if (t->type == Pt2eElemF32) {
+    const float *src = (const float *)t->data + off;
+    if (step == 1)
+      for (int64_t i = 0; i < n; i++)
+        lanes[i].f32 = src[i];
+    else
+      for (int64_t i = 0; i < n; i++)
+        lanes[i].f32 = src[i * step];
+    return;
+  }
+  for (int64_t i = 0; i < n; i++)
+    lanes[i] = pt2eTensorLoad(t, off + i * step);
+}
+
+static void scatter(Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
+                    const Pt2eScalar *lanes) {
+  if (t->type == Pt2eElemF32) {
+    float *dst = (float *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      dst[i * step] = lanes[i].f32;
+    return;
+  }
+  for (int64_t i = 0; i < n; i++)
+    pt2eTensorStore(t, off + i * step, lanes[i]);
+}
+
+/*
+** The block path: the innermost merged loop runs in blocks of BlockLanes
+** elements, each instruction of the body once per block. Each element still
+** sees the same operations in the same order as in runLoops.
+*/
+static bool runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
+                      Pt2eTensor **outs) {
+  int numOperands = p->numIns + p->numOuts;
+  int nRegs = pt2eScalarProgramNumRegs(p->body);
+  Pt2eScalar *regs = pt2eAlloc((size_t)nRegs * BlockLanes * sizeof *regs);
+  Pt2eScalar one[64];
+  const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
+  int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
+  if (!regs || nRegs > 64) {
+    pt2eFree(regs);
+    return false;
+  }
+  /* scalars and captured values are the same in every lane */
+  pt2eScalarProgramSetCaptures(p->body, slots, one);
+  for (int k = 0; k < numOperands; k++) {
+    t[k] = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
+    off[k] = p->base[k];
+    if (!p->isTensor[k] && k < p->numBodyArgs)
+      one[k] = slots[in->operands[k]].scalar;
+  }
+  for (int r = 0; r < nRegs; r++) {
+    bool broadcast = r < p->numBodyArgs ? !p->isTensor[r] : false;
+    for (int c = 0; !broadcast && c < pt2eScalarProgramNumCaptures(p->body); c++)
+      broadcast = pt2eScalarProgramCaptureReg(p->body, c) == r;
+    if (broadcast)
+      for (int i = 0; i < BlockLanes; i++)
+        regs[(int64_t)r * BlockLanes + i] = one[r];
+  }
+  int L = p->numMerged;
+  int64_t inner = p->mergedSize[L - 1];
+  for (int d = 0; d < L; d++)
+    if (p->mergedSize[d] == 0)
+      goto done;
+  for (;;) {
+    for (int64_t i0 = 0; i0 < inner; i0 += BlockLanes) {
+      int64_t n = inner - i0 < BlockLanes ? inner - i0 : BlockLanes;
+      for (int k = 0; k < p->numBodyArgs; k++)
+        if (p->isTensor[k])
+          gather(t[k], off[k] + i0 * p->mergedCoef[k][L - 1],
+                 p->mergedCoef[k][L - 1], n, regs + (int64_t)k * BlockLanes);
+      pt2eScalarProgramRunBlock(p->body, regs, BlockLanes, n);
+      for (int o = 0; o < p->numOuts; o++) {
+        int k = p->numIns + o;
+        scatter(outs[o], off[k] + i0 * p->mergedCoef[k][L - 1],
+                p->mergedCoef[k][L - 1], n,
+                regs + (int64_t)pt2eScalarProgramYieldReg(p->body, o) * BlockLanes);
+      }
+    }
+    int d = L - 2;
+    for (; d >= 0; d--) {
+      idx[d]++;
+      for (int k = 0; k < numOperands; k++)
+        off[k] += p->mergedCoef[k][d];
+      if (idx[d] < p->mergedSize[d])
+        break;
+      for (int k = 0; k < numOperands; k++)
+        off[k] -= p->mergedCoef[k][d] * p->mergedSize[d];
+      idx[d] = 0;
+    }
+    if (d < 0)
+      break;
+  }
+done:
+  pt2eFree(regs);
+  return true;
+}
+
 MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   Pt2eTensor *outs[PT2E_LINALG_MAX_OPERANDS];
   if (mlirLogicalResultIsFailure(
           pt2eLinalgInitOutputs(ex, in, p->numIns, p->numOuts, outs)))
     return mlirLogicalResultFailure();
-  runLoops(p, ex->slots, in, outs);
+  if (!p->blockable || !ex->interp->fastPaths || !runBlocks(p, ex->slots, in, outs))
+    runLoops(p, ex->slots, in, outs);
   for (int o = 0; o < p->numOuts; o++)
     ex->slots[in->results[o]].tensor = outs[o];
   return mlirLogicalResultSuccess();

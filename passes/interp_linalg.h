@@ -24,6 +24,12 @@ typedef struct LinalgPlan {
   int64_t exprCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
   int64_t exprConst[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK];
   int64_t dimSize[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK];
+  /* The block path (no linalg.index in the body): the loops merged where
+     every operand's offsets allow it, so that the innermost loop is long. */
+  bool blockable;
+  int numMerged;
+  int64_t mergedSize[PT2E_LINALG_MAX_LOOPS];
+  int64_t mergedCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];
   ScalarProgram *body;
   void *kernel; /* kernel-specific data (interp_kernels.c), owned */
   void (*freeKernel)(void *);

@@ -390,6 +390,90 @@ void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
     out[k] = regs[p->yields[k]];
 }
 
+bool pt2eScalarProgramReadsArgs(const ScalarProgram *p) {
+  for (int i = 0; i < p->n; i++) {
+    const SInstr *in = &p->code[i];
+    if (in->op == S_CONST || in->op == S_INDEX)
+      continue;
+    if (in->a < p->numArgs || in->b < p->numArgs || in->c < p->numArgs)
+      return true;
+  }
+  for (int k = 0; k < p->numYields; k++)
+    if (p->yields[k] < p->numArgs)
+      return true;
+  return false;
+}
+
+bool pt2eScalarProgramUsesIndex(const ScalarProgram *p) {
+  for (int i = 0; i < p->n; i++)
+    if (p->code[i].op == S_INDEX)
+      return true;
+  return false;
+}
+
+/*
+** One instruction over 'n' lanes. The common f32 operations get loops the
+** compiler can vectorize; everything else goes lane by lane through
+** evalOne, so both paths compute the same values.
+*/
+static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
+                      int64_t n) {
+  Pt2eScalar *d = regs + (int64_t)in->dst * stride;
+  const Pt2eScalar *a = regs + (int64_t)in->a * stride;
+  const Pt2eScalar *b = regs + (int64_t)in->b * stride;
+  const Pt2eScalar *c = regs + (int64_t)in->c * stride;
+  if (in->op == S_CONST) {
+    for (int64_t i = 0; i < n; i++)
+      d[i] = in->imm;
+    return;
+  }
+  if (in->op == S_SELECT) {
+    for (int64_t i = 0; i < n; i++)
+      d[i] = (a[i].i & 1) ? b[i] : c[i];
+    return;
+  }
+  if (in->t == Pt2eElemF32) {
+    switch ((SOp)in->op) {
+    case S_ADDF: for (int64_t i = 0; i < n; i++) d[i].f32 = a[i].f32 + b[i].f32; return;
+    case S_SUBF: for (int64_t i = 0; i < n; i++) d[i].f32 = a[i].f32 - b[i].f32; return;
+    case S_MULF: for (int64_t i = 0; i < n; i++) d[i].f32 = a[i].f32 * b[i].f32; return;
+    case S_DIVF: for (int64_t i = 0; i < n; i++) d[i].f32 = a[i].f32 / b[i].f32; return;
+    case S_MAXIMUMF: /* as maximumOf: NaN wins, -0 < +0 */
+      for (int64_t i = 0; i < n; i++) {
+        float x = a[i].f32, y = b[i].f32;
+        d[i].f32 = (x != x || y != y) ? NAN
+                   : x == y         ? (signbit(x) ? y : x)
+                                    : (x > y ? x : y);
+      }
+      return;
+    case S_MINIMUMF:
+      for (int64_t i = 0; i < n; i++) {
+        float x = a[i].f32, y = b[i].f32;
+        d[i].f32 = (x != x || y != y) ? NAN
+                   : x == y         ? (signbit(x) ? x : y)
+                                    : (x < y ? x : y);
+      }
+      return;
+    default:
+      break;
+    }
+  }
+  SInstr lane = *in;
+  lane.a = 0;
+  lane.b = 1;
+  lane.c = 2;
+  for (int64_t i = 0; i < n; i++) {
+    Pt2eScalar local[3] = {a[i], b[i], c[i]};
+    d[i] = evalOne(&lane, local, NULL);
+  }
+}
+
+void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
+                               int64_t stride, int64_t n) {
+  for (int i = 0; i < p->n; i++)
+    evalBlock(&p->code[i], regs, stride, n);
+}
+
 /* }==================================================================== */
 
 /* {====================================================================
@@ -720,6 +804,9 @@ int pt2eScalarProgramNumCaptures(const ScalarProgram *p) { return p->numCaptures
 int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i) {
   return p->captureSlots[i];
 }
+int pt2eScalarProgramCaptureReg(const ScalarProgram *p, int i) {
+  return p->captureRegs[i];
+}
 int pt2eScalarProgramNumRegs(const ScalarProgram *p) { return p->numRegs; }
 Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg) {
   return p->regTypes[reg];
@@ -849,6 +936,12 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
 /* Builds the value of an elements attribute as a tensor of 'info'. */
 Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info);
 Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info) {
+  /* a non-splat dense attribute already holds the packed row-major data:
+     borrow it instead of copying the weights */
+  if (mlirAttributeIsADenseElements(a) && !mlirDenseElementsAttrIsSplat(a) &&
+      info->type != Pt2eElemI1)
+    return pt2eTensorCreateBorrowed(info->type, info->rank, info->shape,
+                                    mlirDenseElementsAttrGetRawData(a));
   Pt2eTensor *t = pt2eTensorCreate(info->type, info->rank, info->shape);
   if (t && !fillFromElements(t, a)) {
     pt2eTensorRelease(t);

@@ -274,6 +274,32 @@ static void freePad(void *d) {
   pt2eFree(p);
 }
 
+/*
+** Padding with one value (a body that ignores the indices): fill, then copy
+** the source row by row.
+*/
+static void padConstant(const PadData *pd, const Pt2eTensor *src,
+                        Pt2eTensor *t, Pt2eScalar v) {
+  size_t es = pt2eElemSize(t->type);
+  for (int64_t n = 0; n < t->numel; n++)
+    pt2eTensorStore(t, n, v);
+  int r = src->rank;
+  int64_t row = r ? src->shape[r - 1] : 1, rows = src->numel / (row ? row : 1);
+  int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
+  for (int64_t k = 0; row && k < rows; k++) {
+    int64_t off = 0;
+    for (int d = 0; d < r; d++)
+      off = off * t->shape[d] + (d < r - 1 ? idx[d] : 0) + pd->low[d];
+    memcpy((char *)t->data + (size_t)off * es,
+           (const char *)src->data + (size_t)(k * row) * es, (size_t)row * es);
+    for (int d = r - 2; d >= 0; d--) {
+      if (++idx[d] < src->shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
 static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
   const PadData *pd = in->data;
   const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
@@ -287,6 +313,12 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
     return opError(in->op, "padding body is too large");
   }
   pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
+  if (!pt2eScalarProgramReadsArgs(pd->body)) {
+    pt2eScalarProgramRun(pd->body, regs, NULL, &v);
+    padConstant(pd, src, t, v);
+    ex->slots[in->results[0]].tensor = t;
+    return mlirLogicalResultSuccess();
+  }
   int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
   for (int64_t n = 0; n < t->numel; n++) {
     bool inside = true;

@@ -392,6 +392,22 @@ Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
 static void aminmax(const float *x, int64_t n, float *mn, float *mx) {
   float lo = x[0], hi = x[0];
   int64_t i;
+  /* Without NaN, minimumF(lo, v) is exactly 'v < lo ? v : lo' (even the
+     sign of a zero result); this loop has no branch on NaN, and any NaN
+     sends the tensor through the exact loop below. */
+  int nan = lo != lo;
+  for (i = 1; i < n; i++) {
+    float v = x[i];
+    nan |= v != v;
+    lo = v < lo ? v : lo;
+    hi = hi < v ? v : hi;
+  }
+  if (!nan) {
+    *mn = lo;
+    *mx = hi;
+    return;
+  }
+  lo = hi = x[0];
   for (i = 1; i < n; i++) {
     lo = minimumF(lo, x[i]);
     hi = maximumF(hi, x[i]);
@@ -460,9 +476,22 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
   for (o = 0; o < outer; o++)
     for (c = 0; c < channels; c++) {
       const float *row = x + (o * channels + c) * inner;
-      for (k = 0; k < inner; k++) {
-        cmin[c] = minimumF(cmin[c], row[k]);
-        cmax[c] = maximumF(cmax[c], row[k]);
+      float lo = cmin[c], hi = cmax[c];
+      int nan = 0;
+      for (k = 0; k < inner; k++) { /* as in aminmax: exact unless NaN */
+        float v = row[k];
+        nan |= v != v;
+        lo = v < lo ? v : lo;
+        hi = hi < v ? v : hi;
+      }
+      if (nan)
+        for (k = 0; k < inner; k++) {
+          cmin[c] = minimumF(cmin[c], row[k]);
+          cmax[c] = maximumF(cmax[c], row[k]);
+        }
+      else if (!isnan(cmin[c])) {
+        cmin[c] = lo;
+        cmax[c] = hi;
       }
     }
   for (c = 0; c < channels; c++) {  /* aminmax(dim=1) gives quiet NaNs */

@@ -456,6 +456,61 @@ static void testMissingEntryFunctionIsNamed(void **state) {
   assert_non_null(strstr(fx->diag, "no function '@forward' to run in this module"));
 }
 
+static void testPoolingMaxAndSumOnBothPaths(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @pool(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x2x2x1xf32>) {\n"
+      "  %ninf = arith.constant 0xFF800000 : f32\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %w = tensor.empty() : tensor<2x2xf32>\n"
+      "  %e = tensor.empty() : tensor<1x1x2x2xf32>\n"
+      "  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>\n"
+      "  %m = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%x, %w : tensor<1x1x4x4xf32>, tensor<2x2xf32>) outs(%f : tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>\n"
+      "  %xh = tensor.collapse_shape %x [[0], [1, 2], [3]] : tensor<1x1x4x4xf32> into tensor<1x4x4xf32>\n"
+      "  %xn = tensor.expand_shape %xh [[0], [1], [2, 3]] output_shape [1, 4, 4, 1] : tensor<1x4x4xf32> into tensor<1x4x4x1xf32>\n"
+      "  %e2 = tensor.empty() : tensor<1x2x2x1xf32>\n"
+      "  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>\n"
+      "  %s = linalg.pooling_nhwc_sum {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%xn, %w : tensor<1x4x4x1xf32>, tensor<2x2xf32>) outs(%f2 : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>\n"
+      "  return %m, %s : tensor<1x1x2x2xf32>, tensor<1x2x2x1xf32>\n}\n";
+  int64_t sx[] = {1, 1, 4, 4};
+  float x[16];
+  for (int i = 0; i < 16; i++)
+    x[i] = (float)i;
+  /* 2x2 windows {0,1,4,5}, {2,3,6,7}, {8,9,12,13}, {10,11,14,15} */
+  float wantMax[] = {5, 7, 13, 15}, wantSum[] = {10, 18, 42, 50};
+  Pt2eTensor *in = f32Tensor(4, sx, x), *out[2];
+  for (int fast = 0; fast < 2; fast++) {
+    assert_true(runFirst(fx, src, &in, out, fast));
+    expectF32(out[0], wantMax, 4);
+    expectF32(out[1], wantSum, 4);
+    pt2eTensorRelease(out[0]);
+    pt2eTensorRelease(out[1]);
+  }
+  pt2eTensorRelease(in);
+}
+
+static void testPadWithIndexDependentBody(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @p(%x: tensor<2xf32>) -> tensor<4xf32> {\n"
+      "  %p = tensor.pad %x low[1] high[1] {\n"
+      "  ^bb0(%i: index):\n"
+      "    %c = arith.index_cast %i : index to i32\n"
+      "    %f = arith.sitofp %c : i32 to f32\n"
+      "    tensor.yield %f : f32\n"
+      "  } : tensor<2xf32> to tensor<4xf32>\n"
+      "  return %p : tensor<4xf32>\n}\n";
+  int64_t s1[] = {2};
+  float x[] = {7, 8}, want[] = {0, 7, 8, 3}; /* pads take their own index */
+  Pt2eTensor *in = f32Tensor(1, s1, x), *out;
+  assert_true(runFirst(fx, src, &in, &out, true));
+  expectF32(out, want, 4);
+  pt2eTensorRelease(out);
+  pt2eTensorRelease(in);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(testReluGenericWithMaximumfAndWithSelect, clearDiag),
@@ -473,6 +528,8 @@ int main(void) {
       cmocka_unit_test_setup(testFailedAssertStopsTheRun, clearDiag),
       cmocka_unit_test_setup(testTosaOpsRunThroughUpstreamLowering, clearDiag),
       cmocka_unit_test_setup(testMissingEntryFunctionIsNamed, clearDiag),
+      cmocka_unit_test_setup(testPoolingMaxAndSumOnBothPaths, clearDiag),
+      cmocka_unit_test_setup(testPadWithIndexDependentBody, clearDiag),
   };
   return cmocka_run_group_tests_name("interp", tests, groupSetup, groupTeardown);
 }
