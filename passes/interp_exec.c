@@ -263,6 +263,9 @@ void pt2eInterpDestroy(Pt2eInterp *interp) {
   for (int i = 0; i < interp->numCallees; i++)
     pt2eProgramDestroy(interp->callees[i].program);
   pt2eFree(interp->callees);
+  for (int i = 0; i < interp->numGlobals; i++)
+    pt2eTensorRelease(interp->globals[i].value);
+  pt2eFree(interp->globals);
   if (interp->profile && interp->numProf)
     profilePrint(interp);
   pt2eFree(interp->prof);
@@ -271,19 +274,27 @@ void pt2eInterpDestroy(Pt2eInterp *interp) {
   pt2eFree(interp);
 }
 
-/* The func.func named 'name' directly inside 'module', or null. */
-static MlirOperation findFunc(MlirOperation module, MlirStringRef name) {
+/* The op with symbol 'name' directly inside 'module', or null. */
+static MlirOperation findSymbol(MlirOperation module, MlirStringRef name) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
     MlirAttribute sym = mlirOperationGetAttributeByName(
         o, mlirSymbolTableGetSymbolAttributeName());
-    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func") &&
-        !mlirAttributeIsNull(sym) &&
+    if (!mlirAttributeIsNull(sym) &&
         mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
       return o;
   }
   return (MlirOperation){NULL};
+}
+
+/* The func.func named 'name' directly inside 'module', or null. */
+static MlirOperation findFunc(MlirOperation module, MlirStringRef name) {
+  MlirOperation o = findSymbol(module, name);
+  if (!mlirOperationIsNull(o) &&
+      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func"))
+    o = (MlirOperation){NULL};
+  return o;
 }
 
 Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
@@ -445,18 +456,7 @@ static MlirLogicalResult compileCall(CompileCtx *cc, Instr *in) {
     }
   /* find the callee in the enclosing symbol table (the module) */
   MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
-  MlirOperation target = {NULL};
-  if (!mlirOperationIsNull(module)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-    for (MlirOperation o = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-      MlirAttribute sym = mlirOperationGetAttributeByName(
-          o, mlirSymbolTableGetSymbolAttributeName());
-      if (!mlirAttributeIsNull(sym) &&
-          mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-        target = o;
-    }
-  }
+  MlirOperation target = mlirOperationIsNull(module) ? module : findFunc(module, name);
   if (mlirOperationIsNull(target))
     return pt2eEmitError(mlirOperationGetLocation(in->op),
                          "cannot find the callee '@%.*s'", (int)name.length,
@@ -615,7 +615,96 @@ static MlirLogicalResult compilePt2e(CompileCtx *cc, Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
+/* {====================================================================
+** ml_program globals
+** ===================================================================== */
+
+/* The global named by the op's 'global' attribute, created on first use
+** from the ml_program.global's initial value. */
+static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
+  Pt2eInterp *interp = cc->interp;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirAttribute ref = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("global"));
+  if (mlirAttributeIsNull(ref) || !mlirAttributeIsAFlatSymbolRef(ref)) {
+    pt2eEmitError(loc, "expected a 'global' symbol reference");
+    return NULL;
+  }
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(ref);
+  for (int i = 0; i < interp->numGlobals; i++)
+    if (mlirStringRefEqual(interp->globals[i].name, name))
+      return &interp->globals[i];
+  MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
+  MlirOperation def = findSymbol(module, name);
+  if (mlirOperationIsNull(def) ||
+      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "ml_program.global")) {
+    pt2eEmitError(loc, "cannot find the global '@%.*s'", (int)name.length, name.data);
+    return NULL;
+  }
+  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  MlirAttribute type = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("type"));
+  SlotInfo info;
+  if (mlirAttributeIsNull(type) || !pt2eSlotInfoFromType(mlirTypeAttrGetValue(type), &info) ||
+      !info.isTensor) {
+    pt2eEmitError(loc, "the global '@%.*s' is not a static tensor", (int)name.length, name.data);
+    return NULL;
+  }
+  Pt2eTensor *t = mlirAttributeIsNull(value)
+                      ? pt2eTensorCreate(info.type, info.rank, info.shape)
+                      : pt2eTensorFromElementsAttr(value, &info);
+  if (!t) {
+    pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
+    return NULL;
+  }
+  if (interp->numGlobals == interp->capGlobals) {
+    int cap = interp->capGlobals ? 2 * interp->capGlobals : 8;
+    struct Global *g = pt2eRealloc(interp->globals, (size_t)cap * sizeof *g);
+    if (!g) {
+      pt2eTensorRelease(t);
+      pt2eEmitError(loc, "interpreter ran out of memory");
+      return NULL;
+    }
+    interp->globals = g;
+    interp->capGlobals = cap;
+  }
+  struct Global *g = &interp->globals[interp->numGlobals++];
+  g->name = name;
+  g->value = t;
+  return g;
+}
+
+/* in->data holds the global's index, since the array may grow. */
+static MlirLogicalResult execGlobalLoad(Exec *ex, const Instr *in) {
+  struct Global *g = &ex->interp->globals[(intptr_t)in->data];
+  ex->slots[in->results[0]].tensor = pt2eTensorRetain(g->value);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult execGlobalStore(Exec *ex, const Instr *in) {
+  struct Global *g = &ex->interp->globals[(intptr_t)in->data];
+  Pt2eTensor *v = pt2eTensorRetain(ex->slots[in->operands[0]].tensor);
+  pt2eTensorRelease(g->value);
+  g->value = v;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compileGlobal(CompileCtx *cc, Instr *in) {
+  struct Global *g = findGlobal(cc, in->op);
+  if (!g)
+    return mlirLogicalResultFailure();
+  in->data = (void *)(intptr_t)(g - cc->interp->globals);
+  bool store = pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)),
+                               "ml_program.global_store");
+  in->exec = store ? execGlobalStore : execGlobalLoad;
+  return mlirLogicalResultSuccess();
+}
+
+/* }==================================================================== */
+
 CompileFn pt2eMiscCompileFn(MlirStringRef opName) {
+  if (pt2eStringRefIs(opName, "ml_program.global_load_const") ||
+      pt2eStringRefIs(opName, "ml_program.global_load") ||
+      pt2eStringRefIs(opName, "ml_program.global_store"))
+    return compileGlobal;
   if (pt2eStringRefIs(opName, "func.call"))
     return compileCall;
   if (pt2eStringRefIs(opName, "cf.assert"))

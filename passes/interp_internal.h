@@ -77,6 +77,9 @@ struct Pt2eInterp {
   struct Callee { MlirStringRef name; Program *program; } *callees;
   int numCallees, capCallees;
   int callDepth;
+  /* ml_program globals: their current values, kept across runs */
+  struct Global { MlirStringRef name; Pt2eTensor *value; } *globals;
+  int numGlobals, capGlobals;
   /* PT2E_INTERP_PROFILE=1: seconds and runs per op name, printed on destroy */
   bool profile;
   struct ProfileEntry { MlirStringRef name; double seconds; long runs; } *prof;
@@ -178,6 +181,10 @@ void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
 /* Returns the element type of register 'reg' (args and results). */
 Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg);
 int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i);
+
+/* The value of a dense or dense_resource attribute as a tensor of 'info'
+** (borrowing the attribute's data where it can); NULL if unreadable. */
+Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info);
 
 /* Reads / writes element 'i' of a tensor as a scalar of its type. */
 Pt2eScalar pt2eTensorLoad(const Pt2eTensor *t, int64_t i);

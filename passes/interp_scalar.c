@@ -933,8 +933,6 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
   return true;
 }
 
-/* Builds the value of an elements attribute as a tensor of 'info'. */
-Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info);
 Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info) {
   /* a non-splat dense attribute already holds the packed row-major data:
      borrow it instead of copying the weights */

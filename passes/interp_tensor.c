@@ -346,6 +346,49 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
+/* Number of dynamic entries in the static array 'name'. */
+static int dynamicCount(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  int n = 0;
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseI64Array(a))
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++)
+      n += mlirDenseI64ArrayGetElement(a, i) == mlirShapedTypeGetDynamicSize();
+  return n;
+}
+
+/*
+** Padding amounts: the static entries of 'name', and for each dynamic one
+** the next operand from 'firstOperand' on, which must be an arith.constant
+** (tosa-to-tensor writes them that way).
+*/
+static bool padAmounts(MlirOperation op, const char *name, intptr_t firstOperand,
+                       int64_t *out, int *count) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+    return false;
+  intptr_t n = mlirDenseArrayGetNumElements(a), next = firstOperand;
+  if (n > PT2E_INTERP_MAX_RANK)
+    return false;
+  for (intptr_t i = 0; i < n; i++) {
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+    if (out[i] != mlirShapedTypeGetDynamicSize())
+      continue;
+    if (next >= mlirOperationGetNumOperands(op))
+      return false;
+    MlirValue v = mlirOperationGetOperand(op, next++);
+    if (!mlirValueIsAOpResult(v))
+      return false;
+    MlirOperation def = mlirOpResultGetOwner(v);
+    MlirAttribute c = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "arith.constant") ||
+        mlirAttributeIsNull(c) || !mlirAttributeIsAInteger(c))
+      return false;
+    out[i] = mlirIntegerAttrGetValueInt(c);
+  }
+  *count = (int)n;
+  return true;
+}
+
 static MlirLogicalResult compilePad(CompileCtx *cc, Instr *in) {
   PadData *pd = pt2eAlloc(sizeof *pd);
   if (!pd)
@@ -355,9 +398,10 @@ static MlirLogicalResult compilePad(CompileCtx *cc, Instr *in) {
   in->exec = execPad;
   int64_t high[PT2E_INTERP_MAX_RANK];
   int n1 = 0, n2 = 0;
-  if (!staticArray(in->op, "static_low", pd->low, &n1) ||
-      !staticArray(in->op, "static_high", high, &n2))
-    return opError(in->op, "needs static padding");
+  if (!padAmounts(in->op, "static_low", 1, pd->low, &n1) ||
+      !padAmounts(in->op, "static_high", 1 + dynamicCount(in->op, "static_low"),
+                  high, &n2))
+    return opError(in->op, "needs padding amounts that are constants");
   for (int d = 0; d < n1; d++)
     if (pd->low[d] < 0 || high[d] < 0)
       return opError(in->op, "negative padding is not supported");

@@ -245,8 +245,6 @@ int main(int argc, char **argv) {
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(ctx);
   int rc = 1;
-  size_t size = 0;
-  char *text = NULL;
   MlirModule m = {NULL};
   Pt2eInterp *interp = NULL;
   Pt2eTensor *args[MAX_IO] = {NULL}, *results[MAX_IO] = {NULL};
@@ -254,24 +252,24 @@ int main(int argc, char **argv) {
 
   if (!loadIrdl(ctx, irdl))
     goto done;
-  if (!(text = readFile(model, &size))) {
-    fprintf(stderr, "pt2e-run: cannot read '%s': %s\n", model, strerror(errno));
-    goto done;
-  }
-  m = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size));
+  m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(model));
   if (mlirModuleIsNull(m))
-    goto done; /* the parser printed why */
+    goto done; /* the parser printed why, with the file name */
   if (!entry) { /* the first function */
-    MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-    MlirAttribute sym = mlirOperationIsNull(f) ? (MlirAttribute){NULL} : mlirOperationGetAttributeByName(f, mlirSymbolTableGetSymbolAttributeName());
-    if (mlirAttributeIsNull(sym)) {
-      fprintf(stderr, "pt2e-run: '%s' has no function; name one with --entry\n", model);
+    static char name[256];
+    for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+         !entry && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+      if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
+        continue;
+      MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+          f, mlirSymbolTableGetSymbolAttributeName()));
+      snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+      entry = name;
+    }
+    if (!entry) {
+      fprintf(stderr, "pt2e-run: '%s' has no function to run\n", model);
       goto done;
     }
-    static char name[256];
-    MlirStringRef s = mlirStringAttrGetValue(sym);
-    snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
-    entry = name;
   }
   interp = pt2eInterpCreateInModule(mlirModuleGetOperation(m),
                                     mlirStringRefCreateFromCString(entry), NULL);
@@ -309,7 +307,6 @@ done:
   pt2eInterpDestroy(interp);
   if (!mlirModuleIsNull(m))
     mlirModuleDestroy(m);
-  free(text);
   mlirContextDestroy(ctx);
   return rc;
 }
