@@ -18,8 +18,9 @@
 **   dequantize: per tensor  y = f(f(float(q) - zp) * s)
 **               per channel y = f(float(q - zp_c) * s_c)  (int64 subtraction)
 **
-** Per-axis types read their scale and zero point from small constant tensors
-** indexed by the quantized dimension. Each lowered qcast ends in a
+** Casts on scalars become the same arith/math ops in place. Per-axis types
+** read their scale and zero point from small constant tensors indexed by the
+** quantized dimension. Each lowered qcast ends in a
 ** quant.scast to its quant type and each lowered dcast reads through one;
 ** pairs of quant.scast that undo each other are then removed, so a
 ** qcast -> dcast chain leaves no quant op, and a folded weight
@@ -62,9 +63,10 @@ typedef enum Kind { KindQCast, KindDCast, KindSCast } Kind;
 typedef struct Lowering {
   MlirOperation op;
   Kind kind;
-  MlirType floatTensor;   /* tensor<... x f32> */
-  MlirType quantTensor;   /* tensor<... x !quant.uniform<...>> */
-  MlirType storageTensor; /* tensor<... x iN> */
+  bool scalar;            /* on f32 / !quant.uniform scalars, not tensors */
+  MlirType floatTensor;   /* tensor<... x f32> (or f32) */
+  MlirType quantTensor;   /* tensor<... x !quant.uniform<...>> (or the type) */
+  MlirType storageTensor; /* tensor<... x iN> (or iN) */
   unsigned width;
   bool isSigned;
   bool perAxis;
@@ -148,18 +150,19 @@ static MlirLogicalResult planOne(Lowering *l) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
   l->floatTensor = l->kind == KindQCast ? in : out;
   l->quantTensor = l->kind == KindQCast ? out : in;
-  if (!mlirTypeIsARankedTensor(l->floatTensor) ||
-      !mlirTypeIsARankedTensor(l->quantTensor))
-    return opError(op, "is lowered on ranked tensors only");
-  if (mlirShapedTypeGetRank(l->floatTensor) > PT2E_LOWER_MAX_RANK)
+  l->scalar = !mlirTypeIsAShaped(l->floatTensor) && !mlirTypeIsAShaped(l->quantTensor);
+  if (!l->scalar && (!mlirTypeIsARankedTensor(l->floatTensor) ||
+                     !mlirTypeIsARankedTensor(l->quantTensor)))
+    return opError(op, "is lowered on scalars and ranked tensors only");
+  if (!l->scalar && mlirShapedTypeGetRank(l->floatTensor) > PT2E_LOWER_MAX_RANK)
     return opError(op, "is lowered on tensors of rank at most 16 only");
-  MlirType q = mlirShapedTypeGetElementType(l->quantTensor);
+  MlirType q = l->scalar ? l->quantTensor : mlirShapedTypeGetElementType(l->quantTensor);
+  MlirType fe = l->scalar ? l->floatTensor : mlirShapedTypeGetElementType(l->floatTensor);
   bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
   if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis)
     return opError(op, "is lowered for !quant.uniform types (per tensor or "
                        "per axis) only");
-  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(l->floatTensor)) ||
-      !mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
+  if (!mlirTypeIsAF32(fe) || !mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
     return opError(op, "is lowered with f32 as the expressed type only, as "
                        "PyTorch's quantize ops take");
   l->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
@@ -168,7 +171,9 @@ static MlirLogicalResult planOne(Lowering *l) {
   l->isSigned = mlirQuantizedTypeIsSigned(q);
   l->qmin = (float)mlirQuantizedTypeGetStorageTypeMin(q);
   l->qmax = (float)mlirQuantizedTypeGetStorageTypeMax(q);
-  l->storageTensor = withElementType(l->quantTensor, mlirQuantizedTypeGetStorageType(q));
+  l->storageTensor = l->scalar ? mlirQuantizedTypeGetStorageType(q)
+                               : withElementType(l->quantTensor,
+                                                 mlirQuantizedTypeGetStorageType(q));
   l->perAxis = perAxis;
   if (perAxis) {
     l->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
@@ -258,50 +263,56 @@ static MlirValue build(MlirBlock block, MlirOperation anchor, MlirLocation loc,
   return mlirTypeIsNull(result) ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
 }
 
+/*
+** Where scalar code goes: appended to 'block' (a linalg body), or, when
+** 'anchor' is set, inserted before it (a quant cast on scalars).
+*/
 typedef struct Body {
   MlirBlock block;
+  MlirOperation anchor;
   MlirLocation loc;
   MlirContext ctx;
 } Body;
 
+static MlirValue emit(Body *b, const char *name, intptr_t n, const MlirValue *ops,
+                      MlirType t, intptr_t nAttrs, const MlirNamedAttribute *attrs) {
+  return build(b->block, b->anchor, b->loc, name, n, ops, t, nAttrs, attrs);
+}
+
 static MlirValue op1(Body *b, const char *name, MlirValue a, MlirType t) {
-  return build(b->block, (MlirOperation){NULL}, b->loc, name, 1, &a, t, 0, NULL);
+  return emit(b, name, 1, &a, t, 0, NULL);
 }
 
 static MlirValue op2(Body *b, const char *name, MlirValue x, MlirValue y, MlirType t) {
   MlirValue v[2] = {x, y};
-  return build(b->block, (MlirOperation){NULL}, b->loc, name, 2, v, t, 0, NULL);
+  return emit(b, name, 2, v, t, 0, NULL);
 }
 
 static MlirValue constF32(Body *b, float v) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirNamedAttribute a = named(b->ctx, "value", mlirFloatAttrDoubleGet(b->ctx, f32, (double)v));
-  return build(b->block, (MlirOperation){NULL}, b->loc, "arith.constant", 0, NULL, f32, 1, &a);
+  return emit(b, "arith.constant", 0, NULL, f32, 1, &a);
 }
 
 static MlirValue cmpf(Body *b, int64_t pred, MlirValue x, MlirValue y) {
   MlirValue v[2] = {x, y};
   MlirNamedAttribute a = named(b->ctx, "predicate",
                                mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
-  return build(b->block, (MlirOperation){NULL}, b->loc, "arith.cmpf", 2, v,
-               mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+  return emit(b, "arith.cmpf", 2, v, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
 }
 
 static MlirValue select3(Body *b, MlirValue c, MlirValue x, MlirValue y) {
   MlirValue v[3] = {c, x, y};
-  return build(b->block, (MlirOperation){NULL}, b->loc, "arith.select", 3, v,
-               mlirValueGetType(x), 0, NULL);
+  return emit(b, "arith.select", 3, v, mlirValueGetType(x), 0, NULL);
 }
 
 /*
-** The quantize body: block arguments (x, [inv, zp,] out). Yields the
-** storage integer exactly as pt2eQuantizeValue computes it.
+** Quantizes the f32 scalar 'x' with 'inv' = f(1/s) and 'zp' (f32) exactly
+** as pt2eQuantizeValue; returns the storage integer.
 */
-static void quantizeBody(Body *b, const Lowering *l) {
+static MlirValue quantizeScalar(Body *b, const Lowering *l, MlirValue x,
+                                MlirValue inv, MlirValue zp) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue x = mlirBlockGetArgument(b->block, 0);
-  MlirValue inv = l->perAxis ? mlirBlockGetArgument(b->block, 1) : constF32(b, l->inv);
-  MlirValue zp = l->perAxis ? mlirBlockGetArgument(b->block, 2) : constF32(b, l->zpF);
   MlirValue lo = constF32(b, l->qmin), hi = constF32(b, l->qmax);
   MlirValue nanValue = constF32(b, -2147483648.0f);
   MlirValue m = op2(b, "arith.mulf", x, inv, f32);
@@ -311,29 +322,44 @@ static void quantizeBody(Body *b, const Lowering *l) {
   a = select3(b, cmpf(b, CmpOgt, a, hi), hi, a);
   a = select3(b, cmpf(b, CmpUno, a, a), nanValue, a);
   MlirValue i = op1(b, "arith.fptosi", a, mlirIntegerTypeGet(b->ctx, 64));
-  MlirValue q = op1(b, "arith.trunci", i, mlirIntegerTypeGet(b->ctx, l->width));
-  build(b->block, (MlirOperation){NULL}, b->loc, "linalg.yield", 1, &q,
-        (MlirType){NULL}, 0, NULL);
+  return op1(b, "arith.trunci", i, mlirIntegerTypeGet(b->ctx, l->width));
 }
 
-/* The dequantize body: block arguments (q, [scale, zp,] out). */
-static void dequantizeBody(Body *b, const Lowering *l) {
+/* Dequantizes the storage integer 'q' per tensor: f(f(float(q) - zp) * s). */
+static MlirValue dequantizeScalar(Body *b, const Lowering *l, MlirValue q) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue f = op1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
+  MlirValue d = op2(b, "arith.subf", f, constF32(b, l->zpF), f32);
+  return op2(b, "arith.mulf", d, constF32(b, l->scale), f32);
+}
+
+static void yield(Body *b, MlirValue v) {
+  emit(b, "linalg.yield", 1, &v, (MlirType){NULL}, 0, NULL);
+}
+
+/* The quantize body: block arguments (x, [inv, zp,] out). */
+static void quantizeBody(Body *b, const Lowering *l) {
+  MlirValue x = mlirBlockGetArgument(b->block, 0);
+  MlirValue inv = l->perAxis ? mlirBlockGetArgument(b->block, 1) : constF32(b, l->inv);
+  MlirValue zp = l->perAxis ? mlirBlockGetArgument(b->block, 2) : constF32(b, l->zpF);
+  yield(b, quantizeScalar(b, l, x, inv, zp));
+}
+
+/*
+** The dequantize body: block arguments (q, [scale, zp,] out). Per channel
+** torch subtracts in int64 first: f(float(q - zp_c) * s_c).
+*/
+static void dequantizeBody(Body *b, const Lowering *l) {
   MlirValue q = mlirBlockGetArgument(b->block, 0);
-  MlirValue y;
-  if (l->perAxis) {
-    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-    MlirValue wide = op1(b, l->isSigned ? "arith.extsi" : "arith.extui", q, i64);
-    MlirValue d = op2(b, "arith.subi", wide, mlirBlockGetArgument(b->block, 2), i64);
-    MlirValue f = op1(b, "arith.sitofp", d, f32);
-    y = op2(b, "arith.mulf", f, mlirBlockGetArgument(b->block, 1), f32);
-  } else {
-    MlirValue f = op1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
-    MlirValue d = op2(b, "arith.subf", f, constF32(b, l->zpF), f32);
-    y = op2(b, "arith.mulf", d, constF32(b, l->scale), f32);
+  if (!l->perAxis) {
+    yield(b, dequantizeScalar(b, l, q));
+    return;
   }
-  build(b->block, (MlirOperation){NULL}, b->loc, "linalg.yield", 1, &y,
-        (MlirType){NULL}, 0, NULL);
+  MlirType f32 = mlirF32TypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue wide = op1(b, l->isSigned ? "arith.extsi" : "arith.extui", q, i64);
+  MlirValue d = op2(b, "arith.subi", wide, mlirBlockGetArgument(b->block, 2), i64);
+  MlirValue f = op1(b, "arith.sitofp", d, f32);
+  yield(b, op2(b, "arith.mulf", f, mlirBlockGetArgument(b->block, 1), f32));
 }
 
 /* tensor.empty shaped like 'like' (a value), with element type of 'type'. */
@@ -408,7 +434,7 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input,
   argTypes[nIns] = mlirShapedTypeGetElementType(resultType);
   for (int k = 0; k <= nIns; k++)
     argLocs[k] = loc;
-  Body body = {mlirBlockCreate(nIns + 1, argTypes, argLocs), loc, ctx};
+  Body body = {mlirBlockCreate(nIns + 1, argTypes, argLocs), {NULL}, loc, ctx};
   fill(&body, l);
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body.block);
@@ -441,8 +467,12 @@ static void lowerOne(Lower *lw, const Lowering *l) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue in = mlirOperationGetOperand(op, 0);
   MlirValue result;
+  Body scalarCode = {{NULL}, op, loc, mlirOperationGetContext(op)};
   if (l->kind == KindQCast) {
-    MlirValue ints = buildGeneric(l, in, l->storageTensor, quantizeBody);
+    MlirValue ints =
+        l->scalar ? quantizeScalar(&scalarCode, l, in, constF32(&scalarCode, l->inv),
+                                   constF32(&scalarCode, l->zpF))
+                  : buildGeneric(l, in, l->storageTensor, quantizeBody);
     result = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &ints,
                    l->quantTensor, 0, NULL);
     lw->scasts[lw->numScasts++] = definingOp(result);
@@ -457,7 +487,8 @@ static void lowerOne(Lower *lw, const Lowering *l) {
                    l->storageTensor, 0, NULL);
       lw->scasts[lw->numScasts++] = definingOp(ints);
     }
-    result = buildGeneric(l, ints, l->floatTensor, dequantizeBody);
+    result = l->scalar ? dequantizeScalar(&scalarCode, l, ints)
+                       : buildGeneric(l, ints, l->floatTensor, dequantizeBody);
   }
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), result);
   mlirOperationDestroy(op);
