@@ -206,3 +206,11 @@ func.func @not_a_tensor(%x: tensor<4xi32>) -> tensor<4xi32> {
   %a = "pt2e.observer"(%x) {name = "activation_post_process_0", spec = {dtype = i8, observer = "minmax"}} : (tensor<4xi32>) -> tensor<4xi32>
   return %a : tensor<4xi32>
 }
+
+// -----
+
+func.func @derived_by_edge(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{observer 'activation_post_process_0' has a derived spec that does not name its source observers (derived_from = ["name", ...])}}
+  %a = "pt2e.observer"(%x) {name = "activation_post_process_0", spec = {derived_from = [{operand = 0}], dtype = i32}} : (tensor<4xf32>) -> tensor<4xf32>
+  return %a : tensor<4xf32>
+}
