@@ -206,13 +206,16 @@ static void runPool(const Kernel *k, const float *x, float *y) {
         }
 }
 
-/* im2col for one NCHW image: col[(c*KH+kh)*KW+kw][oh*OW+ow]. */
-static void im2colNchw(const Kernel *k, const float *x, float *col) {
-  int64_t ohw = k->OH * k->OW;
+/*
+** im2col for one NCHW image: col[(c*KH+kh)*KW+kw][oh*OW+ow], rows 'ldcol'
+** floats apart (several images can share one matrix side by side).
+*/
+static void im2colNchw(const Kernel *k, const float *x, float *col,
+                       int64_t ldcol) {
   for (int64_t c = 0; c < k->C; c++)
     for (int64_t kh = 0; kh < k->KH; kh++)
       for (int64_t kw = 0; kw < k->KW; kw++) {
-        float *row = col + ((c * k->KH + kh) * k->KW + kw) * ohw;
+        float *row = col + ((c * k->KH + kh) * k->KW + kw) * ldcol;
         for (int64_t oh = 0; oh < k->OH; oh++) {
           const float *src = x + (c * k->H + oh * k->sh + kh * k->dh) * k->W + kw * k->dw;
           float *dst = row + oh * k->OW;
@@ -261,18 +264,39 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   } else {
     int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
     bool direct = k->KH == 1 && k->KW == 1 && k->sh == 1 && k->sw == 1;
-    float *col = direct ? NULL : pt2eAlloc((size_t)(ohw * kkc) * sizeof(float));
-    if (!direct && !col) {
+    /* NCHW images with small outputs go several to one sgemm, whose
+       skinny per-image shape would waste most of the BLAS kernel */
+    int64_t group = 1;
+    if (k->kind == KConvNchwFchw && !direct)
+      while (group < k->N && group * ohw < 2048)
+        group++;
+    float *col = direct ? NULL : pt2eAlloc((size_t)(group * ohw * kkc) * sizeof(float));
+    float *tmp = group > 1 ? pt2eAlloc((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
+    if ((!direct && !col) || (group > 1 && !tmp)) {
+      pt2eFree(col);
       pt2eTensorRelease(out);
       return pt2eEmitError(mlirOperationGetLocation(in->op),
                            "interpreter ran out of memory");
     }
-    for (int64_t n = 0; n < k->N; n++) {
+    for (int64_t n0 = 0; group > 1 && n0 < k->N; n0 += group) {
+      int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
+      for (int64_t j = 0; j < g; j++)
+        im2colNchw(k, a + (n0 + j) * k->C * k->H * k->W, col + j * ohw, ld);
+      pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, 0.0f, tmp, ld);
+      for (int64_t j = 0; j < g; j++)
+        for (int64_t f = 0; f < k->F; f++) {
+          float *y = c + ((n0 + j) * k->F + f) * ohw;
+          const float *t = tmp + f * ld + j * ohw;
+          for (int64_t q = 0; q < ohw; q++)
+            y[q] += t[q]; /* the init (a bias) plus the convolution */
+        }
+    }
+    for (int64_t n = 0; group == 1 && n < k->N; n++) {
       const float *xn = a + n * k->C * k->H * k->W;
       float *yn = c + n * k->F * ohw;
       if (k->kind == KConvNchwFchw) {
         if (!direct)
-          im2colNchw(k, xn, col);
+          im2colNchw(k, xn, col, ohw);
         pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
                   ohw, 1.0f, yn, ohw);
       } else {
@@ -286,6 +310,7 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
       }
     }
     pt2eFree(col);
+    pt2eFree(tmp);
   }
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
