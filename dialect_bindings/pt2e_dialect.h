@@ -31,6 +31,10 @@ extern "C" {
 #define PT2E_ATTR_SCALE "scale"
 #define PT2E_ATTR_ZERO_POINT "zero_point"
 
+/* On the quant.qcast / quant.scast that pt2e-convert makes of an observer:
+** that observer's name (pt2e-report lists the Q-DQ pair under it). */
+#define PT2E_QDQ_NAME_ATTR "pt2e.name"
+
 /* The two switches of a pt2e.fake_quant, as torchao's FakeQuantize has. */
 typedef enum Pt2eSwitch {
   Pt2eSwitchObserver,  /* observer_enabled: statistics are updated */

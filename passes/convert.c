@@ -539,8 +539,11 @@ static void rewrite(Convert *c, MlirContext ctx) {
     MlirValue in = mlirOperationGetOperand(t->op, 0);
     MlirValue out = mlirOperationGetResult(t->op, 0);
     MlirValue repl = in;
+    /* the observer's name stays on the qcast / scast, for pt2e-report */
+    MlirNamedAttribute name = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, str(PT2E_QDQ_NAME_ATTR)), mlirStringAttrGet(ctx, t->name));
     if (t->action == ActQdq) {
-      MlirValue q = insertBefore(t->op, "quant.qcast", &in, t->quantTensor, NULL);
+      MlirValue q = insertBefore(t->op, "quant.qcast", &in, t->quantTensor, &name);
       repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
     } else if (t->action == ActFold) {
       bool tosa = pt2eStringRefIs(
@@ -549,7 +552,7 @@ static void rewrite(Convert *c, MlirContext ctx) {
           mlirIdentifierGet(ctx, str(tosa ? "values" : "value")), t->folded);
       MlirValue k = insertBefore(t->op, tosa ? "tosa.const" : "arith.constant",
                                  NULL, mlirAttributeGetType(t->folded), &value);
-      MlirValue q = insertBefore(t->op, "quant.scast", &k, t->quantTensor, NULL);
+      MlirValue q = insertBefore(t->op, "quant.scast", &k, t->quantTensor, &name);
       repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
     }
     mlirValueReplaceAllUsesOfWith(out, repl);

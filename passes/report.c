@@ -1,7 +1,10 @@
 /*
 ** report.c
 ** pt2e-report: prints every pt2e.observer / pt2e.fake_quant of the module,
-** without changing it.
+** and every Q-DQ pair pt2e-convert made of one (its quant.qcast or
+** quant.scast keeps the observer's name in 'pt2e.name'), without changing
+** the module. After convert, the qparams format prints the same lines as
+** before it.
 **
 **   pt2e-report                      a readable table (stdout)
 **   pt2e-report{format=qparams}      one line per op, exact: scales as f32
@@ -21,6 +24,8 @@
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Quant.h"
 
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
@@ -68,26 +73,111 @@ typedef struct ReportState {
   int count;
 } ReportState;
 
+/*
+** One row's qparams, wherever they live: the 'scale' / 'zero_point'
+** attributes of an observer or fake-quant op, or the !quant.uniform type of
+** the value a Q-DQ pair's quant.qcast / quant.scast produces.
+*/
+typedef struct QParams {
+  MlirAttribute scales, zeroPoints; /* observer / fake_quant */
+  MlirType quant;                   /* Q-DQ pair */
+  intptr_t n;                       /* 0: none yet */
+} QParams;
+
+static QParams qparamsOf(MlirOperation op) {
+  QParams q = {{NULL}, {NULL}, {NULL}, 0};
+  if (!pt2eIsQuantOp(op)) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    q.quant = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+    if (mlirTypeIsAUniformQuantizedType(q.quant))
+      q.n = 1;
+    else if (mlirTypeIsAUniformQuantizedPerAxisType(q.quant))
+      q.n = mlirUniformQuantizedPerAxisTypeGetNumDims(q.quant);
+    return q;
+  }
+  q.scales = attr(op, PT2E_ATTR_SCALE);
+  q.zeroPoints = attr(op, PT2E_ATTR_ZERO_POINT);
+  if (!mlirAttributeIsNull(q.scales) && mlirAttributeIsADenseF32Array(q.scales) &&
+      !mlirAttributeIsNull(q.zeroPoints) && mlirAttributeIsADenseI64Array(q.zeroPoints))
+    q.n = mlirDenseArrayGetNumElements(q.scales);
+  return q;
+}
+
+static float scaleAt(const QParams *q, intptr_t i) {
+  if (!mlirTypeIsNull(q->quant))
+    return (float)(mlirTypeIsAUniformQuantizedType(q->quant)
+                       ? mlirUniformQuantizedTypeGetScale(q->quant)
+                       : mlirUniformQuantizedPerAxisTypeGetScale(q->quant, i));
+  return mlirDenseF32ArrayGetElement(q->scales, i);
+}
+
+static int64_t zeroPointAt(const QParams *q, intptr_t i) {
+  if (!mlirTypeIsNull(q->quant))
+    return mlirTypeIsAUniformQuantizedType(q->quant)
+               ? mlirUniformQuantizedTypeGetZeroPoint(q->quant)
+               : mlirUniformQuantizedPerAxisTypeGetZeroPoint(q->quant, i);
+  return mlirDenseI64ArrayGetElement(q->zeroPoints, i);
+}
+
+/* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */
+static MlirStringRef rowName(MlirOperation op) {
+  if (pt2eIsQuantOp(op))
+    return pt2eQuantOpGetName(op);
+  return mlirStringAttrGetValue(attr(op, PT2E_QDQ_NAME_ATTR));
+}
+
 static void printQParams(FILE *out, MlirOperation op) {
-  MlirStringRef name = pt2eQuantOpGetName(op);
-  MlirAttribute s = attr(op, PT2E_ATTR_SCALE), z = attr(op, PT2E_ATTR_ZERO_POINT);
+  MlirStringRef name = rowName(op);
+  QParams q = qparamsOf(op);
   fprintf(out, "%.*s scale=", (int)name.length, name.data);
-  if (mlirAttributeIsNull(s) || !mlirAttributeIsADenseF32Array(s) ||
-      mlirAttributeIsNull(z) || !mlirAttributeIsADenseI64Array(z)) {
+  if (q.n == 0) {
     fprintf(out, "none\n");
     return;
   }
-  intptr_t n = mlirDenseArrayGetNumElements(s);
-  for (intptr_t i = 0; i < n; i++)
-    fprintf(out, "%s%08x", i ? "," : "", bitsOf(mlirDenseF32ArrayGetElement(s, i)));
+  for (intptr_t i = 0; i < q.n; i++)
+    fprintf(out, "%s%08x", i ? "," : "", bitsOf(scaleAt(&q, i)));
   fprintf(out, " zero_point=");
-  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(z); i++)
-    fprintf(out, "%s%lld", i ? "," : "", (long long)mlirDenseI64ArrayGetElement(z, i));
+  for (intptr_t i = 0; i < q.n; i++)
+    fprintf(out, "%s%lld", i ? "," : "", (long long)zeroPointAt(&q, i));
   fprintf(out, "\n");
 }
 
+/*
+** The share of the observed values (by the Histogram's bins, so to the
+** width of a bin) that fall outside what the qparams represent:
+** [(qmin - zp) * s, (qmax - zp) * s]. Negative when unknown.
+*/
+static double clippedShare(MlirOperation op, const QParams *q) {
+  MlirAttribute stats = attr(op, "stats"), spec = attr(op, PT2E_ATTR_SPEC);
+  if (q->n != 1 || mlirAttributeIsNull(stats) || !mlirAttributeIsADictionary(stats) ||
+      mlirAttributeIsNull(spec) || !mlirAttributeIsADictionary(spec))
+    return -1;
+  MlirAttribute h = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("histogram"));
+  MlirAttribute mn = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("min"));
+  MlirAttribute mx = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("max"));
+  MlirAttribute lo = mlirDictionaryAttrGetElementByName(spec, mlirStringRefCreateFromCString("quant_min"));
+  MlirAttribute hi = mlirDictionaryAttrGetElementByName(spec, mlirStringRefCreateFromCString("quant_max"));
+  if (mlirAttributeIsNull(h) || !mlirAttributeIsADenseF32Array(h) || mlirAttributeIsNull(mn) ||
+      mlirAttributeIsNull(mx) || mlirAttributeIsNull(lo) || mlirAttributeIsNull(hi) ||
+      !mlirAttributeIsAInteger(lo) || !mlirAttributeIsAInteger(hi))
+    return -1;
+  double s = scaleAt(q, 0), z = (double)zeroPointAt(q, 0);
+  double rlo = ((double)mlirIntegerAttrGetValueInt(lo) - z) * s;
+  double rhi = ((double)mlirIntegerAttrGetValueInt(hi) - z) * s;
+  double a = mlirDenseF32ArrayGetElement(mn, 0), b = mlirDenseF32ArrayGetElement(mx, 0);
+  intptr_t bins = mlirDenseArrayGetNumElements(h);
+  double total = 0, clipped = 0, width = (b - a) / (double)bins;
+  for (intptr_t i = 0; i < bins; i++) {
+    double c = mlirDenseF32ArrayGetElement(h, i), mid = a + width * ((double)i + 0.5);
+    total += c;
+    if (mid < rlo || mid > rhi)
+      clipped += c;
+  }
+  return total > 0 ? clipped / total : -1;
+}
+
 static void printRow(FILE *out, MlirOperation op) {
-  MlirStringRef name = pt2eQuantOpGetName(op);
+  MlirStringRef name = rowName(op);
   MlirAttribute spec = attr(op, PT2E_ATTR_SPEC);
   MlirAttribute kindAttr = mlirAttributeIsNull(spec)
                                ? spec
@@ -98,22 +188,26 @@ static void printRow(FILE *out, MlirOperation op) {
                            : mlirStringRefCreateFromCString("-");
   char watches[160];
   describeInput(op, watches, sizeof watches);
+  const char *opKind = pt2eIsFakeQuant(op) ? "fake_quant"
+                       : pt2eIsObserver(op) ? "observer"
+                       : pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.scast")
+                           ? "q-dq (int)" : "q-dq";
   fprintf(out, "%-28.*s %-10s %-24s %-34.*s", (int)name.length, name.data,
-          pt2eIsFakeQuant(op) ? "fake_quant" : "observer", watches,
-          (int)kind.length, kind.data);
-  MlirAttribute s = attr(op, PT2E_ATTR_SCALE), z = attr(op, PT2E_ATTR_ZERO_POINT);
-  if (!mlirAttributeIsNull(s) && mlirAttributeIsADenseF32Array(s) &&
-      !mlirAttributeIsNull(z) && mlirAttributeIsADenseI64Array(z)) {
-    intptr_t n = mlirDenseArrayGetNumElements(s);
-    fprintf(out, " %4ld  ", (long)n);
-    for (intptr_t i = 0; i < n && i < 3; i++)
-      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)mlirDenseF32ArrayGetElement(s, i),
-              (long long)mlirDenseI64ArrayGetElement(z, i));
-    if (n > 3)
-      fprintf(out, " ...");
+          opKind, watches, (int)kind.length, kind.data);
+  QParams q = qparamsOf(op);
+  if (q.n > 0) {
+    fprintf(out, " %4ld  ", (long)q.n);
+    for (intptr_t i = 0; i < q.n && i < 3; i++)
+      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)scaleAt(&q, i),
+              (long long)zeroPointAt(&q, i));
+    if (q.n > 3)
+      fprintf(out, " ... (%ld)", (long)q.n);
   } else {
     fprintf(out, "    -  (no qparams)");
   }
+  double clip = clippedShare(op, &q);
+  if (clip >= 0)
+    fprintf(out, "  clipped %.3g%%", 100.0 * clip);
   MlirAttribute stats = attr(op, "stats");
   if (!mlirAttributeIsNull(stats) && mlirAttributeIsADictionary(stats)) {
     MlirAttribute mn = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("min"));
@@ -130,9 +224,18 @@ static void printRow(FILE *out, MlirOperation op) {
   fprintf(out, "\n");
 }
 
+/* Observers, fake-quant ops, and the Q-DQ pairs pt2e-convert made. */
+static bool isRow(MlirOperation op) {
+  if (pt2eIsQuantOp(op))
+    return true;
+  MlirAttribute n = attr(op, PT2E_QDQ_NAME_ATTR);
+  return !mlirAttributeIsNull(n) && mlirAttributeIsAString(n) &&
+         mlirOperationGetNumResults(op) == 1;
+}
+
 static MlirWalkResult reportOp(MlirOperation op, void *userData) {
   ReportState *st = userData;
-  if (!pt2eIsQuantOp(op))
+  if (!isRow(op))
     return MlirWalkResultAdvance;
   st->count++;
   if (st->qparams)
@@ -163,10 +266,10 @@ static MlirLogicalResult reportRun(MlirOperation module,
   }
   if (!st.qparams)
     fprintf(st.out, "%-28s %-10s %-24s %-34s %5s  %s\n", "name", "op", "watches",
-            "observer", "#qp", "scale/zero_point  min/max  @ location");
+            "observer", "#qp", "scale/zero_point  clipped  min/max  @ location");
   mlirOperationWalk(module, reportOp, &st, MlirWalkPreOrder);
   if (!st.qparams)
-    fprintf(st.out, "%d pt2e op%s\n", st.count, st.count == 1 ? "" : "s");
+    fprintf(st.out, "%d row%s\n", st.count, st.count == 1 ? "" : "s");
   fflush(st.out);
   if (st.out != stdout)
     fclose(st.out);

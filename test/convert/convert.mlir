@@ -15,10 +15,10 @@
 // user of the observer reads the dcast. Storage and range follow the spec.
 // CHECK-LABEL: func.func @per_tensor
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
-// CHECK-NEXT: %[[Q:.*]] = quant.qcast %[[X]] : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>
+// CHECK-NEXT: %[[Q:.*]] = quant.qcast %[[X]] {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>
 // CHECK-NEXT: %[[D:.*]] = quant.dcast %[[Q]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>> to tensor<4xf32>
 // CHECK-NEXT: %[[N:.*]] = arith.negf %[[D]]
-// CHECK-NEXT: %[[Q2:.*]] = quant.qcast %[[N]] : tensor<4xf32> to tensor<4x!quant.uniform<u8:f32, 2.500000e-01:128>>
+// CHECK-NEXT: %[[Q2:.*]] = quant.qcast %[[N]] {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<4xf32> to tensor<4x!quant.uniform<u8:f32, 2.500000e-01:128>>
 // CHECK-NEXT: %[[D2:.*]] = quant.dcast %[[Q2]]
 // CHECK-NEXT: %[[A:.*]] = arith.addf %[[D2]], %[[D2]]
 // CHECK-NEXT: return %[[A]]
@@ -53,12 +53,12 @@ func.func @untouched(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-LABEL: func.func @weight
 // CHECK-NOT: dense<5.000000e-01
 // CHECK: %[[K:.*]] = arith.constant dense<{{\[}}[2, -1, 2, -2], [127, 38, 2, -127]]> : tensor<2x4xi8>
-// CHECK-NEXT: %[[S:.*]] = quant.scast %[[K]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,7.812500e-03}>>
+// CHECK-NEXT: %[[S:.*]] = quant.scast %[[K]] {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,7.812500e-03}>>
 // CHECK-NEXT: %[[D:.*]] = quant.dcast %[[S]] : tensor<2x4x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,7.812500e-03}>> to tensor<2x4xf32>
 // CHECK-NEXT: arith.mulf %{{.*}}, %[[D]]
 // NOFOLD-LABEL: func.func @weight
 // NOFOLD: %[[W:.*]] = arith.constant dense<{{\[}}[5.000000e-01
-// NOFOLD-NEXT: %[[Q:.*]] = quant.qcast %[[W]] : tensor<2x4xf32> to tensor<2x4x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,7.812500e-03}>>
+// NOFOLD-NEXT: %[[Q:.*]] = quant.qcast %[[W]] {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<2x4xf32> to tensor<2x4x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,7.812500e-03}>>
 // NOFOLD-NEXT: quant.dcast %[[Q]]
 func.func @weight(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %w = arith.constant dense<[[0.5, -0.25, 0.375, -0.625], [1.0, 0.3, 0.01171875, -2.0]]> : tensor<2x4xf32>
@@ -74,7 +74,7 @@ func.func @weight(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 //          column 1 scale 0.25: 0.625 -> 2.5 -> 2, 0.875 -> 3.5 -> 4.
 // CHECK-LABEL: func.func @tosa_weight
 // CHECK: %[[K:.*]] = "tosa.const"() <{values = dense<{{\[}}[2, 2], [-2, 4]]> : tensor<2x2xi8>}>
-// CHECK-NEXT: %[[S:.*]] = quant.scast %[[K]] : tensor<2x2xi8> to tensor<2x2x!quant.uniform<i8<-127:127>:f32:1, {5.000000e-01,2.500000e-01}>>
+// CHECK-NEXT: %[[S:.*]] = quant.scast %[[K]] {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<2x2xi8> to tensor<2x2x!quant.uniform<i8<-127:127>:f32:1, {5.000000e-01,2.500000e-01}>>
 // CHECK-NEXT: quant.dcast %[[S]]
 func.func @tosa_weight(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %w = "tosa.const"() <{values = dense<[[1.0, 0.625], [-1.25, 0.875]]> : tensor<2x2xf32>}> : () -> tensor<2x2xf32>
@@ -94,9 +94,9 @@ func.func @tosa_weight(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
 // 1.0 / 0.125 = 8, f32(-0.3) * 16 = -4.80000019 -> -5.
 // CHECK-LABEL: func.func @derived_bias
 // CHECK: arith.constant dense<[8, -5]> : tensor<2xi32>
-// CHECK-NEXT: quant.scast %{{.*}} : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>>
+// CHECK-NEXT: quant.scast %{{.*}} {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>>
 // NOFOLD-LABEL: func.func @derived_bias
-// NOFOLD: quant.qcast %{{.*}} : tensor<2xf32> to tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>>
+// NOFOLD: quant.qcast %{{.*}} {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<2xf32> to tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>>
 func.func @derived_bias(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %ox = "pt2e.observer"(%x) {name = "activation_post_process_0", spec = #act, scale = array<f32: 0.5>, zero_point = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %w = arith.constant dense<0.5> : tensor<2x3xf32>
@@ -114,7 +114,7 @@ func.func @derived_bias(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // Fixed qparams come from the spec (no 'scale' attribute needed).
 // CHECK-LABEL: func.func @fixed
-// CHECK-NEXT: quant.qcast %{{.*}} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 3.906250e-03:-128>>
+// CHECK-NEXT: quant.qcast %{{.*}} {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 3.906250e-03:-128>>
 func.func @fixed(%x: tensor<4xf32>) -> tensor<4xf32> {
   %o = "pt2e.observer"(%x) {name = "activation_post_process_0", spec = {dtype = i8, fixed = {scale = 3.906250e-03 : f32, zero_point = -128 : i64}, is_dynamic = false, qscheme = "per_tensor_affine", quant_max = 127 : i64, quant_min = -128 : i64}} : (tensor<4xf32>) -> tensor<4xf32>
   return %o : tensor<4xf32>
@@ -127,10 +127,10 @@ func.func @fixed(%x: tensor<4xf32>) -> tensor<4xf32> {
 // A calibrated fake_quant converts like an observer, with its buffers.
 // An op sharing an instance without qparams of its own uses the first's.
 // CHECK-LABEL: func.func @fake_quant_and_instance
-// CHECK-NEXT: quant.qcast %{{.*}} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 1.250000e-01:-2>>
+// CHECK-NEXT: quant.qcast %{{.*}} {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 1.250000e-01:-2>>
 // CHECK-NEXT: quant.dcast
 // CHECK-NEXT: arith.negf
-// CHECK-NEXT: quant.qcast %{{.*}} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 1.250000e-01:-2>>
+// CHECK-NEXT: quant.qcast %{{.*}} {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 1.250000e-01:-2>>
 func.func @fake_quant_and_instance(%x: tensor<4xf32>) -> tensor<4xf32> {
   %o = "pt2e.fake_quant"(%x) {name = "activation_post_process_0", spec = #act, fake_quant_enabled = true, observer_enabled = false, scale = array<f32: 0.125>, zero_point = array<i64: -2>, stats = {min = array<f32: -1.0>, max = array<f32: 1.0>}} : (tensor<4xf32>) -> tensor<4xf32>
   %n = arith.negf %o : tensor<4xf32>

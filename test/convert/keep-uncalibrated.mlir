@@ -10,7 +10,7 @@
 
 // CHECK-LABEL: func.func @f
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[Y:.*]]: tensor<4xf32>)
-// CHECK-NEXT: %[[Q:.*]] = quant.qcast %[[Y]] : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>
+// CHECK-NEXT: %[[Q:.*]] = quant.qcast %[[Y]] {pt2e.name = "{{[a-z_0-9]+}}"} : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>
 // CHECK-NEXT: %[[DY:.*]] = quant.dcast %[[Q]]
 // CHECK-NEXT: %[[A:.*]] = arith.addf %[[X]], %[[DY]]
 // CHECK-NEXT: %[[M:.*]] = arith.mulf %[[A]], %[[X]]
