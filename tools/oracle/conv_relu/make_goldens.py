@@ -26,6 +26,15 @@ does. Writes, under examples/conv_relu/golden/ (or OUTDIR):
   fq_calib_output.npy  model fed the 8 calibration batches with both switches
                        on, then observer off and one forward of x
   sqnr.txt             SQNR (dB) of both fake-quant outputs against float
+  test_input.npz       x again, as arg0 with a batch dimension of 1 (1x4x3x16x16):
+                       experiment B's one forward, as pt2e-calibrate data
+  c_big5.npz           experiment C's data: randn (Generator seed 2) * 5, and
+  c_big50.npz          that * 10, each as arg0 with a batch dimension of 1
+  c_step1.qparams.txt  experiment C, on fq_once's model: the fake quants' qparams
+                       after one batch of c_big5 with both switches on,
+  c_step2.qparams.txt  and after disable_observer and one batch of c_big50
+  c_switches.txt       the switches and x's fake-quant scale at each step, and
+                       whether the output on x equals float after disable_fake_quant
   VERSIONS             torch, torchao, torch-mlir, numpy, CPU capability
 
 and, through torch-mlir's FX importer (from the same weights), the model as
@@ -294,6 +303,8 @@ def main():
             a, b, c = sqnr(y_fp32, y)
             f.write("%s f32=%.6f f64=%.6f f64exact=%.6f\n" % (name, a, b, c))
 
+    experiment_c(fq_once, x, y_fp32)
+
     with open(os.path.join(OUT, "VERSIONS"), "w") as f:
         f.write("torch %s\ntorchao %s\ntorch-mlir %s\nnumpy %s\npython %s\n"
                 "cpu_capability %s\nmachine %s\navx512f %s\n" % (
@@ -309,6 +320,53 @@ def main():
         f.write(lin)
     with open(os.path.join(MLIRDIR, "conv_relu.tosa.mlir"), "w") as f:
         f.write(tosa)
+
+
+def experiment_c(fq_model, x, y_fp32):
+    """Experiment C, the notebook's switch sequence, continuing on experiment
+    B's model (fresh fake quants that have seen x once, fq_once):
+      1. both switches on, one batch of 5x data: the input fake quant's scale rises;
+      2. disable_observer, one batch of 10x that (50x): its scale stays;
+      3. disable_fake_quant: the output on x is the float model's, bit for bit.
+    Writes the data (as pt2e-calibrate reads it: arg0 with a batch dimension of
+    1; x too, for experiment B) and the fake quants' qparams after each step."""
+    np.savez(os.path.join(OUT, "test_input.npz"), arg0=x.unsqueeze(0).numpy())
+    big = torch.randn(*SHAPE, generator=torch.Generator().manual_seed(2)) * 5
+    huge = big * 10
+    np.savez(os.path.join(OUT, "c_big5.npz"), arg0=big.unsqueeze(0).numpy())
+    np.savez(os.path.join(OUT, "c_big50.npz"), arg0=huge.unsqueeze(0).numpy())
+    fq0 = fq_model.get_submodule("activation_post_process_0")
+
+    def state():
+        return "observer=%d fake_quant=%d" % (int(fq0.observer_enabled[0]),
+                                              int(fq0.fake_quant_enabled[0]))
+
+    scales = [float(fq0.scale)]
+    rows = []
+    with torch.no_grad():
+        fq_model(big)
+        scales.append(float(fq0.scale))
+        rows.append((state(), "c_big5.npz", scales[0], scales[1]))
+        with open(os.path.join(OUT, "c_step1.qparams.txt"), "w") as f:
+            f.write("\n".join(fq_qparams_lines(fq_model)) + "\n")
+
+        fq_model.apply(FQ.disable_observer)
+        fq_model(huge)
+        scales.append(float(fq0.scale))
+        rows.append((state(), "c_big50.npz", scales[1], scales[2]))
+        with open(os.path.join(OUT, "c_step2.qparams.txt"), "w") as f:
+            f.write("\n".join(fq_qparams_lines(fq_model)) + "\n")
+
+        fq_model.apply(FQ.disable_fake_quant)
+        back_to_fp32 = torch.equal(fq_model(x), y_fp32)
+    assert scales[1] > scales[0] and scales[2] == scales[1] and back_to_fp32, (scales, back_to_fp32)
+    with open(os.path.join(OUT, "c_switches.txt"), "w") as f:
+        f.write("# Experiment C on fq_once's model: activation_post_process_0 (x) scale\n"
+                "# before -> after each step, f32 bits and decimal; then the output check.\n")
+        for st, data, a, b in rows:
+            f.write("%s data=%s scale=%s->%s (%.9g -> %.9g)\n" % (
+                st.replace(" ", ","), data, f32hex(a), f32hex(b), a, b))
+        f.write("%s output_on_x_equals_float=%s\n" % (state().replace(" ", ","), back_to_fp32))
 
 
 def _has_avx512f():
