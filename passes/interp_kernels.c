@@ -1,8 +1,9 @@
 /*
 ** interp_kernels.c
-** OpenBLAS-backed kernels for the heavy linalg ops on f32: matmul and
-** batch_matmul (with transposed operands), and 2-D convolutions in
-** NCHW/FCHW, NHWC/HWCF and NHWC/FHWC layouts through im2col + sgemm.
+** Kernels for the heavy linalg ops on f32: OpenBLAS for matmul and
+** batch_matmul (with transposed operands) and 2-D convolutions in
+** NCHW/FCHW, NHWC/HWCF and NHWC/FHWC layouts (im2col + sgemm); direct loops
+** for depthwise convolutions and pooling, bit-identical with the loop nest.
 **
 ** A kernel is chosen at compile time from the op's name and its indexing
 ** maps; anything else (other types, other layouts) keeps the generic loop
@@ -31,7 +32,8 @@ void pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
 }
 
 typedef enum KernelKind {
-  KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc, KPoolNchw, KPoolNhwc
+  KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc, KPoolNchw, KPoolNhwc,
+  KDepthwiseNchw, KDepthwiseNhwc
 } KernelKind;
 
 typedef struct Kernel {
@@ -171,6 +173,76 @@ static bool matchPool(const CompileCtx *cc, const Instr *in, bool nchw, Kernel *
   return true;
 }
 
+/* Depthwise convolution: input, filter (C,KH,KW or KH,KW,C), output. */
+static bool matchDepthwise(const CompileCtx *cc, const Instr *in, bool nchw,
+                           Kernel *kr) {
+  const SlotInfo *x = &cc->program->slots[in->operands[0]];
+  const SlotInfo *w = &cc->program->slots[in->operands[1]];
+  const SlotInfo *y = &cc->program->slots[in->operands[2]];
+  if (x->rank != 4 || w->rank != 3 || y->rank != 4)
+    return false;
+  kr->kind = nchw ? KDepthwiseNchw : KDepthwiseNhwc;
+  kr->sh = attrPair(in->op, "strides", 0);
+  kr->sw = attrPair(in->op, "strides", 1);
+  kr->dh = attrPair(in->op, "dilations", 0);
+  kr->dw = attrPair(in->op, "dilations", 1);
+  kr->N = x->shape[0];
+  if (nchw) {
+    kr->C = x->shape[1], kr->H = x->shape[2], kr->W = x->shape[3];
+    kr->KH = w->shape[1], kr->KW = w->shape[2];
+    kr->OH = y->shape[2], kr->OW = y->shape[3];
+    return w->shape[0] == kr->C && y->shape[1] == kr->C;
+  }
+  kr->H = x->shape[1], kr->W = x->shape[2], kr->C = x->shape[3];
+  kr->KH = w->shape[0], kr->KW = w->shape[1];
+  kr->OH = y->shape[1], kr->OW = y->shape[2];
+  return w->shape[2] == kr->C && y->shape[3] == kr->C;
+}
+
+/*
+** Each output element receives x * w for (kh, kw) in row-major order, one
+** rounded product and one rounded sum at a time, as the loop nest adds them
+** (its reduction loops are the innermost, kh before kw); only the order of
+** independent output elements differs, so results are bit-identical.
+*/
+static void runDepthwise(const Kernel *k, const float *x, const float *w, float *y) {
+  if (k->kind == KDepthwiseNchw) {
+    for (int64_t n = 0; n < k->N; n++)
+      for (int64_t c = 0; c < k->C; c++) {
+        const float *xc = x + (n * k->C + c) * k->H * k->W;
+        float *yc = y + (n * k->C + c) * k->OH * k->OW;
+        for (int64_t kh = 0; kh < k->KH; kh++)
+          for (int64_t kw = 0; kw < k->KW; kw++) {
+            float wv = w[(c * k->KH + kh) * k->KW + kw];
+            for (int64_t oh = 0; oh < k->OH; oh++) {
+              const float *xr = xc + (oh * k->sh + kh * k->dh) * k->W + kw * k->dw;
+              float *yr = yc + oh * k->OW;
+              for (int64_t ow = 0; ow < k->OW; ow++) {
+                float p = xr[ow * k->sw] * wv;
+                yr[ow] = yr[ow] + p;
+              }
+            }
+          }
+      }
+    return;
+  }
+  for (int64_t n = 0; n < k->N; n++)
+    for (int64_t oh = 0; oh < k->OH; oh++)
+      for (int64_t ow = 0; ow < k->OW; ow++) {
+        float *yp = y + ((n * k->OH + oh) * k->OW + ow) * k->C;
+        for (int64_t kh = 0; kh < k->KH; kh++)
+          for (int64_t kw = 0; kw < k->KW; kw++) {
+            const float *xp = x + ((n * k->H + oh * k->sh + kh * k->dh) * k->W +
+                                   ow * k->sw + kw * k->dw) * k->C;
+            const float *wp = w + (kh * k->KW + kw) * k->C;
+            for (int64_t c = 0; c < k->C; c++) {
+              float p = xp[c] * wp[c];
+              yp[c] = yp[c] + p;
+            }
+          }
+      }
+}
+
 /* maximum as arith.maximumf: NaN propagates, -0 < +0 */
 static float maximumF32(float a, float b) {
   if (a != a || b != b)
@@ -256,6 +328,8 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   float *c = out->data;
   if (k->kind == KPoolNchw || k->kind == KPoolNhwc) {
     runPool(k, a, c);
+  } else if (k->kind == KDepthwiseNchw || k->kind == KDepthwiseNhwc) {
+    runDepthwise(k, a, b, c);
   } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
     for (int64_t i = 0; i < k->batch; i++)
@@ -335,6 +409,10 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     ok = matchMatmul(plan, false, &kr);
   else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
     ok = matchMatmul(plan, true, &kr);
+  else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nchw_chw"))
+    ok = matchDepthwise(cc, in, true, &kr);
+  else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwc"))
+    ok = matchDepthwise(cc, in, false, &kr);
   else if (pt2eStringRefIs(name, "linalg.conv_2d_nchw_fchw"))
     ok = matchConv(cc, in, KConvNchwFchw, &kr);
   else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_hwcf"))

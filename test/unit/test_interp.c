@@ -511,6 +511,43 @@ static void testPadWithIndexDependentBody(void **state) {
   pt2eTensorRelease(in);
 }
 
+/* The depthwise kernels add in the loop nest's order: bit-identical results. */
+static void testDepthwiseKernelsEqualTheLoopsBitForBit(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @dw(%x: tensor<2x3x9x9xf32>, %w: tensor<3x3x3xf32>, %xn: tensor<2x9x9x3xf32>, %wn: tensor<3x3x3xf32>)\n"
+      "    -> (tensor<2x3x3x3xf32>, tensor<2x4x3x3xf32>) {\n"
+      "  %o = arith.constant dense<0.25> : tensor<2x3x3x3xf32>\n"
+      "  %a = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<2> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%x, %w : tensor<2x3x9x9xf32>, tensor<3x3x3xf32>) outs(%o : tensor<2x3x3x3xf32>) -> tensor<2x3x3x3xf32>\n"
+      "  %on = arith.constant dense<-0.5> : tensor<2x4x3x3xf32>\n"
+      "  %b = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%xn, %wn : tensor<2x9x9x3xf32>, tensor<3x3x3xf32>) outs(%on : tensor<2x4x3x3xf32>) -> tensor<2x4x3x3xf32>\n"
+      "  return %a, %b : tensor<2x3x3x3xf32>, tensor<2x4x3x3xf32>\n}\n";
+  int64_t sx[] = {2, 3, 9, 9}, sw[] = {3, 3, 3}, sxn[] = {2, 9, 9, 3};
+  float x[486], w[27];
+  uint32_t r = 7;
+  for (int i = 0; i < 486; i++) {
+    r = r * 1664525u + 1013904223u;
+    x[i] = (float)(int32_t)r * 4.6566e-10f; /* varied signs and magnitudes */
+  }
+  for (int i = 0; i < 27; i++)
+    w[i] = x[i * 17 % 486] * 3.0f;
+  Pt2eTensor *args[] = {f32Tensor(4, sx, x), f32Tensor(3, sw, w),
+                        f32Tensor(4, sxn, x), f32Tensor(3, sw, w)};
+  Pt2eTensor *fast[2], *slow[2];
+  assert_true(runFirst(fx, src, args, fast, true));
+  assert_true(runFirst(fx, src, args, slow, false));
+  for (int k = 0; k < 2; k++) {
+    assert_int_equal(fast[k]->numel, slow[k]->numel);
+    assert_memory_equal(fast[k]->data, slow[k]->data, (size_t)fast[k]->numel * 4);
+    pt2eTensorRelease(fast[k]);
+    pt2eTensorRelease(slow[k]);
+  }
+  for (int k = 0; k < 4; k++)
+    pt2eTensorRelease(args[k]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(testReluGenericWithMaximumfAndWithSelect, clearDiag),
@@ -530,6 +567,7 @@ int main(void) {
       cmocka_unit_test_setup(testMissingEntryFunctionIsNamed, clearDiag),
       cmocka_unit_test_setup(testPoolingMaxAndSumOnBothPaths, clearDiag),
       cmocka_unit_test_setup(testPadWithIndexDependentBody, clearDiag),
+      cmocka_unit_test_setup(testDepthwiseKernelsEqualTheLoopsBitForBit, clearDiag),
   };
   return cmocka_run_group_tests_name("interp", tests, groupSetup, groupTeardown);
 }
