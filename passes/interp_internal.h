@@ -178,6 +178,20 @@ bool pt2eScalarProgramUsesIndex(const ScalarProgram *p);
 */
 void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
                                int64_t stride, int64_t n);
+/*
+** True when every register is f32 and every instruction is one of the
+** simple f32 operations (add, sub, mul, div, neg, maximum, minimum,
+** constants): such programs can run on plain float rows.
+*/
+bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p);
+/*
+** Runs such a program on 'n' lanes: rows[r] points at register r's n
+** floats; the caller sets the rows of arguments and captures (they may
+** point straight into tensors), computed registers land in 'scratch'
+** (register r at scratch + r * stride) and their rows are set here.
+*/
+void pt2eScalarProgramRunF32(const ScalarProgram *p, const float **rows,
+                             float *scratch, int64_t stride, int64_t n);
 /* Returns the element type of register 'reg' (args and results). */
 Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg);
 int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i);

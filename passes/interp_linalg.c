@@ -112,6 +112,7 @@ static void planBlocks(LinalgPlan *p) {
   for (int o = 0; o < p->numOuts; o++)
     if (p->mergedCoef[p->numIns + o][m - 1] == 0)
       p->blockable = false;
+  p->f32Rows = p->blockable && pt2eScalarProgramIsF32Simple(p->body);
 }
 
 /*
@@ -456,13 +457,107 @@ done:
   return true;
 }
 
+/*
+** The f32 block path: like runBlocks, on plain float rows. Contiguous
+** operands are read and written in place; strided ones go through a row of
+** 'scratch'. Only for bodies pt2eScalarProgramIsF32Simple accepts.
+*/
+static bool runBlocksF32(const LinalgPlan *p, const Slot *slots,
+                         const Instr *in, Pt2eTensor **outs) {
+  int numOperands = p->numIns + p->numOuts;
+  int nRegs = pt2eScalarProgramNumRegs(p->body);
+  float *scratch = pt2eAlloc((size_t)nRegs * BlockLanes * sizeof *scratch);
+  const float *rows[64];
+  Pt2eScalar one[64];
+  float *base[PT2E_LINALG_MAX_OPERANDS];
+  int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
+  if (!scratch || nRegs > 64) {
+    pt2eFree(scratch);
+    return false;
+  }
+  pt2eScalarProgramSetCaptures(p->body, slots, one);
+  for (int k = 0; k < numOperands; k++) {
+    const Pt2eTensor *t = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
+    base[k] = t ? (float *)t->data : NULL;
+    off[k] = p->base[k];
+    if (!p->isTensor[k] && k < p->numBodyArgs)
+      one[k] = slots[in->operands[k]].scalar;
+  }
+  for (int r = 0; r < nRegs; r++) {
+    bool broadcast = r < p->numBodyArgs ? !p->isTensor[r] : false;
+    for (int c = 0; !broadcast && c < pt2eScalarProgramNumCaptures(p->body); c++)
+      broadcast = pt2eScalarProgramCaptureReg(p->body, c) == r;
+    float *row = scratch + (int64_t)r * BlockLanes;
+    if (broadcast)
+      for (int i = 0; i < BlockLanes; i++)
+        row[i] = one[r].f32;
+    rows[r] = row;
+  }
+  int L = p->numMerged;
+  int64_t inner = p->mergedSize[L - 1];
+  for (int d = 0; d < L; d++)
+    if (p->mergedSize[d] == 0)
+      goto done;
+  for (;;) {
+    for (int64_t i0 = 0; i0 < inner; i0 += BlockLanes) {
+      int64_t n = inner - i0 < BlockLanes ? inner - i0 : BlockLanes;
+      for (int k = 0; k < p->numBodyArgs; k++) {
+        if (!p->isTensor[k])
+          continue;
+        int64_t step = p->mergedCoef[k][L - 1];
+        const float *src = base[k] + off[k] + i0 * step;
+        if (step == 1) {
+          rows[k] = src;
+          continue;
+        }
+        float *row = scratch + (int64_t)k * BlockLanes;
+        for (int64_t i = 0; i < n; i++)
+          row[i] = src[i * step];
+        rows[k] = row;
+      }
+      pt2eScalarProgramRunF32(p->body, rows, scratch, BlockLanes, n);
+      for (int o = 0; o < p->numOuts; o++) {
+        int k = p->numIns + o;
+        int64_t step = p->mergedCoef[k][L - 1];
+        float *dst = base[k] + off[k] + i0 * step;
+        const float *v = rows[pt2eScalarProgramYieldReg(p->body, o)];
+        if (step == 1)
+          memmove(dst, v, (size_t)n * sizeof *dst);
+        else
+          for (int64_t i = 0; i < n; i++)
+            dst[i * step] = v[i];
+      }
+    }
+    int d = L - 2;
+    for (; d >= 0; d--) {
+      idx[d]++;
+      for (int k = 0; k < numOperands; k++)
+        off[k] += p->mergedCoef[k][d];
+      if (idx[d] < p->mergedSize[d])
+        break;
+      for (int k = 0; k < numOperands; k++)
+        off[k] -= p->mergedCoef[k][d] * p->mergedSize[d];
+      idx[d] = 0;
+    }
+    if (d < 0)
+      break;
+  }
+done:
+  pt2eFree(scratch);
+  return true;
+}
+
 MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   Pt2eTensor *outs[PT2E_LINALG_MAX_OPERANDS];
   if (mlirLogicalResultIsFailure(
           pt2eLinalgInitOutputs(ex, in, p->numIns, p->numOuts, outs)))
     return mlirLogicalResultFailure();
-  if (!p->blockable || !ex->interp->fastPaths || !runBlocks(p, ex->slots, in, outs))
+  bool done = false;
+  if (p->blockable && ex->interp->fastPaths)
+    done = p->f32Rows ? runBlocksF32(p, ex->slots, in, outs)
+                      : runBlocks(p, ex->slots, in, outs);
+  if (!done)
     runLoops(p, ex->slots, in, outs);
   for (int o = 0; o < p->numOuts; o++)
     ex->slots[in->results[o]].tensor = outs[o];

@@ -27,6 +27,7 @@ typedef struct LinalgPlan {
   /* The block path (no linalg.index in the body): the loops merged where
      every operand's offsets allow it, so that the innermost loop is long. */
   bool blockable;
+  bool f32Rows; /* ...on plain float rows (an all-f32, simple body) */
   int numMerged;
   int64_t mergedSize[PT2E_LINALG_MAX_LOOPS];
   int64_t mergedCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];

@@ -468,6 +468,54 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
   }
 }
 
+bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
+  for (int r = 0; r < p->numRegs; r++)
+    if (p->regTypes[r] != Pt2eElemF32)
+      return false;
+  for (int i = 0; i < p->n; i++)
+    switch ((SOp)p->code[i].op) {
+    case S_CONST: case S_COPY: case S_ADDF: case S_SUBF: case S_MULF:
+    case S_DIVF: case S_NEGF: case S_MAXIMUMF: case S_MINIMUMF:
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
+void pt2eScalarProgramRunF32(const ScalarProgram *p, const float **rows,
+                             float *scratch, int64_t stride, int64_t n) {
+  for (int i = 0; i < p->n; i++) {
+    const SInstr *in = &p->code[i];
+    float *d = scratch + (int64_t)in->dst * stride;
+    const float *a = rows[in->a], *b = rows[in->b];
+    switch ((SOp)in->op) {
+    case S_CONST: for (int64_t k = 0; k < n; k++) d[k] = in->imm.f32; break;
+    case S_COPY: for (int64_t k = 0; k < n; k++) d[k] = a[k]; break;
+    case S_ADDF: for (int64_t k = 0; k < n; k++) d[k] = a[k] + b[k]; break;
+    case S_SUBF: for (int64_t k = 0; k < n; k++) d[k] = a[k] - b[k]; break;
+    case S_MULF: for (int64_t k = 0; k < n; k++) d[k] = a[k] * b[k]; break;
+    case S_DIVF: for (int64_t k = 0; k < n; k++) d[k] = a[k] / b[k]; break;
+    case S_NEGF: for (int64_t k = 0; k < n; k++) d[k] = -a[k]; break;
+    case S_MAXIMUMF: /* as maximumOf: NaN wins, -0 < +0 */
+      for (int64_t k = 0; k < n; k++) {
+        float x = a[k], y = b[k];
+        d[k] = (x != x || y != y) ? NAN : x == y ? (signbit(x) ? y : x) : (x > y ? x : y);
+      }
+      break;
+    case S_MINIMUMF:
+      for (int64_t k = 0; k < n; k++) {
+        float x = a[k], y = b[k];
+        d[k] = (x != x || y != y) ? NAN : x == y ? (signbit(x) ? x : y) : (x < y ? x : y);
+      }
+      break;
+    default:
+      break; /* excluded by pt2eScalarProgramIsF32Simple */
+    }
+    rows[in->dst] = d;
+  }
+}
+
 void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
                                int64_t stride, int64_t n) {
   for (int i = 0; i < p->n; i++)
