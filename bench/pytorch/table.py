@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Standard-library helpers of bench/side_by_side.sh (no NumPy, no torch, so
+the ours-only smoke run in the test suite needs nothing but python3).
+
+  table.py compare TORCH_QPARAMS OURS_QPARAMS OURS_TABLE [--rtol R]
+      Pairs prepare_pt2e's observers with ours (both are numbered in graph
+      order, activation_post_process_N; where one side has an observer the
+      other has not, the two sequences of weight / activation kinds are
+      aligned with difflib and the extra ones reported), then: weight
+      observers bit for bit (scales and zero points), activation observers
+      |scale - torch| <= R * torch and zero points within 1. Prints one
+      line 'weights=a/b identical activations=c/d within rtol=R max_rel=x
+      max_zp_diff=z unpaired_torch=... unpaired_ours=...'.
+  table.py summary RESULTS
+      The benchmark table: medians over the repetitions, spread as min-max.
+"""
+import difflib
+import statistics
+import struct
+import sys
+
+
+def read_qparams(path):
+    out = {}
+    kinds = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("# activation_post_process_"):
+                name, kind = line[2:].split()
+                kinds[name] = kind
+                continue
+            if not line or line.startswith("#"):
+                continue
+            name, s, z = line.split()
+            out[name] = ([int(x, 16) for x in s[len("scale="):].split(",")],
+                         [int(x) for x in z[len("zero_point="):].split(",")])
+    return out, kinds
+
+
+def ours_kinds(table_path):
+    kinds = {}
+    with open(table_path) as f:
+        for line in f:
+            parts = line.split()
+            if parts and parts[0].startswith("activation_post_process_"):
+                kinds[parts[0]] = "weight" if "per_channel" in line else "act"
+    return kinds
+
+
+def order(names):
+    return sorted(names, key=lambda n: int(n.rsplit("_", 1)[1]))
+
+
+def bits2f(b):
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def cmd_compare(argv):
+    rtol = 1.1e-2
+    if "--rtol" in argv:
+        i = argv.index("--rtol")
+        rtol = float(argv[i + 1])
+        del argv[i:i + 2]
+    tq, tk = read_qparams(argv[0])
+    oq, _ = read_qparams(argv[1])
+    ok = ours_kinds(argv[2])
+    tn, on = order(tq), order(oq)
+    sm = difflib.SequenceMatcher(a=[tk.get(n, "act") for n in tn], b=[ok.get(n, "act") for n in on],
+                                 autojunk=False)
+    pairs, un_t, un_o = [], [], []
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            pairs += list(zip(tn[i1:i2], on[j1:j2]))
+        else:
+            un_t += tn[i1:i2]
+            un_o += on[j1:j2]
+    w_ok = w_n = a_ok = a_n = 0
+    max_rel = 0.0
+    max_zp = 0
+    bad = []
+    for t, o in pairs:
+        (ts, tz), (os_, oz) = tq[t], oq[o]
+        if tk.get(t) == "weight":
+            w_n += 1
+            if ts == os_ and tz == oz:
+                w_ok += 1
+            else:
+                bad.append("%s/%s" % (t, o))
+        else:
+            a_n += 1
+            rel = max(abs(bits2f(x) - bits2f(y)) / abs(bits2f(x)) for x, y in zip(ts, os_))
+            zp = max(abs(x - y) for x, y in zip(tz, oz))
+            max_rel, max_zp = max(max_rel, rel), max(max_zp, zp)
+            if rel <= rtol and zp <= 1:
+                a_ok += 1
+            else:
+                bad.append("%s/%s(rel=%.2g,zp=%d)" % (t, o, rel, zp))
+    print("weights=%d/%d identical activations=%d/%d within rtol=%g max_rel=%.3g max_zp_diff=%d "
+          "unpaired_torch=%s unpaired_ours=%s mismatches=%s"
+          % (w_ok, w_n, a_ok, a_n, rtol, max_rel, max_zp, ",".join(un_t) or "-",
+             ",".join(un_o) or "-", ",".join(bad[:6]) or "-"))
+
+
+def parse_results(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            kv = {}
+            for tok in line.split():
+                if "=" in tok:
+                    k, v = tok.split("=", 1)
+                    kv[k] = v
+            if kv:
+                rows.append(kv)
+    return rows
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def spread(xs, fmt):
+    if not xs:
+        return "-"
+    if len(xs) == 1:
+        return fmt % xs[0]
+    return (fmt + " [" + fmt + "-" + fmt + "]") % (med(xs), min(xs), max(xs))
+
+
+def cmd_summary(argv):
+    rows = parse_results(argv[0])
+    meta = {r["model"]: r for r in rows if r.get("kind") == "meta"}
+    sgemm = [float(r["sgemm"]) for r in rows if r.get("kind") == "sgemm"]
+    runs = [r for r in rows if r.get("kind") == "run"]
+    checks = {(r["model"], r["obs"]): r for r in rows if r.get("kind") == "check"}
+    keys = []
+    for r in runs:
+        if (r["model"], r["obs"]) not in keys:
+            keys.append((r["model"], r["obs"]))
+    sg = med(sgemm)
+    print("sgemm (bench-sgemm-rate 1024, best of 5, measured before each model's repetition): "
+          "%s GFLOP/s" % spread(sgemm, "%.1f"))
+    print()
+    hdr = ("model", "obs", "reps", "ours img/s [min-max]", "torch img/s [min-max]", "ours/torch [min-max]",
+           "ours GFLOP/s (%sgemm)", "torch GFLOP/s (%sgemm)", "obs% ours", "obs% torch",
+           "RSS MiB ours", "RSS MiB torch")
+    print("| " + " | ".join(hdr) + " |")
+    print("|" + "---|" * len(hdr))
+    for model, obs in keys:
+        m = meta.get(model, {})
+        batch, nb, flops = int(m.get("batch", 1)), int(m.get("batches", 1)), float(m.get("flops", 0))
+        per = {}
+        for side in ("ours", "torch"):
+            rs = [r for r in runs if r["model"] == model and r["obs"] == obs and r["side"] == side]
+            per[side] = {int(r["rep"]): r for r in rs}
+        ips = {s: [batch * nb / float(r["loop_s"]) for r in per[s].values()] for s in per}
+        ratios = [batch * nb / float(per["ours"][k]["loop_s"]) / (batch * nb / float(per["torch"][k]["loop_s"]))
+                  for k in per["ours"] if k in per["torch"]]
+
+        def gf(side):
+            if not per[side]:
+                return "-"
+            g = flops * nb / med([float(r["loop_s"]) for r in per[side].values()]) / 1e9
+            return "%.1f (%.0f%%)" % (g, 100 * g / sg)
+
+        def obsp(side):
+            xs = [100 * float(r["observer_s"]) / float(r["loop_s"]) for r in per[side].values()]
+            return "%.0f%%" % med(xs) if xs else "-"
+
+        def rss(side):
+            xs = [float(r["rss_mib"]) for r in per[side].values()]
+            return "%.0f" % max(xs) if xs else "-"
+
+        reps = max(len(per["ours"]), len(per["torch"]))
+        print("| " + " | ".join([model, obs, str(reps), spread(ips["ours"], "%.1f"), spread(ips["torch"], "%.1f"),
+                                 spread(ratios, "%.2f"), gf("ours"), gf("torch"), obsp("ours"), obsp("torch"),
+                                 rss("ours"), rss("torch")]) + " |")
+    print()
+    print("| model | obs | batch x batches | GFLOP/batch | torch-mlir import s | torch export+prepare s | "
+          "ours annotate+prepare s | ours parse s | observers torch/ours | qparams check |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for model, obs in keys:
+        m = meta.get(model, {})
+        rs_o = [r for r in runs if r["model"] == model and r["obs"] == obs and r["side"] == "ours"]
+        rs_t = [r for r in runs if r["model"] == model and r["obs"] == obs and r["side"] == "torch"]
+        c = checks.get((model, obs), {})
+        tp = "%.2f+%.2f" % (med([float(r["export_s"]) for r in rs_t]), med([float(r["prepare_s"]) for r in rs_t])) \
+            if rs_t else "-"
+        check = c.get("text", "-").replace(";", " ")
+        print("| %s | %s | %s x %s | %.3f | %s | %s | %s | %s | %s/%s | %s |" % (
+            model, obs, m.get("batch", "?"), m.get("batches", "?"), float(m.get("flops", 0)) / 1e9,
+            m.get("export_s", "-"), tp, c.get("prepare_s", "-"),
+            "%.3f" % med([float(r["parse_s"]) for r in rs_o]) if rs_o else "-",
+            c.get("torch_observers", "-"), c.get("ours_observers", "-"), check))
+
+
+def main():
+    cmd, argv = sys.argv[1], sys.argv[2:]
+    {"compare": cmd_compare, "summary": cmd_summary}[cmd](argv)
+
+
+if __name__ == "__main__":
+    main()
