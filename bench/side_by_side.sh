@@ -34,9 +34,13 @@ while [ $# -gt 0 ]; do
     *) echo "bench/side_by_side.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-work=${work:-$build/bench-sbs$([ $smoke = 1 ] && echo -smoke)}
+if [ $smoke = 1 ]; then work=${work:-$build/bench-sbs-smoke}; else work=${work:-$build/bench-sbs}; fi
 mkdir -p "$work"
-opt=$build/bin/pt2e-opt
+# a snapshot of the binaries: others may rebuild the tree during a run
+mkdir -p "$work/bin"
+cp "$build/bin/pt2e-opt" "$build/bin/bench-sgemm-rate" "$work/bin/"
+rm -rf "$work/share" && cp -r "$build/share" "$work/share"   # pt2e-opt reads ../share/pt2e/pt2e.irdl.mlir
+opt=$work/bin/pt2e-opt
 py=$root/.venv/bin/python
 table="python3 $root/bench/pytorch/table.py"
 
@@ -53,7 +57,7 @@ fi
 # batch, size, number of batches per model
 shape() {
   if [ $smoke = 1 ]; then
-    case $1 in conv_relu) echo 4 16 2 ;; mlp) echo 4 0 2 ;; *) echo 1 32 1 ;; esac
+    case $1 in conv_relu) echo 4 16 16 ;; mlp) echo 4 0 2 ;; *) echo 1 32 1 ;; esac
   else
     case $1 in conv_relu) echo 4 16 256 ;; mlp) echo 256 0 8 ;; *) echo 8 224 4 ;; esac
   fi
@@ -61,6 +65,7 @@ shape() {
 
 results=$work/results.txt
 : >"$results"
+echo "kind=info commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo -) pt2e_opt_mtime=$(stat -c %y "$build/bin/pt2e-opt" | cut -c1-19 | tr ' ' T) date=$(date -u +%FT%TZ)" >>"$results"
 timefmt() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 now() { date +%s.%N; }
 
@@ -128,7 +133,7 @@ run_torch() {
 
 for r in $(seq "$repeats"); do
   for m in $models; do
-    echo "kind=sgemm rep=$r model=$m sgemm=$("$build/bin/bench-sgemm-rate" 1024 5 | sed 's/.*sgemm_gflops=\([0-9.]*\).*/\1/')" >>"$results"
+    echo "kind=sgemm rep=$r model=$m sgemm=$("$work/bin/bench-sgemm-rate" 1024 5 | sed 's/.*sgemm_gflops=\([0-9.]*\).*/\1/')" >>"$results"
     for o in $observers; do
       echo "run $r/$repeats: $m ($o)" >&2
       if [ $ours_only = 1 ]; then
@@ -160,5 +165,7 @@ for m in $models; do
 done
 
 $table summary "$results"
-[ $ours_only = 1 ] && echo "note: our side only (PyTorch absent or --ours-only): models from bench/make_model.py, random-batches data"
+if [ $ours_only = 1 ]; then
+  echo "note: our side only (PyTorch absent or --ours-only): models from bench/make_model.py, random-batches data"
+fi
 echo "results: $results"

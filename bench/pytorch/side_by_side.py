@@ -121,9 +121,12 @@ def cmd_torch(a):
     def post(m, inp, out):
         acc[0] += time.perf_counter() - start[id(m)]
 
-    for _, m in obs:
-        m.register_forward_pre_hook(pre)
-        m.register_forward_hook(post)
+    hooked = set()
+    for _, m in obs:  # one instance may be registered under several names (shared specs)
+        if id(m) not in hooked:
+            hooked.add(id(m))
+            m.register_forward_pre_hook(pre)
+            m.register_forward_hook(post)
     with torch.no_grad():
         t0 = time.perf_counter()
         for b in data:
@@ -138,8 +141,9 @@ def cmd_torch(a):
                 ",".join(str(int(v)) for v in z.reshape(-1).tolist())))
             f.write("# %s %s\n" % (name, kind))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-    print("loop_s=%.6f observer_s=%.6f export_s=%.3f prepare_s=%.3f rss_mib=%.1f threads=%d observers=%d"
-          % (loop_s, acc[0], export_s, prepare_s, rss, torch.get_num_threads(), len(obs)))
+    print("loop_s=%.6f observer_s=%.6f export_s=%.3f prepare_s=%.3f rss_mib=%.1f threads=%d observers=%d "
+          "instances=%d" % (loop_s, acc[0], export_s, prepare_s, rss, torch.get_num_threads(), len(obs),
+                            len(hooked)))
 
 
 def main():

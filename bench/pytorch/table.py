@@ -112,6 +112,8 @@ def parse_results(path):
                     k, v = tok.split("=", 1)
                     kv[k] = v
             if kv:
+                if "loop_s" in kv:  # pt2e-calibrate prints milliseconds: never 0
+                    kv["loop_s"] = str(max(float(kv["loop_s"]), 5e-4))
                 rows.append(kv)
     return rows
 
@@ -139,6 +141,10 @@ def cmd_summary(argv):
         if (r["model"], r["obs"]) not in keys:
             keys.append((r["model"], r["obs"]))
     sg = med(sgemm)
+    for r in rows:
+        if r.get("kind") == "info":
+            print("run: commit %s, pt2e-opt built %s, started %s" % (r.get("commit"), r.get("pt2e_opt_mtime"),
+                                                                    r.get("date")))
     print("sgemm (bench-sgemm-rate 1024, best of 5, measured before each model's repetition): "
           "%s GFLOP/s" % spread(sgemm, "%.1f"))
     print()
