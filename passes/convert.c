@@ -402,7 +402,10 @@ static MlirAttribute constantValue(Target *t) {
     value = attrOf(def, "value");
   else if (pt2eStringRefIs(name, "tosa.const"))
     value = attrOf(def, "values");
-  if (mlirAttributeIsNull(value) || !mlirAttributeIsADenseElements(value) ||
+  /* torch-mlir writes weights as dense_resource blobs: fold those too */
+  if (mlirAttributeIsNull(value) ||
+      !(mlirAttributeIsADenseElements(value) ||
+        mlirAttributeIsADenseResourceElements(value)) ||
       !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(value))) ||
       !mlirShapedTypeHasStaticShape(mlirAttributeGetType(value)))
     return (MlirAttribute){NULL};
@@ -432,10 +435,12 @@ static MlirLogicalResult foldConstant(MlirContext ctx, Target *t,
   if (!buf)
     return pt2eEmitError(mlirOperationGetLocation(t->op),
                          "'pt2e-convert' ran out of memory");
-  bool splat = mlirDenseElementsAttrIsSplat(value);
+  bool resource = mlirAttributeIsADenseResourceElements(value);
+  bool splat = !resource && mlirDenseElementsAttrIsSplat(value);
   for (int64_t i = 0; i < numel; i++) {
-    float x = splat ? mlirDenseElementsAttrGetFloatSplatValue(value)
-                    : mlirDenseElementsAttrGetFloatValue(value, (intptr_t)i);
+    float x = resource ? mlirDenseFloatResourceElementsAttrGetValue(value, (intptr_t)i)
+              : splat  ? mlirDenseElementsAttrGetFloatSplatValue(value)
+                       : mlirDenseElementsAttrGetFloatValue(value, (intptr_t)i);
     int64_t c = (i / inner) % channels;
     int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
                                   q->quantMin, q->quantMax, q->dtype);
