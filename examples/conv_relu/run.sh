@@ -29,7 +29,7 @@ pipe "$work/3_calibrated.mlir" "pt2e-convert" -o "$work/4_converted.mlir"
 echo "# observers after calibration on golden/calib.npz (8 batches, $form model):"
 pipe "$work/3_calibrated.mlir" "pt2e-report" -o /dev/null | sed 's/  @ loc(.*//'
 echo
-echo "# quantized model (pt2e-convert: $(grep -c 'quant.qcast' "$work/4_converted.mlir") quant.qcast) against float, on golden/test_input.npy:"
+echo "# quantized model (pt2e-convert: $(grep -c 'quant.qcast' "$work/4_converted.mlir") quant.qcast, $(grep -c 'quant.scast' "$work/4_converted.mlir") int8 weight) against float, on golden/test_input.npy:"
 "$run" "$work/0_float.mlir" --input="$x" --output="$work/float.npy"
 "$run" "$work/4_converted.mlir" --input="$x" --output="$work/quantized.npy"
 compare "$work/float.npy" "$work/quantized.npy"
