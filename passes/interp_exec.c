@@ -39,7 +39,8 @@ size_t pt2eElemSize(Pt2eElemType type) {
   return 1;
 }
 
-Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) {
+/* A tensor header with its shape filled in and no data yet (refs = 1). */
+static Pt2eTensor *newHeader(Pt2eElemType type, int rank, const int64_t *shape) {
   if (rank < 0 || rank > PT2E_INTERP_MAX_RANK)
     return NULL;
   Pt2eTensor *t = pt2eAlloc(sizeof *t);
@@ -52,33 +53,30 @@ Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) 
     t->shape[i] = shape[i];
     t->numel *= shape[i];
   }
+  t->refs = 1;
+  return t;
+}
+
+Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) {
+  Pt2eTensor *t = newHeader(type, rank, shape);
+  if (!t)
+    return NULL;
   size_t bytes = (size_t)t->numel * pt2eElemSize(type);
   t->data = pt2eAlloc(bytes ? bytes : 1);
   if (!t->data) {
     pt2eFree(t);
     return NULL;
   }
-  t->refs = 1;
   return t;
 }
 
 Pt2eTensor *pt2eTensorCreateBorrowed(Pt2eElemType type, int rank,
                                      const int64_t *shape, const void *data) {
-  if (rank < 0 || rank > PT2E_INTERP_MAX_RANK)
-    return NULL;
-  Pt2eTensor *t = pt2eAlloc(sizeof *t);
+  Pt2eTensor *t = newHeader(type, rank, shape);
   if (!t)
     return NULL;
-  t->type = type;
-  t->rank = rank;
-  t->numel = 1;
-  for (int i = 0; i < rank; i++) {
-    t->shape[i] = shape[i];
-    t->numel *= shape[i];
-  }
   t->data = (void *)data; /* never written: see Pt2eTensor */
   t->borrowed = true;
-  t->refs = 1;
   return t;
 }
 

@@ -292,6 +292,38 @@ MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
   return mlirLogicalResultSuccess();
 }
 
+/*
+** The odometer over loops [0, last): steps loop last-1, carrying into the
+** outer ones, and keeps every operand's offset in step. Returns false once
+** every index has wrapped around (the nest is done).
+*/
+static bool advance(int last, const int64_t *size,
+                    const int64_t (*coef)[PT2E_LINALG_MAX_LOOPS], int numOperands,
+                    int64_t *idx, int64_t *off) {
+  for (int d = last - 1; d >= 0; d--) {
+    idx[d]++;
+    for (int k = 0; k < numOperands; k++)
+      off[k] += coef[k][d];
+    if (idx[d] < size[d])
+      return true;
+    for (int k = 0; k < numOperands; k++)
+      off[k] -= coef[k][d] * size[d];
+    idx[d] = 0;
+  }
+  return false;
+}
+
+/* True for body registers that hold the same value in every lane: scalar
+** operands and captured values. */
+static bool isLaneInvariant(const LinalgPlan *p, int r) {
+  if (r < p->numBodyArgs && !p->isTensor[r])
+    return true;
+  for (int c = 0; c < pt2eScalarProgramNumCaptures(p->body); c++)
+    if (pt2eScalarProgramCaptureReg(p->body, c) == r)
+      return true;
+  return false;
+}
+
 /* The loop nest over the plan's iteration domain. */
 static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
                      Pt2eTensor **outs) {
@@ -331,22 +363,10 @@ static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
         for (int k = 0; k < numOperands; k++)
           off[k] += p->coef[k][L - 1];
     }
-    /* odometer over the outer loops */
-    int d = L - 2;
     if (L)
       for (int k = 0; k < numOperands; k++)
         off[k] -= p->coef[k][L - 1] * inner;
-    for (; d >= 0; d--) {
-      idx[d]++;
-      for (int k = 0; k < numOperands; k++)
-        off[k] += p->coef[k][d];
-      if (idx[d] < p->size[d])
-        break;
-      for (int k = 0; k < numOperands; k++)
-        off[k] -= p->coef[k][d] * p->size[d];
-      idx[d] = 0;
-    }
-    if (d < 0)
+    if (!advance(L - 1, p->size, p->coef, numOperands, idx, off))
       break;
   }
 done:
@@ -411,9 +431,7 @@ static bool runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
       one[k] = slots[in->operands[k]].scalar;
   }
   for (int r = 0; r < nRegs; r++) {
-    bool broadcast = r < p->numBodyArgs ? !p->isTensor[r] : false;
-    for (int c = 0; !broadcast && c < pt2eScalarProgramNumCaptures(p->body); c++)
-      broadcast = pt2eScalarProgramCaptureReg(p->body, c) == r;
+    bool broadcast = isLaneInvariant(p, r);
     if (broadcast)
       for (int i = 0; i < BlockLanes; i++)
         regs[(int64_t)r * BlockLanes + i] = one[r];
@@ -438,18 +456,7 @@ static bool runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
                 regs + (int64_t)pt2eScalarProgramYieldReg(p->body, o) * BlockLanes);
       }
     }
-    int d = L - 2;
-    for (; d >= 0; d--) {
-      idx[d]++;
-      for (int k = 0; k < numOperands; k++)
-        off[k] += p->mergedCoef[k][d];
-      if (idx[d] < p->mergedSize[d])
-        break;
-      for (int k = 0; k < numOperands; k++)
-        off[k] -= p->mergedCoef[k][d] * p->mergedSize[d];
-      idx[d] = 0;
-    }
-    if (d < 0)
+    if (!advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off))
       break;
   }
 done:
@@ -484,9 +491,7 @@ static bool runBlocksF32(const LinalgPlan *p, const Slot *slots,
       one[k] = slots[in->operands[k]].scalar;
   }
   for (int r = 0; r < nRegs; r++) {
-    bool broadcast = r < p->numBodyArgs ? !p->isTensor[r] : false;
-    for (int c = 0; !broadcast && c < pt2eScalarProgramNumCaptures(p->body); c++)
-      broadcast = pt2eScalarProgramCaptureReg(p->body, c) == r;
+    bool broadcast = isLaneInvariant(p, r);
     float *row = scratch + (int64_t)r * BlockLanes;
     if (broadcast)
       for (int i = 0; i < BlockLanes; i++)
@@ -528,18 +533,7 @@ static bool runBlocksF32(const LinalgPlan *p, const Slot *slots,
             dst[i * step] = v[i];
       }
     }
-    int d = L - 2;
-    for (; d >= 0; d--) {
-      idx[d]++;
-      for (int k = 0; k < numOperands; k++)
-        off[k] += p->mergedCoef[k][d];
-      if (idx[d] < p->mergedSize[d])
-        break;
-      for (int k = 0; k < numOperands; k++)
-        off[k] -= p->mergedCoef[k][d] * p->mergedSize[d];
-      idx[d] = 0;
-    }
-    if (d < 0)
+    if (!advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off))
       break;
   }
 done:
