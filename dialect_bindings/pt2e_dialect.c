@@ -4,8 +4,14 @@
 */
 #include "pt2e_dialect.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/IRDL.h"
 
 #include "pt2e_support.h"
 
@@ -35,6 +41,43 @@ MlirLogicalResult pt2eDialectRequire(MlirContext ctx, MlirLocation loc,
                        "'%s' needs the 'pt2e' dialect: use pt2e-opt, or pass "
                        "--irdl-file=<path to pt2e.irdl.mlir> to mlir-opt",
                        passArgument);
+}
+
+bool pt2eDialectLoadIrdlFile(MlirContext ctx, const char *path, char *err,
+                             size_t errSize) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errSize, "%s: cannot read the dialect file: %s", path,
+             strerror(errno));
+    return false;
+  }
+  fclose(f);
+  /* MLIR's parser reports what is wrong inside the file itself */
+  MlirModule m = mlirModuleCreateParseFromFile(ctx, str(path));
+  bool ok = !mlirModuleIsNull(m) && mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(m));
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
+  if (!ok)
+    snprintf(err, errSize, "%s: not a valid IRDL dialect file", path);
+  return ok;
+}
+
+void pt2eDialectDefaultIrdlPath(char *buf, size_t size) {
+  static const char rest[] = "/../share/pt2e/pt2e.irdl.mlir";
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  snprintf(buf, size, "pt2e.irdl.mlir");
+  if (n <= 0)
+    return;
+  exe[n] = '\0';
+  char *slash = strrchr(exe, '/');
+  if (slash)
+    *slash = '\0';
+  size_t len = strlen(exe);
+  if (len + sizeof rest <= size) {
+    memcpy(buf, exe, len);
+    memcpy(buf + len, rest, sizeof rest);
+  }
 }
 
 bool pt2eIsObserver(MlirOperation op) { return opIs(op, PT2E_OBSERVER_OP); }

@@ -11,6 +11,7 @@
 #define PT2E_DIALECT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -53,6 +54,17 @@ bool pt2eDialectIsLoaded(MlirContext ctx);
 */
 MlirLogicalResult pt2eDialectRequire(MlirContext ctx, MlirLocation loc,
                                      const char *passArgument);
+
+/*
+** For stand-alone tools: parses the IRDL file at 'path' and loads the
+** dialects it defines into 'ctx'. On failure writes one line starting with
+** the path into 'err' and returns false.
+*/
+bool pt2eDialectLoadIrdlFile(MlirContext ctx, const char *path, char *err,
+                             size_t errSize);
+/* The dialect file installed beside the running program:
+** <its directory>/../share/pt2e/pt2e.irdl.mlir. */
+void pt2eDialectDefaultIrdlPath(char *buf, size_t size);
 
 bool pt2eIsObserver(MlirOperation op);
 bool pt2eIsFakeQuant(MlirOperation op);

@@ -568,60 +568,8 @@ static void writeHeader(FILE *f, const char *title) {
 
 /* }==================================================================== */
 
-static char *readFile(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *buf = NULL;
-  if (fseek(f, 0, SEEK_END) == 0) {
-    long n = ftell(f);
-    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = pt2eAlloc((size_t)n + 1))) {
-      if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        pt2eFree(buf);
-        buf = NULL;
-      } else {
-        buf[n] = '\0';
-        *size = (size_t)n;
-      }
-    }
-  }
-  fclose(f);
-  return buf;
-}
 
-/* <dir of this program>/../share/pt2e/pt2e.irdl.mlir */
-static void defaultIrdlPath(char *buf, size_t size) {
-  char exe[4096];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  snprintf(buf, size, "pt2e.irdl.mlir");
-  if (n <= 0)
-    return;
-  exe[n] = '\0';
-  char *slash = strrchr(exe, '/');
-  if (slash)
-    *slash = '\0';
-  static const char rest[] = "/../share/pt2e/pt2e.irdl.mlir";
-  if (strlen(exe) + sizeof rest <= size)
-    snprintf(buf, size, "%s%s", exe, rest);
-}
 
-static bool loadIrdl(MlirContext ctx, const char *path) {
-  size_t size = 0;
-  char *text = readFile(path, &size);
-  if (!text) {
-    fprintf(stderr, "pt2e-draw: cannot read the dialect file '%s': %s\n", path,
-            strerror(errno));
-    return false;
-  }
-  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size));
-  pt2eFree(text);
-  bool ok = !mlirModuleIsNull(m) && mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(m));
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
-  if (!ok)
-    fprintf(stderr, "pt2e-draw: '%s' is not a valid IRDL dialect file\n", path);
-  return ok;
-}
 
 /* The function 'entry' of the module, or its first func.func. */
 static MlirOperation findFunc(MlirModule m, const char *path, const char *entry) {
@@ -664,7 +612,7 @@ int main(int argc, char **argv) {
   int numFiles = 0;
   bool types = true;
   char irdl[4096];
-  defaultIrdlPath(irdl, sizeof irdl);
+  pt2eDialectDefaultIrdlPath(irdl, sizeof irdl);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "--entry=", 8) == 0)
@@ -701,8 +649,11 @@ int main(int argc, char **argv) {
   MlirModule m[2] = {{NULL}, {NULL}};
   memset(g, 0, sizeof g);
   int rc = 1;
-  if (!loadIrdl(ctx, irdl))
+  char irdlErr[4200];
+  if (!pt2eDialectLoadIrdlFile(ctx, irdl, irdlErr, sizeof irdlErr)) {
+    fprintf(stderr, "pt2e-draw: %s\n", irdlErr);
     goto done;
+  }
   for (int i = 0; i < numFiles; i++)
     if (!loadGraph(ctx, files[i], entry, &g[i], &m[i]))
       goto done;

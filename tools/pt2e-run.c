@@ -28,6 +28,7 @@
 
 #include "interp.h"
 #include "npy.h"
+#include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
 #define MAX_IO 64
@@ -39,66 +40,8 @@ static void usage(void) {
           "       pt2e-run --compare REFERENCE.npy OTHER.npy\n");
 }
 
-static char *readFile(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *buf = NULL;
-  if (fseek(f, 0, SEEK_END) == 0) {
-    long n = ftell(f);
-    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1))) {
-      if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-      } else {
-        buf[n] = '\0';
-        *size = (size_t)n;
-      }
-    }
-  }
-  fclose(f);
-  return buf;
-}
 
-/* <dir of this program>/../share/pt2e/pt2e.irdl.mlir */
-static void defaultIrdlPath(char *buf, size_t size) {
-  char exe[4096];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) {
-    snprintf(buf, size, "pt2e.irdl.mlir");
-    return;
-  }
-  exe[n] = '\0';
-  char *slash = strrchr(exe, '/');
-  if (slash)
-    *slash = '\0';
-  static const char rest[] = "/../share/pt2e/pt2e.irdl.mlir";
-  size_t len = strlen(exe);
-  if (len + sizeof rest > size) {
-    snprintf(buf, size, "pt2e.irdl.mlir");
-    return;
-  }
-  memcpy(buf, exe, len);
-  memcpy(buf + len, rest, sizeof rest);
-}
 
-static bool loadIrdl(MlirContext ctx, const char *path) {
-  size_t size;
-  char *text = readFile(path, &size);
-  if (!text) {
-    fprintf(stderr, "pt2e-run: cannot read the dialect file '%s': %s\n", path,
-            strerror(errno));
-    return false;
-  }
-  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size));
-  free(text);
-  bool ok = !mlirModuleIsNull(m) && mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(m));
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
-  if (!ok)
-    fprintf(stderr, "pt2e-run: '%s' is not a valid IRDL dialect file\n", path);
-  return ok;
-}
 
 static bool elemOfArray(Pt2eArrayDType d, Pt2eElemType *t) {
   switch (d) {
@@ -209,7 +152,7 @@ int main(int argc, char **argv) {
   int nIn = 0, nOut = 0;
   bool fast = true;
   char irdl[4096];
-  defaultIrdlPath(irdl, sizeof irdl);
+  pt2eDialectDefaultIrdlPath(irdl, sizeof irdl);
 
   if (argc == 4 && strcmp(argv[1], "--compare") == 0)
     return compare(argv[2], argv[3]);
@@ -250,8 +193,11 @@ int main(int argc, char **argv) {
   Pt2eTensor *args[MAX_IO] = {NULL}, *results[MAX_IO] = {NULL};
   int nRes = 0;
 
-  if (!loadIrdl(ctx, irdl))
+  char irdlErr[4200];
+  if (!pt2eDialectLoadIrdlFile(ctx, irdl, irdlErr, sizeof irdlErr)) {
+    fprintf(stderr, "pt2e-run: %s\n", irdlErr);
     goto done;
+  }
   m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(model));
   if (mlirModuleIsNull(m))
     goto done; /* the parser printed why, with the file name */
