@@ -19,131 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "golden.h"
 #include "observers.h"
 #include "pt2e_support.h"
 
-/* {======================================================================
-** Golden files
-** ======================================================================= */
 
-/* The folder of the goldens, from PT2E_SOURCE_DIR or from this file. */
-static const char *goldenDir(void) {
-  static char dir[1024];
-  if (dir[0] == '\0') {
-#ifdef PT2E_SOURCE_DIR
-    snprintf(dir, sizeof dir, "%s/test/Inputs/observers", PT2E_SOURCE_DIR);
-#else
-    const char *file = __FILE__;
-    const char *slash = strrchr(file, '/');
-    int len = slash != NULL ? (int)(slash - file) : 1;
-    snprintf(dir, sizeof dir, "%.*s/../Inputs/observers",
-             len, slash != NULL ? file : ".");
-#endif
-  }
-  return dir;
-}
-
-/* Reads a whole golden file; NUL-terminated, freed with pt2eFree. */
-static char *readGolden(const char *name, size_t *size) {
-  char path[1200];
-  FILE *f;
-  long n;
-  char *buf;
-  snprintf(path, sizeof path, "%s/%s", goldenDir(), name);
-  f = fopen(path, "rb");
-  if (f == NULL)
-    fail_msg("cannot open golden '%s'", path);
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  buf = pt2eAlloc((size_t)n + 1);
-  assert_non_null(buf);
-  assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-  fclose(f);
-  if (size != NULL)
-    *size = (size_t)n;
-  return buf;
-}
-
-/* A raw little-endian float32 file; 'count' receives its length. */
-static float *readF32(const char *name, int64_t *count) {
-  size_t size;
-  char *bytes = readGolden(name, &size);
-  *count = (int64_t)(size / sizeof(float));
-  return (float *)(void *)bytes;  /* pt2eAlloc memory is suitably aligned */
-}
-
-/* A token stream over a .case file; '#' lines are comments. */
-typedef struct Tokens {
-  char *text;
-  char *pos;
-} Tokens;
-
-static void openTokens(Tokens *t, const char *name) {
-  t->text = readGolden(name, NULL);
-  t->pos = t->text;
-}
-
-static const char *nextToken(Tokens *t) {
-  char *start;
-  for (;;) {
-    while (*t->pos == ' ' || *t->pos == '\n' || *t->pos == '\r' ||
-           *t->pos == '\t')
-      t->pos++;
-    if (*t->pos != '#')
-      break;
-    while (*t->pos != '\0' && *t->pos != '\n')
-      t->pos++;
-  }
-  if (*t->pos == '\0')
-    return NULL;
-  start = t->pos;
-  while (*t->pos != '\0' && *t->pos != ' ' && *t->pos != '\n' &&
-         *t->pos != '\r' && *t->pos != '\t')
-    t->pos++;
-  if (*t->pos != '\0')
-    *t->pos++ = '\0';
-  return start;
-}
-
-static int64_t nextInt(Tokens *t) {
-  const char *tok = nextToken(t);
-  assert_non_null(tok);
-  return strtoll(tok, NULL, 10);
-}
-
-static float bitsToFloat(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-static float nextHex(Tokens *t) {
-  const char *tok = nextToken(t);
-  assert_non_null(tok);
-  return bitsToFloat((uint32_t)strtoul(tok, NULL, 16));
-}
-
-static void closeTokens(Tokens *t) { pt2eFree(t->text); }
-
-static int lookup(const char *word, const char *const *names, int count) {
-  int i;
-  for (i = 0; i < count; i++)
-    if (strcmp(word, names[i]) == 0)
-      return i;
-  fail_msg("unknown name '%s' in a golden", word);
-  return -1;
-}
-
-static const char *const observerNames[] = {
-    "minmax", "moving_average_minmax", "per_channel_minmax",
-    "moving_average_per_channel_minmax", "histogram", "placeholder"};
-static const char *const dtypeNames[] = {"i8", "u8", "i16", "u16", "i32"};
-static const char *const qschemeNames[] = {
-    "per_tensor_affine", "per_tensor_symmetric", "per_channel_affine",
-    "per_channel_symmetric"};
-
-/* }====================================================================== */
 
 /* {======================================================================
 ** Replaying a case
@@ -172,7 +52,7 @@ static Pt2eNumStatus statusNamed(const char *word) {
   static const char *const names[] = {"ok", "defaulted", "invalid_range", "nan"};
   static const Pt2eNumStatus codes[] = {Pt2eNumOk, Pt2eNumDefaulted,
                                         Pt2eNumInvalidRange, Pt2eNumNaN};
-  return codes[lookup(word, names, 4)];
+  return codes[goldenLookup(word, names, 4)];
 }
 
 /*
@@ -195,11 +75,11 @@ static Pt2eObserver *replay(const char *name, Expected *e, int splitAt) {
   openTokens(&t, file);
   while ((w = nextToken(&t)) != NULL) {
     if (strcmp(w, "observer") == 0)
-      spec.observer = (Pt2eObserverKind)lookup(nextToken(&t), observerNames, 6);
+      spec.observer = (Pt2eObserverKind)goldenLookup(nextToken(&t), goldenObserverNames, 6);
     else if (strcmp(w, "dtype") == 0)
-      spec.dtype = (Pt2eDType)lookup(nextToken(&t), dtypeNames, 5);
+      spec.dtype = (Pt2eDType)goldenLookup(nextToken(&t), goldenDTypeNames, 5);
     else if (strcmp(w, "qscheme") == 0)
-      spec.qscheme = (Pt2eQScheme)lookup(nextToken(&t), qschemeNames, 4);
+      spec.qscheme = (Pt2eQScheme)goldenLookup(nextToken(&t), goldenQSchemeNames, 4);
     else if (strcmp(w, "quant_min") == 0)
       spec.quantMin = nextInt(&t);
     else if (strcmp(w, "quant_max") == 0)

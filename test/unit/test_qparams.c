@@ -19,109 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "golden.h"
 #include "pt2e_support.h"
 #include "qparams.h"
 
-/* {======================================================================
-** Golden files
-** ======================================================================= */
 
-/* The folder of the goldens, from PT2E_SOURCE_DIR or from this file. */
-static const char *goldenDir(void) {
-  static char dir[1024];
-  if (dir[0] == '\0') {
-#ifdef PT2E_SOURCE_DIR
-    snprintf(dir, sizeof dir, "%s/test/Inputs/observers", PT2E_SOURCE_DIR);
-#else
-    const char *file = __FILE__;
-    const char *slash = strrchr(file, '/');
-    int len = slash != NULL ? (int)(slash - file) : 1;
-    snprintf(dir, sizeof dir, "%.*s/../Inputs/observers",
-             len, slash != NULL ? file : ".");
-#endif
-  }
-  return dir;
-}
-
-/* A token stream over a golden text file; '#' lines are comments. */
-typedef struct Tokens {
-  char *text;
-  char *pos;
-} Tokens;
-
-static void openTokens(Tokens *t, const char *name) {
-  char path[1200];
-  FILE *f;
-  long n;
-  snprintf(path, sizeof path, "%s/%s", goldenDir(), name);
-  f = fopen(path, "rb");
-  if (f == NULL)
-    fail_msg("cannot open golden '%s'", path);
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  t->text = pt2eAlloc((size_t)n + 1);
-  assert_non_null(t->text);
-  assert_int_equal(fread(t->text, 1, (size_t)n, f), (size_t)n);
-  fclose(f);
-  t->pos = t->text;
-}
-
-static const char *nextToken(Tokens *t) {
-  char *start;
-  for (;;) {
-    while (*t->pos == ' ' || *t->pos == '\n' || *t->pos == '\r' ||
-           *t->pos == '\t')
-      t->pos++;
-    if (*t->pos != '#')
-      break;
-    while (*t->pos != '\0' && *t->pos != '\n')
-      t->pos++;
-  }
-  if (*t->pos == '\0')
-    return NULL;
-  start = t->pos;
-  while (*t->pos != '\0' && *t->pos != ' ' && *t->pos != '\n' &&
-         *t->pos != '\r' && *t->pos != '\t')
-    t->pos++;
-  if (*t->pos != '\0')
-    *t->pos++ = '\0';
-  return start;
-}
-
-static int64_t nextInt(Tokens *t) {
-  const char *tok = nextToken(t);
-  assert_non_null(tok);
-  return strtoll(tok, NULL, 10);
-}
-
-static float bitsToFloat(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-static float nextHex(Tokens *t) {
-  const char *tok = nextToken(t);
-  assert_non_null(tok);
-  return bitsToFloat((uint32_t)strtoul(tok, NULL, 16));
-}
-
-static int lookup(const char *word, const char *const *names, int count) {
-  int i;
-  for (i = 0; i < count; i++)
-    if (strcmp(word, names[i]) == 0)
-      return i;
-  fail_msg("unknown name '%s' in a golden", word);
-  return -1;
-}
-
-static const char *const dtypeNames[] = {"i8", "u8", "i16", "u16", "i32"};
-static const char *const qschemeNames[] = {
-    "per_tensor_affine", "per_tensor_symmetric", "per_channel_affine",
-    "per_channel_symmetric"};
-
-/* }====================================================================== */
 
 static Pt2eQuantSpec spec(Pt2eDType dtype, Pt2eQScheme qscheme, int64_t qmin,
                           int64_t qmax, float eps) {
@@ -208,9 +110,9 @@ static void testQParamsFromGoldenMinMaxMatchTorchao(void **state) {
     openTokens(&t, file);
     while ((w = nextToken(&t)) != NULL) {
       if (strcmp(w, "dtype") == 0)
-        s.dtype = (Pt2eDType)lookup(nextToken(&t), dtypeNames, 5);
+        s.dtype = (Pt2eDType)goldenLookup(nextToken(&t), goldenDTypeNames, 5);
       else if (strcmp(w, "qscheme") == 0)
-        s.qscheme = (Pt2eQScheme)lookup(nextToken(&t), qschemeNames, 4);
+        s.qscheme = (Pt2eQScheme)goldenLookup(nextToken(&t), goldenQSchemeNames, 4);
       else if (strcmp(w, "quant_min") == 0)
         s.quantMin = nextInt(&t);
       else if (strcmp(w, "quant_max") == 0)
@@ -344,7 +246,7 @@ static void testQuantizeOpsMatchTorchValueByValue(void **state) {
       for (i = 0; i < n; i++)
         xs[i] = nextHex(&t);
     } else if (strcmp(w, "config") == 0) {
-      dtype = (Pt2eDType)lookup(nextToken(&t), dtypeNames, 5);
+      dtype = (Pt2eDType)goldenLookup(nextToken(&t), goldenDTypeNames, 5);
       scale = nextHex(&t);
       zp = nextInt(&t);
       qmin = nextInt(&t);

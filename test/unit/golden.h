@@ -1,0 +1,39 @@
+/*
+** golden.h
+** Reading the observer goldens (golden.c), shared by test_observers.c and
+** test_qparams.c.
+*/
+#ifndef PT2E_TEST_GOLDEN_H
+#define PT2E_TEST_GOLDEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The folder of the goldens, from PT2E_SOURCE_DIR or from this file. */
+const char *goldenDir(void);
+/* Reads a whole golden file; NUL-terminated, freed with pt2eFree. */
+char *readGolden(const char *name, size_t *size);
+/* Reads a golden file of raw little-endian float32 values. */
+float *readF32(const char *name, int64_t *count);
+
+/* A token stream over a golden text file; '#' lines are comments. */
+typedef struct Tokens {
+  char *text;
+  char *pos;
+} Tokens;
+
+void openTokens(Tokens *t, const char *name);
+const char *nextToken(Tokens *t);
+int64_t nextInt(Tokens *t);
+float bitsToFloat(uint32_t u);
+/* The next token read as the hex bit pattern of a float32. */
+float nextHex(Tokens *t);
+void closeTokens(Tokens *t);
+/* Index of 'word' in 'names' (fails the test when absent). */
+int goldenLookup(const char *word, const char *const *names, int count);
+
+extern const char *const goldenObserverNames[6];
+extern const char *const goldenDTypeNames[5];
+extern const char *const goldenQSchemeNames[4];
+
+#endif /* PT2E_TEST_GOLDEN_H */
