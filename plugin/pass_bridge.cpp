@@ -189,10 +189,12 @@ void pt2e::registerPasses() {
   done = true;
   size_t count = 0;
   const Pt2ePassDecl *const *decls = pt2eGetPassDecls(&count);
-  for (size_t i = 0; i < count; ++i) {
-    const Pt2ePassDecl *decl = decls[i];
-    mlir::registerPass([decl]() -> std::unique_ptr<mlir::Pass> {
-      return std::make_unique<CPass>(decl);
-    });
-  }
+  for (size_t i = 0; i < count; ++i)
+    registerPassDecl(decls[i]);
+}
+
+void pt2e::registerPassDecl(const Pt2ePassDecl *decl) {
+  mlir::registerPass([decl]() -> std::unique_ptr<mlir::Pass> {
+    return std::make_unique<CPass>(decl);
+  });
 }

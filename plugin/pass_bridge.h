@@ -7,9 +7,14 @@
 #ifndef PT2E_PLUGIN_PASS_BRIDGE_H
 #define PT2E_PLUGIN_PASS_BRIDGE_H
 
+struct Pt2ePassDecl;
+
 namespace pt2e {
 /// Registers all pt2e passes; safe to call more than once.
 void registerPasses();
+/// Registers one pass declared in C (used by registerPasses, and by the
+/// test plugin for its option-testing pass).
+void registerPassDecl(const Pt2ePassDecl *decl);
 } // namespace pt2e
 
 #endif // PT2E_PLUGIN_PASS_BRIDGE_H
