@@ -227,6 +227,9 @@ Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
   hif = (float)hi;
   width = hif - lof;
   memset(hist, 0, (size_t)bins * sizeof(float));
+  float *part = pt2eAlloc(4 * (size_t)bins * sizeof(float)); /* zeroed */
+  if (!part)
+    return Pt2eNumNoMemory;
   /* Bin numbers are computed a chunk at a time in a loop without branches
      (the compiler vectorizes its float divisions, which round exactly as
      the scalar ones), then counted; -1 marks values outside or NaN. */
@@ -241,15 +244,20 @@ Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
       int32_t p = inside ? (int32_t)q : -1;
       slot[i] = p;
     }
+    /* four partial histograms break the chain of increments to one bin;
+       counts are whole numbers below 2^24, so adding them is exact */
     for (i = 0; i < m; i++) {
       pos = slot[i];
       if (pos < 0)
         continue;
       if (pos == bins)
         pos = bins - 1;
-      hist[pos] += 1.0f;
+      part[(i & 3) * bins + pos] += 1.0f;
     }
   }
+  for (pos = 0; pos < bins; pos++)
+    hist[pos] = (part[pos] + part[bins + pos]) + (part[2 * bins + pos] + part[3 * bins + pos]);
+  pt2eFree(part);
   return Pt2eNumOk;
 }
 
@@ -403,10 +411,40 @@ Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
 static void aminmax(const float *x, int64_t n, float *mn, float *mx) {
   float lo = x[0], hi = x[0];
   int64_t i;
-  /* Without NaN, minimumF(lo, v) is exactly 'v < lo ? v : lo' (even the
-     sign of a zero result); this loop has no branch on NaN, and any NaN
-     sends the tensor through the exact loop below. */
-  int nan = lo != lo;
+  /* Eight independent lanes (which the compiler can keep in vector
+     registers), combined at the end. Without NaN this equals the sequential
+     'v < lo ? v : lo' of minimumF, except for the sign of a zero result
+     (equal values with different bits are only +0 and -0); a NaN, or a
+     zero result, sends the tensor through the exact loop below. */
+  enum { Lanes = 8 };
+  float l8[Lanes], h8[Lanes];
+  int nan = 0;
+  for (int k = 0; k < Lanes; k++)
+    l8[k] = h8[k] = x[0];
+  for (i = 0; i + Lanes <= n; i += Lanes)
+    for (int k = 0; k < Lanes; k++) {
+      float v = x[i + k];
+      nan |= v != v;
+      l8[k] = v < l8[k] ? v : l8[k];
+      h8[k] = h8[k] < v ? v : h8[k];
+    }
+  for (; i < n; i++) {
+    float v = x[i];
+    nan |= v != v;
+    l8[0] = v < l8[0] ? v : l8[0];
+    h8[0] = h8[0] < v ? v : h8[0];
+  }
+  for (int k = 0; k < Lanes; k++) {
+    lo = l8[k] < lo ? l8[k] : lo;
+    hi = hi < h8[k] ? h8[k] : hi;
+  }
+  if (!nan && lo != 0.0f && hi != 0.0f) {
+    *mn = lo;
+    *mx = hi;
+    return;
+  }
+  lo = hi = x[0];
+  nan = lo != lo;
   for (i = 1; i < n; i++) {
     float v = x[i];
     nan |= v != v;
@@ -594,7 +632,10 @@ static bool combineHistograms(Pt2eObserver *obs, float *upd, float umin,
   if (omin == omax) {
     /* one value seen so far: all its mass moves into one bin */
     float mass = pt2eCascadeSum(orig, bins, obs->lanes);
-    pt2eHistc(&omin, 1, bins, umin, umax, moved);
+    if (pt2eHistc(&omin, 1, bins, umin, umax, moved) != Pt2eNumOk) {
+      pt2eFree(moved);
+      return false; /* out of memory: the range is finite here */
+    }
     for (i = 0; i < bins; i++) {
       float t = moved[i] * mass;
       upd[i] = t + upd[i];
@@ -613,6 +654,13 @@ static bool combineHistograms(Pt2eObserver *obs, float *upd, float umin,
 ** HistogramObserver.forward on 'n' values: infinities are dropped (with
 ** torch's warning), NaN makes torch.histc raise.
 */
+static Pt2eNumStatus histcFailure(Pt2eObserver *obs, Pt2eNumStatus st) {
+  if (st == Pt2eNumNoMemory)
+    return fail(obs, st, "out of memory");
+  return fail(obs, Pt2eNumNaN,
+              "torch.histc: range of the histogram is not finite (NaN input)");
+}
+
 static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
                                      int64_t n) {
   int64_t bins = obs->bins, i, kept = n;
@@ -637,10 +685,10 @@ static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
     /* reset_histogram: min/max are stored before histc can raise */
     obs->minVals[0] = xmin;
     obs->maxVals[0] = xmax;
-    if (pt2eHistc(src, kept, bins, xmin, xmax, obs->histogram) != Pt2eNumOk) {
+    Pt2eNumStatus st = pt2eHistc(src, kept, bins, xmin, xmax, obs->histogram);
+    if (st != Pt2eNumOk) {
       pt2eFree(finite);
-      return fail(obs, Pt2eNumNaN,
-                  "torch.histc: range of the histogram is not finite (NaN input)");
+      return histcFailure(obs, st);
     }
     pt2eFree(finite);
     return Pt2eNumOk;
@@ -657,8 +705,7 @@ static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
     pt2eFree(finite);
     if (st != Pt2eNumOk) {
       pt2eFree(upd);
-      return fail(obs, Pt2eNumNaN,
-                  "torch.histc: range of the histogram is not finite (NaN input)");
+      return histcFailure(obs, st);
     }
     if (newMin == obs->minVals[0] && newMax == obs->maxVals[0]) {
       for (i = 0; i < bins; i++)

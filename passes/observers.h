@@ -146,7 +146,8 @@ float pt2eCascadeSum(const float *x, int64_t n, int lanes);
 
 /*
 ** torch.histc(x, bins, min, max) for float32 'x' into 'hist' (bins
-** floats, overwritten). Returns Pt2eNumNaN if the edges are not finite.
+** floats, overwritten). Returns Pt2eNumNaN if the edges are not finite,
+** Pt2eNumNoMemory if its scratch space cannot be allocated.
 */
 Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
                         float max, float *hist);
