@@ -549,6 +549,43 @@ static void testCreateSurvivesAllocationFailure(void **state) {
   }
 }
 
+/*
+** Every allocation of a Histogram update failing in turn: the update
+** reports out of memory (never a false NaN message) and leaves an observer
+** that still works; once memory is back, the same data gives the same
+** qparams as an observer that never failed.
+*/
+static void testHistogramUpdateReportsOutOfMemory(void **state) {
+  Pt2eQuantSpec s = int8Spec(Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine);
+  float a[6] = {-1.0f, 0.5f, 2.0f, 3.0f, -0.25f, 1.0f}, b[6] = {-4.0f, 9.0f, 0, 1, 2, 3};
+  int64_t shape[1] = {6};
+  float want, got;
+  int64_t zpWant, zpGot;
+  (void)state;
+  Pt2eObserver *ref = pt2eObserverCreate(&s, 0);
+  assert_int_equal(pt2eObserverUpdate(ref, a, shape, 1), Pt2eNumOk);
+  assert_int_equal(pt2eObserverUpdate(ref, b, shape, 1), Pt2eNumOk); /* merges */
+  assert_int_equal(pt2eObserverComputeQParams(ref, &want, &zpWant, 1), Pt2eNumOk);
+  for (long n = 0; n < 6; n++) {
+    Pt2eObserver *obs = pt2eObserverCreate(&s, 0);
+    assert_int_equal(pt2eObserverUpdate(obs, a, shape, 1), Pt2eNumOk);
+    pt2eAllocFailAfter(n);
+    Pt2eNumStatus st = pt2eObserverUpdate(obs, b, shape, 1);
+    pt2eAllocFailAfter(-1);
+    if (st != Pt2eNumOk) {
+      assert_int_equal(st, Pt2eNumNoMemory);
+      assert_string_equal(pt2eObserverErrorMessage(obs), "out of memory");
+      pt2eObserverDestroy(obs);
+      continue;
+    }
+    assert_int_equal(pt2eObserverComputeQParams(obs, &got, &zpGot, 1), Pt2eNumOk);
+    assert_memory_equal(&got, &want, sizeof got);
+    assert_int_equal(zpGot, zpWant);
+    pt2eObserverDestroy(obs);
+  }
+  pt2eObserverDestroy(ref);
+}
+
 static void testSetStatsRejectsWrongShapes(void **state) {
   Pt2eQuantSpec s = int8Spec(Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine);
   Pt2eObserver *obs = pt2eObserverCreate(&s, 0);
@@ -567,6 +604,7 @@ static void testSetStatsRejectsWrongShapes(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(testMinMaxAffineMatchesTorchao),
+      cmocka_unit_test(testHistogramUpdateReportsOutOfMemory),
       cmocka_unit_test(testMinMaxSymmetricMatchesTorchao),
       cmocka_unit_test(testMinMaxReproducesTheNotesWorkedExample),
       cmocka_unit_test(testUInt8DefaultRangesMatchTorchao),
