@@ -468,14 +468,44 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
   }
 }
 
+/*
+** The float-row path also takes comparisons feeding selects (torch-mlir's
+** relu is cmpf + select): an i1 register is then a row of 0.0f / 1.0f that
+** only cmpf writes and only a select's condition reads.
+*/
 bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
-  for (int r = 0; r < p->numRegs; r++)
-    if (p->regTypes[r] != Pt2eElemF32)
+  for (int r = 0; r < p->numRegs; r++) {
+    if (p->regTypes[r] == Pt2eElemF32)
+      continue;
+    if (p->regTypes[r] != Pt2eElemI1 || r < p->numArgs)
       return false;
+    bool written = false; /* by a cmpf, not captured from outside */
+    for (int i = 0; i < p->n; i++)
+      written |= p->code[i].dst == r && p->code[i].op == S_CMPF;
+    if (!written)
+      return false;
+    for (int i = 0; i < p->n; i++) {
+      const SInstr *in = &p->code[i];
+      if (in->dst == r && in->op != S_CMPF)
+        return false;
+      if (in->op != S_SELECT && (in->a == r || in->b == r || in->c == r) &&
+          !(in->op == S_CONST && in->dst != r))
+        return false;
+      if (in->op == S_SELECT && (in->b == r || in->c == r))
+        return false;
+    }
+    for (int k = 0; k < p->numYields; k++)
+      if (p->yields[k] == r)
+        return false;
+  }
   for (int i = 0; i < p->n; i++)
     switch ((SOp)p->code[i].op) {
     case S_CONST: case S_COPY: case S_ADDF: case S_SUBF: case S_MULF:
-    case S_DIVF: case S_NEGF: case S_MAXIMUMF: case S_MINIMUMF:
+    case S_DIVF: case S_NEGF: case S_MAXIMUMF: case S_MINIMUMF: case S_SELECT:
+      break;
+    case S_CMPF:
+      if (p->code[i].t != Pt2eElemF32)
+        return false;
       break;
     default:
       return false;
@@ -507,6 +537,27 @@ void pt2eScalarProgramRunF32(const ScalarProgram *p, const float **rows,
       for (int64_t k = 0; k < n; k++) {
         float x = a[k], y = b[k];
         d[k] = (x != x || y != y) ? NAN : x == y ? (signbit(x) ? x : y) : (x < y ? x : y);
+      }
+      break;
+    case S_SELECT: {
+      const float *c = rows[in->c];
+      for (int64_t k = 0; k < n; k++)
+        d[k] = a[k] != 0.0f ? b[k] : c[k];
+      break;
+    }
+    case S_CMPF: /* the predicates torch-mlir uses get their own loops */
+      switch (in->pred) {
+      case 2: for (int64_t k = 0; k < n; k++) d[k] = a[k] > b[k]; break;  /* ogt */
+      case 3: for (int64_t k = 0; k < n; k++) d[k] = a[k] >= b[k]; break; /* oge */
+      case 4: for (int64_t k = 0; k < n; k++) d[k] = a[k] < b[k]; break;  /* olt */
+      case 5: for (int64_t k = 0; k < n; k++) d[k] = a[k] <= b[k]; break; /* ole */
+      case 9: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] <= b[k]); break;  /* ugt */
+      case 10: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] < b[k]); break;  /* uge */
+      case 11: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] >= b[k]); break; /* ult */
+      case 12: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] > b[k]); break;  /* ule */
+      default:
+        for (int64_t k = 0; k < n; k++)
+          d[k] = cmpfOf(in->pred, a[k], b[k]);
       }
       break;
     default:
