@@ -40,11 +40,12 @@
 #include "interp.h"
 #include "pt2e_passes.h"
 #include "pt2e_support.h"
+#include "support.h"
 #include "qparams.h"
 
 typedef struct Fixture {
   MlirContext ctx;
-  char diag[4096];
+  char diag[UNIT_DIAG_SIZE];
   MlirDiagnosticHandlerID handler;
 } Fixture;
 
@@ -52,20 +53,6 @@ typedef struct Text {
   char buf[65536];
   size_t len;
 } Text;
-
-static void appendDiag(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t used = strlen(buf), room = 4095 - used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(buf + used, s.data, n);
-  buf[used + n] = '\0';
-}
-
-static MlirLogicalResult collect(MlirDiagnostic d, void *userData) {
-  mlirDiagnosticPrint(d, appendDiag, userData);
-  appendDiag(mlirStringRefCreateFromCString("\n"), userData);
-  return mlirLogicalResultSuccess();
-}
 
 static void appendText(MlirStringRef s, void *userData) {
   Text *t = userData;
@@ -82,22 +69,6 @@ static void print(MlirModule m, Text *t) {
   mlirOperationPrint(mlirModuleGetOperation(m), appendText, t);
 }
 
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = calloc(1, (size_t)n + 1);
-  if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-    free(text);
-    text = NULL;
-  }
-  fclose(f);
-  return text;
-}
-
 static int groupSetup(void **state) {
   Fixture *fx = calloc(1, sizeof *fx);
   if (!fx)
@@ -110,15 +81,9 @@ static int groupSetup(void **state) {
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(fx->ctx);
   mlirRegisterAllPasses();
-  char *irdl = readFile(PT2E_IRDL_FILE);
-  if (!irdl)
+  if (!unitLoadPt2eDialect(fx->ctx))
     return -1;
-  MlirModule m = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(irdl));
-  free(irdl);
-  if (mlirModuleIsNull(m) || mlirLogicalResultIsFailure(mlirLoadIRDLDialects(m)))
-    return -1;
-  mlirModuleDestroy(m);
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collect, fx->diag, NULL);
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic, fx->diag, NULL);
   return 0;
 }
 
@@ -153,7 +118,7 @@ static void runUpstream(Fixture *fx, MlirModule m, const char *pipeline) {
   MlirPassManager pm = mlirPassManagerCreate(fx->ctx);
   MlirLogicalResult r = mlirParsePassPipeline(
       mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
-      appendDiag, fx->diag);
+      unitAppendText, fx->diag);
   assert_true(mlirLogicalResultIsSuccess(r));
   assert_true(mlirLogicalResultIsSuccess(
       mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));

@@ -20,26 +20,13 @@
 
 #include "interp.h"
 #include "pt2e_support.h"
+#include "support.h"
 
 typedef struct Fixture {
   MlirContext ctx;
-  char diag[2048];
+  char diag[UNIT_DIAG_SIZE];
   MlirDiagnosticHandlerID handler;
 } Fixture;
-
-static void appendText(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t used = strlen(buf), room = 2047 - used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(buf + used, s.data, n);
-  buf[used + n] = '\0';
-}
-
-static MlirLogicalResult collect(MlirDiagnostic d, void *userData) {
-  mlirDiagnosticPrint(d, appendText, userData);
-  appendText(mlirStringRefCreateFromCString("\n"), userData);
-  return mlirLogicalResultSuccess();
-}
 
 static int groupSetup(void **state) {
   Fixture *fx = calloc(1, sizeof *fx);
@@ -49,7 +36,7 @@ static int groupSetup(void **state) {
   mlirContextAppendDialectRegistry(fx->ctx, reg);
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(fx->ctx);
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collect, fx->diag, NULL);
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic, fx->diag, NULL);
   *state = fx;
   return 0;
 }

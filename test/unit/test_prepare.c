@@ -23,10 +23,11 @@
 
 #include "pt2e_passes.h"
 #include "pt2e_support.h"
+#include "support.h"
 
 typedef struct Fixture {
   MlirContext ctx;
-  char diag[1024];
+  char diag[UNIT_DIAG_SIZE];
   MlirDiagnosticHandlerID handler;
 } Fixture;
 
@@ -34,20 +35,6 @@ typedef struct Text {
   char buf[16384];
   size_t len;
 } Text;
-
-static void appendDiag(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t used = strlen(buf);
-  size_t room = 1023 - used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(buf + used, s.data, n);
-  buf[used + n] = '\0';
-}
-
-static MlirLogicalResult collectDiagnostic(MlirDiagnostic d, void *userData) {
-  mlirDiagnosticPrint(d, appendDiag, userData);
-  return mlirLogicalResultSuccess();
-}
 
 static void appendText(MlirStringRef s, void *userData) {
   Text *t = userData;
@@ -64,22 +51,6 @@ static void print(MlirModule m, Text *t) {
   mlirOperationPrint(mlirModuleGetOperation(m), appendText, t);
 }
 
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = calloc(1, (size_t)n + 1);
-  if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-    free(text);
-    text = NULL;
-  }
-  fclose(f);
-  return text;
-}
-
 static int groupSetup(void **state) {
   Fixture *fx = calloc(1, sizeof *fx);
   if (!fx)
@@ -89,17 +60,9 @@ static int groupSetup(void **state) {
   mlirDialectHandleRegisterDialect(mlirGetDialectHandle__func__(), fx->ctx);
   mlirDialectHandleRegisterDialect(mlirGetDialectHandle__arith__(), fx->ctx);
   mlirDialectHandleRegisterDialect(mlirGetDialectHandle__irdl__(), fx->ctx);
-  char *irdl = readFile(PT2E_IRDL_FILE);
-  if (!irdl)
+  if (!unitLoadPt2eDialect(fx->ctx))
     return -1;
-  MlirModule m =
-      mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(irdl));
-  free(irdl);
-  if (mlirModuleIsNull(m) ||
-      mlirLogicalResultIsFailure(mlirLoadIRDLDialects(m)))
-    return -1;
-  mlirModuleDestroy(m);
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collectDiagnostic,
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic,
                                                    fx->diag, NULL);
   return 0;
 }

@@ -20,33 +20,20 @@
 #include "mlir-c/IR.h"
 
 #include "pt2e_spec.h"
+#include "support.h"
 
 typedef struct Fixture {
   MlirContext ctx;
-  char diag[1024]; /* text of the diagnostics emitted during one test */
+  char diag[UNIT_DIAG_SIZE]; /* text of the diagnostics emitted during one test */
   MlirDiagnosticHandlerID handler;
 } Fixture;
-
-static void appendText(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t used = strlen(buf);
-  size_t room = 1023 - used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(buf + used, s.data, n);
-  buf[used + n] = '\0';
-}
-
-static MlirLogicalResult collectDiagnostic(MlirDiagnostic d, void *userData) {
-  mlirDiagnosticPrint(d, appendText, userData);
-  return mlirLogicalResultSuccess();
-}
 
 static int groupSetup(void **state) {
   Fixture *fx = calloc(1, sizeof *fx);
   if (!fx)
     return -1;
   fx->ctx = mlirContextCreate();
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, collectDiagnostic,
+  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic,
                                                    fx->diag, NULL);
   *state = fx;
   return 0;
