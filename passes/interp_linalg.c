@@ -324,6 +324,23 @@ static bool isLaneInvariant(const LinalgPlan *p, int r) {
   return false;
 }
 
+/*
+** Where a run starts: each operand's tensor and first element offset, and
+** in 'regs' the values that stay the same for the whole op (scalar
+** operands and captured values).
+*/
+static void startOperands(const LinalgPlan *p, const Slot *slots,
+                          const Instr *in, Pt2eTensor **outs,
+                          const Pt2eTensor **t, int64_t *off, Pt2eScalar *regs) {
+  for (int k = 0; k < p->numIns + p->numOuts; k++) {
+    t[k] = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
+    off[k] = p->base[k];
+    if (!p->isTensor[k] && k < p->numBodyArgs)
+      regs[k] = slots[in->operands[k]].scalar;
+  }
+  pt2eScalarProgramSetCaptures(p->body, slots, regs);
+}
+
 /* The loop nest over the plan's iteration domain. */
 static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
                      Pt2eTensor **outs) {
@@ -337,13 +354,7 @@ static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
   int64_t off[PT2E_LINALG_MAX_OPERANDS];
   if (!regs)
     return;
-  for (int k = 0; k < numOperands; k++) {
-    t[k] = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
-    off[k] = p->base[k];
-    if (!p->isTensor[k] && k < p->numBodyArgs)
-      regs[k] = slots[in->operands[k]].scalar;
-  }
-  pt2eScalarProgramSetCaptures(p->body, slots, regs);
+  startOperands(p, slots, in, outs, t, off, regs);
   for (int d = 0; d < p->numLoops; d++)
     if (p->size[d] == 0)
       goto done;
@@ -423,13 +434,7 @@ static bool runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
     return false;
   }
   /* scalars and captured values are the same in every lane */
-  pt2eScalarProgramSetCaptures(p->body, slots, one);
-  for (int k = 0; k < numOperands; k++) {
-    t[k] = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
-    off[k] = p->base[k];
-    if (!p->isTensor[k] && k < p->numBodyArgs)
-      one[k] = slots[in->operands[k]].scalar;
-  }
+  startOperands(p, slots, in, outs, t, off, one);
   for (int r = 0; r < nRegs; r++) {
     bool broadcast = isLaneInvariant(p, r);
     if (broadcast)
@@ -476,20 +481,16 @@ static bool runBlocksF32(const LinalgPlan *p, const Slot *slots,
   float *scratch = pt2eAlloc((size_t)nRegs * BlockLanes * sizeof *scratch);
   const float *rows[64];
   Pt2eScalar one[64];
+  const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
   float *base[PT2E_LINALG_MAX_OPERANDS];
   int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
   if (!scratch || nRegs > 64) {
     pt2eFree(scratch);
     return false;
   }
-  pt2eScalarProgramSetCaptures(p->body, slots, one);
-  for (int k = 0; k < numOperands; k++) {
-    const Pt2eTensor *t = k < p->numIns ? slots[in->operands[k]].tensor : outs[k - p->numIns];
-    base[k] = t ? (float *)t->data : NULL;
-    off[k] = p->base[k];
-    if (!p->isTensor[k] && k < p->numBodyArgs)
-      one[k] = slots[in->operands[k]].scalar;
-  }
+  startOperands(p, slots, in, outs, t, off, one);
+  for (int k = 0; k < numOperands; k++)
+    base[k] = t[k] ? (float *)t[k]->data : NULL;
   for (int r = 0; r < nRegs; r++) {
     bool broadcast = isLaneInvariant(p, r);
     float *row = scratch + (int64_t)r * BlockLanes;
