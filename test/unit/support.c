@@ -26,6 +26,21 @@ MlirLogicalResult unitCollectDiagnostic(MlirDiagnostic d, void *userData) {
   return mlirLogicalResultSuccess();
 }
 
+static void appendToUnitText(MlirStringRef s, void *userData) {
+  UnitText *t = userData;
+  size_t room = sizeof t->buf - 1 - t->len;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(t->buf + t->len, s.data, n);
+  t->len += n;
+  t->buf[t->len] = '\0';
+}
+
+void unitPrintModule(MlirModule m, UnitText *t) {
+  t->len = 0;
+  t->buf[0] = '\0';
+  mlirOperationPrint(mlirModuleGetOperation(m), appendToUnitText, t);
+}
+
 bool unitLoadPt2eDialect(MlirContext ctx) {
   char err[1024];
   mlirDialectHandleRegisterDialect(mlirGetDialectHandle__irdl__(), ctx);

@@ -49,26 +49,6 @@ typedef struct Fixture {
   MlirDiagnosticHandlerID handler;
 } Fixture;
 
-typedef struct Text {
-  char buf[65536];
-  size_t len;
-} Text;
-
-static void appendText(MlirStringRef s, void *userData) {
-  Text *t = userData;
-  size_t room = sizeof t->buf - 1 - t->len;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(t->buf + t->len, s.data, n);
-  t->len += n;
-  t->buf[t->len] = '\0';
-}
-
-static void print(MlirModule m, Text *t) {
-  t->len = 0;
-  t->buf[0] = '\0';
-  mlirOperationPrint(mlirModuleGetOperation(m), appendText, t);
-}
-
 static int groupSetup(void **state) {
   Fixture *fx = calloc(1, sizeof *fx);
   if (!fx)
@@ -308,8 +288,8 @@ static void testConvertedLoweredAndFakeQuantModelsAgree(void **state) {
   runInterp(fx, m, "m", &x, conv);
   runInterp(fx, m, "w", NULL, convW);
   assert_true(mlirLogicalResultIsSuccess(runLower(m)));
-  Text *t = calloc(1, sizeof *t);
-  print(m, t);
+  UnitText *t = calloc(1, sizeof *t);
+  unitPrintModule(m, t);
   assert_null(strstr(t->buf, "quant."));
   free(t);
   runInterp(fx, m, "m", &x, low);
@@ -452,7 +432,7 @@ static void testConvertedAndLoweredAgreeOnNaNAndInfinity(void **state) {
 
 static void testFailedConvertLeavesModuleUntouched(void **state) {
   Fixture *fx = *state;
-  static Text before, after;
+  static UnitText before, after;
   /* the first op is fine, the second has no qparams */
   const char *src =
       "#a = {dtype = i8, observer = \"minmax\"}\n"
@@ -463,11 +443,11 @@ static void testFailedConvertLeavesModuleUntouched(void **state) {
       "  return %1 : tensor<4xf32>\n"
       "}\n";
   MlirModule m = parse(fx, src);
-  print(m, &before);
+  unitPrintModule(m, &before);
   fx->diag[0] = '\0';
   assert_true(mlirLogicalResultIsFailure(runConvert(m, true, false)));
   assert_non_null(strstr(fx->diag, "observer 'b' has no qparams"));
-  print(m, &after);
+  unitPrintModule(m, &after);
   assert_string_equal(before.buf, after.buf);
   mlirModuleDestroy(m);
 }
@@ -475,16 +455,16 @@ static void testFailedConvertLeavesModuleUntouched(void **state) {
 /* Makes the n-th allocation fail for n = 0, 1, ...: each failing run
 ** reports running out of memory and leaves the module as it was. */
 static void failEveryAllocation(Fixture *fx, const char *src, bool lower) {
-  static Text before, after;
+  static UnitText before, after;
   int failures = 0;
   for (long n = 0; n < 1000; n++) {
     MlirModule m = parse(fx, src);
-    print(m, &before);
+    unitPrintModule(m, &before);
     fx->diag[0] = '\0';
     pt2eAllocFailAfter(n);
     MlirLogicalResult r = lower ? runLower(m) : runConvert(m, true, false);
     pt2eAllocFailAfter(-1);
-    print(m, &after);
+    unitPrintModule(m, &after);
     mlirModuleDestroy(m);
     if (mlirLogicalResultIsSuccess(r)) {
       assert_true(failures > 0);

@@ -31,26 +31,6 @@ typedef struct Fixture {
   MlirDiagnosticHandlerID handler;
 } Fixture;
 
-typedef struct Text {
-  char buf[16384];
-  size_t len;
-} Text;
-
-static void appendText(MlirStringRef s, void *userData) {
-  Text *t = userData;
-  size_t room = sizeof t->buf - 1 - t->len;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(t->buf + t->len, s.data, n);
-  t->len += n;
-  t->buf[t->len] = '\0';
-}
-
-static void print(MlirModule m, Text *t) {
-  t->len = 0;
-  t->buf[0] = '\0';
-  mlirOperationPrint(mlirModuleGetOperation(m), appendText, t);
-}
-
 static int groupSetup(void **state) {
   Fixture *fx = calloc(1, sizeof *fx);
   if (!fx)
@@ -107,7 +87,7 @@ static MlirModule parseModule(Fixture *fx, const char *text) {
 
 static void testBadAnnotationLeavesModuleUntouched(void **state) {
   Fixture *fx = *state;
-  static Text before, after;
+  static UnitText before, after;
   /* the first op is fine, the last one is not: nothing may change */
   char text[4096];
   snprintf(text, sizeof text, "%s",
@@ -120,11 +100,11 @@ static void testBadAnnotationLeavesModuleUntouched(void **state) {
            "  return %1 : tensor<4xf32>\n"
            "}\n");
   MlirModule m = parseModule(fx, text);
-  print(m, &before);
+  unitPrintModule(m, &before);
   fx->diag[0] = '\0';
   assert_true(mlirLogicalResultIsFailure(runPrepare(m, false)));
   assert_non_null(strstr(fx->diag, "no op has pt2e.id = \"nowhere\""));
-  print(m, &after);
+  unitPrintModule(m, &after);
   assert_string_equal(before.buf, after.buf);
   mlirModuleDestroy(m);
 }
@@ -134,16 +114,16 @@ static void testBadAnnotationLeavesModuleUntouched(void **state) {
 ** through: every failing run reports and leaves the module as it was.
 */
 static void runOutOfMemoryAtEveryAllocation(Fixture *fx, bool qat) {
-  static Text before, after;
+  static UnitText before, after;
   int failures = 0;
   for (long n = 0; n < 1000; n++) {
     MlirModule m = parseModule(fx, goodModule);
-    print(m, &before);
+    unitPrintModule(m, &before);
     fx->diag[0] = '\0';
     pt2eAllocFailAfter(n);
     MlirLogicalResult r = runPrepare(m, qat);
     pt2eAllocFailAfter(-1);
-    print(m, &after);
+    unitPrintModule(m, &after);
     mlirModuleDestroy(m);
     if (mlirLogicalResultIsSuccess(r)) {
       assert_true(failures > 0); /* the pass does allocate */
@@ -167,14 +147,14 @@ static void testOutOfMemoryInQatLeavesModuleUntouched(void **state) {
 
 static void testSecondRunChangesNothing(void **state) {
   Fixture *fx = *state;
-  static Text once, twice;
+  static UnitText once, twice;
   MlirModule m = parseModule(fx, goodModule);
   assert_true(mlirLogicalResultIsSuccess(runPrepare(m, false)));
-  print(m, &once);
+  unitPrintModule(m, &once);
   assert_non_null(strstr(once.buf, "activation_post_process_4"));
   assert_null(strstr(once.buf, "activation_post_process_5"));
   assert_true(mlirLogicalResultIsSuccess(runPrepare(m, false)));
-  print(m, &twice);
+  unitPrintModule(m, &twice);
   assert_string_equal(once.buf, twice.buf);
   mlirModuleDestroy(m);
 }
