@@ -37,11 +37,15 @@
 #include "calib_data.h"
 #include "interp.h"
 #include "observers.h"
+#include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
-enum { OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming, NumOptions };
+enum {
+  OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming,
+  OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, NumOptions
+};
 
 static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
     [OptData] = {"data", Pt2eOptionString,
@@ -60,6 +64,20 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
     [OptTiming] = {"timing", Pt2eOptionBool,
                    "print the time of the calibration loop, the share spent "
                    "in observers and the peak memory to stderr", "off", false},
+    /* Limits that keep a bad model or data file from exhausting the machine
+    ** (docs/security.md); each error names the one that stopped it. */
+    [OptMaxTensorMb] = {"max-tensor-mb", Pt2eOptionInt,
+                        "the largest tensor the interpreter creates, in MiB",
+                        PT2E_DEFAULT_MAX_TENSOR_MB, false},
+    [OptMaxLiveMb] = {"max-live-mb", Pt2eOptionInt,
+                      "the most memory the interpreter holds at once, in MiB",
+                      PT2E_DEFAULT_MAX_LIVE_MB, false},
+    [OptMaxBins] = {"max-bins", Pt2eOptionInt,
+                    "the largest 'bins' a Histogram observer may ask for",
+                    PT2E_DEFAULT_MAX_BINS, false},
+    [OptMaxEntryMb] = {"max-entry-mb", Pt2eOptionInt,
+                       "the largest array read from the data file, in MiB",
+                       PT2E_DEFAULT_MAX_ENTRY_MB, false},
 };
 
 /* {====================================================================
