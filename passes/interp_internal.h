@@ -72,6 +72,8 @@ struct Pt2eInterp {
   Program *entry;
   MlirOperation lowered; /* owned clone of the module when TOSA was lowered */
   Pt2eInterpHooks hooks;
+  Pt2eInterpLimits limits;
+  bool limitReported; /* this run already said max-live-mb stopped it */
   bool fastPaths;
   /* callees compiled on first call, by symbol */
   struct Callee { MlirStringRef name; Program *program; } *callees;
@@ -117,6 +119,13 @@ typedef struct CompileCtx {
 
 typedef MlirLogicalResult (*CompileFn)(CompileCtx *cc, Instr *in);
 
+/*
+** Checks that a tensor of 'info' fits the interpreter's largest tensor (and
+** 64-bit sizes); otherwise emits an error at 'op' naming 'what' ("result
+** #0"), the size and the limit, and returns failure.
+*/
+MlirLogicalResult pt2eCheckTensorSize(const Pt2eInterp *interp, MlirOperation op,
+                                      const SlotInfo *info, const char *what);
 /* Fills 'info' from an MLIR type; false (no diagnostic) when unsupported. */
 bool pt2eSlotInfoFromType(MlirType type, SlotInfo *info);
 /* "tensor<4x3xf32>" style printing of a slot type, for messages. */
@@ -216,11 +225,25 @@ bool pt2eModuleHasTosa(MlirOperation module);
 */
 MlirOperation pt2eLowerTosaClone(MlirOperation module);
 
-/* ---- interp_kernels.c: BLAS-backed fast paths ---- */
+/* ---- interp_gemm.c: the matrix product ---- */
 
-/* C[M,N] (+)= A[M,K] * B[K,N] with arbitrary row strides, f32. */
-void pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+/*
+** C[M,N] (+)= op(A)[M,K] op(B)[K,N] with arbitrary row strides, f32: every
+** output one fma chain over k in order, from C's value ('accumulate') or
+** from zero (interp_gemm.c): the same bits on every CPU and thread count.
+** False when its scratch cannot be had.
+*/
+bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
-               float beta, float *c, int64_t ldc);
+               bool accumulate, float *c, int64_t ldc);
+/* The same order, as plain scalar loops (for tests). */
+void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
+                        int64_t k, const float *a, int64_t lda, const float *b,
+                        int64_t ldb, bool accumulate, float *c, int64_t ldc);
+/* Threads pt2eSgemm may use: PT2E_NUM_THREADS, or the online CPUs. */
+int pt2eGemmThreads(void);
+/* For tests and benchmarks: the thread count (0: the default again) and
+** the portable micro-kernel instead of the AVX2 one. */
+void pt2eGemmConfigure(int threads, bool scalarTiles);
 
 #endif /* PT2E_INTERP_INTERNAL_H */

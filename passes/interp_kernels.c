@@ -1,35 +1,29 @@
 /*
 ** interp_kernels.c
-** Kernels for the heavy linalg ops on f32: OpenBLAS for matmul and
-** batch_matmul (with transposed operands) and 2-D convolutions in
-** NCHW/FCHW, NHWC/HWCF and NHWC/FHWC layouts (im2col + sgemm); direct loops
-** for depthwise convolutions and pooling, bit-identical with the loop nest.
+** Kernels for the heavy linalg ops on f32: the interpreter's own sgemm
+** (interp_gemm.c, the same bits on every CPU) for matmul and batch_matmul
+** (with transposed operands) and 2-D convolutions in NCHW/FCHW, NHWC/HWCF
+** and NHWC/FHWC layouts (im2col + sgemm); direct loops for depthwise
+** convolutions and pooling, bit-identical with the loop nest.
 **
 ** A kernel is chosen at compile time from the op's name and its indexing
 ** maps; anything else (other types, other layouts) keeps the generic loop
-** nest, which is also what the tests compare the kernels against. Summation
-** order differs from the loops (and from PyTorch), so results agree to
-** float rounding, not bit for bit.
+** nest, which is also what the tests compare the kernels against. The sgemm
+** paths sum in their own documented order (each output one fma chain from
+** its init over the reduction in im2col order), which differs from the
+** loops (and from PyTorch): results agree to float rounding, not bit for
+** bit, but are a function of the op and its inputs alone.
 */
 #include "interp_internal.h"
 
-#include <cblas.h>
 #include <math.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 
 #include "interp_linalg.h"
+#include "pt2e_checked.h"
 #include "pt2e_support.h"
-
-void pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
-               const float *a, int64_t lda, const float *b, int64_t ldb,
-               float beta, float *c, int64_t ldc) {
-  cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans,
-              transB ? CblasTrans : CblasNoTrans, (blasint)m, (blasint)n,
-              (blasint)k, 1.0f, a, (blasint)lda, b, (blasint)ldb, beta, c,
-              (blasint)ldc);
-}
 
 typedef enum KernelKind {
   KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc, KPoolNchw, KPoolNhwc,
@@ -315,6 +309,91 @@ static void im2colNhwc(const Kernel *k, const float *x, float *col) {
     }
 }
 
+/* A 1x1, stride-1 convolution reads its input as the sgemm operand. */
+static bool convIsDirect(const Kernel *k) {
+  return k->KH == 1 && k->KW == 1 && k->sh == 1 && k->sw == 1;
+}
+
+/* NCHW images with small outputs go several to one sgemm, whose skinny
+** per-image shape would waste most of the BLAS kernel. */
+static int64_t convGroup(const Kernel *k) {
+  int64_t group = 1, ohw = k->OH * k->OW;
+  if (k->kind == KConvNchwFchw && !convIsDirect(k))
+    while (group < k->N && group * ohw < 2048)
+      group++;
+  return group;
+}
+
+/*
+** True when the convolution's scratch (im2col columns, grouped outputs)
+** fits the interpreter's largest tensor: its size comes from the model's
+** shapes and is checked like any tensor's. A convolution whose scratch
+** would not fit runs on the loops, which need none.
+*/
+static bool convScratchFits(const Pt2eInterp *interp, const Kernel *k) {
+  int64_t ohw, kkc, col, tmp;
+  size_t bytes;
+  if (!pt2eCheckedMul(k->OH, k->OW, &ohw) ||
+      !pt2eCheckedMul(k->KH * k->KW, k->C, &kkc) ||
+      !pt2eCheckedMul(convGroup(k), ohw, &col) ||
+      !pt2eCheckedMul(col, k->F, &tmp) || !pt2eCheckedMul(col, kkc, &col) ||
+      !pt2eCheckedAdd(col, tmp, &col) ||
+      !pt2eCheckedBytes(col, sizeof(float), &bytes))
+    return false;
+  return bytes <= (size_t)interp->limits.maxTensorBytes;
+}
+
+/*
+** A convolution as im2col + sgemm, the output's init (zeros or a bias)
+** where every chain starts. NCHW images with small outputs go several to
+** one sgemm: their init is gathered into the grouped layout first, so a
+** grouped image gets the same bits as a lone one. False when memory runs
+** out.
+*/
+static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
+  int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
+  bool direct = convIsDirect(k);
+  int64_t group = convGroup(k);
+  float *col = direct ? NULL : pt2eAlloc((size_t)(group * ohw * kkc) * sizeof(float));
+  float *tmp = group > 1 ? pt2eAlloc((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
+  bool ok = (direct || col) && (group == 1 || tmp);
+  for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
+    int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
+    for (int64_t j = 0; j < g; j++) {
+      im2colNchw(k, a + (n0 + j) * k->C * k->H * k->W, col + j * ohw, ld);
+      for (int64_t f = 0; f < k->F; f++)
+        memcpy(tmp + f * ld + j * ohw, c + ((n0 + j) * k->F + f) * ohw,
+               (size_t)ohw * sizeof(float));
+    }
+    ok = pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, true, tmp, ld);
+    for (int64_t j = 0; ok && j < g; j++)
+      for (int64_t f = 0; f < k->F; f++)
+        memcpy(c + ((n0 + j) * k->F + f) * ohw, tmp + f * ld + j * ohw,
+               (size_t)ohw * sizeof(float));
+  }
+  for (int64_t n = 0; ok && group == 1 && n < k->N; n++) {
+    const float *xn = a + n * k->C * k->H * k->W;
+    float *yn = c + n * k->F * ohw;
+    if (k->kind == KConvNchwFchw) {
+      if (!direct)
+        im2colNchw(k, xn, col, ohw);
+      ok = pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
+                     ohw, true, yn, ohw);
+    } else {
+      if (!direct)
+        im2colNhwc(k, xn, col);
+      const float *cm = direct ? xn : col;
+      if (k->kind == KConvNhwcHwcf)
+        ok = pt2eSgemm(false, false, ohw, k->F, kkc, cm, kkc, b, k->F, true, yn, k->F);
+      else
+        ok = pt2eSgemm(false, true, ohw, k->F, kkc, cm, kkc, b, kkc, true, yn, k->F);
+    }
+  }
+  pt2eFree(col);
+  pt2eFree(tmp);
+  return ok;
+}
+
 static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
@@ -332,59 +411,19 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
     runDepthwise(k, a, b, c);
   } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
-    for (int64_t i = 0; i < k->batch; i++)
-      pt2eSgemm(k->transA, k->transB, k->m, k->n, k->k, a + i * k->m * k->k,
-                lda, b + i * k->k * k->n, ldb, 1.0f, c + i * k->m * k->n, k->n);
-  } else {
-    int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
-    bool direct = k->KH == 1 && k->KW == 1 && k->sh == 1 && k->sw == 1;
-    /* NCHW images with small outputs go several to one sgemm, whose
-       skinny per-image shape would waste most of the BLAS kernel */
-    int64_t group = 1;
-    if (k->kind == KConvNchwFchw && !direct)
-      while (group < k->N && group * ohw < 2048)
-        group++;
-    float *col = direct ? NULL : pt2eAlloc((size_t)(group * ohw * kkc) * sizeof(float));
-    float *tmp = group > 1 ? pt2eAlloc((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
-    if ((!direct && !col) || (group > 1 && !tmp)) {
-      pt2eFree(col);
+    bool ok = true;
+    for (int64_t i = 0; ok && i < k->batch; i++)
+      ok = pt2eSgemm(k->transA, k->transB, k->m, k->n, k->k, a + i * k->m * k->k,
+                     lda, b + i * k->k * k->n, ldb, true, c + i * k->m * k->n, k->n);
+    if (!ok) {
       pt2eTensorRelease(out);
       return pt2eEmitError(mlirOperationGetLocation(in->op),
                            "interpreter ran out of memory");
     }
-    for (int64_t n0 = 0; group > 1 && n0 < k->N; n0 += group) {
-      int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
-      for (int64_t j = 0; j < g; j++)
-        im2colNchw(k, a + (n0 + j) * k->C * k->H * k->W, col + j * ohw, ld);
-      pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, 0.0f, tmp, ld);
-      for (int64_t j = 0; j < g; j++)
-        for (int64_t f = 0; f < k->F; f++) {
-          float *y = c + ((n0 + j) * k->F + f) * ohw;
-          const float *t = tmp + f * ld + j * ohw;
-          for (int64_t q = 0; q < ohw; q++)
-            y[q] += t[q]; /* the init (a bias) plus the convolution */
-        }
-    }
-    for (int64_t n = 0; group == 1 && n < k->N; n++) {
-      const float *xn = a + n * k->C * k->H * k->W;
-      float *yn = c + n * k->F * ohw;
-      if (k->kind == KConvNchwFchw) {
-        if (!direct)
-          im2colNchw(k, xn, col, ohw);
-        pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
-                  ohw, 1.0f, yn, ohw);
-      } else {
-        if (!direct)
-          im2colNhwc(k, xn, col);
-        const float *cm = direct ? xn : col;
-        if (k->kind == KConvNhwcHwcf)
-          pt2eSgemm(false, false, ohw, k->F, kkc, cm, kkc, b, k->F, 1.0f, yn, k->F);
-        else
-          pt2eSgemm(false, true, ohw, k->F, kkc, cm, kkc, b, kkc, 1.0f, yn, k->F);
-      }
-    }
-    pt2eFree(col);
-    pt2eFree(tmp);
+  } else if (!runConv(k, a, b, c)) {
+    pt2eTensorRelease(out);
+    return pt2eEmitError(mlirOperationGetLocation(in->op),
+                         "interpreter ran out of memory");
   }
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
@@ -421,6 +460,10 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     ok = matchConv(cc, in, KConvNhwcFhwc, &kr);
   if (!ok)
     return;
+  bool isConv = kr.kind == KConvNchwFchw || kr.kind == KConvNhwcHwcf ||
+                kr.kind == KConvNhwcFhwc;
+  if (isConv && !convScratchFits(cc->interp, &kr))
+    return; /* the loops still work, without scratch */
   Kernel *k = pt2eAlloc(sizeof *k);
   if (!k)
     return; /* the loops still work */

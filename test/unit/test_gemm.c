@@ -1,0 +1,197 @@
+/*
+** test_gemm.c
+** The interpreter's sgemm (passes/interp_gemm.c) against its scalar
+** reference, bit for bit: the AVX2 and the portable micro-kernels, with 1,
+** 2 and 3 threads, on the matrix shapes of the convolutions (as im2col
+** products) and matmuls of ResNet-18, MobileNetV2, the MLP and a
+** transformer encoder layer, and on edge shapes. Each output is one fma
+** chain in k order (the documented order), so any difference is a bug.
+**
+** Columns are independent of each other in that order, so the layers keep
+** their real M (rows) and K (the reduction, what blocking could change) and
+** take a cut N that is no multiple of the micro-kernel's 16, to keep the
+** scalar reference fast.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_internal.h"
+#include "pt2e_support.h"
+
+/* Deterministic values with a wide spread of exponents, so that the sum
+** order shows in the low bits. */
+static void fill(float *x, int64_t n, uint64_t seed) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (int64_t i = 0; i < n; i++) {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    float u = (float)(s >> 40) / (float)(1 << 24) - 0.5f;
+    x[i] = ldexpf(u, (int)(s % 9) - 4);
+  }
+}
+
+typedef struct Shape {
+  const char *name;
+  int64_t m, n, k;
+} Shape;
+
+/* M = output channels (or rows), K = C x KH x KW (or the inner dimension). */
+static const Shape kShapes[] = {
+    /* ResNet-18: conv1 7x7 and the 3x3 stages, 1x1 downsamples, fc */
+    {"resnet18.conv1", 64, 131, 147},
+    {"resnet18.layer1.3x3", 64, 131, 576},
+    {"resnet18.layer2.3x3a", 128, 131, 576},
+    {"resnet18.layer2.3x3", 128, 131, 1152},
+    {"resnet18.layer2.down", 128, 131, 64},
+    {"resnet18.layer3.3x3", 256, 67, 2304},
+    {"resnet18.layer3.down", 256, 67, 128},
+    {"resnet18.layer4.3x3", 512, 49, 4608},
+    {"resnet18.layer4.down", 512, 49, 256},
+    {"resnet18.fc", 8, 1000, 512},
+    /* MobileNetV2: stem, 1x1 expand/project convs, classifier */
+    {"mobilenet_v2.stem", 32, 131, 27},
+    {"mobilenet_v2.expand16", 96, 131, 16},
+    {"mobilenet_v2.project", 24, 131, 144},
+    {"mobilenet_v2.expand160", 960, 49, 160},
+    {"mobilenet_v2.last", 1280, 49, 320},
+    {"mobilenet_v2.classifier", 8, 1000, 1280},
+    /* MLP 3 x 1024, batch 256 */
+    {"mlp.hidden", 256, 133, 1024},
+    /* TransformerEncoderLayer(d_model 256, 4 heads, ff 2048), 8 x 128 tokens */
+    {"transformer.qkv", 1024, 67, 256},
+    {"transformer.scores", 128, 128, 64},
+    {"transformer.context", 128, 64, 128},
+    {"transformer.ff1", 1024, 67, 256},
+    {"transformer.ff2", 1024, 67, 2048},
+    /* edges: empty reduction, single elements, tails of every size */
+    {"edge.k0", 7, 9, 0},
+    {"edge.1x1x1", 1, 1, 1},
+    {"edge.tails", 13, 35, 257},
+    {"edge.row", 1, 300, 513},
+    {"edge.col", 300, 1, 513},
+};
+
+/* Runs one shape with 1, 2 and 3 threads (and, if 'portable', once with the
+** portable micro-kernel) and compares with the reference. */
+static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate,
+                       bool portable) {
+  int64_t lda = transA ? s->m + 3 : s->k + 3; /* padded rows: strides matter */
+  int64_t ldb = transB ? s->k + 5 : s->n + 5;
+  int64_t ldc = s->n + 2;
+  int64_t aRows = transA ? s->k : s->m, bRows = transB ? s->n : s->k;
+  size_t na = (size_t)(aRows * lda + 1), nb = (size_t)(bRows * ldb + 1);
+  size_t nc = (size_t)(s->m * ldc);
+  float *a = malloc(na * sizeof *a), *b = malloc(nb * sizeof *b);
+  float *init = malloc(nc * sizeof *init), *want = malloc(nc * sizeof *want);
+  float *got = malloc(nc * sizeof *got);
+  assert_non_null(a);
+  assert_non_null(b);
+  assert_non_null(init);
+  assert_non_null(want);
+  assert_non_null(got);
+  fill(a, (int64_t)na, 1);
+  fill(b, (int64_t)nb, 2);
+  fill(init, (int64_t)nc, 3);
+  memcpy(want, init, nc * sizeof *want);
+  pt2eSgemmReference(transA, transB, s->m, s->n, s->k, a, lda, b, ldb,
+                     accumulate, want, ldc);
+  static const int threads[] = {1, 2, 3};
+  for (int scalar = 0; scalar < 1 + portable; scalar++)
+    for (size_t t = 0; t < (scalar ? 1 : sizeof threads / sizeof *threads); t++) {
+      pt2eGemmConfigure(threads[t], scalar);
+      memcpy(got, init, nc * sizeof *got);
+      assert_true(pt2eSgemm(transA, transB, s->m, s->n, s->k, a, lda, b, ldb,
+                            accumulate, got, ldc));
+      for (int64_t i = 0; i < s->m; i++)
+        for (int64_t j = 0; j < s->n; j++) {
+          uint32_t w, g;
+          memcpy(&w, &want[i * ldc + j], 4);
+          memcpy(&g, &got[i * ldc + j], 4);
+          if (w != g)
+            fail_msg("%s (transA %d transB %d accumulate %d, %s tiles, %d "
+                     "threads): C[%lld][%lld] = %08x, the reference %08x",
+                     s->name, transA, transB, accumulate,
+                     scalar ? "portable" : "AVX2", threads[t], (long long)i,
+                     (long long)j, g, w);
+        }
+      /* the padding between rows of C is never written */
+      for (int64_t i = 0; i < s->m; i++)
+        for (int64_t j = s->n; j < ldc; j++)
+          assert_memory_equal(&got[i * ldc + j], &init[i * ldc + j], 4);
+    }
+  pt2eGemmConfigure(0, false);
+  free(a);
+  free(b);
+  free(init);
+  free(want);
+  free(got);
+}
+
+static void testModelShapesMatchTheReference(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
+    checkShape(&kShapes[i], false, false, true, i % 4 == 0);
+}
+
+/* The layouts the kernels use: B transposed (NHWC/FHWC convolutions,
+** torch-mlir's linear), A transposed, and a product without an init. */
+static void testTransposesAndOverwrite(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i += 3) {
+    checkShape(&kShapes[i], false, true, true, false);
+    checkShape(&kShapes[i], true, false, false, false);
+    checkShape(&kShapes[i], true, true, false, i % 2 == 0);
+  }
+}
+
+/* The documented chain, spelled out by hand for one output: the order is
+** what makes 1 + 2^-24 + 2^-24 differ from 1 + (2^-24 + 2^-24). */
+static void testChainOrderIsDocumented(void **state) {
+  (void)state;
+  const float a[3] = {1.0f, 1.0f, 1.0f};
+  const float b[3] = {1.0f, 0x1p-24f, 0x1p-24f};
+  float c = 0.0f;
+  assert_true(pt2eSgemm(false, false, 1, 1, 3, a, 3, b, 1, false, &c, 1));
+  /* fma(1, 2^-24, 1) rounds to 1 (ties to even), twice */
+  assert_true(c == 1.0f);
+  const float b2[3] = {0x1p-24f, 0x1p-24f, 1.0f};
+  assert_true(pt2eSgemm(false, false, 1, 1, 3, a, 3, b2, 1, false, &c, 1));
+  assert_true(c == 1.0f + 0x1p-23f);
+  /* accumulate starts the chain at C's value */
+  c = 1.0f;
+  const float one[1] = {1.0f}, tiny[1] = {0x1p-24f};
+  assert_true(pt2eSgemm(false, false, 1, 1, 1, one, 1, tiny, 1, true, &c, 1));
+  assert_true(c == 1.0f);
+}
+
+/* When its scratch cannot be had the product says so and leaves C as it
+** was (no thread starts). */
+static void testScratchFailureIsReported(void **state) {
+  (void)state;
+  float a[4] = {1, 2, 3, 4}, b[4] = {1, 0, 0, 1}, c[4] = {9, 9, 9, 9};
+  pt2eAllocFailAfter(0);
+  bool ok = pt2eSgemm(false, false, 2, 2, 2, a, 2, b, 2, false, c, 2);
+  pt2eAllocFailAfter(-1);
+  assert_false(ok);
+  for (int i = 0; i < 4; i++)
+    assert_true(c[i] == 9.0f);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(testModelShapesMatchTheReference),
+      cmocka_unit_test(testTransposesAndOverwrite),
+      cmocka_unit_test(testChainOrderIsDocumented),
+      cmocka_unit_test(testScratchFailureIsReported),
+  };
+  return cmocka_run_group_tests_name("gemm", tests, NULL, NULL);
+}
