@@ -8,6 +8,7 @@ PACKAGES=(
   cmake ninja-build gcc g++ python3 zlib1g-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libcmocka-dev libopenblas-dev
+  clang-22 libclang-rt-22-dev  # libFuzzer, for tools/fuzz.sh
 )
 
 missing=()

@@ -1,0 +1,6 @@
+// Upstream MLIR 22 crash, skipped by fuzz_pipeline.c (hitsUpstreamHazard):
+// tensor.concat dim(-128): SEGV in upstream tensor::ConcatOp::verify (mlir-opt-22 too)
+func.func @f(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<4xf32> {
+  %c = tensor.concat dim(-128) %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %c : tensor<4xf32>
+}
