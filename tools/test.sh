@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Runs every test of pt2e-mlir: for the normal build (build/) and the
-# AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/), it
-# configures and builds, then runs the lit suite and the cmocka unit tests.
+# Runs every test of pt2e-mlir. For each build it configures and builds,
+# then runs the lit suite and the cmocka unit tests:
+#   build/          the default (RelWithDebInfo, gcc)
+#   build-release/  Release (-O3 -DNDEBUG), what users build
+#   build-clang/    clang 22 (another compiler's warnings and optimiser)
+#   build-asan/     AddressSanitizer + UndefinedBehaviorSanitizer (gcc)
+# every one with -Werror; then each fuzz target runs for a short while
+# (tools/fuzz.sh, clang's libFuzzer; PT2E_FUZZ_SECONDS, 0 skips it).
+# PT2E_BUILDS="build build-asan" runs a subset of the builds.
 # Ends with one line "tests: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,9 +25,10 @@ count() {
 }
 
 run_config() {
-  local dir=$1 sanitize=$2
-  echo "== $dir (sanitizers: $sanitize)"
-  cmake -S . -B "$dir" -G Ninja -DPT2E_SANITIZE="$sanitize" >/dev/null \
+  local dir=$1
+  shift
+  echo "== $dir ($*)"
+  cmake -S . -B "$dir" -G Ninja "$@" >/dev/null \
     && cmake --build "$dir" -j "$JOBS" >"$dir/build.log" 2>&1 || {
       cat "$dir/build.log" 2>/dev/null
       echo "build of $dir failed"
@@ -45,8 +52,32 @@ run_config() {
   rm -f "$log"
 }
 
-run_config build OFF
-run_config build-asan ON
+configure_args() {
+  case $1 in
+    build) echo "-DPT2E_SANITIZE=OFF" ;;
+    build-release) echo "-DPT2E_SANITIZE=OFF -DCMAKE_BUILD_TYPE=Release" ;;
+    build-clang) echo "-DPT2E_SANITIZE=OFF -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22" ;;
+    build-asan) echo "-DPT2E_SANITIZE=ON" ;;
+    *) echo "unknown build '$1'" >&2; return 1 ;;
+  esac
+}
+
+for dir in ${PT2E_BUILDS:-build build-release build-clang build-asan}; do
+  args=$(configure_args "$dir") || { failed=$((failed + 1)); status=1; continue; }
+  # shellcheck disable=SC2086
+  run_config "$dir" $args
+done
+
+# Fuzzing: each target briefly on its committed corpus; a crash fails.
+fuzz_seconds=${PT2E_FUZZ_SECONDS:-30}
+if [ "$fuzz_seconds" -gt 0 ]; then
+  echo "== fuzz (${fuzz_seconds} s per target)"
+  if tools/fuzz.sh "$fuzz_seconds"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); status=1
+  fi
+fi
 
 [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
 echo "tests: $passed passed, $failed failed"

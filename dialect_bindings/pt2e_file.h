@@ -1,0 +1,38 @@
+/*
+** pt2e_file.h
+** Output files written whole or not at all.
+**
+** A report or an array that fails half way must not leave half a file, nor
+** destroy the file that was there: the text goes to a temporary file beside
+** the target (same folder, so the final rename is atomic), which replaces
+** the target only on pt2eOutputCommit. pt2e-opt's -o does the same in C++
+** (plugin/pt2e-opt.cpp).
+*/
+#ifndef PT2E_FILE_H
+#define PT2E_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct Pt2eOutput {
+  FILE *file;       /* write here */
+  char target[4096];
+  char temp[4096];  /* empty when writing straight to the target */
+} Pt2eOutput;
+
+/*
+** Opens 'path' for writing through a temporary file beside it. "-" is
+** standard output, and a path that is not a regular file (/dev/null, a
+** pipe) is written directly. On failure writes one line naming the path
+** into 'err' and returns false.
+*/
+bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
+                    size_t errSize);
+/* Flushes and closes; the temporary file replaces the target. False (with
+** 'err') when writing or renaming failed; the target is then untouched. */
+bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize);
+/* Closes and removes the temporary file; the target is untouched. */
+void pt2eOutputAbort(Pt2eOutput *out);
+
+#endif /* PT2E_FILE_H */
