@@ -31,6 +31,12 @@ extern "C" {
 #define PT2E_ATTR_FAKE_QUANT_ENABLED "fake_quant_enabled"
 #define PT2E_ATTR_SCALE "scale"
 #define PT2E_ATTR_ZERO_POINT "zero_point"
+/* The statistics pt2e-calibrate keeps on an op, to continue from them: a
+** dictionary of array<f32> entries (pt2e_calibrated.h checks them). */
+#define PT2E_ATTR_STATS "stats"
+#define PT2E_ATTR_STATS_MIN "min"
+#define PT2E_ATTR_STATS_MAX "max"
+#define PT2E_ATTR_STATS_HISTOGRAM "histogram"
 
 /* On the quant.qcast / quant.scast that pt2e-convert makes of an observer:
 ** that observer's name (pt2e-report lists the Q-DQ pair under it). */

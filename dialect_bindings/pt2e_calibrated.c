@@ -1,0 +1,536 @@
+/*
+** pt2e_calibrated.c
+** The one checker of calibrated attributes ('scale', 'zero_point',
+** 'stats') on pt2e.observer / pt2e.fake_quant ops.
+**
+** What pt2e-calibrate writes, and so what every check accepts:
+**   scale = array<f32: s0, ...>, zero_point = array<i64: z0, ...>
+**       one entry per tensor, or one per channel along the spec's ch_axis
+**       (a fake_quant starts from torch's single 1.0 / 0); scales positive
+**       and finite, zero points values of the dtype
+**   stats = {min = array<f32: ...>, max = array<f32: ...>,
+**            histogram = array<f32: ...>}
+**       min and max per channel (per-tensor observers: 1; per-channel ones:
+**       0 until they first observe), histogram only for Histogram observers,
+**       with the spec's bins.
+** Quantizing relies on more (pt2eCalibratedCheckQuantize): exactly one
+** entry per channel, zero points inside [quant_min, quant_max]. Failures
+** are phrases for "observer 'name' ...", so that every reader words them
+** alike.
+*/
+#include "pt2e_calibrated.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include "pt2e_dialect.h"
+#include "pt2e_support.h"
+
+#define QPARAMS_NEED                                                          \
+  "needs 'scale' as array<f32> and 'zero_point' as array<i64> of equal, "     \
+  "non-zero length"
+#define STATS_NEED                                                            \
+  "needs 'stats' as {min = array<f32>, max = array<f32>} of equal length, "   \
+  "with an optional 'histogram' = array<f32>"
+
+static void fail(Pt2eCalibratedError *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void fail(Pt2eCalibratedError *err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  va_end(ap);
+}
+
+static MlirAttribute opAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+/* {======================================================================
+** Describing what was found
+** ======================================================================= */
+
+typedef struct Text {
+  char *buf;
+  size_t size, len;
+  bool cut;
+} Text;
+
+static void textAppend(MlirStringRef s, void *userData) {
+  Text *t = userData;
+  for (size_t i = 0; i < s.length; i++) {
+    if (t->len + 1 >= t->size) {
+      t->cut = true;
+      return;
+    }
+    t->buf[t->len++] = s.data[i];
+  }
+  t->buf[t->len] = '\0';
+}
+
+/* The attribute as MLIR prints it, cut to a few dozen characters: a wrong
+** attribute may be a whole tensor. */
+static const char *describe(MlirAttribute a, char *buf, size_t size) {
+  Text t = {buf, size - 4, 0, false}; /* room for "..." */
+  buf[0] = '\0';
+  mlirAttributePrint(a, textAppend, &t);
+  if (t.cut)
+    memcpy(buf + t.len, "...", 4);
+  return buf;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Channels
+** ======================================================================= */
+
+/* Specs whose 'quant' part says how the op quantizes (a shared spec's does
+** not: it points at another op). */
+static bool specSaysQScheme(const Pt2eSpec *spec) {
+  return spec && spec->kind != Pt2eSpecShared;
+}
+
+static bool observerKeepsChannels(Pt2eObserverKind kind) {
+  return kind == Pt2eObserverPerChannelMinMax ||
+         kind == Pt2eObserverMovingAveragePerChannelMinMax;
+}
+
+/* The type the op watches: its operand's (the checks run before, or
+** without, pt2eVerifyQuantOp). */
+static bool watchedTensor(MlirOperation op, MlirType *out,
+                          Pt2eCalibratedError *err) {
+  if (mlirOperationGetNumOperands(op) < 1) {
+    fail(err, "has no operand, expected the tensor it watches");
+    return false;
+  }
+  *out = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return true;
+}
+
+/* ch_axis of 'spec' inside the ranked tensor 'tensor', into *axis. */
+static bool axisInside(MlirType tensor, const Pt2eSpec *spec, int64_t *axis,
+                       Pt2eCalibratedError *err) {
+  if (!mlirTypeIsARankedTensor(tensor)) {
+    char found[96];
+    fail(err, "watches a value of type %s, expected a ranked tensor",
+         describe(mlirTypeAttrGet(tensor), found, sizeof found));
+    return false;
+  }
+  int64_t rank = mlirShapedTypeGetRank(tensor);
+  int64_t a = spec->quant.chAxis < 0 ? spec->quant.chAxis + rank
+                                     : spec->quant.chAxis;
+  if (a < 0 || a >= rank) {
+    fail(err, "has ch_axis %lld, outside a tensor of rank %lld",
+         (long long)spec->quant.chAxis, (long long)rank);
+    return false;
+  }
+  *axis = a;
+  return true;
+}
+
+bool pt2eCalibratedChannelAxis(MlirType tensor, const Pt2eSpec *spec,
+                               int64_t *axis, int64_t *channels,
+                               Pt2eCalibratedError *err) {
+  int64_t a;
+  if (!axisInside(tensor, spec, &a, err))
+    return false;
+  if (mlirShapedTypeIsDynamicDim(tensor, (intptr_t)a)) {
+    fail(err, "is per-channel along dimension %lld, which is dynamic",
+         (long long)a);
+    return false;
+  }
+  *axis = a;
+  *channels = mlirShapedTypeGetDimSize(tensor, (intptr_t)a);
+  return true;
+}
+
+/*
+** Whether 'n' qparams fit the spec's qscheme on 'tensor'. 'allowInitial'
+** also accepts a single entry on a per-channel tensor (a fake_quant before
+** its first observation); 'needStatic' fails on a dynamic channel
+** dimension instead of accepting any count.
+*/
+static bool countFits(MlirType tensor, const Pt2eSpec *spec, intptr_t n,
+                      bool allowInitial, bool needStatic,
+                      Pt2eCalibratedError *err) {
+  if (!pt2eSpecIsPerChannel(spec->quant.qscheme)) {
+    if (n == 1)
+      return true;
+    fail(err, "has %ld scales but a per-tensor qscheme (expected 1 'scale' "
+              "and 'zero_point')", (long)n);
+    return false;
+  }
+  int64_t axis, channels;
+  if (!needStatic) {
+    if (!axisInside(tensor, spec, &axis, err))
+      return false;
+    if (mlirShapedTypeIsDynamicDim(tensor, (intptr_t)axis))
+      return true; /* any count may fit: the size is known when it runs */
+  }
+  if (!pt2eCalibratedChannelAxis(tensor, spec, &axis, &channels, err))
+    return false;
+  if (n == channels || (allowInitial && n == 1))
+    return true;
+  fail(err, "has %ld scale%s for dimension %lld of size %lld (expected %lld, "
+            "one 'scale' and 'zero_point' per channel%s)",
+       (long)n, n == 1 ? "" : "s", (long long)axis, (long long)channels,
+       (long long)channels, allowInitial ? ", or torch's initial 1" : "");
+  return false;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Qparams
+** ======================================================================= */
+
+/* Every zero point inside the dtype's range: anything else is no value of
+** the storage type, and overflows the readers' integer arithmetic. */
+static bool zeroPointsInDTypeRange(const Pt2eCalibratedQParams *q,
+                                   const Pt2eSpec *spec,
+                                   Pt2eCalibratedError *err) {
+  int64_t lo = INT32_MIN, hi = INT32_MAX;
+  const char *range = "int32";
+  if (specSaysQScheme(spec)) {
+    pt2eDTypeRange(spec->quant.dtype, &lo, &hi);
+    range = pt2eSpecDTypeName(spec->quant.dtype);
+  }
+  for (intptr_t i = 0; i < q->n; i++) {
+    int64_t z = mlirDenseI64ArrayGetElement(q->zeroPoint, i);
+    if (z < lo || z > hi) {
+      fail(err, "has zero point %lld outside [%lld, %lld], the range of %s "
+                "(entry %ld of 'zero_point')",
+           (long long)z, (long long)lo, (long long)hi, range, (long)i);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* A scale that is not positive and finite quantizes nothing: no calibration
+** writes one, and no reader could use it. */
+static bool scaleUsable(float s, intptr_t i, Pt2eCalibratedError *err) {
+  if (s > 0.0f && !isinf(s))
+    return true;
+  fail(err, "has scale %g, which is not positive and finite (entry %ld of "
+            "'scale')", (double)s, (long)i);
+  return false;
+}
+
+static bool scalesUsable(const Pt2eCalibratedQParams *q,
+                         Pt2eCalibratedError *err) {
+  for (intptr_t i = 0; i < q->n; i++)
+    if (!scaleUsable(mlirDenseF32ArrayGetElement(q->scale, i), i, err))
+      return false;
+  return true;
+}
+
+/* Both arrays present, of the right element types and equal lengths. */
+static bool qparamsShape(MlirAttribute scale, MlirAttribute zp,
+                         Pt2eCalibratedError *err) {
+  char found[96];
+  bool noScale = mlirAttributeIsNull(scale), noZp = mlirAttributeIsNull(zp);
+  if (noScale || noZp) {
+    fail(err, QPARAMS_NEED "; found %s", noScale && noZp ? "neither"
+                                         : noZp ? "'scale' but no 'zero_point'"
+                                                : "'zero_point' but no 'scale'");
+    return false;
+  }
+  if (!mlirAttributeIsADenseF32Array(scale)) {
+    fail(err, QPARAMS_NEED "; found 'scale' = %s",
+         describe(scale, found, sizeof found));
+    return false;
+  }
+  if (!mlirAttributeIsADenseI64Array(zp)) {
+    fail(err, QPARAMS_NEED "; found 'zero_point' = %s",
+         describe(zp, found, sizeof found));
+    return false;
+  }
+  intptr_t ns = mlirDenseArrayGetNumElements(scale);
+  intptr_t nz = mlirDenseArrayGetNumElements(zp);
+  if (ns == 0 || ns != nz) {
+    fail(err, QPARAMS_NEED "; found 'scale' of %ld and 'zero_point' of %ld "
+              "elements", (long)ns, (long)nz);
+    return false;
+  }
+  return true;
+}
+
+bool pt2eCalibratedReadQParams(MlirOperation op, const Pt2eSpec *spec,
+                               Pt2eCalibratedQParams *out,
+                               Pt2eCalibratedError *err) {
+  MlirAttribute scale = opAttr(op, PT2E_ATTR_SCALE);
+  MlirAttribute zp = opAttr(op, PT2E_ATTR_ZERO_POINT);
+  Pt2eCalibratedQParams q = {0, {NULL}, {NULL}};
+  *out = q;
+  if (mlirAttributeIsNull(scale) && mlirAttributeIsNull(zp) &&
+      !pt2eIsFakeQuant(op))
+    return true; /* an observer that has not been calibrated */
+  if (!qparamsShape(scale, zp, err))
+    return false;
+  q.n = mlirDenseArrayGetNumElements(scale);
+  q.scale = scale;
+  q.zeroPoint = zp;
+  MlirType tensor;
+  if (specSaysQScheme(spec) &&
+      (!watchedTensor(op, &tensor, err) ||
+       !countFits(tensor, spec, q.n, pt2eIsFakeQuant(op), false, err)))
+    return false;
+  if (!scalesUsable(&q, err) || !zeroPointsInDTypeRange(&q, spec, err))
+    return false;
+  *out = q;
+  return true;
+}
+
+bool pt2eCalibratedCheckQuantize(MlirType tensor, const Pt2eSpec *spec,
+                                 intptr_t n, const float *scales,
+                                 const int64_t *zeroPoints,
+                                 Pt2eCalibratedError *err) {
+  if (n < 1) {
+    fail(err, "has no scales, expected at least 1");
+    return false;
+  }
+  if (!countFits(tensor, spec, n, false, true, err))
+    return false;
+  const Pt2eQuantSpec *q = &spec->quant;
+  for (intptr_t i = 0; i < n; i++) {
+    if (!scaleUsable(scales[i], i, err))
+      return false;
+    if (zeroPoints[i] < q->quantMin || zeroPoints[i] > q->quantMax) {
+      fail(err, "has zero point %lld outside [%lld, %lld], the spec's "
+                "quant_min and quant_max (entry %ld of 'zero_point')",
+           (long long)zeroPoints[i], (long long)q->quantMin,
+           (long long)q->quantMax, (long)i);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Statistics
+** ======================================================================= */
+
+/* Entry 'key' of 'stats' as array<f32> into *out (null when absent and
+** 'optional'). */
+static bool statsArray(MlirAttribute stats, const char *key, bool optional,
+                       MlirAttribute *out, Pt2eCalibratedError *err) {
+  MlirAttribute a =
+      mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString(key));
+  *out = a;
+  if (mlirAttributeIsNull(a)) {
+    if (optional)
+      return true;
+    fail(err, STATS_NEED "; found no '%s'", key);
+    return false;
+  }
+  if (!mlirAttributeIsADenseF32Array(a)) {
+    char found[96];
+    fail(err, STATS_NEED "; found '%s' = %s", key,
+         describe(a, found, sizeof found));
+    return false;
+  }
+  return true;
+}
+
+/* Only the keys pt2e-calibrate writes: another one is a typo or another
+** tool's data, which no reader would look at. */
+static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
+  static const char *const known[] = {PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
+                                      PT2E_ATTR_STATS_HISTOGRAM};
+  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(stats); i++) {
+    MlirStringRef key =
+        mlirIdentifierStr(mlirDictionaryAttrGetElement(stats, i).name);
+    bool ok = false;
+    for (size_t k = 0; k < sizeof known / sizeof *known; k++)
+      ok = ok || pt2eStringRefIs(key, known[k]);
+    if (!ok) {
+      fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s' and '%s'",
+           (int)key.length, key.data, PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
+           PT2E_ATTR_STATS_HISTOGRAM);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool binsAreCounts(const Pt2eCalibratedStats *s,
+                          Pt2eCalibratedError *err) {
+  for (intptr_t i = 0; i < s->numBins; i++) {
+    float c = mlirDenseF32ArrayGetElement(s->histogram, i);
+    if (!(c >= 0.0f) || isinf(c)) {
+      fail(err, "has 'stats' histogram bin %ld = %g, expected a finite "
+                "count >= 0", (long)i, (double)c);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The channel and bin counts the observer of 'spec' keeps on 'op'. */
+static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
+                         const Pt2eCalibratedStats *s,
+                         Pt2eCalibratedError *err) {
+  const Pt2eQuantSpec *q = &spec->quant;
+  const char *obs = pt2eSpecObserverName(q->observer);
+  if (observerKeepsChannels(q->observer)) {
+    MlirType tensor;
+    int64_t axis;
+    if (!watchedTensor(op, &tensor, err) || !axisInside(tensor, spec, &axis, err))
+      return false;
+    int64_t channels = mlirShapedTypeIsDynamicDim(tensor, (intptr_t)axis)
+                           ? -1 : mlirShapedTypeGetDimSize(tensor, (intptr_t)axis);
+    if (s->numChannels != 0 && channels >= 0 && s->numChannels != channels) {
+      fail(err, "has 'stats' of %ld channels for dimension %lld of size %lld "
+                "(expected %lld, or 0 before the first observation)",
+           (long)s->numChannels, (long long)axis, (long long)channels,
+           (long long)channels);
+      return false;
+    }
+  } else if (s->numChannels != 1) {
+    fail(err, "has 'stats' of %ld channels, expected 1 for observer '%s'",
+         (long)s->numChannels, obs);
+    return false;
+  }
+  if (q->observer == Pt2eObserverHistogram && s->numBins != q->bins) {
+    if (s->numBins == 0)
+      fail(err, "has 'stats' without '%s', which observer '%s' keeps (%lld "
+                "bins)", PT2E_ATTR_STATS_HISTOGRAM, obs, (long long)q->bins);
+    else
+      fail(err, "has 'stats' histogram of %ld bins, expected the spec's %lld",
+           (long)s->numBins, (long long)q->bins);
+    return false;
+  }
+  if (q->observer != Pt2eObserverHistogram && s->numBins != 0) {
+    fail(err, "has a 'stats' histogram, which observer '%s' does not keep",
+         obs);
+    return false;
+  }
+  return true;
+}
+
+bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,
+                             Pt2eCalibratedStats *out,
+                             Pt2eCalibratedError *err) {
+  Pt2eCalibratedStats s;
+  memset(&s, 0, sizeof s);
+  *out = s;
+  MlirAttribute stats = opAttr(op, PT2E_ATTR_STATS);
+  if (mlirAttributeIsNull(stats))
+    return true;
+  if (!mlirAttributeIsADictionary(stats)) {
+    char found[96];
+    fail(err, STATS_NEED "; found %s", describe(stats, found, sizeof found));
+    return false;
+  }
+  if (!statsKeysKnown(stats, err) ||
+      !statsArray(stats, PT2E_ATTR_STATS_MIN, false, &s.min, err) ||
+      !statsArray(stats, PT2E_ATTR_STATS_MAX, false, &s.max, err) ||
+      !statsArray(stats, PT2E_ATTR_STATS_HISTOGRAM, true, &s.histogram, err))
+    return false;
+  intptr_t nmin = mlirDenseArrayGetNumElements(s.min);
+  intptr_t nmax = mlirDenseArrayGetNumElements(s.max);
+  if (nmin != nmax) {
+    fail(err, STATS_NEED "; found 'min' of %ld and 'max' of %ld elements",
+         (long)nmin, (long)nmax);
+    return false;
+  }
+  s.present = true;
+  s.numChannels = nmin;
+  s.numBins = mlirAttributeIsNull(s.histogram)
+                  ? 0 : mlirDenseArrayGetNumElements(s.histogram);
+  if (s.numBins == 0)
+    s.histogram = (MlirAttribute){NULL};
+  if ((spec && spec->kind == Pt2eSpecQuant && !statsFitSpec(op, spec, &s, err)) ||
+      !binsAreCounts(&s, err))
+    return false;
+  *out = s;
+  return true;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Reporting and element access
+** ======================================================================= */
+
+MlirLogicalResult pt2eCalibratedEmitError(MlirOperation op, const char *reader,
+                                          const Pt2eCalibratedError *err) {
+  MlirStringRef name = pt2eQuantOpGetName(op);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (reader)
+    return pt2eEmitError(loc, "'%s': observer '%.*s' %s", reader,
+                         (int)name.length, name.data, err->message);
+  return pt2eEmitError(loc, "observer '%.*s' %s", (int)name.length, name.data,
+                       err->message);
+}
+
+MlirLogicalResult pt2eCalibratedVerifyOp(MlirOperation op, const Pt2eSpec *spec,
+                                         const char *reader) {
+  Pt2eCalibratedQParams q;
+  Pt2eCalibratedStats s;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadQParams(op, spec, &q, &err) ||
+      !pt2eCalibratedReadStats(op, spec, &s, &err))
+    return pt2eCalibratedEmitError(op, reader, &err);
+  return mlirLogicalResultSuccess();
+}
+
+float pt2eCalibratedScale(const Pt2eCalibratedQParams *q, intptr_t i) {
+  assert(i >= 0 && i < q->n && "scale index outside the checked length");
+  return mlirDenseF32ArrayGetElement(q->scale, i);
+}
+
+int64_t pt2eCalibratedZeroPoint(const Pt2eCalibratedQParams *q, intptr_t i) {
+  assert(i >= 0 && i < q->n && "zero point index outside the checked length");
+  return mlirDenseI64ArrayGetElement(q->zeroPoint, i);
+}
+
+void pt2eCalibratedCopyQParams(const Pt2eCalibratedQParams *q, float *scales,
+                               int64_t *zeroPoints) {
+  for (intptr_t i = 0; i < q->n; i++) {
+    scales[i] = mlirDenseF32ArrayGetElement(q->scale, i);
+    zeroPoints[i] = mlirDenseI64ArrayGetElement(q->zeroPoint, i);
+  }
+}
+
+float pt2eCalibratedStatsMin(const Pt2eCalibratedStats *s, intptr_t i) {
+  assert(i >= 0 && i < s->numChannels && "min index outside the checked length");
+  return mlirDenseF32ArrayGetElement(s->min, i);
+}
+
+float pt2eCalibratedStatsMax(const Pt2eCalibratedStats *s, intptr_t i) {
+  assert(i >= 0 && i < s->numChannels && "max index outside the checked length");
+  return mlirDenseF32ArrayGetElement(s->max, i);
+}
+
+float pt2eCalibratedStatsBin(const Pt2eCalibratedStats *s, intptr_t i) {
+  assert(i >= 0 && i < s->numBins && "bin index outside the checked length");
+  return mlirDenseF32ArrayGetElement(s->histogram, i);
+}
+
+void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
+                             float *max, float *histogram) {
+  for (intptr_t i = 0; i < s->numChannels; i++) {
+    min[i] = mlirDenseF32ArrayGetElement(s->min, i);
+    max[i] = mlirDenseF32ArrayGetElement(s->max, i);
+  }
+  for (intptr_t i = 0; i < s->numBins; i++)
+    histogram[i] = mlirDenseF32ArrayGetElement(s->histogram, i);
+}
+
+/* }====================================================================== */
