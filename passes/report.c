@@ -15,6 +15,10 @@
 **   activation_post_process_0 scale=3d03a34d zero_point=-1
 ** with comma-separated lists for per-channel ops, and 'scale=none' for ops
 ** without qparams yet.
+**
+** Every row is read and checked (pt2e_calibrated.h) before the first line
+** is written: an op with a malformed spec, 'scale', 'zero_point' or 'stats'
+** fails the pass at its location and nothing is printed.
 */
 #include "pt2e_passes.h"
 
@@ -27,7 +31,9 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
+#include "pt2e_spec.h"
 #include "pt2e_support.h"
 
 enum { OptFormat, OptOutput, NumOptions };
@@ -74,71 +80,88 @@ typedef struct ReportState {
 } ReportState;
 
 /*
-** One row's qparams, wherever they live: the 'scale' / 'zero_point'
-** attributes of an observer or fake-quant op, or the !quant.uniform type of
-** the value a Q-DQ pair's quant.qcast / quant.scast produces.
+** One row: an observer or fake-quant op with its spec and calibrated
+** attributes (read through pt2e_calibrated.h, so every length below is
+** checked), or a Q-DQ pair whose qparams are the !quant.uniform type of the
+** value its quant.qcast / quant.scast produces.
 */
-typedef struct QParams {
-  MlirAttribute scales, zeroPoints; /* observer / fake_quant */
-  MlirType quant;                   /* Q-DQ pair */
-  intptr_t n;                       /* 0: none yet */
-} QParams;
+typedef struct Row {
+  MlirOperation op;
+  bool isQuantOp;
+  Pt2eSpec spec;              /* quant ops */
+  Pt2eCalibratedQParams qp;   /* quant ops */
+  Pt2eCalibratedStats stats;  /* quant ops */
+  MlirType quant;             /* Q-DQ pair */
+  intptr_t n;                 /* number of qparams; 0: none yet */
+} Row;
 
-static QParams qparamsOf(MlirOperation op) {
-  QParams q = {{NULL}, {NULL}, {NULL}, 0};
+/*
+** Reads and checks one row; emits the first problem at the op and fails,
+** so that the pass prints nothing for a module it cannot read.
+*/
+static MlirLogicalResult readRow(MlirOperation op, Row *row) {
+  memset(row, 0, sizeof *row);
+  row->op = op;
   if (!pt2eIsQuantOp(op)) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-    q.quant = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
-    if (mlirTypeIsAUniformQuantizedType(q.quant))
-      q.n = 1;
-    else if (mlirTypeIsAUniformQuantizedPerAxisType(q.quant))
-      q.n = mlirUniformQuantizedPerAxisTypeGetNumDims(q.quant);
-    return q;
+    row->quant = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+    if (mlirTypeIsAUniformQuantizedType(row->quant))
+      row->n = 1;
+    else if (mlirTypeIsAUniformQuantizedPerAxisType(row->quant))
+      row->n = mlirUniformQuantizedPerAxisTypeGetNumDims(row->quant);
+    return mlirLogicalResultSuccess();
   }
-  q.scales = attr(op, PT2E_ATTR_SCALE);
-  q.zeroPoints = attr(op, PT2E_ATTR_ZERO_POINT);
-  if (!mlirAttributeIsNull(q.scales) && mlirAttributeIsADenseF32Array(q.scales) &&
-      !mlirAttributeIsNull(q.zeroPoints) && mlirAttributeIsADenseI64Array(q.zeroPoints))
-    q.n = mlirDenseArrayGetNumElements(q.scales);
-  return q;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  Pt2eCalibratedError err;
+  row->isQuantOp = true;
+  if (mlirLogicalResultIsFailure(pt2eDialectRequire(
+          mlirOperationGetContext(op), loc, "pt2e-report")) ||
+      mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)) ||
+      mlirLogicalResultIsFailure(
+          pt2eSpecParse(attr(op, PT2E_ATTR_SPEC), loc, "spec", &row->spec)))
+    return mlirLogicalResultFailure();
+  if (!pt2eCalibratedReadQParams(op, &row->spec, &row->qp, &err) ||
+      !pt2eCalibratedReadStats(op, &row->spec, &row->stats, &err))
+    return pt2eCalibratedEmitError(op, "pt2e-report", &err);
+  row->n = row->qp.n;
+  return mlirLogicalResultSuccess();
 }
 
-static float scaleAt(const QParams *q, intptr_t i) {
-  if (!mlirTypeIsNull(q->quant))
-    return (float)(mlirTypeIsAUniformQuantizedType(q->quant)
-                       ? mlirUniformQuantizedTypeGetScale(q->quant)
-                       : mlirUniformQuantizedPerAxisTypeGetScale(q->quant, i));
-  return mlirDenseF32ArrayGetElement(q->scales, i);
+static float scaleAt(const Row *row, intptr_t i) {
+  if (!row->isQuantOp)
+    return (float)(mlirTypeIsAUniformQuantizedType(row->quant)
+                       ? mlirUniformQuantizedTypeGetScale(row->quant)
+                       : mlirUniformQuantizedPerAxisTypeGetScale(row->quant, i));
+  return pt2eCalibratedScale(&row->qp, i);
 }
 
-static int64_t zeroPointAt(const QParams *q, intptr_t i) {
-  if (!mlirTypeIsNull(q->quant))
-    return mlirTypeIsAUniformQuantizedType(q->quant)
-               ? mlirUniformQuantizedTypeGetZeroPoint(q->quant)
-               : mlirUniformQuantizedPerAxisTypeGetZeroPoint(q->quant, i);
-  return mlirDenseI64ArrayGetElement(q->zeroPoints, i);
+static int64_t zeroPointAt(const Row *row, intptr_t i) {
+  if (!row->isQuantOp)
+    return mlirTypeIsAUniformQuantizedType(row->quant)
+               ? mlirUniformQuantizedTypeGetZeroPoint(row->quant)
+               : mlirUniformQuantizedPerAxisTypeGetZeroPoint(row->quant, i);
+  return pt2eCalibratedZeroPoint(&row->qp, i);
 }
 
 /* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */
-static MlirStringRef rowName(MlirOperation op) {
-  if (pt2eIsQuantOp(op))
-    return pt2eQuantOpGetName(op);
-  return mlirStringAttrGetValue(attr(op, PT2E_QDQ_NAME_ATTR));
+static MlirStringRef rowName(const Row *row) {
+  if (row->isQuantOp)
+    return pt2eQuantOpGetName(row->op);
+  return mlirStringAttrGetValue(attr(row->op, PT2E_QDQ_NAME_ATTR));
 }
 
-static void printQParams(FILE *out, MlirOperation op) {
-  MlirStringRef name = rowName(op);
-  QParams q = qparamsOf(op);
+static void printQParams(FILE *out, const Row *row) {
+  MlirStringRef name = rowName(row);
   fprintf(out, "%.*s scale=", (int)name.length, name.data);
-  if (q.n == 0) {
+  if (row->n == 0) {
     fprintf(out, "none\n");
     return;
   }
-  for (intptr_t i = 0; i < q.n; i++)
-    fprintf(out, "%s%08x", i ? "," : "", bitsOf(scaleAt(&q, i)));
+  for (intptr_t i = 0; i < row->n; i++)
+    fprintf(out, "%s%08x", i ? "," : "", bitsOf(scaleAt(row, i)));
   fprintf(out, " zero_point=");
-  for (intptr_t i = 0; i < q.n; i++)
-    fprintf(out, "%s%lld", i ? "," : "", (long long)zeroPointAt(&q, i));
+  for (intptr_t i = 0; i < row->n; i++)
+    fprintf(out, "%s%lld", i ? "," : "", (long long)zeroPointAt(row, i));
   fprintf(out, "\n");
 }
 
@@ -147,28 +170,19 @@ static void printQParams(FILE *out, MlirOperation op) {
 ** width of a bin) that fall outside what the qparams represent:
 ** [(qmin - zp) * s, (qmax - zp) * s]. Negative when unknown.
 */
-static double clippedShare(MlirOperation op, const QParams *q) {
-  MlirAttribute stats = attr(op, "stats"), spec = attr(op, PT2E_ATTR_SPEC);
-  if (q->n != 1 || mlirAttributeIsNull(stats) || !mlirAttributeIsADictionary(stats) ||
-      mlirAttributeIsNull(spec) || !mlirAttributeIsADictionary(spec))
+static double clippedShare(const Row *row) {
+  const Pt2eCalibratedStats *st = &row->stats;
+  if (!row->isQuantOp || row->n != 1 || !st->present || st->numChannels < 1 ||
+      st->numBins < 1)
     return -1;
-  MlirAttribute h = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("histogram"));
-  MlirAttribute mn = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("min"));
-  MlirAttribute mx = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("max"));
-  MlirAttribute lo = mlirDictionaryAttrGetElementByName(spec, mlirStringRefCreateFromCString("quant_min"));
-  MlirAttribute hi = mlirDictionaryAttrGetElementByName(spec, mlirStringRefCreateFromCString("quant_max"));
-  if (mlirAttributeIsNull(h) || !mlirAttributeIsADenseF32Array(h) || mlirAttributeIsNull(mn) ||
-      mlirAttributeIsNull(mx) || mlirAttributeIsNull(lo) || mlirAttributeIsNull(hi) ||
-      !mlirAttributeIsAInteger(lo) || !mlirAttributeIsAInteger(hi))
-    return -1;
-  double s = scaleAt(q, 0), z = (double)zeroPointAt(q, 0);
-  double rlo = ((double)mlirIntegerAttrGetValueInt(lo) - z) * s;
-  double rhi = ((double)mlirIntegerAttrGetValueInt(hi) - z) * s;
-  double a = mlirDenseF32ArrayGetElement(mn, 0), b = mlirDenseF32ArrayGetElement(mx, 0);
-  intptr_t bins = mlirDenseArrayGetNumElements(h);
+  double s = scaleAt(row, 0), z = (double)zeroPointAt(row, 0);
+  double rlo = ((double)row->spec.quant.quantMin - z) * s;
+  double rhi = ((double)row->spec.quant.quantMax - z) * s;
+  double a = pt2eCalibratedStatsMin(st, 0), b = pt2eCalibratedStatsMax(st, 0);
+  intptr_t bins = st->numBins;
   double total = 0, clipped = 0, width = (b - a) / (double)bins;
   for (intptr_t i = 0; i < bins; i++) {
-    double c = mlirDenseF32ArrayGetElement(h, i), mid = a + width * ((double)i + 0.5);
+    double c = pt2eCalibratedStatsBin(st, i), mid = a + width * ((double)i + 0.5);
     total += c;
     if (mid < rlo || mid > rhi)
       clipped += c;
@@ -176,49 +190,37 @@ static double clippedShare(MlirOperation op, const QParams *q) {
   return total > 0 ? clipped / total : -1;
 }
 
-static void printRow(FILE *out, MlirOperation op) {
-  MlirStringRef name = rowName(op);
-  MlirAttribute spec = attr(op, PT2E_ATTR_SPEC);
-  MlirAttribute kindAttr = mlirAttributeIsNull(spec)
-                               ? spec
-                               : mlirDictionaryAttrGetElementByName(
-                                     spec, mlirStringRefCreateFromCString("observer"));
-  MlirStringRef kind = !mlirAttributeIsNull(kindAttr) && mlirAttributeIsAString(kindAttr)
-                           ? mlirStringAttrGetValue(kindAttr)
-                           : mlirStringRefCreateFromCString("-");
+static void printRow(FILE *out, const Row *row) {
+  MlirOperation op = row->op;
+  MlirStringRef name = rowName(row);
+  const char *kind = row->isQuantOp && row->spec.kind == Pt2eSpecQuant
+                         ? pt2eSpecObserverName(row->spec.quant.observer)
+                         : "-";
   char watches[160];
   describeInput(op, watches, sizeof watches);
   const char *opKind = pt2eIsFakeQuant(op) ? "fake_quant"
                        : pt2eIsObserver(op) ? "observer"
                        : pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.scast")
                            ? "q-dq (int)" : "q-dq";
-  fprintf(out, "%-28.*s %-10s %-24s %-34.*s", (int)name.length, name.data,
-          opKind, watches, (int)kind.length, kind.data);
-  QParams q = qparamsOf(op);
-  if (q.n > 0) {
-    fprintf(out, " %4ld  ", (long)q.n);
-    for (intptr_t i = 0; i < q.n && i < 3; i++)
-      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)scaleAt(&q, i),
-              (long long)zeroPointAt(&q, i));
-    if (q.n > 3)
-      fprintf(out, " ... (%ld)", (long)q.n);
+  fprintf(out, "%-28.*s %-10s %-24s %-34s", (int)name.length, name.data,
+          opKind, watches, kind);
+  if (row->n > 0) {
+    fprintf(out, " %4ld  ", (long)row->n);
+    for (intptr_t i = 0; i < row->n && i < 3; i++)
+      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)scaleAt(row, i),
+              (long long)zeroPointAt(row, i));
+    if (row->n > 3)
+      fprintf(out, " ... (%ld)", (long)row->n);
   } else {
     fprintf(out, "    -  (no qparams)");
   }
-  double clip = clippedShare(op, &q);
+  double clip = clippedShare(row);
   if (clip >= 0)
     fprintf(out, "  clipped %.3g%%", 100.0 * clip);
-  MlirAttribute stats = attr(op, "stats");
-  if (!mlirAttributeIsNull(stats) && mlirAttributeIsADictionary(stats)) {
-    MlirAttribute mn = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("min"));
-    MlirAttribute mx = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("max"));
-    if (!mlirAttributeIsNull(mn) && mlirAttributeIsADenseF32Array(mn) &&
-        mlirDenseArrayGetNumElements(mn) > 0 && !mlirAttributeIsNull(mx) &&
-        mlirAttributeIsADenseF32Array(mx) && mlirDenseArrayGetNumElements(mx) > 0)
-      fprintf(out, "  min/max %.6g/%.6g%s", (double)mlirDenseF32ArrayGetElement(mn, 0),
-              (double)mlirDenseF32ArrayGetElement(mx, 0),
-              mlirDenseArrayGetNumElements(mn) > 1 ? " ..." : "");
-  }
+  const Pt2eCalibratedStats *st = &row->stats;
+  if (st->present && st->numChannels > 0)
+    fprintf(out, "  min/max %.6g/%.6g%s", (double)pt2eCalibratedStatsMin(st, 0),
+            (double)pt2eCalibratedStatsMax(st, 0), st->numChannels > 1 ? " ..." : "");
   fprintf(out, "  @ ");
   mlirLocationPrint(mlirOperationGetLocation(op), printLocation, out);
   fprintf(out, "\n");
@@ -233,15 +235,27 @@ static bool isRow(MlirOperation op) {
          mlirOperationGetNumResults(op) == 1;
 }
 
+/* First walk: every row must read back, or nothing is printed. */
+static MlirWalkResult checkOp(MlirOperation op, void *userData) {
+  bool *failed = userData;
+  Row row;
+  if (isRow(op) && mlirLogicalResultIsFailure(readRow(op, &row))) {
+    *failed = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static MlirWalkResult reportOp(MlirOperation op, void *userData) {
   ReportState *st = userData;
-  if (!isRow(op))
-    return MlirWalkResultAdvance;
+  Row row;
+  if (!isRow(op) || mlirLogicalResultIsFailure(readRow(op, &row)))
+    return MlirWalkResultAdvance; /* checkOp has read every row already */
   st->count++;
   if (st->qparams)
-    printQParams(st->out, op);
+    printQParams(st->out, &row);
   else
-    printRow(st->out, op);
+    printRow(st->out, &row);
   return MlirWalkResultAdvance;
 }
 
@@ -256,6 +270,10 @@ static MlirLogicalResult reportRun(MlirOperation module,
   else if (!pt2eStringRefIs(format, "table"))
     return pt2eEmitError(loc, "'pt2e-report': unknown format '%.*s' (table or qparams)",
                          (int)format.length, format.data);
+  bool failed = false;
+  mlirOperationWalk(module, checkOp, &failed, MlirWalkPreOrder);
+  if (failed)
+    return mlirLogicalResultFailure();
   char path[4096];
   snprintf(path, sizeof path, "%.*s", (int)output.length, output.data);
   if (strcmp(path, "-") != 0) {
