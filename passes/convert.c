@@ -22,13 +22,15 @@
 ** quant.dcast, quantized with pt2eQuantizeValue.
 **
 ** Every op is checked and every new type and constant computed before the
-** first change; a failure leaves the module as it was. An op without qparams
+** first change; a failure leaves the module as it was. The calibrated
+** attributes are read and checked through pt2e_calibrated.h, which also
+** checks what quantizing relies on (one positive, finite scale per tensor
+** or channel, zero points inside the spec's range). An op without qparams
 ** is an error unless keep-uncalibrated=true, which leaves its value in float
 ** (the op is removed). No pt2e op is left afterwards.
 */
 #include "pt2e_passes.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +41,8 @@
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
 
+#include "pt2e_calibrated.h"
+#include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
@@ -70,6 +74,8 @@ typedef struct Target {
   MlirOperation op;
   MlirStringRef name;
   Pt2eSpec spec;
+  Pt2eCalibratedQParams own; /* its 'scale' / 'zero_point' (n 0: none) */
+  bool hasStats;       /* it has 'stats': a fake_quant has observed */
   bool has;            /* qparams known */
   int64_t n;           /* number of scales */
   float *scales;
@@ -165,6 +171,14 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
                    "'pt2e-convert' does not support");
     goto fail;
   }
+  Pt2eCalibratedStats stats;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadQParams(op, &t->spec, &t->own, &err) ||
+      !pt2eCalibratedReadStats(op, &t->spec, &stats, &err)) {
+    targetError(t, "%s", err.message);
+    goto fail;
+  }
+  t->hasStats = stats.present;
   return MlirWalkResultAdvance;
 fail:
   c->failed = true;
@@ -172,9 +186,13 @@ fail:
 }
 
 static MlirLogicalResult allocQParams(Target *t, int64_t n) {
+  size_t scaleBytes, zpBytes;
   t->n = n;
-  t->scales = pt2eAlloc((size_t)n * sizeof *t->scales);
-  t->zeroPoints = pt2eAlloc((size_t)n * sizeof *t->zeroPoints);
+  if (pt2eCheckedBytes(n, sizeof *t->scales, &scaleBytes) &&
+      pt2eCheckedBytes(n, sizeof *t->zeroPoints, &zpBytes)) {
+    t->scales = pt2eAlloc(scaleBytes);
+    t->zeroPoints = pt2eAlloc(zpBytes);
+  }
   if (!t->scales || !t->zeroPoints)
     return pt2eEmitError(mlirOperationGetLocation(t->op),
                          "'pt2e-convert' ran out of memory");
@@ -189,61 +207,35 @@ static MlirLogicalResult allocQParams(Target *t, int64_t n) {
 ** observer's calculate_qparams() gives, which is what convert_pt2e uses.
 */
 static MlirLogicalResult readQuantQParams(Convert *c, Target *t) {
-  MlirOperation src = t->op;
-  MlirAttribute scale = attrOf(src, PT2E_ATTR_SCALE);
-  MlirAttribute inst = attrOf(src, PT2E_ATTR_INSTANCE);
-  if (mlirAttributeIsNull(scale) && !mlirAttributeIsNull(inst) &&
-      mlirAttributeIsAString(inst)) {
-    Target *first = findTarget(c, mlirStringAttrGetValue(inst));
+  const Target *src = t;
+  MlirAttribute inst = attrOf(t->op, PT2E_ATTR_INSTANCE);
+  if (t->own.n == 0 && !mlirAttributeIsNull(inst) && mlirAttributeIsAString(inst)) {
+    const Target *first = findTarget(c, mlirStringAttrGetValue(inst));
     if (first)
-      src = first->op;
-    scale = attrOf(src, PT2E_ATTR_SCALE);
+      src = first;
   }
-  if (mlirAttributeIsNull(scale))
+  if (src->own.n == 0)
     return mlirLogicalResultSuccess();
-  if (pt2eIsFakeQuant(t->op) && mlirAttributeIsNull(attrOf(t->op, "stats")) &&
-      mlirAttributeIsNull(attrOf(src, "stats")))
+  if (pt2eIsFakeQuant(t->op) && !t->hasStats && !src->hasStats)
     return mlirLogicalResultSuccess(); /* never observed anything */
-  MlirAttribute zp = attrOf(src, PT2E_ATTR_ZERO_POINT);
-  if (!mlirAttributeIsADenseF32Array(scale) || mlirAttributeIsNull(zp) ||
-      !mlirAttributeIsADenseI64Array(zp) ||
-      mlirDenseArrayGetNumElements(scale) != mlirDenseArrayGetNumElements(zp) ||
-      mlirDenseArrayGetNumElements(scale) == 0)
-    return targetError(t, "needs 'scale' as array<f32> and 'zero_point' as "
-                          "array<i64> of equal, non-zero length");
-  int64_t n = mlirDenseArrayGetNumElements(scale);
-  if (mlirLogicalResultIsFailure(allocQParams(t, n)))
+  if (mlirLogicalResultIsFailure(allocQParams(t, (int64_t)src->own.n)))
     return mlirLogicalResultFailure();
-  for (int64_t i = 0; i < n; i++) {
-    t->scales[i] = mlirDenseF32ArrayGetElement(scale, i);
-    t->zeroPoints[i] = mlirDenseI64ArrayGetElement(zp, i);
-  }
+  pt2eCalibratedCopyQParams(&src->own, t->scales, t->zeroPoints);
   t->has = true;
   return mlirLogicalResultSuccess();
 }
 
-/* The size of dimension 'axis' of the watched tensor, or -1 if dynamic. */
-static int64_t dimSize(const Target *t, int64_t axis) {
-  MlirType type = mlirValueGetType(mlirOperationGetOperand(t->op, 0));
-  if (mlirShapedTypeIsDynamicDim(type, axis))
-    return -1;
-  return mlirShapedTypeGetDimSize(type, axis);
+/* The type of the tensor the target watches. */
+static MlirType watchedType(const Target *t) {
+  return mlirValueGetType(mlirOperationGetOperand(t->op, 0));
 }
 
-/* Normalizes the spec's ch_axis against the tensor's rank. */
-static MlirLogicalResult channelAxis(Target *t) {
-  MlirType type = mlirValueGetType(mlirOperationGetOperand(t->op, 0));
-  int64_t rank = mlirShapedTypeGetRank(type);
-  int64_t axis = t->spec.quant.chAxis;
-  if (axis < 0)
-    axis += rank;
-  if (axis < 0 || axis >= rank)
-    return targetError(t, "has ch_axis %lld, outside a tensor of rank %lld",
-                       (long long)t->spec.quant.chAxis, (long long)rank);
-  if (dimSize(t, axis) < 0)
-    return targetError(t, "is per-channel along dimension %lld, which is "
-                          "dynamic", (long long)axis);
-  t->axis = axis;
+/* The spec's channel axis in the tensor (into t->axis) and its size. */
+static MlirLogicalResult channelAxis(Target *t, int64_t *channels) {
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedChannelAxis(watchedType(t), &t->spec, &t->axis, channels,
+                                 &err))
+    return targetError(t, "%s", err.message);
   return mlirLogicalResultSuccess();
 }
 
@@ -276,11 +268,9 @@ static MlirLogicalResult deriveQParams(Convert *c, Target *t, bool keepFloat) {
     }
   }
   int64_t n = 1;
-  if (pt2eSpecIsPerChannel(t->spec.quant.qscheme)) {
-    if (mlirLogicalResultIsFailure(channelAxis(t)))
-      return mlirLogicalResultFailure();
-    n = dimSize(t, t->axis);
-  }
+  if (pt2eSpecIsPerChannel(t->spec.quant.qscheme) &&
+      mlirLogicalResultIsFailure(channelAxis(t, &n)))
+    return mlirLogicalResultFailure();
   for (size_t k = 0; k < t->spec.numSources; k++)
     if (src[k]->n != 1 && src[k]->n != n)
       return targetError(t, "is derived from '%.*s', which has %lld scales; "
@@ -304,33 +294,19 @@ static MlirLogicalResult deriveQParams(Convert *c, Target *t, bool keepFloat) {
 
 /* Checks the qparams against the tensor and the spec's range. */
 static MlirLogicalResult checkQParams(Target *t) {
-  const Pt2eQuantSpec *q = &t->spec.quant;
-  MlirType type = mlirValueGetType(mlirOperationGetOperand(t->op, 0));
+  MlirType type = watchedType(t);
   if (mlirShapedTypeGetRank(type) > PT2E_CONVERT_MAX_RANK)
     return targetError(t, "watches a tensor of rank %lld; at most %d is "
                           "supported", (long long)mlirShapedTypeGetRank(type),
                        PT2E_CONVERT_MAX_RANK);
-  if (pt2eSpecIsPerChannel(q->qscheme)) {
-    if (t->spec.kind != Pt2eSpecDerived &&
-        mlirLogicalResultIsFailure(channelAxis(t)))
-      return mlirLogicalResultFailure();
-    int64_t d = dimSize(t, t->axis);
-    if (t->n != d)
-      return targetError(t, "has %lld scales for dimension %lld of size %lld",
-                         (long long)t->n, (long long)t->axis, (long long)d);
-  } else if (t->n != 1) {
-    return targetError(t, "has %lld scales but a per-tensor qscheme",
-                       (long long)t->n);
-  }
-  for (int64_t i = 0; i < t->n; i++) {
-    if (!(t->scales[i] > 0.0f) || isinf(t->scales[i]))
-      return targetError(t, "has scale %g, which is not positive and finite",
-                         (double)t->scales[i]);
-    if (t->zeroPoints[i] < q->quantMin || t->zeroPoints[i] > q->quantMax)
-      return targetError(t, "has zero point %lld outside [%lld, %lld]",
-                         (long long)t->zeroPoints[i], (long long)q->quantMin,
-                         (long long)q->quantMax);
-  }
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedCheckQuantize(type, &t->spec, (intptr_t)t->n, t->scales,
+                                   t->zeroPoints, &err))
+    return targetError(t, "%s", err.message);
+  int64_t channels;
+  if (pt2eSpecIsPerChannel(t->spec.quant.qscheme) &&
+      mlirLogicalResultIsFailure(channelAxis(t, &channels)))
+    return mlirLogicalResultFailure();
   if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
     return targetError(t, "watches a tensor of another float type than f32, "
                           "which PyTorch's quantize ops do not take");
@@ -430,8 +406,9 @@ static MlirLogicalResult foldConstant(MlirContext ctx, Target *t,
     for (intptr_t d = (intptr_t)t->axis + 1; d < mlirShapedTypeGetRank(type); d++)
       inner *= mlirShapedTypeGetDimSize(type, d);
   }
-  size_t width = storageWidth(q->dtype) / 8;
-  void *buf = pt2eAlloc((size_t)(numel ? numel : 1) * width);
+  size_t width = storageWidth(q->dtype) / 8, bytes = 0;
+  void *buf = pt2eCheckedBytes(numel ? numel : 1, width, &bytes) ? pt2eAlloc(bytes)
+                                                                 : NULL;
   if (!buf)
     return pt2eEmitError(mlirOperationGetLocation(t->op),
                          "'pt2e-convert' ran out of memory");
