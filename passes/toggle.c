@@ -11,13 +11,17 @@
 **   "pt2e.fake_quant"(%x) {observer_enabled = false, fake_quant_enabled = true, ...}
 **
 ** An option left out leaves that switch as it is. pt2e.observer ops have no
-** switches and are left alone. Every fake_quant is verified before the first
-** one changes, so a bad op fails the pass with the IR untouched.
+** switches and are left alone. Every fake_quant is verified, with its
+** calibrated attributes (pt2e_calibrated.h), before the first one changes,
+** so a bad op fails the pass with the IR untouched. The specs are not read
+** (a switch does not depend on them), so the qparams are checked for their
+** kinds and lengths only.
 */
 #include "pt2e_passes.h"
 
 #include "mlir-c/IR.h"
 
+#include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
@@ -42,7 +46,8 @@ static MlirWalkResult collectFakeQuant(MlirOperation op, void *userData) {
   ToggleState *st = userData;
   if (!pt2eIsFakeQuant(op))
     return MlirWalkResultAdvance;
-  if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op))) {
+  if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)) ||
+      mlirLogicalResultIsFailure(pt2eCalibratedVerifyOp(op, NULL, "pt2e-toggle"))) {
     st->failed = true;
     return MlirWalkResultInterrupt;
   }
