@@ -22,6 +22,10 @@
 ** outlined green in 'after' (class "added"); what it removed is outlined red
 ** and dashed in 'before' (class "removed"); edges likewise. Writes DOT to
 ** stdout; render with `dot -Tsvg`.
+**
+** Every pt2e op drawn is checked first (its spec, and its calibrated
+** attributes through pt2e_calibrated.h): a bad one is an error at its
+** location and nothing is written.
 */
 #include <errno.h>
 #include <stdbool.h>
@@ -37,7 +41,9 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
+#include "pt2e_spec.h"
 #include "pt2e_support.h"
 
 enum { IdLen = 160, LabelLen = 640, TypeLen = 96 };
@@ -284,7 +290,7 @@ static void opLabel(MlirOperation op, NodeKind kind, char *label) {
         labelAdd(label, "\n%.*s", "fixed", 5);
       }
     }
-    MlirStringRef inst = strAttr(op, "instance");
+    MlirStringRef inst = strAttr(op, PT2E_ATTR_INSTANCE);
     if (inst.length)
       labelAdd(label, "\nshares %.*s", inst.data, (int)inst.length);
     if (kind == KindFakeQuant) {
@@ -296,7 +302,7 @@ static void opLabel(MlirOperation op, NodeKind kind, char *label) {
     return;
   }
   if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
-    MlirStringRef name = strAttr(op, "pt2e.name");
+    MlirStringRef name = strAttr(op, PT2E_QDQ_NAME_ATTR);
     if (name.length)
       labelAdd(label, "\n%.*s", name.data, (int)name.length);
     /* the quantized side's element type: scale and zero point */
@@ -307,11 +313,11 @@ static void opLabel(MlirOperation op, NodeKind kind, char *label) {
     quantLabel(t, label);
     return;
   }
-  MlirStringRef id = strAttr(op, "pt2e.id");
+  MlirStringRef id = strAttr(op, PT2E_ID_ATTR);
   if (id.length)
     labelAdd(label, "\n%.*s", id.data, (int)id.length);
   if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString("pt2e.annotation"))))
+          op, mlirStringRefCreateFromCString(PT2E_ANNOTATION_ATTR))))
     labelAdd(label, "\n%.*s", "(annotated)", 11);
 }
 
@@ -348,6 +354,21 @@ static int nextIndex(NameCount *counts, int *numCounts, int cap, MlirStringRef n
   return 0;
 }
 
+/*
+** A pt2e op is drawn from its name, spec, switches and 'instance'; like every
+** reader of calibrated attributes it refuses an op it cannot trust. The
+** error goes to the op's location (MLIR prints it to stderr).
+*/
+static bool quantOpIsSound(MlirOperation op) {
+  Pt2eSpec spec;
+  MlirAttribute specAttr = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
+  return mlirLogicalResultIsSuccess(pt2eVerifyQuantOp(op)) &&
+         mlirLogicalResultIsSuccess(pt2eSpecParse(
+             specAttr, mlirOperationGetLocation(op), "spec", &spec)) &&
+         mlirLogicalResultIsSuccess(pt2eCalibratedVerifyOp(op, &spec, "pt2e-draw"));
+}
+
 static bool buildGraph(MlirOperation func, Graph *g) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   if (mlirBlockIsNull(body)) {
@@ -372,15 +393,19 @@ static bool buildGraph(MlirOperation func, Graph *g) {
        op = mlirOperationGetNextInBlock(op)) {
     NodeKind kind = kindOf(op);
     MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+    if ((kind == KindObserver || kind == KindFakeQuant) && !quantOpIsSound(op)) {
+      pt2eFree(counts);
+      return false;
+    }
     MlirStringRef name = mlirStringRefCreate(NULL, 0);
     if (kind == KindObserver || kind == KindFakeQuant)
       name = pt2eQuantOpGetName(op);
     else if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
-      name = strAttr(op, "pt2e.name");
+      name = strAttr(op, PT2E_QDQ_NAME_ATTR);
       /* a dcast without a name takes that of the cast feeding it */
       MlirValue in = mlirOperationGetOperand(op, 0);
       if (!name.length && kind == KindDCast && mlirValueIsAOpResult(in))
-        name = strAttr(mlirOpResultGetOwner(in), "pt2e.name");
+        name = strAttr(mlirOpResultGetOwner(in), PT2E_QDQ_NAME_ATTR);
     }
     if (kind == KindReturn) {
       snprintf(id, sizeof id, "return");
