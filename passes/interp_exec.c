@@ -17,6 +17,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "pt2e_calibrated.h"
+#include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "qparams.h"
@@ -514,12 +516,12 @@ static MlirLogicalResult execObserver(Exec *ex, const Instr *in) {
 /*
 ** Without hooks a pt2e.fake_quant is torchao's FakeQuantize with a frozen
 ** observer: it fake-quantizes with the scale / zero_point written on the op
-** when fake_quant_enabled is true, and is the identity otherwise.
+** when fake_quant_enabled is true, and is the identity otherwise. Those
+** attributes are read and checked through pt2e_calibrated.h.
 */
 typedef struct FakeQuantData {
   bool enabled;
   bool perChannel;
-  bool fits; /* as many scales as the tensor needs */
   int64_t axis, qmin, qmax, n;
   float *scales;
   int64_t *zeroPoints;
@@ -544,12 +546,7 @@ static MlirLogicalResult execFakeQuant(Exec *ex, const Instr *in) {
       return mlirLogicalResultFailure();
   } else if (!d->enabled) {
     y = pt2eTensorRetain(x);
-  } else if (!d->fits) {
-    return pt2eEmitError(mlirOperationGetLocation(in->op),
-                         "'pt2e.fake_quant' has %lld scale(s), which do not "
-                         "fit its %s spec and tensor (calibrate it first?)",
-                         (long long)d->n, d->perChannel ? "per-channel" : "per-tensor");
-  } else {
+  } else { /* compileFakeQuant checked the qparams against the tensor */
     y = pt2eTensorCreate(x->type, x->rank, x->shape);
     if (!y)
       return pt2eEmitError(mlirOperationGetLocation(in->op),
@@ -579,17 +576,20 @@ static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
           mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC)),
           mlirOperationGetLocation(op), "spec", &spec)))
     return mlirLogicalResultFailure();
-  MlirAttribute s = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SCALE));
-  MlirAttribute z = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_ZERO_POINT));
-  d->n = mlirDenseArrayGetNumElements(s);
-  d->scales = pt2eAlloc((size_t)d->n * sizeof *d->scales);
-  d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
+  Pt2eCalibratedQParams q;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadQParams(op, &spec, &q, &err))
+    return pt2eCalibratedEmitError(op, NULL, &err);
+  d->n = q.n;
+  size_t scaleBytes, zpBytes;
+  if (pt2eCheckedBytes(d->n, sizeof *d->scales, &scaleBytes) &&
+      pt2eCheckedBytes(d->n, sizeof *d->zeroPoints, &zpBytes)) {
+    d->scales = pt2eAlloc(scaleBytes);
+    d->zeroPoints = pt2eAlloc(zpBytes);
+  }
   if (!d->scales || !d->zeroPoints)
     return pt2eEmitError(mlirOperationGetLocation(op), "interpreter ran out of memory");
-  for (int64_t i = 0; i < d->n; i++) {
-    d->scales[i] = mlirDenseF32ArrayGetElement(s, i);
-    d->zeroPoints[i] = mlirDenseI64ArrayGetElement(z, i);
-  }
+  pt2eCalibratedCopyQParams(&q, d->scales, d->zeroPoints);
   d->qmin = spec.quant.quantMin;
   d->qmax = spec.quant.quantMax;
   const SlotInfo *x = &cc->program->slots[in->operands[0]];
@@ -597,10 +597,14 @@ static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
   if (spec.kind == Pt2eSpecDerived)
     d->enabled = false; /* torchao's derived observer is the identity */
   d->axis = spec.quant.chAxis < 0 ? spec.quant.chAxis + x->rank : spec.quant.chAxis;
-  /* whether the scales fit the tensor is checked when they are used:
-     with calibration hooks, the first batch resizes them as torch does */
-  d->fits = d->perChannel ? d->axis >= 0 && d->axis < x->rank && x->shape[d->axis] == d->n
-                          : d->n == 1;
+  /* Without a fake-quant hook the op quantizes with what it holds, which
+     must then fit the tensor and the spec; with calibration hooks the first
+     batch resizes the scales as torch does, and the hook checks them. */
+  if (d->enabled && !cc->interp->hooks.fakeQuant &&
+      !pt2eCalibratedCheckQuantize(mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                                   &spec, (intptr_t)d->n, d->scales,
+                                   d->zeroPoints, &err))
+    return pt2eCalibratedEmitError(op, NULL, &err);
   return mlirLogicalResultSuccess();
 }
 
