@@ -37,6 +37,7 @@
 #include "calib_data.h"
 #include "interp.h"
 #include "observers.h"
+#include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
@@ -151,35 +152,26 @@ static MlirLogicalResult opError(MlirOperation op, const char *fmt, const char *
                        (int)n.length, n.data, msg);
 }
 
-/* Restores the statistics saved in the op's 'stats' attribute, if any. */
+/*
+** Restores the statistics saved in the op's 'stats' attribute, if any,
+** after pt2e_calibrated.h has checked them against the spec and the tensor.
+*/
 static MlirLogicalResult restoreStats(QState *st) {
-  MlirAttribute stats = mlirOperationGetAttributeByName(
-      st->op, mlirStringRefCreateFromCString("stats"));
-  if (mlirAttributeIsNull(stats))
+  Pt2eCalibratedStats cs;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadStats(st->op, &st->spec, &cs, &err))
+    return pt2eCalibratedEmitError(st->op, NULL, &err);
+  if (!cs.present)
     return mlirLogicalResultSuccess();
-  if (!mlirAttributeIsADictionary(stats))
-    return opError(st->op, "%s", "'stats' must be a dictionary");
-  MlirAttribute mn = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("min"));
-  MlirAttribute mx = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("max"));
-  MlirAttribute h = mlirDictionaryAttrGetElementByName(stats, mlirStringRefCreateFromCString("histogram"));
-  if (mlirAttributeIsNull(mn) || mlirAttributeIsNull(mx) ||
-      !mlirAttributeIsADenseF32Array(mn) || !mlirAttributeIsADenseF32Array(mx) ||
-      mlirDenseArrayGetNumElements(mn) != mlirDenseArrayGetNumElements(mx) ||
-      (!mlirAttributeIsNull(h) && !mlirAttributeIsADenseF32Array(h)))
-    return opError(st->op, "%s",
-                   "'stats' needs 'min' and 'max' as array<f32> of equal "
-                   "length (and 'histogram' as array<f32>)");
-  int64_t n = mlirDenseArrayGetNumElements(mn);
-  int64_t nb = mlirAttributeIsNull(h) ? 0 : mlirDenseArrayGetNumElements(h);
-  float *buf = pt2eAlloc((size_t)(2 * n + nb + 1) * sizeof(float));
+  int64_t n = cs.numChannels, nb = cs.numBins, count;
+  size_t bytes;
+  float *buf = NULL;
+  if (pt2eCheckedAdd(n, n, &count) && pt2eCheckedAdd(count, nb + 1, &count) &&
+      pt2eCheckedBytes(count, sizeof(float), &bytes))
+    buf = pt2eAlloc(bytes);
   if (!buf)
     return opError(st->op, "%s", "out of memory");
-  for (int64_t i = 0; i < n; i++) {
-    buf[i] = mlirDenseF32ArrayGetElement(mn, i);
-    buf[n + i] = mlirDenseF32ArrayGetElement(mx, i);
-  }
-  for (int64_t i = 0; i < nb; i++)
-    buf[2 * n + i] = mlirDenseF32ArrayGetElement(h, i);
+  pt2eCalibratedCopyStats(&cs, buf, buf + n, buf + 2 * n);
   Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL};
   Pt2eNumStatus r = pt2eObserverSetStats(st->obs, &s);
   pt2eFree(buf);
@@ -191,17 +183,20 @@ static MlirLogicalResult restoreStats(QState *st) {
 
 /* Reads the fake-quant op's current scale / zero point into 'st'. */
 static MlirLogicalResult readFakeQuantParams(QState *st) {
-  MlirAttribute s = mlirOperationGetAttributeByName(st->op, mlirStringRefCreateFromCString(PT2E_ATTR_SCALE));
-  MlirAttribute z = mlirOperationGetAttributeByName(st->op, mlirStringRefCreateFromCString(PT2E_ATTR_ZERO_POINT));
-  int64_t n = mlirDenseArrayGetNumElements(s);
-  st->scales = pt2eAlloc((size_t)n * sizeof(float));
-  st->zeroPoints = pt2eAlloc((size_t)n * sizeof(int64_t));
+  Pt2eCalibratedQParams q;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadQParams(st->op, &st->spec, &q, &err))
+    return pt2eCalibratedEmitError(st->op, NULL, &err);
+  int64_t n = q.n;
+  size_t scaleBytes, zpBytes;
+  if (pt2eCheckedBytes(n, sizeof(float), &scaleBytes) &&
+      pt2eCheckedBytes(n, sizeof(int64_t), &zpBytes)) {
+    st->scales = pt2eAlloc(scaleBytes);
+    st->zeroPoints = pt2eAlloc(zpBytes);
+  }
   if (!st->scales || !st->zeroPoints)
     return opError(st->op, "%s", "out of memory");
-  for (int64_t i = 0; i < n; i++) {
-    st->scales[i] = mlirDenseF32ArrayGetElement(s, i);
-    st->zeroPoints[i] = mlirDenseI64ArrayGetElement(z, i);
-  }
+  pt2eCalibratedCopyQParams(&q, st->scales, st->zeroPoints);
   st->numScales = n;
   return mlirLogicalResultSuccess();
 }
