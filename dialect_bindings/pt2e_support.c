@@ -16,6 +16,8 @@
 static long failAfter = -1;  /* allocations left before injected failure */
 static size_t allocCount;    /* allocations since the hook was last set */
 static size_t liveBytes, peakBytes;
+static size_t liveLimit;   /* 0: none; see pt2eAllocSetLimit */
+static size_t limitHits;   /* allocations refused by the limit */
 
 /*
 ** Each block carries its size in a 16-byte header (16 keeps the payload
@@ -40,6 +42,22 @@ size_t pt2eAllocPeakBytes(void) { return peakBytes; }
 
 void pt2eAllocResetPeak(void) { peakBytes = liveBytes; }
 
+size_t pt2eAllocSetLimit(size_t maxLiveBytes) {
+  size_t old = liveLimit;
+  liveLimit = maxLiveBytes;
+  return old;
+}
+
+size_t pt2eAllocLimitHits(void) { return limitHits; }
+
+/* True when 'more' bytes on top of what is live would pass the limit. */
+static int overLimit(size_t more) {
+  if (liveLimit == 0 || (liveBytes <= liveLimit && more <= liveLimit - liveBytes))
+    return 0;
+  limitHits++;
+  return 1;
+}
+
 static int injectFailure(void) {
   if (failAfter < 0)
     return 0;
@@ -58,7 +76,8 @@ static void *track(Header *h, size_t size) {
 }
 
 void *pt2eAlloc(size_t size) {
-  if (size == 0 || size > SIZE_MAX - sizeof(Header) || injectFailure())
+  if (size == 0 || size > SIZE_MAX - sizeof(Header) || injectFailure() ||
+      overLimit(size))
     return NULL;
   Header *h = calloc(1, sizeof(Header) + size);
   if (!h)
@@ -76,6 +95,8 @@ void *pt2eRealloc(void *ptr, size_t size) {
     return NULL;
   Header *old = ptr ? (Header *)ptr - 1 : NULL;
   size_t oldSize = old ? old->size : 0;
+  if (size > oldSize && overLimit(size - oldSize))
+    return NULL;
   Header *h = realloc(old, sizeof(Header) + size);
   if (!h)
     return NULL;

@@ -41,6 +41,17 @@ size_t pt2eAllocPeakBytes(void);
 void pt2eAllocResetPeak(void);
 
 /*
+** A ceiling on the bytes held through pt2eAlloc at once (0: none, the
+** default); an allocation that would pass it fails as if memory ran out.
+** The interpreter sets it while it runs (its max-live-mb limit), so that a
+** model cannot exhaust the machine. Returns the previous ceiling.
+** pt2eAllocLimitHits counts the allocations it refused, so that a caller
+** can tell "over the limit" from "out of memory".
+*/
+size_t pt2eAllocSetLimit(size_t maxLiveBytes);
+size_t pt2eAllocLimitHits(void);
+
+/*
 ** Emits an error at 'loc' through the context's diagnostic engine, formatted
 ** like printf, and returns failure so that callers can write
 ** 'return pt2eEmitError(loc, ...)'.

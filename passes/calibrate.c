@@ -103,6 +103,7 @@ typedef struct Calibration {
   MlirOperation *ops; /* every pt2e op of the module, for write-back */
   int *opState;       /* state index of ops[i] */
   int numOps, capOps;
+  int64_t maxBins;      /* max-bins: the largest Histogram allowed */
   int64_t batch;        /* the batch running now, for messages */
   double observerSeconds; /* time inside the hooks (timing=on) */
 } Calibration;
@@ -223,6 +224,13 @@ static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
     return mlirLogicalResultFailure();
   if (st->spec.kind != Pt2eSpecQuant)
     return mlirLogicalResultSuccess(); /* derived / fixed: no statistics */
+  if (st->spec.quant.observer == Pt2eObserverHistogram &&
+      st->spec.quant.bins > c->maxBins)
+    return pt2eEmitError(mlirOperationGetLocation(op),
+                         "observer '%.*s': a Histogram of %lld bins is more "
+                         "than the largest allowed, %lld (raise it with "
+                         "max-bins)", (int)st->name.length, st->name.data,
+                         (long long)st->spec.quant.bins, (long long)c->maxBins);
   st->obs = pt2eObserverCreate(&st->spec.quant, 0);
   if (!st->obs)
     return opError(op, "%s",
@@ -537,6 +545,7 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
 
   Calibration c;
   memset(&c, 0, sizeof c);
+  c.maxBins = options[OptMaxBins].intValue;
   Collect w = {&c, false};
   mlirOperationWalk(module, collectQuantOps, &w, MlirWalkPreOrder);
   MlirLogicalResult r = w.failed ? mlirLogicalResultFailure() : linkInstances(&c);
@@ -546,10 +555,18 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
                            "pt2e-prepare first)");
 
   Pt2eInterpHooks hooks = {hookObserve, hookFakeQuant, &c};
+  Pt2eInterpLimits limits;
   Pt2eInterp *interp = NULL;
   Pt2eCalibData *data = NULL;
+  if (mlirLogicalResultIsSuccess(r) &&
+      !pt2eInterpLimitsFromMiB(options[OptMaxTensorMb].intValue,
+                               options[OptMaxLiveMb].intValue, &limits))
+    r = pt2eEmitError(loc, "'pt2e-calibrate': max-tensor-mb and max-live-mb "
+                           "must be positive (got %lld and %lld)",
+                      (long long)options[OptMaxTensorMb].intValue,
+                      (long long)options[OptMaxLiveMb].intValue);
   if (mlirLogicalResultIsSuccess(r)) {
-    interp = pt2eInterpCreateInModule(module, entry, &hooks);
+    interp = pt2eInterpCreateInModule(module, entry, &hooks, &limits);
     if (!interp)
       r = mlirLogicalResultFailure();
   }

@@ -105,9 +105,30 @@ typedef struct Pt2eInterpHooks {
 typedef struct Pt2eInterp Pt2eInterp;
 
 /*
+** What one interpreter may allocate, so that a model cannot exhaust the
+** machine (docs/security.md). A tensor type whose size passes
+** 'maxTensorBytes' (or overflows 64 bits) is refused when the function is
+** compiled, with an error at the op; scratch buffers are checked against it
+** too. While a run lasts, everything held through pt2eAlloc is kept under
+** 'maxLiveBytes'. The options max-tensor-mb / max-live-mb set them.
+*/
+typedef struct Pt2eInterpLimits {
+  int64_t maxTensorBytes;
+  int64_t maxLiveBytes;
+} Pt2eInterpLimits;
+
+/* PT2E_DEFAULT_MAX_TENSOR_MB and PT2E_DEFAULT_MAX_LIVE_MB (pt2e_checked.h). */
+Pt2eInterpLimits pt2eInterpDefaultLimits(void);
+/* Limits from the options' MiB values; false if one is not positive or its
+** byte count overflows. */
+bool pt2eInterpLimitsFromMiB(int64_t maxTensorMiB, int64_t maxLiveMiB,
+                             Pt2eInterpLimits *out);
+
+/*
 ** Compiles 'func' (a func.func) for execution. Emits a diagnostic at the
 ** first unsupported op and returns NULL. The interpreter borrows 'func' and
-** must be destroyed before it. 'hooks' may be NULL.
+** must be destroyed before it. 'hooks' may be NULL. The default limits
+** apply.
 */
 Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks);
 void pt2eInterpDestroy(Pt2eInterp *interp);
@@ -116,11 +137,12 @@ void pt2eInterpDestroy(Pt2eInterp *interp);
 ** Compiles the function named 'entry' of 'module' (a builtin.module). A
 ** module with TOSA ops is first cloned and lowered to linalg by MLIR's own
 ** conversions (the module itself is not changed); the hooks then see the
-** pt2e ops of the clone, which keep their 'name' attributes. Returns NULL
-** with a diagnostic on failure.
+** pt2e ops of the clone, which keep their 'name' attributes. 'limits' may
+** be NULL (the defaults). Returns NULL with a diagnostic on failure.
 */
 Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
-                                     const Pt2eInterpHooks *hooks);
+                                     const Pt2eInterpHooks *hooks,
+                                     const Pt2eInterpLimits *limits);
 
 /* The entry function's arguments and results. */
 int pt2eInterpNumArgs(const Pt2eInterp *interp);

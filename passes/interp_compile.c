@@ -11,11 +11,13 @@
 #include "interp_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "pt2e_checked.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -190,6 +192,60 @@ static int newSlot(Compiler *c, MlirValue v, const SlotInfo *info) {
   return slot;
 }
 
+/* {====================================================================
+** Size limits (see Pt2eInterpLimits)
+** ===================================================================== */
+
+Pt2eInterpLimits pt2eInterpDefaultLimits(void) {
+  Pt2eInterpLimits l;
+  pt2eInterpLimitsFromMiB(atoll(PT2E_DEFAULT_MAX_TENSOR_MB),
+                          atoll(PT2E_DEFAULT_MAX_LIVE_MB), &l);
+  return l;
+}
+
+bool pt2eInterpLimitsFromMiB(int64_t maxTensorMiB, int64_t maxLiveMiB,
+                             Pt2eInterpLimits *out) {
+  return maxTensorMiB > 0 && maxLiveMiB > 0 &&
+         pt2eCheckedMul(maxTensorMiB, 1 << 20, &out->maxTensorBytes) &&
+         pt2eCheckedMul(maxLiveMiB, 1 << 20, &out->maxLiveBytes);
+}
+
+/* Emits the error for 'bytes' over the limit (or -1: not countable). */
+static MlirLogicalResult tooLarge(const Pt2eInterp *interp, MlirOperation op,
+                                  const char *what, const char *type,
+                                  int64_t bytes) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (bytes < 0)
+    return pt2eEmitError(loc, "'%.*s': %s (%s) has more bytes than 64-bit "
+                         "sizes can count", (int)name.length, name.data, what,
+                         type);
+  return pt2eEmitError(loc, "'%.*s': %s (%s) needs %lld MiB, more than the "
+                       "interpreter's largest tensor of %lld MiB (raise it "
+                       "with max-tensor-mb)", (int)name.length, name.data,
+                       what, type, (long long)((bytes + (1 << 20) - 1) >> 20),
+                       (long long)(interp->limits.maxTensorBytes >> 20));
+}
+
+MlirLogicalResult pt2eCheckTensorSize(const Pt2eInterp *interp, MlirOperation op,
+                                      const SlotInfo *info, const char *what) {
+  if (!info->isTensor)
+    return mlirLogicalResultSuccess();
+  char type[160];
+  pt2eSlotInfoFormat(info, type, sizeof type);
+  int64_t numel;
+  size_t bytes;
+  if (!pt2eCheckedNumel(info->rank, info->shape, &numel) ||
+      !pt2eCheckedBytes(numel, pt2eElemSize(info->type), &bytes) ||
+      bytes > (size_t)INT64_MAX)
+    return tooLarge(interp, op, what, type, -1);
+  if ((int64_t)bytes > interp->limits.maxTensorBytes)
+    return tooLarge(interp, op, what, type, (int64_t)bytes);
+  return mlirLogicalResultSuccess();
+}
+
+/* }==================================================================== */
+
 static MlirLogicalResult outOfMemory(MlirOperation op) {
   return pt2eEmitError(mlirOperationGetLocation(op),
                        "interpreter ran out of memory");
@@ -280,6 +336,10 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
     SlotInfo info;
     if (!pt2eSlotInfoFromType(mlirValueGetType(r), &info))
       return unsupportedType(op, mlirValueGetType(r), "a result");
+    char what[32];
+    snprintf(what, sizeof what, "result #%ld", (long)i);
+    if (mlirLogicalResultIsFailure(pt2eCheckTensorSize(c->cc.interp, op, &info, what)))
+      return mlirLogicalResultFailure();
     int s = newSlot(c, r, &info);
     if (s < 0)
       return outOfMemory(op);
@@ -376,6 +436,12 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
     SlotInfo info;
     if (!pt2eSlotInfoFromType(mlirValueGetType(a), &info)) {
       unsupportedType(func, mlirValueGetType(a), "an argument");
+      ok = false;
+      break;
+    }
+    char what[32];
+    snprintf(what, sizeof what, "argument #%ld", (long)i);
+    if (mlirLogicalResultIsFailure(pt2eCheckTensorSize(interp, func, &info, what))) {
       ok = false;
       break;
     }

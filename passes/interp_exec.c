@@ -50,10 +50,13 @@ static Pt2eTensor *newHeader(Pt2eElemType type, int rank, const int64_t *shape) 
     return NULL;
   t->type = type;
   t->rank = rank;
-  t->numel = 1;
-  for (int i = 0; i < rank; i++) {
+  for (int i = 0; i < rank; i++)
     t->shape[i] = shape[i];
-    t->numel *= shape[i];
+  /* The compiler refuses types this large; a caller building a shape at run
+  ** time gets NULL, never a wrapped count (pt2e_checked.h). */
+  if (!pt2eCheckedNumel(rank, shape, &t->numel)) {
+    pt2eFree(t);
+    return NULL;
   }
   t->refs = 1;
   return t;
@@ -63,8 +66,10 @@ Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) 
   Pt2eTensor *t = newHeader(type, rank, shape);
   if (!t)
     return NULL;
-  size_t bytes = (size_t)t->numel * pt2eElemSize(type);
-  t->data = pt2eAlloc(bytes ? bytes : 1);
+  size_t bytes = 0;
+  t->data = pt2eCheckedBytes(t->numel, pt2eElemSize(type), &bytes)
+                ? pt2eAlloc(bytes ? bytes : 1)
+                : NULL;
   if (!t->data) {
     pt2eFree(t);
     return NULL;
@@ -208,6 +213,19 @@ static void profilePrint(Pt2eInterp *interp) {
             interp->prof[i].name.data);
 }
 
+/* The op failed because the live-memory limit refused an allocation: say
+** so once (the op itself reported running out of memory). */
+static void liveLimitError(Pt2eInterp *interp, MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  interp->limitReported = true;
+  pt2eEmitError(mlirOperationGetLocation(op),
+                "'%.*s': the interpreter would hold more than its limit of "
+                "%lld MiB at once (it holds %lld MiB; raise the limit with "
+                "max-live-mb)", (int)name.length, name.data,
+                (long long)(interp->limits.maxLiveBytes >> 20),
+                (long long)(pt2eAllocLiveBytes() >> 20));
+}
+
 /* Runs 'p' on borrowed 'args'; on success 'results' hold owned values. */
 static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
                                   const Slot *args, Slot *results) {
@@ -223,7 +241,10 @@ static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
   for (int i = 0; i < p->numInstrs && ok; i++) {
     const Instr *in = &p->code[i];
     double t0 = interp->profile ? monotonicSeconds() : 0;
+    size_t refused = pt2eAllocLimitHits();
     ok = mlirLogicalResultIsSuccess(in->exec(&ex, in));
+    if (!ok && pt2eAllocLimitHits() != refused && !interp->limitReported)
+      liveLimitError(interp, in->op);
     for (int k = 0; k < in->numRelease; k++)
       releaseSlot(&ex.slots[in->release[k]]);
     if (interp->profile)
@@ -247,6 +268,7 @@ Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks) {
   }
   if (hooks)
     interp->hooks = *hooks;
+  interp->limits = pt2eInterpDefaultLimits();
   interp->fastPaths = true;
   interp->entry = pt2eProgramCompile(interp, func);
   if (!interp->entry) {
@@ -298,7 +320,8 @@ static MlirOperation findFunc(MlirOperation module, MlirStringRef name) {
 }
 
 Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
-                                     const Pt2eInterpHooks *hooks) {
+                                     const Pt2eInterpHooks *hooks,
+                                     const Pt2eInterpLimits *limits) {
   MlirOperation lowered = {NULL};
   MlirOperation target = module;
   if (mlirOperationIsNull(findFunc(module, entry))) {
@@ -322,6 +345,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
   }
   if (hooks)
     interp->hooks = *hooks;
+  interp->limits = limits ? *limits : pt2eInterpDefaultLimits();
   interp->fastPaths = true;
   interp->profile = getenv("PT2E_INTERP_PROFILE") != NULL;
   interp->lowered = lowered;
@@ -394,8 +418,14 @@ MlirLogicalResult pt2eInterpRun(Pt2eInterp *interp, Pt2eTensor *const *args,
     }
     argSlots[i].tensor = args[i];
   }
-  if (mlirLogicalResultIsSuccess(r))
+  if (mlirLogicalResultIsSuccess(r)) {
+    /* Everything held through pt2eAlloc stays under max-live-mb while the
+    ** function runs; the caller's own ceiling comes back afterwards. */
+    size_t outer = pt2eAllocSetLimit((size_t)interp->limits.maxLiveBytes);
+    interp->limitReported = false;
     r = runSlots(interp, p, argSlots, resSlots);
+    pt2eAllocSetLimit(outer);
+  }
   for (int k = 0; mlirLogicalResultIsSuccess(r) && k < p->numResults; k++) {
     results[k] = slotAsTensor(p, p->resultSlots[k], &resSlots[k]);
     if (!results[k]) {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pt2e_checked.h"
 #include "pt2e_support.h"
 
 #define UPSAMPLE_RATE 16   /* HistogramObserver.upsample_rate */
@@ -35,6 +36,17 @@ struct Pt2eObserver {
   float *histogram;
   char error[160];
 };
+
+/* factor * count + extra zeroed floats, NULL when the size overflows (bins
+** and channel counts come from the model) or memory runs out. */
+static float *allocFloats(int64_t count, int64_t factor, int64_t extra) {
+  int64_t n;
+  size_t bytes;
+  if (!pt2eCheckedMul(count, factor, &n) || !pt2eCheckedAdd(n, extra, &n) ||
+      !pt2eCheckedBytes(n, sizeof(float), &bytes))
+    return NULL;
+  return pt2eAlloc(bytes);
+}
 
 static bool isPerChannelKind(Pt2eObserverKind kind) {
   return kind == Pt2eObserverPerChannelMinMax ||
@@ -227,7 +239,7 @@ Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
   hif = (float)hi;
   width = hif - lof;
   memset(hist, 0, (size_t)bins * sizeof(float));
-  float *part = pt2eAlloc(4 * (size_t)bins * sizeof(float)); /* zeroed */
+  float *part = allocFloats(bins, 4, 0); /* zeroed */
   if (!part)
     return Pt2eNumNoMemory;
   /* Bin numbers are computed a chunk at a time in a loop without branches
@@ -293,8 +305,8 @@ float pt2eLinspaceAt(float start, float end, int64_t steps, int64_t i,
 static bool setChannels(Pt2eObserver *obs, int64_t n) {
   float *mn = NULL, *mx = NULL;
   if (n > 0) {
-    mn = pt2eAlloc((size_t)n * sizeof(float));
-    mx = pt2eAlloc((size_t)n * sizeof(float));
+    mn = allocFloats(n, 1, 0);
+    mx = allocFloats(n, 1, 0);
     if (mn == NULL || mx == NULL) {
       pt2eFree(mn);
       pt2eFree(mx);
@@ -338,7 +350,7 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
   }
   if (spec->observer == Pt2eObserverHistogram) {
     obs->bins = spec->bins > 0 ? spec->bins : DEFAULT_BINS;
-    obs->histogram = pt2eAlloc((size_t)obs->bins * sizeof(float));
+    obs->histogram = allocFloats(obs->bins, 1, 0);
     if (obs->histogram == NULL) {
       pt2eObserverDestroy(obs);
       return NULL;
@@ -514,7 +526,7 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
     else if (d > axis)
       inner *= shape[d];
   }
-  cmin = pt2eAlloc(2 * (size_t)channels * sizeof(float));
+  cmin = allocFloats(channels, 2, 0);
   if (cmin == NULL)
     return fail(obs, Pt2eNumNoMemory, "out of memory");
   cmax = cmin + channels;
@@ -626,7 +638,7 @@ static bool combineHistograms(Pt2eObserver *obs, float *upd, float umin,
   const float *orig = obs->histogram;
   float omin = obs->minVals[0], omax = obs->maxVals[0];
   int64_t bins = obs->bins, i;
-  float *moved = pt2eAlloc((size_t)(2 * bins + 1) * sizeof(float));
+  float *moved = allocFloats(bins, 2, 1);
   if (moved == NULL)
     return false;
   if (omin == omax) {
@@ -668,7 +680,7 @@ static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
   const float *src = x;
   aminmax(x, n, &xmin, &xmax);
   if (xmin == -INFINITY || xmax == INFINITY) {
-    finite = pt2eAlloc((size_t)n * sizeof(float));
+    finite = allocFloats(n, 1, 0);
     if (finite == NULL)
       return fail(obs, Pt2eNumNoMemory, "out of memory");
     for (i = 0, kept = 0; i < n; i++)
@@ -693,7 +705,7 @@ static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
     pt2eFree(finite);
     return Pt2eNumOk;
   }
-  upd = pt2eAlloc((size_t)bins * sizeof(float));
+  upd = allocFloats(bins, 1, 0);
   if (upd == NULL) {
     pt2eFree(finite);
     return fail(obs, Pt2eNumNoMemory, "out of memory");
@@ -820,7 +832,7 @@ static bool nonLinearSearch(Pt2eObserver *obs, float *newMin, float *newMax) {
   float span = maxV - minV;
   float bwT = span / (float)bins;
   double total, alpha = 0.0, beta = 1.0, normMin = INFINITY, run = 0.0;
-  float *cSum = pt2eAlloc(2 * (size_t)bins * sizeof(float));
+  float *cSum = allocFloats(bins, 2, 0);
   Search s;
   if (cSum == NULL)
     return false;

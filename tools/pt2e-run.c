@@ -218,7 +218,7 @@ int main(int argc, char **argv) {
     }
   }
   interp = pt2eInterpCreateInModule(mlirModuleGetOperation(m),
-                                    mlirStringRefCreateFromCString(entry), NULL);
+                                    mlirStringRefCreateFromCString(entry), NULL, NULL);
   if (!interp)
     goto done;
   pt2eInterpSetFastPaths(interp, fast);

@@ -109,7 +109,7 @@ static void runUpstream(Fixture *fx, MlirModule m, const char *pipeline) {
 static void runInterp(Fixture *fx, MlirModule m, const char *entry,
                       Pt2eTensor **args, Pt2eTensor **results) {
   Pt2eInterp *interp = pt2eInterpCreateInModule(
-      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL);
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL, NULL);
   if (!interp)
     fail_msg("interpreter: %s", fx->diag);
   if (mlirLogicalResultIsFailure(pt2eInterpRun(interp, args, results)))
@@ -502,7 +502,7 @@ static void expectInterpError(Fixture *fx, const char *src, const char *msg) {
   MlirModule m = parse(fx, src);
   fx->diag[0] = '\0';
   Pt2eInterp *interp = pt2eInterpCreateInModule(
-      mlirModuleGetOperation(m), mlirStringRefCreateFromCString("f"), NULL);
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString("f"), NULL, NULL);
   assert_null(interp);
   if (!strstr(fx->diag, msg))
     fail_msg("expected '%s', got '%s'", msg, fx->diag);

@@ -386,7 +386,7 @@ static bool runInModule(Fixture *fx, const char *src, const char *entry,
   if (mlirModuleIsNull(m))
     return false;
   Pt2eInterp *interp = pt2eInterpCreateInModule(
-      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL);
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL, NULL);
   bool ok = interp && mlirLogicalResultIsSuccess(pt2eInterpRun(interp, args, results));
   pt2eInterpDestroy(interp);
   mlirModuleDestroy(m);
@@ -535,6 +535,54 @@ static void testDepthwiseKernelsEqualTheLoopsBitForBit(void **state) {
     pt2eTensorRelease(args[k]);
 }
 
+/* A shape whose element count overflows int64 gives no tensor, never one
+** with a wrapped count (4611686018427387905 * 4 wraps to 4). */
+static void testOverflowingShapeGivesNoTensor(void **state) {
+  (void)state;
+  const int64_t huge[2] = {4611686018427387905LL, 4};
+  assert_null(pt2eTensorCreate(Pt2eElemF32, 2, huge));
+  assert_null(pt2eTensorCreateBorrowed(Pt2eElemF32, 2, huge, huge));
+  const int64_t negative[1] = {-1};
+  assert_null(pt2eTensorCreate(Pt2eElemF32, 1, negative));
+  const int64_t bytesOverflow[1] = {INT64_MAX / 2};
+  assert_null(pt2eTensorCreate(Pt2eElemF64, 1, bytesOverflow));
+}
+
+/* The allocator's ceiling refuses what would pass it, counts the refusal,
+** and lets the same size through again once the ceiling is lifted. */
+static void testAllocLimitRefusesAndCounts(void **state) {
+  (void)state;
+  size_t base = pt2eAllocLiveBytes();
+  size_t hits = pt2eAllocLimitHits();
+  size_t old = pt2eAllocSetLimit(base + 1000);
+  void *small = pt2eAlloc(500);
+  assert_non_null(small);
+  assert_null(pt2eAlloc(600));
+  assert_int_equal(pt2eAllocLimitHits(), hits + 1);
+  assert_null(pt2eRealloc(small, 1200));
+  assert_int_equal(pt2eAllocLimitHits(), hits + 2);
+  pt2eAllocSetLimit(old);
+  void *big = pt2eAlloc(600);
+  assert_non_null(big);
+  pt2eFree(big);
+  pt2eFree(small);
+}
+
+/* Limits from MiB: positive values only, and no overflow. */
+static void testLimitsFromMiB(void **state) {
+  (void)state;
+  Pt2eInterpLimits l;
+  assert_true(pt2eInterpLimitsFromMiB(1, 2, &l));
+  assert_int_equal(l.maxTensorBytes, 1 << 20);
+  assert_int_equal(l.maxLiveBytes, 2 << 20);
+  assert_false(pt2eInterpLimitsFromMiB(0, 2, &l));
+  assert_false(pt2eInterpLimitsFromMiB(1, -1, &l));
+  assert_false(pt2eInterpLimitsFromMiB(INT64_MAX / 1024, 1, &l));
+  l = pt2eInterpDefaultLimits();
+  assert_int_equal(l.maxTensorBytes, 4096LL << 20);
+  assert_int_equal(l.maxLiveBytes, 16384LL << 20);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(testReluGenericWithMaximumfAndWithSelect, clearDiag),
@@ -555,6 +603,9 @@ int main(void) {
       cmocka_unit_test_setup(testPoolingMaxAndSumOnBothPaths, clearDiag),
       cmocka_unit_test_setup(testPadWithIndexDependentBody, clearDiag),
       cmocka_unit_test_setup(testDepthwiseKernelsEqualTheLoopsBitForBit, clearDiag),
+      cmocka_unit_test(testOverflowingShapeGivesNoTensor),
+      cmocka_unit_test(testAllocLimitRefusesAndCounts),
+      cmocka_unit_test(testLimitsFromMiB),
   };
   return cmocka_run_group_tests_name("interp", tests, groupSetup, groupTeardown);
 }
