@@ -11,11 +11,16 @@
 ** arrays) and then each entry on demand, stored or raw-deflated, checking
 ** its CRC-32.
 **
-** Loading reads a whole .npy (or a whole inflated entry) into one block,
-** moves the elements to the front and shrinks the block, which then becomes
-** the Pt2eArray's 'data'; conversions (Fortran order, f64 to f32) make a
-** second block and free the first. All integers in the files are
-** little-endian and read byte by byte, so alignment never matters.
+** Loading reads the header first (from memory, a file or a zip entry,
+** inflating a deflated entry only that far), checks the shape against the
+** size on disk and against the caller's Pt2eArrayCheck, and only then
+** allocates one block and reads (or inflates) the elements into it; that
+** block becomes the Pt2eArray's 'data'. A small file can therefore not
+** make us allocate more than it holds, nor more than the caller allows.
+** Conversions (Fortran order, f64 to f32) make a second block and free the
+** first. Every size read from a file goes through pt2e_checked.h. All
+** integers in the files are little-endian and read byte by byte, so
+** alignment never matters.
 */
 #include "npy.h"
 
@@ -23,10 +28,12 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <zlib.h>
 
+#include "pt2e_checked.h"
 #include "pt2e_support.h"
 
 #define NPY_ALIGN 64          /* numpy pads headers to this */
@@ -177,33 +184,31 @@ const char *pt2eArrayDTypeName(Pt2eArrayDType dtype) {
 }
 
 int64_t pt2eArrayNumel(const Pt2eArray *a) {
-  int64_t n = 1;
-  for (int i = 0; i < a->rank; i++)
-    n *= a->shape[i];
+  int64_t n;
+  if (a->rank < 0 || a->rank > PT2E_MAX_RANK ||
+      !pt2eCheckedNumel(a->rank, a->shape, &n))
+    return -1;
   return n;
 }
 
 /*
 ** Bytes taken by 'rank' extents of 'elemSize'-byte elements; false when an
-** extent is negative or the product does not fit in size_t and int64_t.
+** extent is negative or the size does not fit in int64_t and size_t. A zero
+** extent empties the array whatever the others are, as in numpy.
 */
 static bool shapeBytes(int rank, const int64_t *shape, size_t elemSize,
                        size_t *nbytes) {
-  uint64_t n = elemSize;
-  uint64_t limit = SIZE_MAX < INT64_MAX ? SIZE_MAX : INT64_MAX;
-  bool zero = false;
-  for (int i = 0; i < rank; i++) {
+  int64_t numel;
+  for (int i = 0; i < rank; i++)
     if (shape[i] < 0)
       return false;
-    if (shape[i] == 0)
-      zero = true;
-    else if (!zero && n > limit / (uint64_t)shape[i])
-      return false;
-    else if (!zero)
-      n *= (uint64_t)shape[i];
-  }
-  *nbytes = zero ? 0 : (size_t)n;
-  return true;
+  for (int i = 0; i < rank; i++)
+    if (shape[i] == 0) {
+      *nbytes = 0;
+      return true;
+    }
+  return pt2eCheckedNumel(rank, shape, &numel) &&
+         pt2eCheckedBytes(numel, elemSize, nbytes);
 }
 
 bool pt2eArrayInit(Pt2eArray *a, Pt2eArrayDType dtype, int rank,
@@ -288,7 +293,8 @@ static bool readString(Lexer *lx, char *buf, size_t cap) {
   char quote = *lx->p++;
   const char *start = lx->p;
   while (lx->p < lx->end && *lx->p != quote) {
-    if (*lx->p == '\\' || *lx->p == '\n')
+    /* no control bytes: messages quote these strings on one line */
+    if (*lx->p == '\\' || (unsigned char)*lx->p < ' ')
       return false;
     lx->p++;
   }
@@ -433,57 +439,157 @@ malformed:
   if (lx.p == lx.end)
     return fail(err, errSize, "%s: malformed header (it ends inside the "
                 "dict)", name);
-  return fail(err, errSize, "%s: malformed header near '%.*s'", name,
-              (int)(lx.end - lx.p < 24 ? lx.end - lx.p : 24), lx.p);
+  /* quote at most 24 bytes, non-printable ones as '?': one line */
+  char near[25];
+  size_t n = (size_t)(lx.end - lx.p) < 24 ? (size_t)(lx.end - lx.p) : 24;
+  for (size_t i = 0; i < n; i++)
+    near[i] = lx.p[i] >= ' ' && lx.p[i] <= '~' ? lx.p[i] : '?';
+  near[n] = '\0';
+  return fail(err, errSize, "%s: malformed header near '%s'", name, near);
 }
 
 static const unsigned char npyMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
-
-/*
-** Checks magic and version of the 'size' bytes at 'buf', parses the header
-** into 'h' and sets '*dataOff' to where the elements start.
-*/
-static bool parseHeader(const char *name, const unsigned char *buf,
-                        size_t size, Header *h, size_t *dataOff, char *err,
-                        size_t errSize) {
-  size_t m = size < 6 ? size : 6;
-  if (m > 0 && memcmp(buf, npyMagic, m) != 0)
-    return fail(err, errSize, "%s: bad magic (not a .npy file)", name);
-  if (size < 10)
-    return fail(err, errSize, "%s: truncated file (%zu bytes, a .npy header "
-                "needs at least 10)", name, size);
-  unsigned major = buf[6], minor = buf[7];
-  size_t start, hlen;
-  if (major == 1 && minor == 0) {
-    start = 10;
-    hlen = rd16(buf + 8);
-  } else if ((major == 2 || major == 3) && minor == 0) {
-    if (size < 12)
-      return fail(err, errSize, "%s: truncated file (%zu bytes, a version "
-                  "%u.0 header needs at least 12)", name, size, major);
-    start = 12;
-    hlen = rd32(buf + 8);
-  } else {
-    return fail(err, errSize, "%s: unsupported format version %u.%u", name,
-                major, minor);
-  }
-  if (hlen > size - start)
-    return fail(err, errSize, "%s: truncated header (needs %zu bytes, file "
-                "has %zu)", name, start + hlen, size);
-  memset(h, 0, sizeof *h);
-  if (!parseDict(name, (const char *)buf + start, hlen, h, err, errSize))
-    return false;
-  *dataOff = start + hlen;
-  return true;
-}
 
 /* }================================================================== */
 
 /*
 ** {==================================================================
-** Loading
+** Loading: the header first, then the elements straight into their block
 ** ===================================================================
 */
+
+/* numpy writes headers under 1 KiB for the dtypes read here */
+#define NPY_MAX_HEADER ((uint32_t)1 << 20)
+#define MIB ((int64_t)1 << 20)
+
+/*
+** Where the bytes of one .npy come from: memory, a file, or an entry of a
+** .npz. 'read' hands out the next 'n' bytes (false with 'err' on a bad
+** read); 'finish', if not NULL, runs once all 'size' bytes are read (the
+** CRC-32 and the end of a deflate stream). Each kind embeds a Source as
+** its first member.
+*/
+typedef struct Source Source;
+struct Source {
+  const char *name; /* prefixes errors */
+  uint64_t size;    /* bytes of the whole .npy */
+  uint64_t pos;     /* bytes handed out so far */
+  bool (*read)(Source *s, unsigned char *dst, size_t n, char *err,
+               size_t errSize);
+  bool (*finish)(Source *s, char *err, size_t errSize);
+};
+
+/* The next 'n' bytes of 's'; never past its end. */
+static bool take(Source *s, unsigned char *dst, size_t n, char *err,
+                 size_t errSize) {
+  if (n > s->size - s->pos)
+    return fail(err, errSize, "%s: truncated file", s->name);
+  if (n == 0)
+    return true;
+  if (!s->read(s, dst, n, err, errSize))
+    return false;
+  s->pos += n;
+  return true;
+}
+
+/*
+** Checks magic and version, reads and parses the header into 'h' and sets
+** '*dataOff' to where the elements start. Only the header is read.
+*/
+static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
+                       size_t errSize) {
+  unsigned char pre[12];
+  size_t m = s->size < 10 ? (size_t)s->size : 10;
+  if (!take(s, pre, m, err, errSize))
+    return false;
+  if (m > 0 && memcmp(pre, npyMagic, m < 6 ? m : 6) != 0)
+    return fail(err, errSize, "%s: bad magic (not a .npy file)", s->name);
+  if (m < 10)
+    return fail(err, errSize, "%s: truncated file (%zu bytes, a .npy header "
+                "needs at least 10)", s->name, m);
+  unsigned major = pre[6], minor = pre[7];
+  uint64_t start;
+  uint32_t hlen;
+  if (major == 1 && minor == 0) {
+    start = 10;
+    hlen = rd16(pre + 8);
+  } else if ((major == 2 || major == 3) && minor == 0) {
+    if (s->size < 12)
+      return fail(err, errSize, "%s: truncated file (%llu bytes, a version "
+                  "%u.0 header needs at least 12)", s->name,
+                  (unsigned long long)s->size, major);
+    if (!take(s, pre + 10, 2, err, errSize))
+      return false;
+    start = 12;
+    hlen = rd32(pre + 8);
+  } else {
+    return fail(err, errSize, "%s: unsupported format version %u.%u",
+                s->name, major, minor);
+  }
+  if (hlen > s->size - start)
+    return fail(err, errSize, "%s: truncated header (needs %llu bytes, file "
+                "has %llu)", s->name, (unsigned long long)(start + hlen),
+                (unsigned long long)s->size);
+  if (hlen > NPY_MAX_HEADER)
+    return fail(err, errSize, "%s: header of %lu bytes is longer than the "
+                "%lu allowed", s->name, (unsigned long)hlen,
+                (unsigned long)NPY_MAX_HEADER);
+  char *text = pt2eAlloc(hlen > 0 ? hlen : 1);
+  if (!text)
+    return fail(err, errSize, "%s: out of memory", s->name);
+  memset(h, 0, sizeof *h);
+  bool ok = take(s, (unsigned char *)text, hlen, err, errSize) &&
+            parseDict(s->name, text, hlen, h, err, errSize);
+  pt2eFree(text);
+  *dataOff = start + hlen;
+  return ok;
+}
+
+/* PT2E_DEFAULT_MAX_ENTRY_MB, the option text, as a number. */
+static int64_t defaultMaxMiB(void) {
+  return strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
+}
+
+/*
+** Applies 'check' to the array the header 'h' describes ('nbytes' of
+** elements in the file): first its 'accept' (on the array as the load would
+** return it), then the size limit.
+*/
+static bool checkHeader(const char *name, const Header *h, unsigned flags,
+                        size_t nbytes, const Pt2eArrayCheck *check,
+                        char *err, size_t errSize) {
+  char shapeText[256];
+  formatShape(shapeText, sizeof shapeText, h->rank, h->shape);
+  if (check && check->accept) {
+    Pt2eArray desc;
+    memset(&desc, 0, sizeof desc);
+    desc.dtype = h->dtype;
+    desc.rank = h->rank;
+    memcpy(desc.shape, h->shape, sizeof desc.shape);
+    desc.nbytes = nbytes;
+    if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
+      desc.dtype = Pt2eArrayF32;
+      desc.nbytes = nbytes / 2;
+    }
+    /* the callback's message replaces this one; it is a fallback */
+    fail(err, errSize, "%s: array of shape %s of '%s' is not what was "
+         "expected", name, shapeText, h->descr);
+    if (!check->accept(check->userData, &desc, err, errSize))
+      return false;
+  }
+  int64_t maxMiB = check && check->maxMiB > 0 ? check->maxMiB
+                                               : defaultMaxMiB();
+  int64_t maxBytes;
+  const char *option = check ? check->option : NULL;
+  if (pt2eCheckedMul(maxMiB, MIB, &maxBytes) &&
+      (uint64_t)nbytes > (uint64_t)maxBytes)
+    return fail(err, errSize, "%s: array of shape %s of '%s' takes %zu bytes "
+                "(%.1f MiB), more than the limit of %lld MiB%s%s%s", name,
+                shapeText, h->descr, nbytes, (double)nbytes / (double)MIB,
+                (long long)maxMiB, option ? " (raise it with " : "",
+                option ? option : "", option ? ")" : "");
+  return true;
+}
 
 static void swapBytes(unsigned char *p, size_t nbytes, size_t elemSize) {
   for (size_t i = 0; i + elemSize <= nbytes; i += elemSize)
@@ -496,7 +602,8 @@ static void swapBytes(unsigned char *p, size_t nbytes, size_t elemSize) {
 
 /*
 ** Copies Fortran-ordered 'src' into C-ordered 'dst': walk 'dst' in order,
-** keeping the offset of the same index in 'src'.
+** keeping the offset of the same index in 'src'. The strides are partial
+** products of a shape whose full product was checked, so they fit.
 */
 static void fortranToC(unsigned char *dst, const unsigned char *src,
                        int rank, const int64_t *shape, size_t elemSize,
@@ -520,58 +627,38 @@ static void fortranToC(unsigned char *dst, const unsigned char *src,
 }
 
 /*
-** Parses the whole .npy in 'buf' ('size' bytes). Takes ownership of 'buf'
-** (from pt2eAlloc, NULL when 'size' is 0): it either becomes out->data or
-** is freed, on every path.
+** Turns the 'nbytes' elements in 'buf', as the file held them, into
+** '*out': host byte order, bools 0 or 1, C order, f32 if asked. Takes
+** ownership of 'buf' (NULL when 'nbytes' is 0): it becomes out->data or is
+** freed, on every path. Fortran order and the f32 conversion need a
+** second block.
 */
-static bool parseOwned(const char *name, unsigned char *buf, size_t size,
-                       unsigned flags, Pt2eArray *out, char *err,
-                       size_t errSize) {
-  Header h;
-  size_t off = 0, nbytes = 0;
-  memset(out, 0, sizeof *out);
-  if (!parseHeader(name, buf, size, &h, &off, err, errSize))
-    goto bad;
-  size_t es = pt2eArrayDTypeSize(h.dtype);
-  char shapeText[256];
-  formatShape(shapeText, sizeof shapeText, h.rank, h.shape);
-  if (!shapeBytes(h.rank, h.shape, es, &nbytes)) {
-    fail(err, errSize, "%s: shape %s of '%s' is too large", name, shapeText,
-         h.descr);
-    goto bad;
-  }
-  if (size - off != nbytes) {
-    fail(err, errSize, "%s: data size mismatch (shape %s of '%s' needs %zu "
-         "bytes, file has %zu)", name, shapeText, h.descr, nbytes, size - off);
-    goto bad;
-  }
-  out->dtype = h.dtype;
-  out->rank = h.rank;
-  memcpy(out->shape, h.shape, sizeof h.shape);
-  if (nbytes == 0) {
-    pt2eFree(buf);
+static bool convertOwned(const char *name, const Header *h,
+                         unsigned char *buf, size_t nbytes, unsigned flags,
+                         Pt2eArray *out, char *err, size_t errSize) {
+  size_t es = pt2eArrayDTypeSize(h->dtype);
+  out->dtype = h->dtype;
+  out->rank = h->rank;
+  memcpy(out->shape, h->shape, sizeof h->shape);
+  if (nbytes == 0)
     return true;
-  }
-  memmove(buf, buf + off, nbytes);
-  unsigned char *shrunk = pt2eRealloc(buf, nbytes);
-  if (shrunk) /* else keep the larger block */
-    buf = shrunk;
-  if (h.swap)
+  if (h->swap)
     swapBytes(buf, nbytes, es);
-  if (h.dtype == Pt2eArrayBool)
+  if (h->dtype == Pt2eArrayBool)
     for (size_t i = 0; i < nbytes; i++)
       buf[i] = buf[i] != 0;
-  int64_t numel = pt2eArrayNumel(out);
-  if (h.fortran && h.rank > 1) {
+  int64_t numel = (int64_t)(nbytes / es);
+  if (h->fortran && h->rank > 1) {
     unsigned char *c = pt2eAlloc(nbytes);
     if (!c)
       goto oom;
-    fortranToC(c, buf, h.rank, h.shape, es, numel);
+    fortranToC(c, buf, h->rank, h->shape, es, numel);
     pt2eFree(buf);
     buf = c;
   }
-  if ((flags & Pt2eNpyAsF32) && h.dtype == Pt2eArrayF64) {
-    float *f = pt2eAlloc((size_t)numel * sizeof(float));
+  if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
+    size_t fbytes = nbytes / 2; /* numel floats: half the doubles' bytes */
+    float *f = pt2eAlloc(fbytes);
     if (!f)
       goto oom;
     for (int64_t i = 0; i < numel; i++) {
@@ -581,7 +668,7 @@ static bool parseOwned(const char *name, unsigned char *buf, size_t size,
     }
     pt2eFree(buf);
     buf = (unsigned char *)f;
-    nbytes = (size_t)numel * sizeof(float);
+    nbytes = fbytes;
     out->dtype = Pt2eArrayF32;
   }
   out->data = buf;
@@ -589,22 +676,79 @@ static bool parseOwned(const char *name, unsigned char *buf, size_t size,
   return true;
 oom:
   fail(err, errSize, "%s: out of memory", name);
-bad:
   pt2eFree(buf);
   memset(out, 0, sizeof *out);
   return false;
 }
 
+/*
+** Loads the .npy that 's' holds: header, size checks, 'check', then one
+** block for the elements, read into place.
+*/
+static bool loadNpy(Source *s, unsigned flags, const Pt2eArrayCheck *check,
+                    Pt2eArray *out, char *err, size_t errSize) {
+  Header h;
+  uint64_t off = 0;
+  size_t nbytes = 0;
+  memset(out, 0, sizeof *out);
+  if (!readHeader(s, &h, &off, err, errSize))
+    return false;
+  char shapeText[256];
+  formatShape(shapeText, sizeof shapeText, h.rank, h.shape);
+  if (!shapeBytes(h.rank, h.shape, pt2eArrayDTypeSize(h.dtype), &nbytes))
+    return fail(err, errSize, "%s: shape %s of '%s' is too large", s->name,
+                shapeText, h.descr);
+  if (s->size - off != nbytes)
+    return fail(err, errSize, "%s: data size mismatch (shape %s of '%s' "
+                "needs %zu bytes, file has %llu)", s->name, shapeText,
+                h.descr, nbytes, (unsigned long long)(s->size - off));
+  if (!checkHeader(s->name, &h, flags, nbytes, check, err, errSize))
+    return false;
+  unsigned char *buf = NULL;
+  if (nbytes > 0 && (buf = pt2eAlloc(nbytes)) == NULL)
+    return fail(err, errSize, "%s: out of memory (%zu bytes)", s->name,
+                nbytes);
+  if (!take(s, buf, nbytes, err, errSize) ||
+      (s->finish && !s->finish(s, err, errSize))) {
+    pt2eFree(buf);
+    return false;
+  }
+  return convertOwned(s->name, &h, buf, nbytes, flags, out, err, errSize);
+}
+
+/* A .npy in memory. */
+typedef struct MemorySource {
+  Source base;
+  const unsigned char *bytes;
+} MemorySource;
+
+static bool memoryRead(Source *s, unsigned char *dst, size_t n, char *err,
+                       size_t errSize) {
+  (void)err;
+  (void)errSize;
+  memcpy(dst, ((MemorySource *)s)->bytes + (size_t)s->pos, n);
+  return true;
+}
+
 bool pt2eNpyParse(const char *name, const void *bytes, size_t size,
                   unsigned flags, Pt2eArray *out, char *err, size_t errSize) {
-  unsigned char *buf = NULL;
-  memset(out, 0, sizeof *out);
-  if (size > 0) {
-    if ((buf = pt2eAlloc(size)) == NULL)
-      return fail(err, errSize, "%s: out of memory", name);
-    memcpy(buf, bytes, size);
-  }
-  return parseOwned(name, buf, size, flags, out, err, errSize);
+  MemorySource m = {{name, size, 0, memoryRead, NULL}, bytes};
+  return loadNpy(&m.base, flags, NULL, out, err, errSize);
+}
+
+/* A .npy file, read in order. */
+typedef struct FileSource {
+  Source base;
+  FILE *f;
+} FileSource;
+
+static bool fileRead(Source *s, unsigned char *dst, size_t n, char *err,
+                     size_t errSize) {
+  FILE *f = ((FileSource *)s)->f;
+  if (fread(dst, 1, n, f) == n)
+    return true;
+  return fail(err, errSize, "%s: cannot read (%s)", s->name,
+              ferror(f) ? strerror(errno) : "the file got shorter");
 }
 
 /* Size of the open file 'f' (position left at the start), or -1. */
@@ -617,8 +761,9 @@ static long fileSize(FILE *f) {
   return n;
 }
 
-bool pt2eNpyRead(const char *path, unsigned flags, Pt2eArray *out, char *err,
-                 size_t errSize) {
+bool pt2eNpyReadChecked(const char *path, unsigned flags,
+                        const Pt2eArrayCheck *check, Pt2eArray *out,
+                        char *err, size_t errSize) {
   memset(out, 0, sizeof *out);
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -628,19 +773,15 @@ bool pt2eNpyRead(const char *path, unsigned flags, Pt2eArray *out, char *err,
     fclose(f);
     return fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
   }
-  size_t size = (size_t)n;
-  unsigned char *buf = NULL;
-  if (size > 0 && (buf = pt2eAlloc(size)) == NULL) {
-    fclose(f);
-    return fail(err, errSize, "%s: out of memory (%zu bytes)", path, size);
-  }
-  if (size > 0 && fread(buf, 1, size, f) != size) {
-    fclose(f);
-    pt2eFree(buf);
-    return fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
-  }
+  FileSource fs = {{path, (uint64_t)n, 0, fileRead, NULL}, f};
+  bool ok = loadNpy(&fs.base, flags, check, out, err, errSize);
   fclose(f);
-  return parseOwned(path, buf, size, flags, out, err, errSize);
+  return ok;
+}
+
+bool pt2eNpyRead(const char *path, unsigned flags, Pt2eArray *out, char *err,
+                 size_t errSize) {
+  return pt2eNpyReadChecked(path, flags, NULL, out, err, errSize);
 }
 
 /* }================================================================== */
@@ -859,16 +1000,23 @@ Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
     goto bad;
   if (count == 0)
     return npz;
-  if ((cd = pt2eAlloc((size_t)cdSize)) == NULL ||
-      (npz->entries = pt2eAlloc((size_t)count * sizeof(NpzEntry))) == NULL) {
+  /* findCentral bounded both by the file's size, so the casts are exact */
+  size_t cdBytes, entryBytes;
+  if (!pt2eCheckedBytes((int64_t)cdSize, 1, &cdBytes) ||
+      !pt2eCheckedBytes((int64_t)count, sizeof(NpzEntry), &entryBytes)) {
+    fail(err, errSize, "%s: central directory too large", path);
+    goto bad;
+  }
+  if ((cd = pt2eAlloc(cdBytes)) == NULL ||
+      (npz->entries = pt2eAlloc(entryBytes)) == NULL) {
     fail(err, errSize, "%s: out of memory", path);
     goto bad;
   }
-  if (!readAt(npz, cdOff, cd, (size_t)cdSize)) {
+  if (!readAt(npz, cdOff, cd, cdBytes)) {
     fail(err, errSize, "%s: cannot read the central directory", path);
     goto bad;
   }
-  if (!parseCentral(npz, cd, (size_t)cdSize, (size_t)count, err, errSize))
+  if (!parseCentral(npz, cd, cdBytes, (size_t)count, err, errSize))
     goto bad;
   pt2eFree(cd);
   return npz;
@@ -887,68 +1035,120 @@ static void listNames(const Pt2eNpz *npz, char *buf, size_t cap) {
                             npz->entries[i].shortName);
 }
 
+#define ZIP_CHUNK ((size_t)64 << 10) /* compressed bytes read at a time */
+
 /*
-** Inflates the raw deflate stream 'src' ('csize' bytes) into exactly
-** 'usize' bytes at 'dst'; 'what' prefixes errors.
+** One entry of a .npz as a Source: stored bytes read in place, or a raw
+** deflate stream inflated on demand from ZIP_CHUNK pieces of the file. The
+** CRC-32 runs over everything handed out.
 */
-static bool inflateAll(const char *what, const unsigned char *src,
-                       size_t csize, unsigned char *dst, size_t usize,
-                       char *err, size_t errSize) {
+typedef struct EntrySource {
+  Source base;
+  Pt2eNpz *npz;
+  uint32_t wantCrc, crc;
+  uint64_t at;         /* file offset of the next stored or packed byte */
+  uint64_t packedLeft; /* compressed bytes not read yet */
+  bool deflated, zReady, ended;
   z_stream zs;
-  memset(&zs, 0, sizeof zs);
-  zs.zalloc = zAlloc;
-  zs.zfree = zFree;
-  if (inflateInit2(&zs, -15) != Z_OK)
-    return fail(err, errSize, "%s: out of memory", what);
-  size_t inLeft = csize, outLeft = usize;
-  zs.next_in = (Bytef *)src;
-  zs.next_out = dst;
-  int rc;
-  do {
-    if (zs.avail_in == 0 && inLeft > 0) {
-      zs.avail_in = inLeft > UINT_MAX ? UINT_MAX : (uInt)inLeft;
-      inLeft -= zs.avail_in;
-    }
-    if (zs.avail_out == 0 && outLeft > 0) {
-      zs.avail_out = outLeft > UINT_MAX ? UINT_MAX : (uInt)outLeft;
-      outLeft -= zs.avail_out;
-    }
-    rc = inflate(&zs, Z_NO_FLUSH);
-  } while (rc == Z_OK);
-  bool full = zs.avail_out == 0 && outLeft == 0;
-  bool ok = false;
-  if (rc == Z_STREAM_END && full)
-    ok = true;
-  else if (rc == Z_STREAM_END)
-    fail(err, errSize, "%s: inflates to fewer bytes than the recorded %zu",
-         what, usize);
-  else if (rc == Z_BUF_ERROR && full)
-    fail(err, errSize, "%s: inflates to more bytes than the recorded %zu",
-         what, usize);
-  else if (rc == Z_BUF_ERROR)
-    fail(err, errSize, "%s: deflate stream ends early", what);
-  else if (rc == Z_MEM_ERROR)
-    fail(err, errSize, "%s: out of memory", what);
-  else
-    fail(err, errSize, "%s: corrupt deflate data (%s)", what,
-         zs.msg ? zs.msg : "unknown error");
-  inflateEnd(&zs);
-  return ok;
+  unsigned char *chunk; /* 'chunkSize' bytes of compressed input */
+  size_t chunkSize;
+} EntrySource;
+
+static bool storedRead(Source *s, unsigned char *dst, size_t n, char *err,
+                       size_t errSize) {
+  EntrySource *e = (EntrySource *)s;
+  if (!readAt(e->npz, e->at, dst, n))
+    return fail(err, errSize, "%s: cannot read", s->name);
+  e->at += n;
+  e->crc = crcUpdate(e->crc, dst, n);
+  return true;
 }
 
-bool pt2eNpzLoad(Pt2eNpz *npz, const char *name, unsigned flags,
-                 Pt2eArray *out, char *err, size_t errSize) {
-  memset(out, 0, sizeof *out);
-  long i = pt2eNpzFind(npz, name);
-  if (i < 0) {
-    char names[256];
-    listNames(npz, names, sizeof names);
-    return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
-                npz->path, name, npz->count ? names : "none");
+/* Gives zlib the next piece of compressed input once it used the last. */
+static bool refill(EntrySource *e, char *err, size_t errSize) {
+  if (e->zs.avail_in > 0 || e->packedLeft == 0)
+    return true;
+  size_t k = e->packedLeft < e->chunkSize ? (size_t)e->packedLeft
+                                          : e->chunkSize;
+  if (!readAt(e->npz, e->at, e->chunk, k))
+    return fail(err, errSize, "%s: cannot read", e->base.name);
+  e->at += k;
+  e->packedLeft -= k;
+  e->zs.next_in = e->chunk;
+  e->zs.avail_in = (uInt)k;
+  return true;
+}
+
+/* The error for inflate's result 'rc' (neither Z_OK nor Z_STREAM_END). */
+static bool inflateFailed(EntrySource *e, int rc, char *err, size_t errSize) {
+  const char *what = e->base.name;
+  if (rc == Z_BUF_ERROR)
+    return fail(err, errSize, "%s: deflate stream ends early", what);
+  if (rc == Z_MEM_ERROR)
+    return fail(err, errSize, "%s: out of memory", what);
+  return fail(err, errSize, "%s: corrupt deflate data (%s)", what,
+              e->zs.msg ? e->zs.msg : "unknown error");
+}
+
+static bool deflatedRead(Source *s, unsigned char *dst, size_t n, char *err,
+                         size_t errSize) {
+  EntrySource *e = (EntrySource *)s;
+  size_t done = 0;
+  while (done < n) {
+    if (e->ended)
+      return fail(err, errSize, "%s: inflates to fewer bytes than the "
+                  "recorded %llu", s->name, (unsigned long long)s->size);
+    if (!refill(e, err, errSize))
+      return false;
+    size_t room = n - done;
+    e->zs.next_out = dst + done;
+    e->zs.avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
+    uInt before = e->zs.avail_out;
+    int rc = inflate(&e->zs, Z_NO_FLUSH);
+    done += before - e->zs.avail_out;
+    if (rc == Z_STREAM_END)
+      e->ended = true;
+    else if (rc != Z_OK)
+      return inflateFailed(e, rc, err, errSize);
   }
-  const NpzEntry *e = &npz->entries[i];
-  char what[512];
-  snprintf(what, sizeof what, "%s: entry '%s'", npz->path, e->name);
+  e->crc = crcUpdate(e->crc, dst, n);
+  return true;
+}
+
+/*
+** After the last recorded byte: a deflate stream must end there, without
+** one byte more; then the CRC-32 must match.
+*/
+static bool entryFinish(Source *s, char *err, size_t errSize) {
+  EntrySource *e = (EntrySource *)s;
+  while (e->deflated && !e->ended) {
+    unsigned char extra;
+    if (!refill(e, err, errSize))
+      return false;
+    e->zs.next_out = &extra;
+    e->zs.avail_out = 1;
+    int rc = inflate(&e->zs, Z_NO_FLUSH);
+    if (e->zs.avail_out == 0)
+      return fail(err, errSize, "%s: inflates to more bytes than the "
+                  "recorded %llu", s->name, (unsigned long long)s->size);
+    if (rc == Z_STREAM_END)
+      e->ended = true;
+    else if (rc != Z_OK)
+      return inflateFailed(e, rc, err, errSize);
+  }
+  if (e->crc != e->wantCrc)
+    return fail(err, errSize, "%s: CRC-32 mismatch (recorded %08lx, "
+                "computed %08lx)", s->name, (unsigned long)e->wantCrc,
+                (unsigned long)e->crc);
+  return true;
+}
+
+/*
+** Checks entry 'e' as the archive records it and finds where its data
+** starts ('*data'); 'what' prefixes errors.
+*/
+static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
+                        uint64_t *data, char *err, size_t errSize) {
   if (e->flags & 1)
     return fail(err, errSize, "%s: encrypted entries are not supported", what);
   if (e->method != 0 && e->method != 8)
@@ -959,55 +1159,72 @@ bool pt2eNpzLoad(Pt2eNpz *npz, const char *name, unsigned flags,
                 "size %llu", what, (unsigned long long)e->csize,
                 (unsigned long long)e->usize);
   unsigned char local[30];
+  int64_t start;
   if (!readAt(npz, e->offset, local, sizeof local) ||
-      rd32(local) != SIG_LOCAL)
+      rd32(local) != SIG_LOCAL ||
+      !pt2eCheckedAdd((int64_t)e->offset,
+                      30 + (int64_t)rd16(local + 26) + rd16(local + 28),
+                      &start))
     return fail(err, errSize, "%s: bad local header at offset %llu", what,
                 (unsigned long long)e->offset);
-  uint64_t data = e->offset + 30 + rd16(local + 26) + rd16(local + 28);
-  if (data > npz->size || e->csize > npz->size - data)
+  if ((uint64_t)start > npz->size || e->csize > npz->size - (uint64_t)start)
     return fail(err, errSize, "%s: data runs past the end of the file "
                 "(truncated archive?)", what);
-  /* deflate cannot expand more than 1032:1; this bounds the allocation */
+  /* deflate cannot expand more than 1032:1; csize is bounded by the file */
   if (e->method == 8 && e->usize / 1032 > e->csize + 1)
     return fail(err, errSize, "%s: size %llu is impossible for %llu "
                 "compressed bytes", what, (unsigned long long)e->usize,
                 (unsigned long long)e->csize);
-  if (e->usize > SIZE_MAX)
-    return fail(err, errSize, "%s: too large for this machine", what);
-  size_t usize = (size_t)e->usize, csize = (size_t)e->csize;
-  unsigned char *buf = NULL, *packed = NULL;
-  if (usize > 0 && (buf = pt2eAlloc(usize)) == NULL)
-    return fail(err, errSize, "%s: out of memory (%zu bytes)", what, usize);
-  if (e->method == 0) {
-    if (usize > 0 && !readAt(npz, data, buf, usize)) {
-      fail(err, errSize, "%s: cannot read", what);
-      goto bad;
-    }
-  } else {
-    if (csize > 0 && (packed = pt2eAlloc(csize)) == NULL) {
-      fail(err, errSize, "%s: out of memory (%zu bytes)", what, csize);
-      goto bad;
-    }
-    if (csize > 0 && !readAt(npz, data, packed, csize)) {
-      fail(err, errSize, "%s: cannot read", what);
-      goto bad;
-    }
-    if (!inflateAll(what, packed, csize, buf, usize, err, errSize))
-      goto bad;
-    pt2eFree(packed);
-    packed = NULL;
+  *data = (uint64_t)start;
+  return true;
+}
+
+bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
+                        const Pt2eArrayCheck *check, Pt2eArray *out,
+                        char *err, size_t errSize) {
+  memset(out, 0, sizeof *out);
+  long i = pt2eNpzFind(npz, name);
+  if (i < 0) {
+    char names[256];
+    listNames(npz, names, sizeof names);
+    return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
+                npz->path, name, npz->count ? names : "none");
   }
-  uint32_t crc = crcUpdate(0, buf, usize);
-  if (crc != e->crc) {
-    fail(err, errSize, "%s: CRC-32 mismatch (recorded %08lx, computed %08lx)",
-         what, (unsigned long)e->crc, (unsigned long)crc);
-    goto bad;
+  const NpzEntry *e = &npz->entries[i];
+  char what[512];
+  uint64_t data = 0;
+  snprintf(what, sizeof what, "%s: entry '%s'", npz->path, e->name);
+  if (!locateEntry(npz, e, what, &data, err, errSize))
+    return false;
+  EntrySource es;
+  memset(&es, 0, sizeof es);
+  es.base = (Source){what, e->usize, 0, storedRead, entryFinish};
+  es.npz = npz;
+  es.wantCrc = e->crc;
+  es.at = data;
+  es.packedLeft = e->csize;
+  es.deflated = e->method == 8;
+  bool ok = true;
+  if (es.deflated) {
+    es.base.read = deflatedRead;
+    es.chunkSize = e->csize < ZIP_CHUNK ? (size_t)e->csize : ZIP_CHUNK;
+    es.zs.zalloc = zAlloc;
+    es.zs.zfree = zFree;
+    es.zReady = inflateInit2(&es.zs, -15) == Z_OK;
+    es.chunk = pt2eAlloc(es.chunkSize > 0 ? es.chunkSize : 1);
+    if (!es.zReady || !es.chunk)
+      ok = fail(err, errSize, "%s: out of memory", what);
   }
-  return parseOwned(what, buf, usize, flags, out, err, errSize);
-bad:
-  pt2eFree(packed);
-  pt2eFree(buf);
-  return false;
+  ok = ok && loadNpy(&es.base, flags, check, out, err, errSize);
+  if (es.zReady)
+    inflateEnd(&es.zs);
+  pt2eFree(es.chunk);
+  return ok;
+}
+
+bool pt2eNpzLoad(Pt2eNpz *npz, const char *name, unsigned flags,
+                 Pt2eArray *out, char *err, size_t errSize) {
+  return pt2eNpzLoadChecked(npz, name, flags, NULL, out, err, errSize);
 }
 
 /* }================================================================== */
@@ -1128,6 +1345,10 @@ static bool deflateEntry(const char *what, const unsigned char *hdr,
     goto oom;
   for (;;) {
     while (zs.avail_in == 0 && piece < 2) { /* hand over the next bytes */
+      if (left[piece] == 0) { /* an empty array: no NULL + 0 arithmetic */
+        piece++;
+        continue;
+      }
       uInt k = left[piece] > UINT_MAX ? UINT_MAX : (uInt)left[piece];
       zs.next_in = (Bytef *)src[piece];
       zs.avail_in = k;

@@ -55,7 +55,8 @@ typedef struct Pt2eArray {
 size_t pt2eArrayDTypeSize(Pt2eArrayDType dtype);
 /* NumPy's name for 'dtype' in this host's byte order ("<f4", "|b1", ...). */
 const char *pt2eArrayDTypeName(Pt2eArrayDType dtype);
-/* Number of elements: the product of the shape (1 for rank 0). */
+/* Number of elements: the product of the shape (1 for rank 0); -1 when an
+** extent is negative or the product overflows. */
 int64_t pt2eArrayNumel(const Pt2eArray *a);
 
 /*
@@ -77,10 +78,41 @@ enum {
 };
 
 /*
+** What a load accepts, decided from the .npy header alone: before any
+** element is read and before memory for them is taken, so that a small
+** file declaring a huge or unexpected array costs nothing.
+**
+** 'maxMiB' bounds the bytes of the elements as the file holds them (0 or
+** less: PT2E_DEFAULT_MAX_ENTRY_MB of pt2e_checked.h); past it the load
+** fails with "<file>: array of shape ... takes N bytes (X MiB), more than
+** the limit of L MiB (raise it with <option>)", 'option' naming the
+** caller's option (NULL: the sentence ends after the limit).
+**
+** 'accept', if not NULL, sees the array the load would return: its dtype
+** (after the load flags), rank, shape and nbytes, 'data' NULL. Returning
+** false stops the load; the message it writes into 'err' (the file name
+** included) is the load's error.
+*/
+typedef struct Pt2eArrayCheck {
+  int64_t maxMiB;
+  const char *option;
+  bool (*accept)(void *userData, const Pt2eArray *header, char *err,
+                 size_t errSize);
+  void *userData;
+} Pt2eArrayCheck;
+
+/*
 ** Reads the .npy file 'path' into '*out', which the caller then owns.
 ** Accepts format versions 1.0, 2.0 and 3.0 and the dtypes of Pt2eArrayDType
-** in either byte order. On failure '*out' is left empty.
+** in either byte order. The header is read and checked first (shape
+** against the file's size, then 'check'); the elements then go straight
+** into their block. 'check' may be NULL (the default limit). On failure
+** '*out' is left empty.
 */
+bool pt2eNpyReadChecked(const char *path, unsigned flags,
+                        const Pt2eArrayCheck *check, Pt2eArray *out,
+                        char *err, size_t errSize);
+/* pt2eNpyReadChecked with the default limit and no 'accept'. */
 bool pt2eNpyRead(const char *path, unsigned flags, Pt2eArray *out, char *err,
                  size_t errSize);
 
@@ -122,9 +154,17 @@ long pt2eNpzFind(const Pt2eNpz *npz, const char *name);
 /*
 ** Loads the array 'name' (with or without ".npy") into '*out', which the
 ** caller then owns. Entries may be stored or deflated; the CRC-32 is
-** checked. 'flags' as for pt2eNpyRead. A missing name is an error listing
-** the names the archive has.
+** checked. 'flags' and 'check' as for pt2eNpyReadChecked: a deflated entry
+** is inflated as far as its .npy header, which is checked against the
+** size the archive records for the entry and against 'check'; only then
+** are the elements inflated, in 64 KiB pieces of compressed input, straight
+** into the array's block. A missing name is an error listing the names
+** the archive has.
 */
+bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
+                        const Pt2eArrayCheck *check, Pt2eArray *out,
+                        char *err, size_t errSize);
+/* pt2eNpzLoadChecked with the default limit and no 'accept'. */
 bool pt2eNpzLoad(Pt2eNpz *npz, const char *name, unsigned flags,
                  Pt2eArray *out, char *err, size_t errSize);
 

@@ -581,6 +581,272 @@ static void testWritersRejectBadNamesAndInconsistentArrays(void **state) {
 /* }================================================================== */
 
 /*
+** {==================================================================
+** Empty arrays and checked loads
+** ===================================================================
+*/
+
+/* An array without elements (data NULL) survives every writer and reader;
+** under clang's UBSan this once stopped at NULL + 0 in the deflater. */
+static void testEmptyArrayRoundTripsThroughEveryWriter(void **state) {
+  (void)state;
+  static const int64_t shape[] = {0, 3};
+  static const unsigned flags[] = {Pt2eNpzStored, Pt2eNpzDeflate,
+                                   Pt2eNpzDeflate | Pt2eNpzForceZip64};
+  static const char *const names[] = {"empty"};
+  Pt2eArray a, b;
+  char err[512] = "";
+  assert_true(pt2eArrayInit(&a, Pt2eArrayF32, 2, shape));
+  assert_null(a.data);
+  if (!pt2eNpyWrite(output("empty.npy"), &a, err, sizeof err))
+    fail_msg("%s", err);
+  if (!pt2eNpyRead(output("empty.npy"), Pt2eNpyKeep, &b, err, sizeof err))
+    fail_msg("%s", err);
+  assertShape(&b, Pt2eArrayF32, 2, shape);
+  assert_null(b.data);
+  pt2eArrayFree(&b);
+  for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+    if (!pt2eNpzWrite(output("empty.npz"), 1, names, &a, flags[k], err,
+                      sizeof err))
+      fail_msg("%s", err);
+    Pt2eNpz *npz = pt2eNpzOpen(output("empty.npz"), err, sizeof err);
+    if (!npz)
+      fail_msg("%s", err);
+    b = loadNpz(npz, "empty", Pt2eNpyKeep);
+    assertShape(&b, Pt2eArrayF32, 2, shape);
+    assert_null(b.data);
+    pt2eArrayFree(&b);
+    pt2eNpzClose(npz);
+  }
+  pt2eArrayFree(&a);
+  remove(output("empty.npy"));
+  remove(output("empty.npz"));
+}
+
+/* rows x cols floats from a linear congruential generator (deflate cannot
+** shrink them much, so the compressed stream spans many 64 KiB pieces). */
+static Pt2eArray noiseArray(int64_t rows, int64_t cols) {
+  const int64_t shape[] = {rows, cols};
+  Pt2eArray a;
+  assert_true(pt2eArrayInit(&a, Pt2eArrayF32, 2, shape));
+  uint32_t x = 12345;
+  float *f = a.data;
+  for (int64_t i = 0; i < rows * cols; i++) {
+    x = x * 1664525u + 1013904223u;
+    f[i] = (float)(x >> 8) / 16777216.0f;
+  }
+  return a;
+}
+
+/* Writes 'a' as the only entry "x" of 'file' with 'flags'. */
+static void writeOne(const char *file, const Pt2eArray *a, unsigned flags) {
+  static const char *const names[] = {"x"};
+  char err[512] = "";
+  if (!pt2eNpzWrite(output(file), 1, names, a, flags, err, sizeof err))
+    fail_msg("%s", err);
+}
+
+/* What the accept callback of the tests saw, and what it answers. */
+typedef struct Seen {
+  int calls;
+  Pt2eArray header;
+  bool answer;
+} Seen;
+
+static bool acceptAndRecord(void *userData, const Pt2eArray *header,
+                            char *err, size_t errSize) {
+  Seen *seen = userData;
+  seen->calls++;
+  seen->header = *header;
+  if (!seen->answer)
+    snprintf(err, errSize, "not this shape");
+  return seen->answer;
+}
+
+/* pt2eAlloc bytes held at the peak of 'load' beyond what was held before. */
+#define PEAK_OF(load, peak)                                                   \
+  do {                                                                        \
+    pt2eAllocResetPeak();                                                     \
+    size_t before_ = pt2eAllocLiveBytes();                                    \
+    load;                                                                     \
+    *(peak) = pt2eAllocPeakBytes() - before_;                                 \
+  } while (0)
+
+static Pt2eNpz *openOutput(const char *file) {
+  char err[512] = "";
+  Pt2eNpz *npz = pt2eNpzOpen(output(file), err, sizeof err);
+  if (!npz)
+    fail_msg("%s", err);
+  return npz;
+}
+
+/*
+** 16 MiB of deflated zeros (a 16 KB file) that the caller does not want:
+** refused from the header, having taken well under 1 MiB, where the whole
+** entry used to be inflated first. The callback sees the array the load
+** would return (float32 under Pt2eNpyAsF32, no data).
+*/
+static void testDeflatedEntryIsCheckedBeforeItsElementsAreInflated(
+    void **state) {
+  (void)state;
+  static const int64_t shape[] = {2048, 1024};
+  Pt2eArray zeros, a;
+  char err[512];
+  size_t peak;
+  assert_true(pt2eArrayInit(&zeros, Pt2eArrayF64, 2, shape));
+  writeOne("zeros.npz", &zeros, Pt2eNpzDeflate);
+  pt2eArrayFree(&zeros);
+  Pt2eNpz *npz = openOutput("zeros.npz");
+  Seen seen = {0, {0}, false};
+  Pt2eArrayCheck check = {0, NULL, acceptAndRecord, &seen};
+  bool ok;
+  PEAK_OF(ok = pt2eNpzLoadChecked(npz, "x", Pt2eNpyAsF32, &check, &a, err,
+                                  sizeof err), &peak);
+  assert_false(ok);
+  assertEmpty(&a);
+  assert_string_equal(err, "not this shape");
+  assert_int_equal(seen.calls, 1);
+  assertShape(&seen.header, Pt2eArrayF32, 2, shape);
+  assert_null(seen.header.data);
+  if (peak > ((size_t)1 << 20))
+    fail_msg("refusing the header took %zu bytes", peak);
+
+  seen.answer = true; /* accepted: one block of 8 MiB for the floats */
+  PEAK_OF(ok = pt2eNpzLoadChecked(npz, "x", Pt2eNpyAsF32, &check, &a, err,
+                                  sizeof err), &peak);
+  assert_true(ok);
+  assertShape(&a, Pt2eArrayF32, 2, shape);
+  pt2eArrayFree(&a);
+  pt2eNpzClose(npz);
+  remove(output("zeros.npz"));
+}
+
+/* Asserts that 'err' is "<output(file)>: <reason>". */
+static void assertOutputError(const char *err, const char *file,
+                              const char *reason) {
+  char want[1200];
+  snprintf(want, sizeof want, "%s: %s", output(file), reason);
+  if (strcmp(err, want) != 0)
+    fail_msg("got  '%s'\nwant '%s'", err, want);
+}
+
+/*
+** 2 MiB arrays against a 1 MiB limit, as a stored entry, a deflated one and
+** a .npy file: refused before their elements are allocated, with the size,
+** the limit and the option; under a 2 MiB limit they load.
+*/
+static void testArrayOverTheLimitIsRefusedBeforeItIsAllocated(void **state) {
+  (void)state;
+  static const unsigned flags[] = {Pt2eNpzStored, Pt2eNpzDeflate};
+  static const char *const files[] = {"limit_stored.npz", "limit_deflated.npz"};
+  static const char *const reason =
+      "array of shape (512, 1024) of '<f4' takes 2097152 bytes (2.0 MiB), "
+      "more than the limit of 1 MiB (raise it with --max-entry-mb)";
+  Pt2eArray noise = noiseArray(512, 1024), a;
+  Pt2eArrayCheck tight = {1, "--max-entry-mb", NULL, NULL};
+  Pt2eArrayCheck roomy = {2, "--max-entry-mb", NULL, NULL};
+  char err[512], what[600];
+  size_t peak;
+  bool ok;
+  for (int k = 0; k < 2; k++) {
+    writeOne(files[k], &noise, flags[k]);
+    Pt2eNpz *npz = openOutput(files[k]);
+    PEAK_OF(ok = pt2eNpzLoadChecked(npz, "x", Pt2eNpyKeep, &tight, &a, err,
+                                    sizeof err), &peak);
+    assert_false(ok);
+    assertEmpty(&a);
+    snprintf(what, sizeof what, "entry 'x.npy': %s", reason);
+    assertOutputError(err, files[k], what);
+    assert_true(peak < ((size_t)256 << 10));
+    /* accepted, it costs one block: no copy of the compressed bytes */
+    PEAK_OF(ok = pt2eNpzLoadChecked(npz, "x", Pt2eNpyKeep, &roomy, &a, err,
+                                    sizeof err), &peak);
+    if (!ok)
+      fail_msg("%s", err);
+    assert_memory_equal(a.data, noise.data, noise.nbytes);
+    if (peak > noise.nbytes + ((size_t)256 << 10))
+      fail_msg("%s: loading %zu bytes took %zu", files[k], noise.nbytes, peak);
+    pt2eArrayFree(&a);
+    pt2eNpzClose(npz);
+    remove(output(files[k]));
+  }
+  if (!pt2eNpyWrite(output("limit.npy"), &noise, err, sizeof err))
+    fail_msg("%s", err);
+  PEAK_OF(ok = pt2eNpyReadChecked(output("limit.npy"), Pt2eNpyKeep, &tight,
+                                  &a, err, sizeof err), &peak);
+  assert_false(ok);
+  assertOutputError(err, "limit.npy", reason);
+  assert_true(peak < ((size_t)64 << 10));
+  PEAK_OF(ok = pt2eNpyReadChecked(output("limit.npy"), Pt2eNpyKeep, &roomy,
+                                  &a, err, sizeof err), &peak);
+  assert_true(ok);
+  assert_memory_equal(a.data, noise.data, noise.nbytes);
+  assert_true(peak < noise.nbytes + ((size_t)64 << 10));
+  pt2eArrayFree(&a);
+  /* the message without an option to name */
+  tight.option = NULL;
+  assert_false(pt2eNpyReadChecked(output("limit.npy"), Pt2eNpyKeep, &tight,
+                                  &a, err, sizeof err));
+  assert_non_null(strstr(err, "more than the limit of 1 MiB"));
+  assert_null(strstr(err, "raise"));
+  pt2eArrayFree(&noise);
+  remove(output("limit.npy"));
+}
+
+/*
+** A header that declares far more than the file (or the zip entry) holds is
+** refused before anything is allocated for it.
+*/
+static void testHeaderDeclaringMoreThanTheFileHoldsIsRefusedEarly(
+    void **state) {
+  (void)state;
+  static unsigned char bytes[4096];
+  size_t n = slurp(input("f32_4d.npy"), bytes, sizeof bytes);
+  char *shape = strstr((char *)bytes + 10, "(2, 3, 4, 5), }");
+  assert_non_null(shape);
+  /* the header keeps room for the first extent to grow to 21 digits */
+  memcpy(shape, "(200000000000000, 3, 4, 5), }", 29);
+  Pt2eArray a;
+  char err[512];
+  size_t peak;
+  bool ok;
+  PEAK_OF(ok = pt2eNpyParse("mem", bytes, n, Pt2eNpyKeep, &a, err,
+                            sizeof err), &peak);
+  assert_false(ok);
+  assert_string_equal(err, "mem: data size mismatch (shape (200000000000000, "
+                           "3, 4, 5) of '<f4' needs 48000000000000000 bytes, "
+                           "file has 480)");
+  assert_true(peak < 4096);
+  /* the same bytes as a stored entry: the zip records 608 bytes */
+  Pt2eArray small;
+  static const int64_t s4[] = {2, 3, 4, 5};
+  assert_true(pt2eArrayInit(&small, Pt2eArrayF32, 4, s4));
+  writeOne("lying.npz", &small, Pt2eNpzStored);
+  pt2eArrayFree(&small);
+  static unsigned char zip[4096];
+  size_t zn = slurp(output("lying.npz"), zip, sizeof zip);
+  for (size_t i = 0; i + 15 <= zn; i++)
+    if (memcmp(zip + i, "(2, 3, 4, 5), }", 15) == 0)
+      memcpy(zip + i, "(200000000000000, 3, 4, 5), }", 29);
+  FILE *f = fopen(output("lying.npz"), "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(zip, 1, zn, f), zn);
+  fclose(f);
+  Pt2eNpz *npz = openOutput("lying.npz");
+  PEAK_OF(ok = pt2eNpzLoad(npz, "x", Pt2eNpyKeep, &a, err, sizeof err),
+          &peak);
+  assert_false(ok);
+  assertOutputError(err, "lying.npz", "entry 'x.npy': data size mismatch "
+                    "(shape (200000000000000, 3, 4, 5) of '<f4' needs "
+                    "48000000000000000 bytes, file has 480)");
+  assert_true(peak < 4096);
+  pt2eNpzClose(npz);
+  remove(output("lying.npz"));
+}
+
+/* }================================================================== */
+
+/*
 ** Fails the n-th allocation for every n until the call succeeds: each
 ** failure must be reported (the sanitizer build checks nothing leaks).
 */
@@ -666,6 +932,10 @@ int main(int argc, char **argv) {
       cmocka_unit_test(testNpzWriteThenReadRoundTripsForcedZip64),
       cmocka_unit_test(testNpzWriterIsDeterministic),
       cmocka_unit_test(testWritersRejectBadNamesAndInconsistentArrays),
+      cmocka_unit_test(testEmptyArrayRoundTripsThroughEveryWriter),
+      cmocka_unit_test(testDeflatedEntryIsCheckedBeforeItsElementsAreInflated),
+      cmocka_unit_test(testArrayOverTheLimitIsRefusedBeforeItIsAllocated),
+      cmocka_unit_test(testHeaderDeclaringMoreThanTheFileHoldsIsRefusedEarly),
       cmocka_unit_test(testEveryAllocationFailureIsReportedWithoutLeaks),
   };
   return cmocka_run_group_tests_name("npy", tests, NULL, NULL);
