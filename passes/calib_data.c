@@ -4,9 +4,10 @@
 ** ... with a leading batch dimension), a .npy (one-argument functions), or
 ** seeded synthetic standard-normal data.
 **
-** Every array is checked against its argument before the first batch runs:
-** "calib.npz: array 'arg0': expected 8 batches of tensor<4x3x16x16xf32>
-** (shape (B, 4, 3, 16, 16), '<f4'), found shape (8, 3, 16, 16), '<f8'".
+** Every array is checked against its argument from its header alone, before
+** the reader allocates or inflates its elements, and its size against
+** max-entry-mb: "calib.npz: array 'arg0' for argument #0: expected shape
+** (B, 4, 3, 16, 16) of '<f4' (...), found shape (8, 3, 16, 16) of '<f8'".
 ** The synthetic data is NOT torch.randn: it is a splitmix64 stream turned
 ** into normals by Box-Muller in double, then rounded to float32, chosen to
 ** be simple and identical on every machine.
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "npy.h"
+#include "pt2e_checked.h"
 #include "pt2e_support.h"
 
 struct Pt2eCalibData {
@@ -64,17 +66,22 @@ static void formatShape(char *buf, size_t size, int rank, const int64_t *shape,
     snprintf(buf + n, size - n, "%s)", rank == 1 && !batchFirst ? "," : "");
 }
 
-/* Checks 'a' against argument 'i'; sets or checks the batch count. */
-static MlirLogicalResult checkArray(Pt2eCalibData *d, const char *file,
-                                    const char *name, const Pt2eArray *a, int i,
-                                    MlirLocation loc) {
+/*
+** Checks 'a' (an array's header: shape and dtype, no data needed) against
+** argument 'i'; sets or checks the batch count. False with the reason in
+** 'err'.
+*/
+static bool checkArray(Pt2eCalibData *d, const char *file, const char *name,
+                       const Pt2eArray *a, int i, char *err, size_t errSize) {
   Pt2eElemType et;
   int rank;
   int64_t shape[PT2E_INTERP_MAX_RANK];
   Pt2eArrayDType want;
-  if (!argShape(d->interp, i, &et, &rank, shape) || !arrayDTypeOf(et, &want))
-    return pt2eEmitError(loc, "%s: argument #%d is not a static tensor the "
-                              "interpreter can feed", file, i);
+  if (!argShape(d->interp, i, &et, &rank, shape) || !arrayDTypeOf(et, &want)) {
+    snprintf(err, errSize, "%s: argument #%d is not a static tensor the "
+             "interpreter can feed", file, i);
+    return false;
+  }
   bool ok = a->dtype == want && a->rank == rank + 1 && a->rank <= PT2E_MAX_RANK;
   for (int k = 0; ok && k < rank; k++)
     ok = a->shape[k + 1] == shape[k];
@@ -82,20 +89,53 @@ static MlirLogicalResult checkArray(Pt2eCalibData *d, const char *file,
     char exp[160], got[160];
     formatShape(exp, sizeof exp, rank, shape, true);
     formatShape(got, sizeof got, a->rank, a->shape, false);
-    return pt2eEmitError(loc,
-                         "%s: array '%s' for argument #%d: expected shape %s "
-                         "of '%s' (a leading batch dimension, then the "
-                         "argument's shape), found shape %s of '%s'",
-                         file, name, i, exp, pt2eArrayDTypeName(want), got,
-                         pt2eArrayDTypeName(a->dtype));
+    snprintf(err, errSize,
+             "%s: array '%s' for argument #%d: expected shape %s of '%s' (a "
+             "leading batch dimension, then the argument's shape), found "
+             "shape %s of '%s'", file, name, i, exp, pt2eArrayDTypeName(want),
+             got, pt2eArrayDTypeName(a->dtype));
+    return false;
   }
-  if (i > 0 && a->shape[0] != d->numBatches)
-    return pt2eEmitError(loc,
-                         "%s: array '%s' has %lld batches but 'arg0' has "
-                         "%lld", file, name, (long long)a->shape[0],
-                         (long long)d->numBatches);
+  if (i > 0 && a->shape[0] != d->numBatches) {
+    snprintf(err, errSize, "%s: array '%s' has %lld batches but 'arg0' has "
+             "%lld", file, name, (long long)a->shape[0],
+             (long long)d->numBatches);
+    return false;
+  }
   d->numBatches = a->shape[0];
-  return mlirLogicalResultSuccess();
+  return true;
+}
+
+/* The array being loaded, for acceptHeader. */
+typedef struct Expected {
+  Pt2eCalibData *data;
+  const char *file, *name;
+  int arg;
+} Expected;
+
+/*
+** Pt2eArrayCheck's 'accept': the shape is checked from the header, before
+** the reader allocates or inflates anything, so a small file that declares
+** a wrong shape costs nothing.
+*/
+static bool acceptHeader(void *userData, const Pt2eArray *header, char *err,
+                         size_t errSize) {
+  const Expected *x = userData;
+  return checkArray(x->data, x->file, x->name, header, x->arg, err, errSize);
+}
+
+/* Loads array 'name' (argument 'i') from 'npz', or from the .npy 'path'
+** when 'npz' is NULL, checked against the argument before its elements. */
+static bool loadArg(Pt2eCalibData *d, const char *path, Pt2eNpz *npz,
+                    const char *name, int i, int64_t maxEntryMb, char *err,
+                    size_t errSize) {
+  Expected x = {d, path, name, i};
+  Pt2eArrayCheck check = {maxEntryMb, "max-entry-mb", acceptHeader, &x};
+  if (npz)
+    return pt2eNpzLoadChecked(npz, name, Pt2eNpyKeep, &check, &d->arrays[i],
+                              err, errSize);
+  return pt2eNpyReadChecked(path, Pt2eNpyKeep, &check, &d->arrays[i], err,
+                            errSize);
 }
 
 static Pt2eCalibData *create(const Pt2eInterp *interp, MlirLocation loc) {
@@ -120,7 +160,12 @@ static bool endsWith(const char *s, const char *suffix) {
 }
 
 Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
-                                 MlirLocation loc) {
+                                 int64_t maxEntryMb, MlirLocation loc) {
+  if (maxEntryMb <= 0) {
+    pt2eEmitError(loc, "'pt2e-calibrate': max-entry-mb must be positive "
+                       "(got %lld)", (long long)maxEntryMb);
+    return NULL;
+  }
   Pt2eCalibData *d = create(interp, loc);
   if (!d)
     return NULL;
@@ -135,11 +180,10 @@ Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
                          "this one has %d arguments (use a .npz with arrays "
                          "arg0, arg1, ...)", path, d->numArgs);
       ok = false;
-    } else if (!pt2eNpyRead(path, Pt2eNpyKeep, &d->arrays[0], err, sizeof err)) {
+    } else if (!loadArg(d, path, NULL, "(the .npy)", 0, maxEntryMb, err,
+                        sizeof err)) {
       pt2eEmitError(loc, "%s", err);
       ok = false;
-    } else {
-      ok = mlirLogicalResultIsSuccess(checkArray(d, path, "(the .npy)", &d->arrays[0], 0, loc));
     }
   } else if (ok) {
     Pt2eNpz *npz = pt2eNpzOpen(path, err, sizeof err);
@@ -150,11 +194,9 @@ Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
     for (int i = 0; ok && i < d->numArgs; i++) {
       char name[32];
       snprintf(name, sizeof name, "arg%d", i);
-      if (!pt2eNpzLoad(npz, name, Pt2eNpyKeep, &d->arrays[i], err, sizeof err)) {
+      if (!loadArg(d, path, npz, name, i, maxEntryMb, err, sizeof err)) {
         pt2eEmitError(loc, "%s", err);
         ok = false;
-      } else {
-        ok = mlirLogicalResultIsSuccess(checkArray(d, path, name, &d->arrays[i], i, loc));
       }
     }
     pt2eNpzClose(npz);
@@ -229,19 +271,32 @@ Pt2eTensor *const *pt2eCalibDataBatch(Pt2eCalibData *d, int64_t b,
                                       MlirLocation loc) {
   releaseCurrent(d);
   for (int i = 0; i < d->numArgs; i++) {
-    Pt2eElemType et;
-    int rank;
+    Pt2eElemType et = Pt2eElemF32;
+    int rank = 0;
     int64_t shape[PT2E_INTERP_MAX_RANK];
-    argShape(d->interp, i, &et, &rank, shape);
+    /* checked when the data was opened */
+    (void)argShape(d->interp, i, &et, &rank, shape);
     Pt2eTensor *t = pt2eTensorCreate(et, rank, shape);
     if (!t) {
       releaseCurrent(d);
       pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
       return NULL;
     }
-    size_t bytes = (size_t)t->numel * pt2eElemSize(et);
     if (d->arrays) {
-      memcpy(t->data, (const char *)d->arrays[i].data + (size_t)b * bytes, bytes);
+      /* checkArray made the array numBatches such tensors; this is cheap */
+      const Pt2eArray *a = &d->arrays[i];
+      size_t bytes, offset;
+      if (!pt2eCheckedBytes(t->numel, pt2eElemSize(et), &bytes) ||
+          !pt2eCheckedBytes(b, bytes, &offset) || offset > a->nbytes ||
+          bytes > a->nbytes - offset) {
+        pt2eTensorRelease(t);
+        releaseCurrent(d);
+        pt2eEmitError(loc, "'pt2e-calibrate': batch %lld is outside the "
+                           "data", (long long)b);
+        return NULL;
+      }
+      if (bytes > 0) /* an empty array's data is NULL */
+        memcpy(t->data, (const char *)a->data + offset, bytes);
     } else {
       /* one stream per (seed, batch, argument), so batches are independent */
       uint64_t s = d->seed * 0x100000001b3ULL + (uint64_t)b * 1000003u + (uint64_t)i;

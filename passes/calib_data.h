@@ -15,11 +15,14 @@ typedef struct Pt2eCalibData Pt2eCalibData;
 
 /*
 ** Opens 'path' (.npz with arrays arg0, arg1, ..., or .npy for a one-argument
-** function) and checks every array against the interpreter's arguments.
-** Errors are emitted at 'loc' and name the file and the array; NULL then.
+** function) and checks every array against the interpreter's arguments,
+** from its header, before its elements are read or inflated; no array may
+** take more than 'maxEntryMb' MiB (the option max-entry-mb, which the error
+** names). Errors are emitted at 'loc' and name the file and the array;
+** NULL then.
 */
 Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
-                                 MlirLocation loc);
+                                 int64_t maxEntryMb, MlirLocation loc);
 /* 'batches' batches of seeded standard-normal data (f32 arguments only). */
 Pt2eCalibData *pt2eCalibDataRandom(const Pt2eInterp *interp, int64_t batches,
                                    uint64_t seed, MlirLocation loc);

@@ -574,7 +574,8 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
     char path[4096];
     MlirStringRef p = options[OptData].stringValue;
     snprintf(path, sizeof path, "%.*s", (int)p.length, p.data);
-    data = haveData ? pt2eCalibDataOpen(interp, path, loc)
+    data = haveData ? pt2eCalibDataOpen(interp, path,
+                                        options[OptMaxEntryMb].intValue, loc)
                     : pt2eCalibDataRandom(interp, randomBatches,
                                           (uint64_t)options[OptSeed].intValue, loc);
     if (!data)
