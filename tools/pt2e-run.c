@@ -5,14 +5,18 @@
 **
 **   pt2e-run MODEL.mlir [--entry=NAME] --input=a.npy [--input=b.npy ...]
 **            --output=out.npy [--output=...] [--no-fast-paths]
-**   pt2e-run --compare REFERENCE.npy OTHER.npy
+**            [--max-entry-mb=N]
+**   pt2e-run --compare REFERENCE.npy OTHER.npy [--max-entry-mb=N]
 **
 ** Inputs go to the arguments in order; outputs come from the results in
 ** order. pt2e.observer ops pass values through; pt2e.fake_quant ops
 ** fake-quantize with the scale / zero point written on them (when
 ** fake_quant_enabled). The compare mode prints the SQNR of OTHER against
 ** REFERENCE in dB (torchao's compute_sqnr: 20*log10(|ref| / |ref - other|)),
-** the largest absolute difference and whether the two are bit-identical.
+** the largest absolute difference and whether the two are bit-identical;
+** usage() says what it prints for NaN and all-zero arrays. No .npy may
+** hold more than --max-entry-mb MiB: its header is checked before its
+** elements are read.
 */
 #include <errno.h>
 #include <math.h>
@@ -28,20 +32,127 @@
 
 #include "interp.h"
 #include "npy.h"
+#include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
 #define MAX_IO 64
 
-static void usage(void) {
-  fprintf(stderr,
+static void usage(FILE *to) {
+  fprintf(to,
           "usage: pt2e-run MODEL.mlir [--entry=NAME] --input=A.npy ... "
-          "--output=OUT.npy ... [--no-fast-paths] [--irdl-file=PATH]\n"
-          "       pt2e-run --compare REFERENCE.npy OTHER.npy\n");
+          "--output=OUT.npy ...\n"
+          "                [--no-fast-paths] [--irdl-file=PATH] "
+          "[--max-entry-mb=N]\n"
+          "       pt2e-run --compare REFERENCE.npy OTHER.npy "
+          "[--max-entry-mb=N]\n"
+          "\n"
+          "  --max-entry-mb=N  the largest array a .npy may hold, in MiB "
+          "(default " PT2E_DEFAULT_MAX_ENTRY_MB ")\n"
+          "\n"
+          "--compare prints 'sqnr_db=S max_abs_diff=D bit_identical=yes|no' "
+          "for two float\n"
+          "arrays of one shape and dtype. S = 20*log10(|ref| / |ref - "
+          "other|), as torchao's\n"
+          "compute_sqnr: inf when the arrays are equal and not all zero, "
+          "-inf when only\n"
+          "REFERENCE is all zero, nan when both are all zero (0/0) or when "
+          "a difference is\n"
+          "NaN (a NaN in either array, or inf - inf).\n"
+          "D = max |ref - other|, nan when a difference is NaN. "
+          "bit_identical compares the\n"
+          "bytes, so two arrays with the same NaNs are bit-identical.\n");
 }
 
+/* What the command line asks for. */
+typedef struct RunOptions {
+  const char *model, *entry;
+  const char *inputs[MAX_IO], *outputs[MAX_IO];
+  int nIn, nOut;
+  const char *compare[2]; /* --compare REFERENCE OTHER */
+  bool fast;
+  char irdl[4096];
+  Pt2eArrayCheck npyCheck; /* --max-entry-mb */
+} RunOptions;
 
+/* The text after "--name=" if 'arg' is that flag, else NULL. */
+static const char *flagValue(const char *arg, const char *name) {
+  size_t n = strlen(name);
+  return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
 
+/* A limit in MiB for flag 'name': a positive integer. */
+static bool parseMiB(const char *name, const char *text, int64_t *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || v <= 0) {
+    fprintf(stderr, "pt2e-run: %s wants a positive number of MiB, got "
+                    "'%s'\n", name, text);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/*
+** Fills 'o' from the command line. Returns -1 to go on, else the exit code
+** (0 after --help, 2 for a bad command line, with a message).
+*/
+static int parseArgs(int argc, char **argv, RunOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->fast = true;
+  o->npyCheck.maxMiB = strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
+  o->npyCheck.option = "--max-entry-mb";
+  pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (strcmp(a, "--compare") == 0) {
+      if (i + 2 >= argc) {
+        fprintf(stderr, "pt2e-run: --compare takes two .npy files\n");
+        return 2;
+      }
+      o->compare[0] = argv[++i];
+      o->compare[1] = argv[++i];
+    } else if ((v = flagValue(a, "--input")) ||
+               (v = flagValue(a, "--output"))) {
+      bool in = a[2] == 'i';
+      if ((in ? o->nIn : o->nOut) == MAX_IO) {
+        fprintf(stderr, "pt2e-run: more than %d %s files\n", MAX_IO,
+                in ? "--input" : "--output");
+        return 2;
+      }
+      if (in)
+        o->inputs[o->nIn++] = v;
+      else
+        o->outputs[o->nOut++] = v;
+    } else if ((v = flagValue(a, "--entry"))) {
+      o->entry = v;
+    } else if ((v = flagValue(a, "--irdl-file"))) {
+      snprintf(o->irdl, sizeof o->irdl, "%s", v);
+    } else if ((v = flagValue(a, "--max-entry-mb"))) {
+      if (!parseMiB("--max-entry-mb", v, &o->npyCheck.maxMiB))
+        return 2;
+    } else if (strcmp(a, "--no-fast-paths") == 0) {
+      o->fast = false;
+    } else if (a[0] != '-' && !o->model) {
+      o->model = a;
+    } else {
+      fprintf(stderr, "pt2e-run: unknown argument '%s'\n", a);
+      usage(stderr);
+      return 2;
+    }
+  }
+  bool comparing = o->compare[0] != NULL;
+  if (comparing ? (o->model || o->nIn || o->nOut) : !o->model) {
+    usage(stderr);
+    return 2;
+  }
+  return -1;
+}
 
 static bool elemOfArray(Pt2eArrayDType d, Pt2eElemType *t) {
   switch (d) {
@@ -70,11 +181,12 @@ static bool arrayOfElem(Pt2eElemType t, Pt2eArrayDType *d) {
   return false;
 }
 
-static Pt2eTensor *tensorFromNpy(const char *path) {
+static Pt2eTensor *tensorFromNpy(const char *path,
+                                 const Pt2eArrayCheck *check) {
   Pt2eArray a;
   char err[1024];
   Pt2eElemType t;
-  if (!pt2eNpyRead(path, Pt2eNpyKeep, &a, err, sizeof err)) {
+  if (!pt2eNpyReadChecked(path, Pt2eNpyKeep, check, &a, err, sizeof err)) {
     fprintf(stderr, "pt2e-run: %s\n", err);
     return NULL;
   }
@@ -103,15 +215,58 @@ static bool tensorToNpy(const Pt2eTensor *t, const char *path) {
   return ok;
 }
 
+/* Element 'i' of a float array, as a double. */
+static double elementAt(const Pt2eArray *x, int64_t i) {
+  return x->dtype == Pt2eArrayF32 ? ((const float *)x->data)[i]
+                                  : ((const double *)x->data)[i];
+}
+
+/*
+** SQNR in dB and the largest |ref - other| of two float arrays of one
+** shape, with torch's NaN rules: a NaN difference (a NaN in either array,
+** or inf - inf) makes both NaN, and all zeros against all zeros is
+** 20*log10(0/0), NaN, not inf.
+*/
+static void diffArrays(const Pt2eArray *ref, const Pt2eArray *other,
+                       double *sqnrDb, double *maxAbsDiff) {
+  int64_t n = pt2eArrayNumel(ref);
+  double sig = 0, noise = 0, maxDiff = 0;
+  bool nanDiff = false;
+  for (int64_t i = 0; i < n; i++) {
+    double a = elementAt(ref, i), d = a - elementAt(other, i);
+    sig += a * a;
+    noise += d * d;
+    if (isnan(d))
+      nanDiff = true;
+    else if (fabs(d) > maxDiff)
+      maxDiff = fabs(d);
+  }
+  *sqnrDb = 20.0 * log10(sqrt(sig) / sqrt(noise)); /* 0/0: NaN; x/0: inf */
+  *maxAbsDiff = nanDiff ? NAN : maxDiff;
+}
+
+/* Prints "key=value" with 'fmt', or as inf, -inf or nan (never "-nan"). */
+static void printValue(const char *key, const char *fmt, double v) {
+  printf("%s=", key);
+  if (isnan(v))
+    printf("nan");
+  else if (isinf(v))
+    printf("%sinf", v < 0 ? "-" : "");
+  else
+    printf(fmt, v);
+}
+
 /* --compare: SQNR, max |diff|, bit identity of two float arrays. */
-static int compare(const char *refPath, const char *otherPath) {
+static int compare(const char *refPath, const char *otherPath,
+                   const Pt2eArrayCheck *check) {
   Pt2eArray r, o;
   char err[1024];
-  if (!pt2eNpyRead(refPath, Pt2eNpyKeep, &r, err, sizeof err)) {
+  if (!pt2eNpyReadChecked(refPath, Pt2eNpyKeep, check, &r, err, sizeof err)) {
     fprintf(stderr, "pt2e-run: %s\n", err);
     return 1;
   }
-  if (!pt2eNpyRead(otherPath, Pt2eNpyKeep, &o, err, sizeof err)) {
+  if (!pt2eNpyReadChecked(otherPath, Pt2eNpyKeep, check, &o, err,
+                          sizeof err)) {
     fprintf(stderr, "pt2e-run: %s\n", err);
     pt2eArrayFree(&r);
     return 1;
@@ -125,22 +280,13 @@ static int compare(const char *refPath, const char *otherPath) {
                     "float arrays\n", refPath, otherPath);
     rc = 1;
   } else {
-    int64_t n = pt2eArrayNumel(&r);
-    double sig = 0, noise = 0, maxDiff = 0;
-    for (int64_t i = 0; i < n; i++) {
-      double a = r.dtype == Pt2eArrayF32 ? ((float *)r.data)[i] : ((double *)r.data)[i];
-      double b = o.dtype == Pt2eArrayF32 ? ((float *)o.data)[i] : ((double *)o.data)[i];
-      sig += a * a;
-      noise += (a - b) * (a - b);
-      if (fabs(a - b) > maxDiff)
-        maxDiff = fabs(a - b);
-    }
-    bool identical = r.nbytes == o.nbytes && (r.nbytes == 0 || memcmp(r.data, o.data, r.nbytes) == 0);
-    if (noise == 0)
-      printf("sqnr_db=inf");
-    else
-      printf("sqnr_db=%.4f", 20.0 * log10(sqrt(sig) / sqrt(noise)));
-    printf(" max_abs_diff=%.9g bit_identical=%s\n", maxDiff, identical ? "yes" : "no");
+    double sqnrDb, maxAbsDiff;
+    diffArrays(&r, &o, &sqnrDb, &maxAbsDiff);
+    bool identical = r.nbytes == o.nbytes &&
+                     (r.nbytes == 0 || memcmp(r.data, o.data, r.nbytes) == 0);
+    printValue("sqnr_db", "%.4f", sqnrDb);
+    printValue(" max_abs_diff", "%.9g", maxAbsDiff);
+    printf(" bit_identical=%s\n", identical ? "yes" : "no");
   }
   pt2eArrayFree(&r);
   pt2eArrayFree(&o);
@@ -148,38 +294,13 @@ static int compare(const char *refPath, const char *otherPath) {
 }
 
 int main(int argc, char **argv) {
-  const char *model = NULL, *entry = NULL, *inputs[MAX_IO], *outputs[MAX_IO];
-  int nIn = 0, nOut = 0;
-  bool fast = true;
-  char irdl[4096];
-  pt2eDialectDefaultIrdlPath(irdl, sizeof irdl);
-
-  if (argc == 4 && strcmp(argv[1], "--compare") == 0)
-    return compare(argv[2], argv[3]);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strncmp(a, "--input=", 8) == 0 && nIn < MAX_IO)
-      inputs[nIn++] = a + 8;
-    else if (strncmp(a, "--output=", 9) == 0 && nOut < MAX_IO)
-      outputs[nOut++] = a + 9;
-    else if (strncmp(a, "--entry=", 8) == 0)
-      entry = a + 8;
-    else if (strncmp(a, "--irdl-file=", 12) == 0)
-      snprintf(irdl, sizeof irdl, "%s", a + 12);
-    else if (strcmp(a, "--no-fast-paths") == 0)
-      fast = false;
-    else if (a[0] != '-' && !model)
-      model = a;
-    else {
-      fprintf(stderr, "pt2e-run: unknown argument '%s'\n", a);
-      usage();
-      return 2;
-    }
-  }
-  if (!model) {
-    usage();
-    return 2;
-  }
+  static RunOptions opt; /* large; one per process */
+  int parsed = parseArgs(argc, argv, &opt);
+  if (parsed >= 0)
+    return parsed;
+  if (opt.compare[0])
+    return compare(opt.compare[0], opt.compare[1], &opt.npyCheck);
+  const char *entry = opt.entry;
 
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
@@ -194,11 +315,12 @@ int main(int argc, char **argv) {
   int nRes = 0;
 
   char irdlErr[4200];
-  if (!pt2eDialectLoadIrdlFile(ctx, irdl, irdlErr, sizeof irdlErr)) {
+  if (!pt2eDialectLoadIrdlFile(ctx, opt.irdl, irdlErr, sizeof irdlErr)) {
     fprintf(stderr, "pt2e-run: %s\n", irdlErr);
     goto done;
   }
-  m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(model));
+  m = mlirModuleCreateParseFromFile(ctx,
+                                    mlirStringRefCreateFromCString(opt.model));
   if (mlirModuleIsNull(m))
     goto done; /* the parser printed why, with the file name */
   if (!entry) { /* the first function */
@@ -213,7 +335,7 @@ int main(int argc, char **argv) {
       entry = name;
     }
     if (!entry) {
-      fprintf(stderr, "pt2e-run: '%s' has no function to run\n", model);
+      fprintf(stderr, "pt2e-run: '%s' has no function to run\n", opt.model);
       goto done;
     }
   }
@@ -221,21 +343,21 @@ int main(int argc, char **argv) {
                                     mlirStringRefCreateFromCString(entry), NULL, NULL);
   if (!interp)
     goto done;
-  pt2eInterpSetFastPaths(interp, fast);
-  if (nIn != pt2eInterpNumArgs(interp)) {
+  pt2eInterpSetFastPaths(interp, opt.fast);
+  if (opt.nIn != pt2eInterpNumArgs(interp)) {
     fprintf(stderr, "pt2e-run: @%s takes %d arguments, got %d --input files\n",
-            entry, pt2eInterpNumArgs(interp), nIn);
+            entry, pt2eInterpNumArgs(interp), opt.nIn);
     goto done;
   }
   nRes = pt2eInterpNumResults(interp);
-  if (nOut != nRes) {
+  if (opt.nOut != nRes) {
     fprintf(stderr, "pt2e-run: @%s has %d results, got %d --output files\n",
-            entry, nRes, nOut);
+            entry, nRes, opt.nOut);
     nRes = 0;
     goto done;
   }
-  for (int i = 0; i < nIn; i++)
-    if (!(args[i] = tensorFromNpy(inputs[i])))
+  for (int i = 0; i < opt.nIn; i++)
+    if (!(args[i] = tensorFromNpy(opt.inputs[i], &opt.npyCheck)))
       goto done;
   if (mlirLogicalResultIsFailure(pt2eInterpRun(interp, args, results))) {
     nRes = 0;
@@ -243,12 +365,12 @@ int main(int argc, char **argv) {
   }
   rc = 0;
   for (int k = 0; k < nRes; k++)
-    if (!tensorToNpy(results[k], outputs[k]))
+    if (!tensorToNpy(results[k], opt.outputs[k]))
       rc = 1;
 done:
   for (int k = 0; k < nRes; k++)
     pt2eTensorRelease(results[k]);
-  for (int i = 0; i < nIn; i++)
+  for (int i = 0; i < opt.nIn; i++)
     pt2eTensorRelease(args[i]);
   pt2eInterpDestroy(interp);
   if (!mlirModuleIsNull(m))
