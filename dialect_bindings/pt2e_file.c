@@ -37,7 +37,7 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
   if (exists && !S_ISREG(st.st_mode)) { /* a device or a pipe: as it is */
     out->file = fopen(path, binary ? "wb" : "w");
     if (!out->file)
-      snprintf(err, errSize, "%s: cannot open for writing (%s)", path, strerror(errno));
+      snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
     return out->file != NULL;
   }
   if (exists) { /* replace the real file, not a link to it */
@@ -60,8 +60,8 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
     fd = mkstemp(out->temp);
   }
   if (fd < 0) {
-    snprintf(err, errSize, "%s: cannot create a temporary file beside it (%s)",
-             path, strerror(errno));
+    /* the folder is missing or not writable: as fopen would say */
+    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
     out->temp[0] = '\0';
     return false;
   }
@@ -70,7 +70,7 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
   fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
   out->file = fdopen(fd, binary ? "wb" : "w");
   if (!out->file) {
-    snprintf(err, errSize, "%s: cannot open for writing (%s)", path, strerror(errno));
+    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
     close(fd);
     unlink(out->temp);
     out->temp[0] = '\0';
@@ -86,7 +86,7 @@ bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize) {
     out->file = NULL;
     if (fflush(stdout) == 0)
       return true;
-    snprintf(err, errSize, "-: write error (%s)", strerror(errno));
+    snprintf(err, errSize, "cannot write to standard output: %s", strerror(errno));
     return false;
   }
   bool ok = !ferror(out->file);
@@ -95,7 +95,7 @@ bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize) {
   if (ok && out->temp[0] && rename(out->temp, out->target) != 0)
     ok = false;
   if (!ok) {
-    snprintf(err, errSize, "%s: cannot write (%s)", out->target, strerror(errno));
+    snprintf(err, errSize, "cannot write '%s': %s", out->target, strerror(errno));
     if (out->temp[0])
       unlink(out->temp);
   }

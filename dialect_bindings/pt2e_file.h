@@ -24,7 +24,7 @@ typedef struct Pt2eOutput {
 /*
 ** Opens 'path' for writing through a temporary file beside it. "-" is
 ** standard output, and a path that is not a regular file (/dev/null, a
-** pipe) is written directly. On failure writes one line naming the path
+** pipe) is written directly. On failure writes "cannot write 'PATH': why"
 ** into 'err' and returns false.
 */
 bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,

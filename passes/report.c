@@ -33,6 +33,7 @@
 
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
+#include "pt2e_file.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
@@ -274,23 +275,21 @@ static MlirLogicalResult reportRun(MlirOperation module,
   mlirOperationWalk(module, checkOp, &failed, MlirWalkPreOrder);
   if (failed)
     return mlirLogicalResultFailure();
-  char path[4096];
+  char path[4096], err[4400];
   snprintf(path, sizeof path, "%.*s", (int)output.length, output.data);
-  if (strcmp(path, "-") != 0) {
-    st.out = fopen(path, "w");
-    if (!st.out)
-      return pt2eEmitError(loc, "'pt2e-report': cannot write '%s': %s", path,
-                           strerror(errno));
-  }
+  /* The report file is replaced whole or not at all (pt2e_file.h). */
+  Pt2eOutput file;
+  if (!pt2eOutputOpen(&file, path, false, err, sizeof err))
+    return pt2eEmitError(loc, "'pt2e-report': %s", err);
+  st.out = file.file;
   if (!st.qparams)
     fprintf(st.out, "%-28s %-10s %-24s %-34s %5s  %s\n", "name", "op", "watches",
             "observer", "#qp", "scale/zero_point  clipped  min/max  @ location");
   mlirOperationWalk(module, reportOp, &st, MlirWalkPreOrder);
   if (!st.qparams)
     fprintf(st.out, "%d row%s\n", st.count, st.count == 1 ? "" : "s");
-  fflush(st.out);
-  if (st.out != stdout)
-    fclose(st.out);
+  if (!pt2eOutputCommit(&file, err, sizeof err))
+    return pt2eEmitError(loc, "'pt2e-report': %s", err);
   return mlirLogicalResultSuccess();
 }
 

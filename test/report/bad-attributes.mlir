@@ -11,6 +11,11 @@
 // RUN: rm -f %t.txt
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{output=%t.txt})' -o /dev/null 2>/dev/null
 // RUN: not test -e %t.txt
+// An existing report file is kept as it was (reports are written through a
+// temporary file that replaces it only when the report is whole).
+// RUN: echo "old report" > %t.txt
+// RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{output=%t.txt})' -o /dev/null 2>/dev/null
+// RUN: grep -qx "old report" %t.txt
 // The message in full, at the op's location.
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report)' -o /dev/null 2>&1 | FileCheck %s
 
