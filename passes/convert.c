@@ -50,7 +50,7 @@
 
 #define PT2E_CONVERT_MAX_RANK 16
 
-enum { OptFoldWeights, OptKeepUncalibrated, NumOptions };
+enum { OptFoldWeights, OptKeepUncalibrated, OptMaxWeightMb, NumOptions };
 
 static const Pt2eOptionDecl convertOptions[NumOptions] = {
     [OptFoldWeights] = {"fold-weights", Pt2eOptionBool,
@@ -61,6 +61,11 @@ static const Pt2eOptionDecl convertOptions[NumOptions] = {
                              "leave values whose op has no qparams in float "
                              "instead of failing",
                              "false", false},
+    /* A splat constant of a huge static shape is one value in the IR but
+    ** folds to numel integers: bounded like the interpreter's tensors. */
+    [OptMaxWeightMb] = {"max-weight-mb", Pt2eOptionInt,
+                        "the largest integer constant a folded weight may "
+                        "become, in MiB", PT2E_DEFAULT_MAX_TENSOR_MB, false},
 };
 
 /* What becomes of one pt2e op. */
@@ -91,6 +96,7 @@ typedef struct Convert {
   Target *targets;
   int count, capacity;
   bool failed;
+  int64_t maxWeightBytes; /* max-weight-mb */
 } Convert;
 
 static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -395,8 +401,8 @@ static MlirAttribute constantValue(Target *t) {
 ** quantize_per_channel, run once at convert time like torchao's constant
 ** folding), into an integer DenseElementsAttr of the storage type.
 */
-static MlirLogicalResult foldConstant(MlirContext ctx, Target *t,
-                                      MlirAttribute value) {
+static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
+                                      Target *t, MlirAttribute value) {
   const Pt2eQuantSpec *q = &t->spec.quant;
   MlirType type = mlirAttributeGetType(value);
   int64_t numel = mlirElementsAttrGetNumElements(value);
@@ -407,8 +413,15 @@ static MlirLogicalResult foldConstant(MlirContext ctx, Target *t,
       inner *= mlirShapedTypeGetDimSize(type, d);
   }
   size_t width = storageWidth(q->dtype) / 8, bytes = 0;
-  void *buf = pt2eCheckedBytes(numel ? numel : 1, width, &bytes) ? pt2eAlloc(bytes)
-                                                                 : NULL;
+  bool countable = pt2eCheckedBytes(numel ? numel : 1, width, &bytes);
+  if (!countable || bytes > (uint64_t)cv->maxWeightBytes)
+    return pt2eEmitError(mlirOperationGetLocation(t->op),
+                         "'pt2e-convert': folding this weight (%lld elements) "
+                         "makes an integer constant of more than %lld MiB "
+                         "(raise the limit with max-weight-mb, or keep it in "
+                         "float with fold-weights=false)", (long long)numel,
+                         (long long)(cv->maxWeightBytes >> 20));
+  void *buf = pt2eAlloc(bytes);
   if (!buf)
     return pt2eEmitError(mlirOperationGetLocation(t->op),
                          "'pt2e-convert' ran out of memory");
@@ -485,7 +498,7 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
     t->action = ActQdq;
     MlirAttribute value = foldWeights ? constantValue(t) : (MlirAttribute){NULL};
     if (!mlirAttributeIsNull(value)) {
-      if (mlirLogicalResultIsFailure(foldConstant(ctx, t, value)))
+      if (mlirLogicalResultIsFailure(foldConstant(ctx, c, t, value)))
         return mlirLogicalResultFailure();
       t->action = ActFold;
     }
@@ -555,6 +568,11 @@ static MlirLogicalResult convertRun(MlirOperation module,
     return mlirLogicalResultFailure();
   Convert c;
   memset(&c, 0, sizeof c);
+  if (!pt2eCheckedMul(options[OptMaxWeightMb].intValue, 1 << 20, &c.maxWeightBytes) ||
+      c.maxWeightBytes <= 0)
+    return pt2eEmitError(mlirOperationGetLocation(module),
+                         "'pt2e-convert': max-weight-mb must be positive (got %lld)",
+                         (long long)options[OptMaxWeightMb].intValue);
   mlirOperationWalk(module, collectOps, &c, MlirWalkPreOrder);
   MlirLogicalResult r = c.failed ? mlirLogicalResultFailure()
                                  : plan(&c, ctx, options[OptFoldWeights].boolValue,
