@@ -271,9 +271,16 @@ static void freeWork(Work *w) {
   pt2eFree(w->pb);
 }
 
-static bool allocWork(Work *w) {
-  w->pa = pt2eAlloc((size_t)MC * KC * sizeof(float));
-  w->pb = pt2eAlloc((size_t)KC * NC * sizeof(float));
+static int64_t roundUp(int64_t x, int64_t unit) { return (x + unit - 1) / unit * unit; }
+
+/* Panels as large as this product needs, at most MC x KC and KC x NC: a
+** small product must not pay for zeroing the blocks of a large one. */
+static bool allocWork(Work *w, const Gemm *g) {
+  int64_t kc = g->k < KC ? (g->k > 0 ? g->k : 1) : KC;
+  int64_t mc = roundUp(g->m < MC ? g->m : MC, MR);
+  int64_t nc = roundUp(g->n < NC ? g->n : NC, NR);
+  w->pa = pt2eAlloc((size_t)(mc * kc) * sizeof(float));
+  w->pb = pt2eAlloc((size_t)(kc * nc) * sizeof(float));
   if (w->pa && w->pb)
     return true;
   freeWork(w);
@@ -343,7 +350,7 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
   Task tasks[PT2E_GEMM_MAX_THREADS];
   pthread_t ids[PT2E_GEMM_MAX_THREADS];
   int nt = splitTasks(&g, tile, threads, tasks), ready = 0;
-  while (ready < nt && allocWork(&tasks[ready].work))
+  while (ready < nt && allocWork(&tasks[ready].work, &g))
     ready++;
   bool ok = ready == nt;
   int started = 1;
