@@ -34,6 +34,7 @@
 #include <zlib.h>
 
 #include "pt2e_checked.h"
+#include "pt2e_file.h"
 #include "pt2e_support.h"
 
 #define NPY_ALIGN 64          /* numpy pads headers to this */
@@ -1282,11 +1283,24 @@ static size_t buildHeader(const Pt2eArray *a, unsigned char *buf) {
 }
 
 /* A file being written, with its position and first error. */
+/* A file being written, through a temporary file beside the target that
+** replaces it only when the whole archive is written (pt2e_file.h). */
 typedef struct Writer {
   FILE *f;
   uint64_t pos;
   bool failed;
+  Pt2eOutput out;
 } Writer;
+
+/* Opens 'w' on 'path'; false (with 'err') when it cannot be created. */
+static bool openWriter(Writer *w, const char *path, char *err, size_t errSize) {
+  char why[4400];
+  memset(w, 0, sizeof *w);
+  if (!pt2eOutputOpen(&w->out, path, true, why, sizeof why))
+    return fail(err, errSize, "%s: cannot create (%s)", path, strerror(errno));
+  w->f = w->out.file;
+  return true;
+}
 
 static void put(Writer *w, const void *p, size_t n) {
   if (!w->failed && n > 0 && fwrite(p, 1, n, w->f) != n)
@@ -1295,15 +1309,18 @@ static void put(Writer *w, const void *p, size_t n) {
 }
 
 /* Closes 'w'; on failure removes 'path' and reports why. */
+/* Puts the file in place when everything was written, else drops it: an
+** existing file at 'path' is then as it was. */
 static bool finish(Writer *w, const char *path, bool ok, char *err,
                    size_t errSize) {
-  if (fclose(w->f) != 0 && ok)
-    w->failed = true;
-  if (ok && w->failed)
-    ok = fail(err, errSize, "%s: cannot write (%s)", path, strerror(errno));
-  if (!ok)
-    remove(path);
-  return ok;
+  char why[4400];
+  if (!ok || w->failed) {
+    pt2eOutputAbort(&w->out);
+    return ok ? fail(err, errSize, "%s: cannot write", path) : false;
+  }
+  if (!pt2eOutputCommit(&w->out, why, sizeof why))
+    return fail(err, errSize, "%s: cannot write (%s)", path, why);
+  return true;
 }
 
 bool pt2eNpyWrite(const char *path, const Pt2eArray *a, char *err,
@@ -1312,9 +1329,9 @@ bool pt2eNpyWrite(const char *path, const Pt2eArray *a, char *err,
   if (!checkArray(path, a, err, errSize))
     return false;
   size_t hlen = buildHeader(a, hdr);
-  Writer w = {fopen(path, "wb"), 0, false};
-  if (!w.f)
-    return fail(err, errSize, "%s: cannot create (%s)", path, strerror(errno));
+  Writer w;
+  if (!openWriter(&w, path, err, errSize))
+    return false;
   put(&w, hdr, hlen);
   put(&w, a->data, a->nbytes);
   return finish(&w, path, true, err, errSize);
@@ -1552,10 +1569,10 @@ bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
   Written *wr = NULL;
   if (n > 0 && (wr = pt2eAlloc(n * sizeof *wr)) == NULL)
     return fail(err, errSize, "%s: out of memory", path);
-  Writer w = {fopen(path, "wb"), 0, false};
-  if (!w.f) {
+  Writer w;
+  if (!openWriter(&w, path, err, errSize)) {
     pt2eFree(wr);
-    return fail(err, errSize, "%s: cannot create (%s)", path, strerror(errno));
+    return false;
   }
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {

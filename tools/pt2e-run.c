@@ -5,7 +5,7 @@
 **
 **   pt2e-run MODEL.mlir [--entry=NAME] --input=a.npy [--input=b.npy ...]
 **            --output=out.npy [--output=...] [--no-fast-paths]
-**            [--max-entry-mb=N]
+**            [--max-entry-mb=N] [--max-tensor-mb=N] [--max-live-mb=N]
 **   pt2e-run --compare REFERENCE.npy OTHER.npy [--max-entry-mb=N]
 **
 ** Inputs go to the arguments in order; outputs come from the results in
@@ -44,11 +44,16 @@ static void usage(FILE *to) {
           "--output=OUT.npy ...\n"
           "                [--no-fast-paths] [--irdl-file=PATH] "
           "[--max-entry-mb=N]\n"
+          "                [--max-tensor-mb=N] [--max-live-mb=N]\n"
           "       pt2e-run --compare REFERENCE.npy OTHER.npy "
           "[--max-entry-mb=N]\n"
           "\n"
-          "  --max-entry-mb=N  the largest array a .npy may hold, in MiB "
+          "  --max-entry-mb=N   the largest array a .npy may hold, in MiB "
           "(default " PT2E_DEFAULT_MAX_ENTRY_MB ")\n"
+          "  --max-tensor-mb=N  the largest tensor the interpreter creates, "
+          "in MiB (default " PT2E_DEFAULT_MAX_TENSOR_MB ")\n"
+          "  --max-live-mb=N    the most memory the interpreter holds at once, "
+          "in MiB (default " PT2E_DEFAULT_MAX_LIVE_MB ")\n"
           "\n"
           "--compare prints 'sqnr_db=S max_abs_diff=D bit_identical=yes|no' "
           "for two float\n"
@@ -73,6 +78,7 @@ typedef struct RunOptions {
   bool fast;
   char irdl[4096];
   Pt2eArrayCheck npyCheck; /* --max-entry-mb */
+  int64_t maxTensorMiB, maxLiveMiB; /* --max-tensor-mb, --max-live-mb */
 } RunOptions;
 
 /* The text after "--name=" if 'arg' is that flag, else NULL. */
@@ -104,6 +110,8 @@ static int parseArgs(int argc, char **argv, RunOptions *o) {
   o->fast = true;
   o->npyCheck.maxMiB = strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
   o->npyCheck.option = "--max-entry-mb";
+  o->maxTensorMiB = strtoll(PT2E_DEFAULT_MAX_TENSOR_MB, NULL, 10);
+  o->maxLiveMiB = strtoll(PT2E_DEFAULT_MAX_LIVE_MB, NULL, 10);
   pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
@@ -135,6 +143,12 @@ static int parseArgs(int argc, char **argv, RunOptions *o) {
       snprintf(o->irdl, sizeof o->irdl, "%s", v);
     } else if ((v = flagValue(a, "--max-entry-mb"))) {
       if (!parseMiB("--max-entry-mb", v, &o->npyCheck.maxMiB))
+        return 2;
+    } else if ((v = flagValue(a, "--max-tensor-mb"))) {
+      if (!parseMiB("--max-tensor-mb", v, &o->maxTensorMiB))
+        return 2;
+    } else if ((v = flagValue(a, "--max-live-mb"))) {
+      if (!parseMiB("--max-live-mb", v, &o->maxLiveMiB))
         return 2;
     } else if (strcmp(a, "--no-fast-paths") == 0) {
       o->fast = false;
@@ -339,8 +353,14 @@ int main(int argc, char **argv) {
       goto done;
     }
   }
+  Pt2eInterpLimits limits;
+  if (!pt2eInterpLimitsFromMiB(opt.maxTensorMiB, opt.maxLiveMiB, &limits)) {
+    fprintf(stderr, "pt2e-run: --max-tensor-mb / --max-live-mb too large\n");
+    goto done;
+  }
   interp = pt2eInterpCreateInModule(mlirModuleGetOperation(m),
-                                    mlirStringRefCreateFromCString(entry), NULL, NULL);
+                                    mlirStringRefCreateFromCString(entry), NULL,
+                                    &limits);
   if (!interp)
     goto done;
   pt2eInterpSetFastPaths(interp, opt.fast);
