@@ -82,9 +82,18 @@ static MlirModule parse(Fixture *fx, const char *text) {
   return m;
 }
 
+/* Runs pt2e-convert with every option at its declared default, then
+** fold-weights and keep-uncalibrated as given. */
 static MlirLogicalResult runConvert(MlirModule m, bool fold, bool keep) {
-  Pt2eOptionValue opts[2];
+  Pt2eOptionValue opts[8];
+  char err[256];
+  assert_true(pt2eConvertPass.numOptions <= 8);
   memset(opts, 0, sizeof opts);
+  for (size_t i = 0; i < pt2eConvertPass.numOptions; i++) {
+    const Pt2eOptionDecl *d = &pt2eConvertPass.options[i];
+    assert_true(pt2eOptionParse(d, mlirStringRefCreateFromCString(d->defaultValue),
+                                &opts[i], err, sizeof err));
+  }
   opts[0].boolValue = fold;
   opts[1].boolValue = keep;
   return pt2eConvertPass.run(mlirModuleGetOperation(m), opts);
