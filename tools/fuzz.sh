@@ -14,6 +14,7 @@
 # build-fuzz/fuzz/<target>/ and makes the script exit non-zero.
 # Environment: PT2E_FUZZ_BUILD (build folder), FUZZ_FLAGS (more libFuzzer
 # flags), PT2E_FUZZ_VERBOSE=1 (the targets print diagnostics; for replays).
+# PT2E_FUZZ_TMP is set to build-fuzz/fuzz/<target>/tmp (files fuzz-npy writes).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -66,7 +67,9 @@ for t in "${targets[@]}"; do
     exit 2
   fi
   work=$build/fuzz/$t
-  mkdir -p "$work/corpus" "$work/artifacts"
+  mkdir -p "$work/corpus" "$work/artifacts" "$work/tmp"
+  rm -f "$work/tmp"/*  # files written back by earlier runs that crashed
+  export PT2E_FUZZ_TMP=$work/tmp
   log=$work/log.txt
 
   # Crash reproducers found before must all run clean.
@@ -88,7 +91,7 @@ for t in "${targets[@]}"; do
     -max_total_time="$seconds" -artifact_prefix="$work/artifacts/" \
     "$work/corpus" "$seeds" >"$log" 2>&1
   rc=$?
-  stats=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  stats=$(grep -aE '^#[0-9]+' "$log" | tail -1)
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   [ -n "$execs" ] || execs=$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$stats")
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$stats")
@@ -101,7 +104,7 @@ for t in "${targets[@]}"; do
     status=1
   elif [ $rc -ne 0 ]; then
     artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-    grep -E 'ERROR|SUMMARY|^fuzz' "$log" | head -5
+    grep -aE 'ERROR|SUMMARY|^fuzz|runtime error' "$log" | head -5
     line="$line, CRASHED (input: ${artifact:-none saved}, log: $log)"
     status=1
   else
