@@ -932,6 +932,24 @@ static bool applyZip64(NpzEntry *e, const unsigned char *x, size_t n) {
   return true;
 }
 
+/*
+** 's' as messages show it: printable ASCII as it is, any other byte as
+** \xNN, cut to fit 'buf'. Entry names come from the file and may hold a
+** newline or escape codes; a message is one line of plain text.
+*/
+static const char *shownName(const char *s, char *buf, size_t size) {
+  size_t n = 0;
+  for (; *s && n + 5 < size; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c >= 0x20 && c < 0x7f)
+      buf[n++] = (char)c;
+    else
+      n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
+  }
+  buf[n] = '\0';
+  return buf;
+}
+
 /* Parses the 'size' bytes of central directory at 'cd' into npz->entries. */
 static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
                          size_t count, char *err, size_t errSize) {
@@ -967,9 +985,10 @@ static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
       size_t id = rd16(x + k), n = rd16(x + k + 2);
       if (k + 4 + n > xlen)
         break; /* a damaged extra field; zipfile ignores it too */
+      char shown[256];
       if (id == 1 && !applyZip64(e, x + k + 4, n))
         return fail(err, errSize, "%s: entry '%s': bad zip64 extra field",
-                    npz->path, e->name);
+                    npz->path, shownName(e->name, shown, sizeof shown));
       k += 4 + n;
     }
     at += 46 + nlen + xlen + clen;
@@ -1031,9 +1050,10 @@ bad:
 static void listNames(const Pt2eNpz *npz, char *buf, size_t cap) {
   size_t len = 0;
   buf[0] = '\0';
+  char shown[128];
   for (size_t i = 0; i < npz->count && len + 1 < cap; i++)
     len += (size_t)snprintf(buf + len, cap - len, "%s'%s'", i ? ", " : "",
-                            npz->entries[i].shortName);
+                            shownName(npz->entries[i].shortName, shown, sizeof shown));
 }
 
 #define ZIP_CHUNK ((size_t)64 << 10) /* compressed bytes read at a time */
@@ -1186,15 +1206,18 @@ bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
   memset(out, 0, sizeof *out);
   long i = pt2eNpzFind(npz, name);
   if (i < 0) {
-    char names[256];
+    char names[256], shown[128];
     listNames(npz, names, sizeof names);
     return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
-                npz->path, name, npz->count ? names : "none");
+                npz->path, shownName(name, shown, sizeof shown),
+                npz->count ? names : "none");
   }
   const NpzEntry *e = &npz->entries[i];
   char what[512];
   uint64_t data = 0;
-  snprintf(what, sizeof what, "%s: entry '%s'", npz->path, e->name);
+  char shown[256];
+  snprintf(what, sizeof what, "%s: entry '%s'", npz->path,
+           shownName(e->name, shown, sizeof shown));
   if (!locateEntry(npz, e, what, &data, err, errSize))
     return false;
   EntrySource es;

@@ -544,6 +544,31 @@ static void testNpzWriterIsDeterministic(void **state) {
   remove(output("det.npz"));
 }
 
+/* Entry names come from the file: a message shows a newline or an escape
+** code in one as \xNN, so that every message stays one line of plain text
+** (fuzz-npy found a zip whose entry name held a newline). */
+static void testEntryNamesInMessagesAreOneLineOfText(void **state) {
+  (void)state;
+  Pt2eArray a;
+  static const int64_t shape[] = {1};
+  assert_true(pt2eArrayInit(&a, Pt2eArrayF32, 1, shape));
+  const char *names[] = {"a\nb\x1b[2J"};
+  char err[512];
+  assert_true(pt2eNpzWrite(output("odd.npz"), 1, names, &a, Pt2eNpzStored, err,
+                           sizeof err));
+  Pt2eNpz *npz = pt2eNpzOpen(output("odd.npz"), err, sizeof err);
+  assert_non_null(npz);
+  Pt2eArray out;
+  assert_false(pt2eNpzLoad(npz, "missing\n", Pt2eNpyKeep, &out, err, sizeof err));
+  assert_null(strchr(err, '\n'));
+  assert_null(strchr(err, '\x1b'));
+  assert_non_null(strstr(err, "no array named 'missing\\x0a' (the archive has "
+                              "'a\\x0ab\\x1b[2J')"));
+  pt2eNpzClose(npz);
+  pt2eArrayFree(&a);
+  remove(output("odd.npz"));
+}
+
 static void testWritersRejectBadNamesAndInconsistentArrays(void **state) {
   (void)state;
   char err[512];
@@ -932,6 +957,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(testNpzWriteThenReadRoundTripsForcedZip64),
       cmocka_unit_test(testNpzWriterIsDeterministic),
       cmocka_unit_test(testWritersRejectBadNamesAndInconsistentArrays),
+      cmocka_unit_test(testEntryNamesInMessagesAreOneLineOfText),
       cmocka_unit_test(testEmptyArrayRoundTripsThroughEveryWriter),
       cmocka_unit_test(testDeflatedEntryIsCheckedBeforeItsElementsAreInflated),
       cmocka_unit_test(testArrayOverTheLimitIsRefusedBeforeItIsAllocated),
