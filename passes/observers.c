@@ -251,7 +251,11 @@ Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
     int64_t m = n - base < Chunk ? n - base : Chunk;
     for (i = 0; i < m; i++) {
       float v = x[base + i];
-      float q = ((v - lof) * nb) / width;
+      /* (v - lof) * nb overflows to inf for ranges near FLT_MAX (torch's
+      ** cast of that inf is undefined); such a value is at the top of the
+      ** range, so the bin number is capped at nb (then bins - 1). For
+      ** every value of a finite product q <= nb already. */
+      float q = fminf(((v - lof) * nb) / width, nb);
       int inside = v >= lof && v <= hif;
       int32_t p = inside ? (int32_t)q : -1;
       slot[i] = p;

@@ -601,6 +601,22 @@ static void testSetStatsRejectsWrongShapes(void **state) {
 
 /* }====================================================================== */
 
+/* A range near FLT_MAX: (v - min) * bins overflows to inf; the value lands
+** in the last bin instead of an undefined float-to-int cast (fuzz-pipeline
+** found a weight of 3.4028235e38 under a Histogram observer). */
+static void testHistcRangeNearFltMaxCountsIntoTheLastBin(void **state) {
+  (void)state;
+  static float h[2048];
+  const float x[3] = {0.0f, 1.0f, 3.4028235e38f};
+  assert_int_equal(pt2eHistc(x, 3, 2048, 0.0f, 3.4028235e38f, h), Pt2eNumOk);
+  assert_true(h[0] == 2.0f);
+  assert_true(h[2047] == 1.0f);
+  float total = 0;
+  for (int i = 0; i < 2048; i++)
+    total += h[i];
+  assert_true(total == 3.0f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(testMinMaxAffineMatchesTorchao),
@@ -636,6 +652,7 @@ int main(void) {
       cmocka_unit_test(testCreateRefusesWhatTorchRefuses),
       cmocka_unit_test(testCreateSurvivesAllocationFailure),
       cmocka_unit_test(testSetStatsRejectsWrongShapes),
+      cmocka_unit_test(testHistcRangeNearFltMaxCountsIntoTheLastBin),
   };
   return cmocka_run_group_tests_name("observers", tests, NULL, NULL);
 }
