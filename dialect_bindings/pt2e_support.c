@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
 static long failAfter = -1;  /* allocations left before injected failure */
@@ -121,6 +122,36 @@ MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...) {
   va_end(ap);
   mlirEmitError(loc, msg);
   return mlirLogicalResultFailure();
+}
+
+/* Notes whether printed text holds the "{-#" of a file-metadata section. */
+static void findMetadata(MlirStringRef text, void *userData) {
+  bool *found = userData;
+  for (size_t i = 0; i + 3 <= text.length && !*found; i++)
+    *found = memcmp(text.data + i, "{-#", 3) == 0;
+}
+
+/*
+** The C API cannot ask a resource handle for its blob, but the printer
+** writes a dialect_resources section, with the blob's bytes elided, for
+** every referenced blob that exists, and none for a missing one. So the
+** attribute is put on an empty module of its own and that is printed.
+*/
+bool pt2eResourceBlobIsPresent(MlirAttribute attr) {
+  if (!mlirAttributeIsADenseResourceElements(attr))
+    return true;
+  MlirContext ctx = mlirAttributeGetContext(attr);
+  MlirModule probe = mlirModuleCreateEmpty(mlirLocationUnknownGet(ctx));
+  MlirOperation op = mlirModuleGetOperation(probe);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("pt2e.probe"),
+                                  attr);
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsElideLargeResourceString(flags, 1);
+  bool found = false;
+  mlirOperationPrintWithFlags(op, flags, findMetadata, &found);
+  mlirOpPrintingFlagsDestroy(flags);
+  mlirModuleDestroy(probe);
+  return found;
 }
 
 int pt2eStringRefIs(MlirStringRef ref, const char *s) {

@@ -8,6 +8,7 @@
 #ifndef PT2E_SUPPORT_H
 #define PT2E_SUPPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "mlir-c/IR.h"
@@ -61,6 +62,14 @@ MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/*
+** True when the dense_resource attribute 'attr' has its blob. A model may
+** name a resource its file does not define (dense_resource<missing>); MLIR
+** parses that, and the C API's element getters then read through a null
+** blob. Any other attribute: true.
+*/
+bool pt2eResourceBlobIsPresent(MlirAttribute attr);
 
 /* True when 'ref' holds exactly the C string 's'. */
 int pt2eStringRefIs(MlirStringRef ref, const char *s);

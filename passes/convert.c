@@ -497,6 +497,11 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
         mlirValueGetType(mlirOperationGetOperand(t->op, 0)), elem);
     t->action = ActQdq;
     MlirAttribute value = foldWeights ? constantValue(t) : (MlirAttribute){NULL};
+    if (!mlirAttributeIsNull(value) && !pt2eResourceBlobIsPresent(value))
+      return pt2eEmitError(mlirOperationGetLocation(t->constOp),
+                           "'pt2e-convert': the weight's dense_resource has no "
+                           "blob in this file (its dialect_resources entry is "
+                           "missing)");
     if (!mlirAttributeIsNull(value)) {
       if (mlirLogicalResultIsFailure(foldConstant(ctx, c, t, value)))
         return mlirLogicalResultFailure();

@@ -998,6 +998,8 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
   bool resource = mlirAttributeIsADenseResourceElements(a);
   if (!resource && !mlirAttributeIsADenseElements(a))
     return false;
+  if (resource && !pt2eResourceBlobIsPresent(a))
+    return false; /* dense_resource<missing>: nothing to read */
   if (!resource && mlirDenseElementsAttrIsSplat(a)) {
     MlirAttribute v = mlirDenseElementsAttrGetSplatValue(a);
     Pt2eScalar s;
