@@ -1,9 +1,7 @@
 /*
 ** pt2e_support.h
-** Allocation and message helpers shared by every C module of pt2e-mlir.
-**
-** All heap memory of the project goes through pt2eAlloc/pt2eFree, so that a
-** unit test can count allocations or make one fail (see test/unit).
+** Message and MLIR helpers shared by the C modules of pt2e-mlir that use
+** MLIR; it includes pt2e_alloc.h, the allocator every module uses.
 */
 #ifndef PT2E_SUPPORT_H
 #define PT2E_SUPPORT_H
@@ -14,43 +12,11 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include "pt2e_alloc.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Returns 'size' bytes (zeroed) or NULL; size 0 returns NULL. */
-void *pt2eAlloc(size_t size);
-/* Resizes 'ptr' like realloc; the new tail is not zeroed. */
-void *pt2eRealloc(void *ptr, size_t size);
-/* Frees 'ptr'; pt2eFree(NULL) does nothing. */
-void pt2eFree(void *ptr);
-
-/*
-** Test hook: after 'n' more successful allocations, every further one fails
-** (n < 0 switches failure injection off). Returns the number of allocations
-** made since the hook was last set.
-*/
-size_t pt2eAllocFailAfter(long n);
-
-/*
-** Bytes now held through pt2eAlloc, and the most held at once since the
-** last pt2eAllocResetPeak (the interpreter's memory, for benchmarks).
-** Not thread-safe: the project allocates from one thread.
-*/
-size_t pt2eAllocLiveBytes(void);
-size_t pt2eAllocPeakBytes(void);
-void pt2eAllocResetPeak(void);
-
-/*
-** A ceiling on the bytes held through pt2eAlloc at once (0: none, the
-** default); an allocation that would pass it fails as if memory ran out.
-** The interpreter sets it while it runs (its max-live-mb limit), so that a
-** model cannot exhaust the machine. Returns the previous ceiling.
-** pt2eAllocLimitHits counts the allocations it refused, so that a caller
-** can tell "over the limit" from "out of memory".
-*/
-size_t pt2eAllocSetLimit(size_t maxLiveBytes);
-size_t pt2eAllocLimitHits(void);
 
 /*
 ** Emits an error at 'loc' through the context's diagnostic engine, formatted

@@ -1,11 +1,11 @@
 /*
-** pt2e_dtype.c
-** Default quant ranges of the integer dtypes of pt2e_spec.h.
+** quant_spec.c
+** Default quant ranges of the integer dtypes of quant_spec.h.
 **
 ** The table is torchao's calculate_qmin_qmax without a custom range and
 ** without the deprecated reduce_range (torchao-numerics.md, section 1.1).
 */
-#include "pt2e_spec.h"
+#include "quant_spec.h"
 
 void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax) {
   switch (dtype) {

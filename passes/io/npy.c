@@ -35,7 +35,7 @@
 
 #include "pt2e_checked.h"
 #include "pt2e_file.h"
-#include "pt2e_support.h"
+#include "pt2e_alloc.h"
 
 #define NPY_ALIGN 64          /* numpy pads headers to this */
 #define NPY_GROWTH_DIGITS 21  /* numpy's GROWTH_AXIS_MAX_DIGITS */

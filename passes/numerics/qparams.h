@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pt2e_spec.h"
+#include "quant_spec.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pt2e_spec.h"
+#include "quant_spec.h"
 #include "qparams.h"
 
 #ifdef __cplusplus

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "pt2e_checked.h"
-#include "pt2e_support.h"
+#include "pt2e_alloc.h"
 
 #define UPSAMPLE_RATE 16   /* HistogramObserver.upsample_rate */
 #define DEFAULT_BINS 2048
