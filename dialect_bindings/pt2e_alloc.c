@@ -109,3 +109,17 @@ void pt2eFree(void *ptr) {
   liveBytes -= h->size;
   free(h);
 }
+
+int pt2eVecGrow(void **at, size_t *cap, size_t size, size_t elem) {
+  if (size < *cap)
+    return 1;
+  size_t n = *cap ? 2 * *cap : 16;
+  if (elem == 0 || n > SIZE_MAX / 2 / elem)
+    return 0;
+  void *p = pt2eRealloc(*at, n * elem);
+  if (!p)
+    return 0;
+  *at = p;
+  *cap = n;
+  return 1;
+}

@@ -48,6 +48,26 @@ void pt2eAllocResetPeak(void);
 size_t pt2eAllocSetLimit(size_t maxLiveBytes);
 size_t pt2eAllocLimitHits(void);
 
+/*
+** Growable arrays: a struct with 'at', 'size' and 'cap' fields, declared
+** with PT2E_VEC(T), grows by doubling through pt2eVecGrow. PT2E_PUSH(v, x)
+** appends x and is true, or false (nothing changed) when memory runs out:
+**   PT2E_VEC(int) ids = {0};
+**   if (!PT2E_PUSH(ids, 7)) return outOfMemory(...);
+**   pt2eFree(ids.at);
+*/
+#define PT2E_VEC(T)                                                          \
+  struct {                                                                   \
+    T *at;                                                                   \
+    size_t size, cap;                                                        \
+  }
+/* Room for one more element of 'elem' bytes in *at (size used, *cap held). */
+int pt2eVecGrow(void **at, size_t *cap, size_t size, size_t elem);
+#define PT2E_PUSH(v, item)                                                   \
+  (pt2eVecGrow((void **)&(v).at, &(v).cap, (v).size, sizeof *(v).at)         \
+       ? ((v).at[(v).size++] = (item), 1)                                    \
+       : 0)
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,40 @@ MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...) {
   return mlirLogicalResultFailure();
 }
 
+MlirLogicalResult pt2eEmitOpError(MlirOperation op, const char *who,
+                                  const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (who)
+    return pt2eEmitError(mlirOperationGetLocation(op), "'%s': %s", who, msg);
+  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
+                       (int)name.length, name.data, msg);
+}
+
+MlirLogicalResult pt2eOutOfMemory(MlirLocation loc, const char *who) {
+  return pt2eEmitError(loc, "%s ran out of memory", who);
+}
+
+Pt2eTextBuf pt2eTextBufOver(char *storage, size_t cap) {
+  Pt2eTextBuf t = {storage, cap, 0, false};
+  storage[0] = '\0';
+  return t;
+}
+
+void pt2eTextBufAppend(MlirStringRef s, void *userData) {
+  Pt2eTextBuf *t = userData;
+  size_t room = t->cap - 1 - t->len, n = s.length < room ? s.length : room;
+  if (n < s.length)
+    t->cut = true;
+  memcpy(t->buf + t->len, s.data, n);
+  t->len += n;
+  t->buf[t->len] = '\0';
+}
+
 /* Notes whether printed text holds the "{-#" of a file-metadata section. */
 static void findMetadata(MlirStringRef text, void *userData) {
   bool *found = userData;

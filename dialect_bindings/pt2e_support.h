@@ -30,6 +30,41 @@ MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...)
     ;
 
 /*
+** Emits an error at 'op' that starts with "'<op name>': " (or, with a
+** non-NULL 'who', "'<who>': ", such as a pass's name), then the printf-
+** formatted text; returns failure. The one op-error helper of the project.
+*/
+MlirLogicalResult pt2eEmitOpError(MlirOperation op, const char *who,
+                                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/*
+** The one out-of-memory diagnostic: "<who> ran out of memory" at 'loc',
+** 'who' as it should read: "interpreter", "'pt2e-prepare'"; returns
+** failure.
+*/
+MlirLogicalResult pt2eOutOfMemory(MlirLocation loc, const char *who);
+
+/*
+** A text buffer that printing callbacks append to: 'buf' of 'cap' bytes,
+** always NUL-terminated, cut (with 'cut' set) when full. Usable as an
+** MlirStringCallback with pt2eTextBufAppend.
+*/
+typedef struct Pt2eTextBuf {
+  char *buf;
+  size_t cap, len;
+  bool cut;
+} Pt2eTextBuf;
+
+/* A buffer over 'storage' of 'cap' bytes (cap >= 1), emptied. */
+Pt2eTextBuf pt2eTextBufOver(char *storage, size_t cap);
+/* Appends 's' (an MlirStringCallback: userData is the Pt2eTextBuf). */
+void pt2eTextBufAppend(MlirStringRef s, void *userData);
+
+/*
 ** True when the dense_resource attribute 'attr' has its blob. A model may
 ** name a resource its file does not define (dense_resource<missing>); MLIR
 ** parses that, and the C API's element getters then read through a null
