@@ -1,5 +1,5 @@
 /*
-** interp_gemm.c
+** gemm.c
 ** The interpreter's matrix product, with a summation order fixed by
 ** construction, so that its results are the same bits on every x86-64 CPU
 ** and with any number of threads.

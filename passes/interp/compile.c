@@ -1,5 +1,5 @@
 /*
-** interp_compile.c
+** compile.c
 ** Compiles a func.func into the interpreter's instruction array.
 **
 ** Every SSA value of the function body gets a slot number (a hash map from

@@ -1,5 +1,5 @@
 /*
-** interp_tensor.c
+** op_tensor.c
 ** The tensor dialect: empty, splat, cast, reshapes, extract/insert,
 ** slices, pad, concat, from_elements, dim.
 **

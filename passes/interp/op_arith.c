@@ -1,5 +1,5 @@
 /*
-** interp_scalar.c
+** op_arith.c
 ** Scalar programs (the bodies of linalg ops, and single arith/math ops) and
 ** the arith and math ops at function level: constants, and elementwise
 ** operations on scalars or same-shaped tensors.

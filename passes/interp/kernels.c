@@ -1,5 +1,5 @@
 /*
-** interp_kernels.c
+** kernels.c
 ** Kernels for the heavy linalg ops on f32: the interpreter's own sgemm
 ** (interp_gemm.c, the same bits on every CPU) for matmul and batch_matmul
 ** (with transposed operands) and 2-D convolutions in NCHW/FCHW, NHWC/HWCF
@@ -21,7 +21,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include "interp_linalg.h"
+#include "op_linalg.h"
 #include "pt2e_checked.h"
 #include "pt2e_support.h"
 

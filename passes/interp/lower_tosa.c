@@ -1,5 +1,5 @@
 /*
-** interp_lower.c
+** lower_tosa.c
 ** TOSA support for the interpreter: a module with TOSA ops is cloned and
 ** the clone lowered with MLIR's own tosa-to-linalg-named, tosa-to-linalg,
 ** tosa-to-arith and tosa-to-tensor conversions, so that TOSA means exactly

@@ -1,5 +1,5 @@
 /*
-** interp_linalg.h
+** op_linalg.h
 ** The compiled form of a linalg structured op, shared by the loop executor
 ** (interp_linalg.c) and the OpenBLAS kernels (interp_kernels.c).
 */

@@ -1,5 +1,5 @@
 /*
-** interp_quant.c
+** op_quant.c
 ** The quant dialect in the interpreter: quant.qcast, quant.dcast and
 ** quant.scast on tensors of !quant.uniform types, per tensor and per axis,
 ** with PyTorch's numerics (qparams.h: pt2eQuantizeValue rounds half to even

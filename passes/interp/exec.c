@@ -1,5 +1,5 @@
 /*
-** interp_exec.c
+** exec.c
 ** Tensors, the run loop, and the few ops that are neither arith, linalg nor
 ** tensor: func.call, cf.assert, and the pt2e ops (through the hooks).
 **

@@ -1,5 +1,5 @@
 /*
-** interp_linalg.c
+** op_linalg.c
 ** One executor for every linalg structured op (generic, map, reduce,
 ** broadcast, transpose, fill, matmul, convolutions, pooling, elementwise
 ** named ops), driven by the op's indexing maps and body region.
@@ -22,7 +22,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
-#include "interp_linalg.h"
+#include "op_linalg.h"
 #include "pt2e_support.h"
 
 static MlirLogicalResult opError(MlirOperation op, const char *what) {
