@@ -379,20 +379,12 @@ static MlirLogicalResult fakeQuantOf(Calibration *c, MlirOperation op,
   if (!t)
     return opError(op, "%s", "out of memory");
   const Pt2eQuantSpec *q = &st->spec.quant;
-  if (pt2eSpecIsPerChannel(q->qscheme)) {
-    int64_t axis = q->chAxis < 0 ? q->chAxis + x->rank : q->chAxis;
-    if (axis < 0 || axis >= x->rank || x->shape[axis] != st->numScales) {
-      pt2eTensorRelease(t);
-      return opError(op, "%s",
-                     "has per-channel qparams that do not match the tensor's "
-                     "channel axis");
-    }
-    pt2eFakeQuantizePerChannel(x->data, x->shape, x->rank, axis, st->scales,
-                               st->zeroPoints, q->quantMin, q->quantMax, t->data);
-  } else {
-    pt2eFakeQuantizePerTensor(x->data, x->numel, st->scales[0],
-                              st->zeroPoints[0], q->quantMin, q->quantMax,
-                              t->data);
+  if (pt2eFakeQuantApply(q, x->data, x->shape, x->rank, st->scales,
+                         st->zeroPoints, st->numScales, t->data) != Pt2eNumOk) {
+    pt2eTensorRelease(t);
+    return opError(op, "%s",
+                   "has per-channel qparams that do not match the tensor's "
+                   "channel axis");
   }
   *y = t;
   return mlirLogicalResultSuccess();

@@ -259,4 +259,28 @@ Pt2eNumStatus pt2eFakeQuantizePerChannel(const float *data,
   return Pt2eNumOk;
 }
 
+Pt2eNumStatus pt2eFakeQuantApply(const Pt2eQuantSpec *spec, const float *data,
+                                 const int64_t *shape, int rank,
+                                 const float *scales,
+                                 const int64_t *zeroPoints,
+                                 int64_t numQParams, float *out) {
+  int64_t axis = spec->chAxis < 0 ? spec->chAxis + rank : spec->chAxis;
+  int64_t count = 1;
+  int d;
+  if (numQParams < 1)
+    return Pt2eNumBadShape;
+  if (!pt2eQSchemeIsPerChannel(spec->qscheme)) {
+    for (d = 0; d < rank; d++)
+      count *= shape[d];
+    pt2eFakeQuantizePerTensor(data, count, scales[0], zeroPoints[0],
+                              spec->quantMin, spec->quantMax, out);
+    return Pt2eNumOk;
+  }
+  if (axis < 0 || axis >= rank || shape[axis] != numQParams)
+    return Pt2eNumBadShape;
+  return pt2eFakeQuantizePerChannel(data, shape, rank, axis, scales,
+                                    zeroPoints, spec->quantMin,
+                                    spec->quantMax, out);
+}
+
 /* }====================================================================== */

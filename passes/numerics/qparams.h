@@ -106,6 +106,23 @@ Pt2eNumStatus pt2eFakeQuantizePerChannel(const float *data,
                                          int64_t qmin, int64_t qmax,
                                          float *out);
 
+/*
+** A FakeQuantize's forward with the qparams it holds: fake-quantizes the
+** row-major float32 tensor 'data' of 'rank' dimensions 'shape' into 'out'
+** (which may equal 'data'), per channel along spec->chAxis (negative axes
+** count from the end) when spec->qscheme is per-channel, else per tensor
+** with scales[0] and zeroPoints[0], clamping to [quantMin, quantMax].
+** 'numQParams' is the length of 'scales' and 'zeroPoints'. Returns
+** Pt2eNumBadShape, and leaves 'out' untouched, when the channel axis is out
+** of range or the tensor has not 'numQParams' channels (or when a per-tensor
+** spec has no qparams).
+*/
+Pt2eNumStatus pt2eFakeQuantApply(const Pt2eQuantSpec *spec, const float *data,
+                                 const int64_t *shape, int rank,
+                                 const float *scales,
+                                 const int64_t *zeroPoints,
+                                 int64_t numQParams, float *out);
+
 #ifdef __cplusplus
 }
 #endif

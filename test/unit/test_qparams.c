@@ -312,6 +312,52 @@ static void testFakeQuantizePerChannelUsesEachChannelsQParams(void **state) {
                    Pt2eNumBadShape);
 }
 
+/*
+** pt2eFakeQuantApply picks the kernel from the qscheme and gives the same
+** bits as calling it directly; a channel count or axis that does not fit
+** the tensor is refused before anything is written.
+*/
+static void testFakeQuantApplyPicksTheKernelOfTheQScheme(void **state) {
+  const float x[6] = {0.26f, -0.26f, 1.0f, 0.26f, -0.26f, 1.0f};
+  const float scales[3] = {0.1f, 0.5f, 0.25f};
+  const int64_t zps[3] = {0, 1, -2};
+  int64_t shape[2] = {3, 2};
+  float got[6], want[6];
+  Pt2eQuantSpec s = spec(Pt2eDTypeInt8, Pt2eQSchemePerChannelAffine, -128,
+                         127, 0x1p-23f);
+  int i;
+  (void)state;
+  s.chAxis = 1;
+  assert_int_equal(pt2eFakeQuantApply(&s, x, shape, 2, scales, zps, 2, got),
+                   Pt2eNumOk);
+  pt2eFakeQuantizePerChannel(x, shape, 2, 1, scales, zps, -128, 127, want);
+  assert_memory_equal(got, want, sizeof got);
+  s.chAxis = -2;  /* from the end: dimension 0, three channels */
+  assert_int_equal(pt2eFakeQuantApply(&s, x, shape, 2, scales, zps, 3, got),
+                   Pt2eNumOk);
+  pt2eFakeQuantizePerChannel(x, shape, 2, 0, scales, zps, -128, 127, want);
+  assert_memory_equal(got, want, sizeof got);
+
+  for (i = 0; i < 6; i++)
+    got[i] = -7.0f;
+  assert_int_equal(pt2eFakeQuantApply(&s, x, shape, 2, scales, zps, 2, got),
+                   Pt2eNumBadShape);  /* 3 channels, 2 qparams */
+  s.chAxis = 2;
+  assert_int_equal(pt2eFakeQuantApply(&s, x, shape, 2, scales, zps, 2, got),
+                   Pt2eNumBadShape);
+  for (i = 0; i < 6; i++)
+    assert_true(got[i] == -7.0f);
+
+  s.qscheme = Pt2eQSchemePerTensorSymmetric;  /* ch_axis is ignored */
+  assert_int_equal(pt2eFakeQuantApply(&s, x, shape, 2, scales + 1, zps + 1,
+                                      1, got),
+                   Pt2eNumOk);
+  pt2eFakeQuantizePerTensor(x, 6, 0.5f, 1, -128, 127, want);
+  assert_memory_equal(got, want, sizeof got);
+  assert_int_equal(pt2eFakeQuantApply(&s, x, shape, 2, scales, zps, 0, got),
+                   Pt2eNumBadShape);
+}
+
 /* }====================================================================== */
 
 int main(void) {
@@ -326,6 +372,7 @@ int main(void) {
       cmocka_unit_test(testQuantizeRoundsHalfToEvenBeforeAddingZeroPoint),
       cmocka_unit_test(testQuantizeOpsMatchTorchValueByValue),
       cmocka_unit_test(testFakeQuantizePerChannelUsesEachChannelsQParams),
+      cmocka_unit_test(testFakeQuantApplyPicksTheKernelOfTheQScheme),
   };
   return cmocka_run_group_tests_name("qparams", tests, NULL, NULL);
 }
