@@ -2,7 +2,7 @@
 ** sgemm_rate.c
 ** Measures this machine's sgemm rate, for the benchmark's "share of the
 ** sgemm rate": OpenBLAS's cblas_sgemm (the baseline a tuned BLAS reaches)
-** and the interpreter's own fixed-order pt2eSgemm (interp_gemm.c), on
+** and the interpreter's own fixed-order pt2eSgemm (passes/interp/gemm.c), on
 ** square f32 matrices of size N (default 1024), best of R repetitions
 ** (default 5), alternating. Prints
 **   sgemm_gflops=<OpenBLAS> ours_gflops=<pt2eSgemm> n=<N>
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "interp_internal.h"
+#include "gemm.h"
 
 static double now(void) {
   struct timespec ts;

@@ -5,8 +5,8 @@
 ** Every SSA value of the function body gets a slot number (a hash map from
 ** MlirValue to slot). Each op becomes one Instr whose operands list also
 ** holds the outer values its regions capture, so that last-use analysis sees
-** them. The dialect files
-** provide one compile function per op name (pt2eFindCompileFn).
+** them. The op table (ops.c, pt2eFindCompileFn) gives each op name its
+** compile function; op files reach back here only through CompileCtx.
 */
 #include "interp_internal.h"
 
@@ -17,6 +17,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "lower_tosa.h"
+#include "ops.h"
 #include "pt2e_checked.h"
 #include "pt2e_support.h"
 
@@ -93,67 +95,28 @@ static int mapGet(const ValueMap *m, MlirValue v) {
 /* }==================================================================== */
 
 /* {====================================================================
-** Slot types
+** Symbols
 ** ===================================================================== */
 
-bool pt2eElemTypeFromMlir(MlirType t, Pt2eElemType *out) {
-  if (pt2eQuantElemTypeFromMlir(t, out))
-    return true;
-  if (mlirTypeIsAF32(t)) {
-    *out = Pt2eElemF32;
-  } else if (mlirTypeIsAF64(t)) {
-    *out = Pt2eElemF64;
-  } else if (mlirTypeIsAIndex(t)) {
-    *out = Pt2eElemI64;
-  } else if (mlirTypeIsAInteger(t)) {
-    switch (mlirIntegerTypeGetWidth(t)) {
-    case 1: *out = Pt2eElemI1; break;
-    case 8: *out = Pt2eElemI8; break;
-    case 16: *out = Pt2eElemI16; break;
-    case 32: *out = Pt2eElemI32; break;
-    case 64: *out = Pt2eElemI64; break;
-    default: return false;
-    }
-  } else {
-    return false;
+MlirOperation pt2eFindSymbol(MlirOperation module, MlirStringRef name) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        o, mlirSymbolTableGetSymbolAttributeName());
+    if (!mlirAttributeIsNull(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return o;
   }
-  return true;
+  return (MlirOperation){NULL};
 }
 
-bool pt2eSlotInfoFromType(MlirType type, SlotInfo *info) {
-  memset(info, 0, sizeof *info);
-  if (!mlirTypeIsARankedTensor(type)) {
-    info->isTensor = false;
-    return pt2eElemTypeFromMlir(type, &info->type);
-  }
-  info->isTensor = true;
-  if (!mlirShapedTypeHasStaticShape(type))
-    return false;
-  intptr_t rank = mlirShapedTypeGetRank(type);
-  if (rank > PT2E_INTERP_MAX_RANK)
-    return false;
-  info->rank = (int)rank;
-  for (intptr_t i = 0; i < rank; i++)
-    info->shape[i] = mlirShapedTypeGetDimSize(type, i);
-  return pt2eElemTypeFromMlir(mlirShapedTypeGetElementType(type), &info->type);
-}
-
-static const char *elemName(Pt2eElemType t) {
-  static const char *const names[] = {"f32", "f64", "i1", "i8",
-                                      "i16", "i32", "i64"};
-  return names[t];
-}
-
-void pt2eSlotInfoFormat(const SlotInfo *info, char *buf, size_t size) {
-  if (!info->isTensor) {
-    snprintf(buf, size, "%s", elemName(info->type));
-    return;
-  }
-  size_t n = (size_t)snprintf(buf, size, "tensor<");
-  for (int i = 0; i < info->rank && n < size; i++)
-    n += (size_t)snprintf(buf + n, size - n, "%lldx", (long long)info->shape[i]);
-  if (n < size)
-    snprintf(buf + n, size - n, "%s>", elemName(info->type));
+MlirOperation pt2eFindFunc(MlirOperation module, MlirStringRef name) {
+  MlirOperation o = pt2eFindSymbol(module, name);
+  if (!mlirOperationIsNull(o) &&
+      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func"))
+    o = (MlirOperation){NULL};
+  return o;
 }
 
 /* }==================================================================== */
@@ -172,6 +135,11 @@ typedef struct Compiler {
 static int slotOfValue(CompileCtx *cc, MlirValue v) {
   Compiler *c = cc->impl;
   return mapGet(&c->map, v);
+}
+
+/* CompileCtx.compileFunc: a callee is compiled for the same interpreter. */
+static Program *compileCallee(CompileCtx *cc, MlirOperation func) {
+  return pt2eProgramCompile(cc->interp, func);
 }
 
 static int newSlot(Compiler *c, MlirValue v, const SlotInfo *info) {
@@ -246,11 +214,6 @@ MlirLogicalResult pt2eCheckTensorSize(const Pt2eInterp *interp, MlirOperation op
 
 /* }==================================================================== */
 
-static MlirLogicalResult outOfMemory(MlirOperation op) {
-  return pt2eEmitError(mlirOperationGetLocation(op),
-                       "interpreter ran out of memory");
-}
-
 static MlirLogicalResult unsupportedType(MlirOperation op, MlirType t,
                                          const char *what) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -308,7 +271,7 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
     int cap = c->capInstrs ? 2 * c->capInstrs : 64;
     Instr *code = pt2eRealloc(p->code, (size_t)cap * sizeof *code);
     if (!code)
-      return outOfMemory(op);
+      return pt2eInterpOutOfMemory(op);
     p->code = code;
     c->capInstrs = cap;
   }
@@ -325,12 +288,12 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
                            "function body (unsupported control flow)",
                            (long)i, (int)name.length, name.data);
     if (!addOperand(in, s))
-      return outOfMemory(op);
+      return pt2eInterpOutOfMemory(op);
   }
   intptr_t nRes = mlirOperationGetNumResults(op);
   in->results = pt2eAlloc((size_t)(nRes ? nRes : 1) * sizeof *in->results);
   if (!in->results)
-    return outOfMemory(op);
+    return pt2eInterpOutOfMemory(op);
   for (intptr_t i = 0; i < nRes; i++) {
     MlirValue r = mlirOperationGetResult(op, i);
     SlotInfo info;
@@ -342,7 +305,7 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
       return mlirLogicalResultFailure();
     int s = newSlot(c, r, &info);
     if (s < 0)
-      return outOfMemory(op);
+      return pt2eInterpOutOfMemory(op);
     in->results[in->numResults++] = s;
   }
   if (mlirLogicalResultIsFailure(fn(&c->cc, in)))
@@ -359,7 +322,7 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
           mlirOperationWalk(o, collectCaptures, &w, MlirWalkPreOrder);
     }
     if (w.failed)
-      return outOfMemory(op);
+      return pt2eInterpOutOfMemory(op);
   }
   return mlirLogicalResultSuccess();
 }
@@ -418,13 +381,14 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
   memset(&c, 0, sizeof c);
   c.p = pt2eAlloc(sizeof *c.p);
   if (!c.p) {
-    outOfMemory(func);
+    pt2eInterpOutOfMemory(func);
     return NULL;
   }
   c.p->func = func;
   c.cc.interp = interp;
   c.cc.program = c.p;
   c.cc.slotOf = slotOfValue;
+  c.cc.compileFunc = compileCallee;
   c.cc.impl = &c;
   bool ok = true;
 
@@ -447,7 +411,7 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
     }
     info.pinned = true;
     int s = newSlot(&c, a, &info);
-    ok = s >= 0 || mlirLogicalResultIsFailure(outOfMemory(func));
+    ok = s >= 0 || mlirLogicalResultIsFailure(pt2eInterpOutOfMemory(func));
     if (ok)
       c.p->argSlots[c.p->numArgs++] = s;
   }
@@ -460,7 +424,7 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
       c.p->resultSlots = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
       if (!c.p->resultSlots) {
         ok = false;
-        outOfMemory(op);
+        pt2eInterpOutOfMemory(op);
         break;
       }
       for (intptr_t i = 0; i < n; i++)
@@ -477,7 +441,7 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
     ok = false;
   }
   if (ok && !planReleases(c.p)) {
-    outOfMemory(func);
+    pt2eInterpOutOfMemory(func);
     ok = false;
   }
   pt2eFree((void *)c.map.keys);
@@ -508,16 +472,3 @@ void pt2eProgramDestroy(Program *p) {
 }
 
 /* }==================================================================== */
-
-CompileFn pt2eFindCompileFn(MlirStringRef opName) {
-  CompileFn fn = pt2eArithCompileFn(opName);
-  if (!fn)
-    fn = pt2eLinalgCompileFn(opName);
-  if (!fn)
-    fn = pt2eTensorCompileFn(opName);
-  if (!fn)
-    fn = pt2eMiscCompileFn(opName);
-  if (!fn)
-    fn = pt2eQuantCompileFn(opName);
-  return fn;
-}

@@ -29,7 +29,7 @@
 ** is allocated by the calling thread, through pt2eAlloc and so under the
 ** interpreter's memory limit.
 */
-#include "interp_internal.h"
+#include "gemm.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -3,14 +3,15 @@
 ** A small interpreter for func.func over ranked, statically shaped tensors,
 ** used by pt2e-calibrate and pt2e-run.
 **
-** A function is first compiled (interp_compile.c) into an array of
-** instructions over numbered value slots; running it (interp_exec.c) walks
-** that array, freeing each intermediate tensor after its last use. Every
-** linalg structured op, named or generic, runs through one loop-nest
-** executor driven by its indexing maps and body (interp_linalg.c); matmul-
-** and convolution-shaped ops take a faster OpenBLAS path (interp_kernels.c).
-** Scalar code (linalg bodies, arith on scalars and elementwise on tensors)
-** is compiled to a flat scalar program (interp_scalar.c).
+** A function is first compiled (compile.c) into an array of instructions
+** over numbered value slots, each op through its row of the op table
+** (ops.c); running it (exec.c) walks that array, freeing each intermediate
+** tensor after its last use. Every linalg structured op, named or generic,
+** runs through one loop-nest executor driven by its indexing maps and body
+** (op_linalg.c); matmul- and convolution-shaped ops take a faster sgemm path
+** (kernels.c, gemm.c). Scalar code (linalg bodies, arith on scalars and
+** elementwise on tensors) is compiled to a flat scalar program (op_arith.c).
+** Tensors and element types are the floor (tensor.c).
 **
 ** Errors (an unsupported op or type, a dynamic shape, a failed cf.assert)
 ** are diagnostics at the op's location, emitted through the context.

@@ -1,7 +1,7 @@
 /*
 ** kernels.c
 ** Kernels for the heavy linalg ops on f32: the interpreter's own sgemm
-** (interp_gemm.c, the same bits on every CPU) for matmul and batch_matmul
+** (gemm.c, the same bits on every CPU) for matmul and batch_matmul
 ** (with transposed operands) and 2-D convolutions in NCHW/FCHW, NHWC/HWCF
 ** and NHWC/FHWC layouts (im2col + sgemm); direct loops for depthwise
 ** convolutions and pooling, bit-identical with the loop nest.
@@ -14,14 +14,14 @@
 ** loops (and from PyTorch): results agree to float rounding, not bit for
 ** bit, but are a function of the op and its inputs alone.
 */
-#include "interp_internal.h"
+#include "op_linalg.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include "op_linalg.h"
+#include "gemm.h"
 #include "pt2e_checked.h"
 #include "pt2e_support.h"
 
@@ -417,13 +417,11 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
                      lda, b + i * k->k * k->n, ldb, true, c + i * k->m * k->n, k->n);
     if (!ok) {
       pt2eTensorRelease(out);
-      return pt2eEmitError(mlirOperationGetLocation(in->op),
-                           "interpreter ran out of memory");
+      return pt2eInterpOutOfMemory(in->op);
     }
   } else if (!runConv(k, a, b, c)) {
     pt2eTensorRelease(out);
-    return pt2eEmitError(mlirOperationGetLocation(in->op),
-                         "interpreter ran out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   }
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();

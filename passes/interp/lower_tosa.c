@@ -7,7 +7,7 @@
 ** pt2e ops survive the lowering with their names, which is how the
 ** calibrate pass finds their originals.
 */
-#include "interp_internal.h"
+#include "lower_tosa.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
 ** integers are held sign-extended in 64 bits and wrapped to their width
 ** after each op, except i1, which is held as 0 or 1.
 */
-#include "interp_internal.h"
+#include "op_arith.h"
 
 #include <float.h>
 #include <math.h>
@@ -18,6 +18,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "ops.h"
 #include "pt2e_support.h"
 
 typedef enum SOp {
@@ -119,17 +120,6 @@ static int bitsOf(Pt2eElemType t) {
   }
 }
 
-/* Wraps 'v' to the width of 't' (sign-extended; i1 as 0/1). */
-static int64_t wrapInt(int64_t v, Pt2eElemType t) {
-  switch (t) {
-  case Pt2eElemI1: return v & 1;
-  case Pt2eElemI8: return (int8_t)v;
-  case Pt2eElemI16: return (int16_t)v;
-  case Pt2eElemI32: return (int32_t)v;
-  default: return v;
-  }
-}
-
 /* The unsigned reading of a held integer of type 't'. */
 static uint64_t unsignedOf(int64_t v, Pt2eElemType t) {
   int bits = bitsOf(t);
@@ -143,16 +133,6 @@ static int64_t signedOf(int64_t v, Pt2eElemType t) {
 
 static double fget(Pt2eScalar v, Pt2eElemType t) {
   return t == Pt2eElemF32 ? (double)v.f32 : v.f64;
-}
-
-static Pt2eScalar fput(double d, Pt2eElemType t) {
-  Pt2eScalar v;
-  v.i = 0;
-  if (t == Pt2eElemF32)
-    v.f32 = (float)d;
-  else
-    v.f64 = d;
-  return v;
 }
 
 /* IEEE 754-2019 maximum / minimum: NaN propagates, -0 < +0. */
@@ -218,10 +198,10 @@ static int64_t fToSigned(double d, Pt2eElemType t) {
     return 0;
   d = trunc(d);
   if (d >= hi)
-    return wrapInt((int64_t)((UINT64_C(1) << (bits - 1)) - 1), t);
+    return pt2eScalarWrapInt((int64_t)((UINT64_C(1) << (bits - 1)) - 1), t);
   if (d < lo)
-    return wrapInt((int64_t)(UINT64_C(1) << (bits - 1)), t);
-  return wrapInt((int64_t)d, t);
+    return pt2eScalarWrapInt((int64_t)(UINT64_C(1) << (bits - 1)), t);
+  return pt2eScalarWrapInt((int64_t)d, t);
 }
 
 static int64_t fToUnsigned(double d, Pt2eElemType t) {
@@ -231,8 +211,8 @@ static int64_t fToUnsigned(double d, Pt2eElemType t) {
     return 0;
   d = trunc(d);
   if (d >= hi)
-    return wrapInt(-1, t);
-  return wrapInt((int64_t)(uint64_t)d, t);
+    return pt2eScalarWrapInt(-1, t);
+  return pt2eScalarWrapInt((int64_t)(uint64_t)d, t);
 }
 
 static Pt2eScalar iput(int64_t v) {
@@ -256,53 +236,53 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_INDEX: return iput(loopIndex[in->imm.i]);
   case S_COPY: return A;
   /* Each f32 op is computed in float so it rounds exactly once to f32. */
-  case S_ADDF: return f32 ? (Pt2eScalar){.f32 = A.f32 + B.f32} : fput(a + b, t);
-  case S_SUBF: return f32 ? (Pt2eScalar){.f32 = A.f32 - B.f32} : fput(a - b, t);
-  case S_MULF: return f32 ? (Pt2eScalar){.f32 = A.f32 * B.f32} : fput(a * b, t);
-  case S_DIVF: return f32 ? (Pt2eScalar){.f32 = A.f32 / B.f32} : fput(a / b, t);
-  case S_REMF: return f32 ? (Pt2eScalar){.f32 = fmodf(A.f32, B.f32)} : fput(fmod(a, b), t);
-  case S_NEGF: return fput(-a, t);
-  case S_MAXIMUMF: return fput(maximumOf(a, b), t);
-  case S_MINIMUMF: return fput(minimumOf(a, b), t);
-  case S_MAXNUMF: return fput(fmax(a, b), t);
-  case S_MINNUMF: return fput(fmin(a, b), t);
+  case S_ADDF: return f32 ? (Pt2eScalar){.f32 = A.f32 + B.f32} : pt2eScalarOfDouble(a + b, t);
+  case S_SUBF: return f32 ? (Pt2eScalar){.f32 = A.f32 - B.f32} : pt2eScalarOfDouble(a - b, t);
+  case S_MULF: return f32 ? (Pt2eScalar){.f32 = A.f32 * B.f32} : pt2eScalarOfDouble(a * b, t);
+  case S_DIVF: return f32 ? (Pt2eScalar){.f32 = A.f32 / B.f32} : pt2eScalarOfDouble(a / b, t);
+  case S_REMF: return f32 ? (Pt2eScalar){.f32 = fmodf(A.f32, B.f32)} : pt2eScalarOfDouble(fmod(a, b), t);
+  case S_NEGF: return pt2eScalarOfDouble(-a, t);
+  case S_MAXIMUMF: return pt2eScalarOfDouble(maximumOf(a, b), t);
+  case S_MINIMUMF: return pt2eScalarOfDouble(minimumOf(a, b), t);
+  case S_MAXNUMF: return pt2eScalarOfDouble(fmax(a, b), t);
+  case S_MINNUMF: return pt2eScalarOfDouble(fmin(a, b), t);
   case S_CMPF: return iput(cmpfOf(in->pred, a, b));
-  case S_EXP: return f32 ? (Pt2eScalar){.f32 = expf(A.f32)} : fput(exp(a), t);
-  case S_EXP2: return f32 ? (Pt2eScalar){.f32 = exp2f(A.f32)} : fput(exp2(a), t);
-  case S_LOG: return f32 ? (Pt2eScalar){.f32 = logf(A.f32)} : fput(log(a), t);
-  case S_LOG2: return f32 ? (Pt2eScalar){.f32 = log2f(A.f32)} : fput(log2(a), t);
-  case S_LOG1P: return f32 ? (Pt2eScalar){.f32 = log1pf(A.f32)} : fput(log1p(a), t);
-  case S_EXPM1: return f32 ? (Pt2eScalar){.f32 = expm1f(A.f32)} : fput(expm1(a), t);
-  case S_TANH: return f32 ? (Pt2eScalar){.f32 = tanhf(A.f32)} : fput(tanh(a), t);
-  case S_SQRT: return f32 ? (Pt2eScalar){.f32 = sqrtf(A.f32)} : fput(sqrt(a), t);
-  case S_RSQRT: return f32 ? (Pt2eScalar){.f32 = 1.0f / sqrtf(A.f32)} : fput(1.0 / sqrt(a), t);
-  case S_ERF: return f32 ? (Pt2eScalar){.f32 = erff(A.f32)} : fput(erf(a), t);
-  case S_ABSF: return fput(fabs(a), t);
-  case S_ROUNDEVEN: return fput(nearbyint(a), t); /* default mode: ties to even */
-  case S_ROUND: return fput(round(a), t);
-  case S_FLOOR: return fput(floor(a), t);
-  case S_CEIL: return fput(ceil(a), t);
-  case S_TRUNC: return fput(trunc(a), t);
-  case S_POWF: return f32 ? (Pt2eScalar){.f32 = powf(A.f32, B.f32)} : fput(pow(a, b), t);
-  case S_FPOWI: return f32 ? (Pt2eScalar){.f32 = powf(A.f32, (float)B.i)} : fput(pow(a, (double)B.i), t);
-  case S_SIN: return f32 ? (Pt2eScalar){.f32 = sinf(A.f32)} : fput(sin(a), t);
-  case S_COS: return f32 ? (Pt2eScalar){.f32 = cosf(A.f32)} : fput(cos(a), t);
-  case S_TAN: return f32 ? (Pt2eScalar){.f32 = tanf(A.f32)} : fput(tan(a), t);
-  case S_ATAN: return f32 ? (Pt2eScalar){.f32 = atanf(A.f32)} : fput(atan(a), t);
-  case S_ATAN2: return f32 ? (Pt2eScalar){.f32 = atan2f(A.f32, B.f32)} : fput(atan2(a, b), t);
-  case S_COPYSIGN: return fput(copysign(a, b), t);
+  case S_EXP: return f32 ? (Pt2eScalar){.f32 = expf(A.f32)} : pt2eScalarOfDouble(exp(a), t);
+  case S_EXP2: return f32 ? (Pt2eScalar){.f32 = exp2f(A.f32)} : pt2eScalarOfDouble(exp2(a), t);
+  case S_LOG: return f32 ? (Pt2eScalar){.f32 = logf(A.f32)} : pt2eScalarOfDouble(log(a), t);
+  case S_LOG2: return f32 ? (Pt2eScalar){.f32 = log2f(A.f32)} : pt2eScalarOfDouble(log2(a), t);
+  case S_LOG1P: return f32 ? (Pt2eScalar){.f32 = log1pf(A.f32)} : pt2eScalarOfDouble(log1p(a), t);
+  case S_EXPM1: return f32 ? (Pt2eScalar){.f32 = expm1f(A.f32)} : pt2eScalarOfDouble(expm1(a), t);
+  case S_TANH: return f32 ? (Pt2eScalar){.f32 = tanhf(A.f32)} : pt2eScalarOfDouble(tanh(a), t);
+  case S_SQRT: return f32 ? (Pt2eScalar){.f32 = sqrtf(A.f32)} : pt2eScalarOfDouble(sqrt(a), t);
+  case S_RSQRT: return f32 ? (Pt2eScalar){.f32 = 1.0f / sqrtf(A.f32)} : pt2eScalarOfDouble(1.0 / sqrt(a), t);
+  case S_ERF: return f32 ? (Pt2eScalar){.f32 = erff(A.f32)} : pt2eScalarOfDouble(erf(a), t);
+  case S_ABSF: return pt2eScalarOfDouble(fabs(a), t);
+  case S_ROUNDEVEN: return pt2eScalarOfDouble(nearbyint(a), t); /* default mode: ties to even */
+  case S_ROUND: return pt2eScalarOfDouble(round(a), t);
+  case S_FLOOR: return pt2eScalarOfDouble(floor(a), t);
+  case S_CEIL: return pt2eScalarOfDouble(ceil(a), t);
+  case S_TRUNC: return pt2eScalarOfDouble(trunc(a), t);
+  case S_POWF: return f32 ? (Pt2eScalar){.f32 = powf(A.f32, B.f32)} : pt2eScalarOfDouble(pow(a, b), t);
+  case S_FPOWI: return f32 ? (Pt2eScalar){.f32 = powf(A.f32, (float)B.i)} : pt2eScalarOfDouble(pow(a, (double)B.i), t);
+  case S_SIN: return f32 ? (Pt2eScalar){.f32 = sinf(A.f32)} : pt2eScalarOfDouble(sin(a), t);
+  case S_COS: return f32 ? (Pt2eScalar){.f32 = cosf(A.f32)} : pt2eScalarOfDouble(cos(a), t);
+  case S_TAN: return f32 ? (Pt2eScalar){.f32 = tanf(A.f32)} : pt2eScalarOfDouble(tan(a), t);
+  case S_ATAN: return f32 ? (Pt2eScalar){.f32 = atanf(A.f32)} : pt2eScalarOfDouble(atan(a), t);
+  case S_ATAN2: return f32 ? (Pt2eScalar){.f32 = atan2f(A.f32, B.f32)} : pt2eScalarOfDouble(atan2(a, b), t);
+  case S_COPYSIGN: return pt2eScalarOfDouble(copysign(a, b), t);
   case S_FMA: return f32 ? (Pt2eScalar){.f32 = fmaf(A.f32, B.f32, r[in->c].f32)}
-                         : fput(fma(a, b, r[in->c].f64), t);
-  case S_ADDI: return iput(wrapInt((int64_t)((uint64_t)A.i + (uint64_t)B.i), rt));
-  case S_SUBI: return iput(wrapInt((int64_t)((uint64_t)A.i - (uint64_t)B.i), rt));
-  case S_MULI: return iput(wrapInt((int64_t)((uint64_t)A.i * (uint64_t)B.i), rt));
+                         : pt2eScalarOfDouble(fma(a, b, r[in->c].f64), t);
+  case S_ADDI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i + (uint64_t)B.i), rt));
+  case S_SUBI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i - (uint64_t)B.i), rt));
+  case S_MULI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i * (uint64_t)B.i), rt));
   case S_DIVSI: {
     int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
-    return iput(y == 0 || (y == -1 && x == INT64_MIN) ? 0 : wrapInt(x / y, rt));
+    return iput(y == 0 || (y == -1 && x == INT64_MIN) ? 0 : pt2eScalarWrapInt(x / y, rt));
   }
   case S_REMSI: {
     int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
-    return iput(y == 0 || y == -1 ? 0 : wrapInt(x % y, rt));
+    return iput(y == 0 || y == -1 ? 0 : pt2eScalarWrapInt(x % y, rt));
   }
   case S_FLOORDIVSI: {
     int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
@@ -311,7 +291,7 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
     int64_t q = x / y;
     if ((x % y != 0) && ((x < 0) != (y < 0)))
       q--;
-    return iput(wrapInt(q, rt));
+    return iput(pt2eScalarWrapInt(q, rt));
   }
   case S_CEILDIVSI: {
     int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
@@ -320,49 +300,49 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
     int64_t q = x / y;
     if ((x % y != 0) && ((x < 0) == (y < 0)))
       q++;
-    return iput(wrapInt(q, rt));
+    return iput(pt2eScalarWrapInt(q, rt));
   }
   case S_DIVUI: {
     uint64_t y = unsignedOf(B.i, t);
-    return iput(y ? wrapInt((int64_t)(unsignedOf(A.i, t) / y), rt) : 0);
+    return iput(y ? pt2eScalarWrapInt((int64_t)(unsignedOf(A.i, t) / y), rt) : 0);
   }
   case S_REMUI: {
     uint64_t y = unsignedOf(B.i, t);
-    return iput(y ? wrapInt((int64_t)(unsignedOf(A.i, t) % y), rt) : 0);
+    return iput(y ? pt2eScalarWrapInt((int64_t)(unsignedOf(A.i, t) % y), rt) : 0);
   }
-  case S_ANDI: return iput(wrapInt(A.i & B.i, rt));
-  case S_ORI: return iput(wrapInt(A.i | B.i, rt));
-  case S_XORI: return iput(wrapInt(A.i ^ B.i, rt));
+  case S_ANDI: return iput(pt2eScalarWrapInt(A.i & B.i, rt));
+  case S_ORI: return iput(pt2eScalarWrapInt(A.i | B.i, rt));
+  case S_XORI: return iput(pt2eScalarWrapInt(A.i ^ B.i, rt));
   case S_SHLI: {
     uint64_t s = unsignedOf(B.i, t);
-    return iput(s >= (uint64_t)bitsOf(t) ? 0 : wrapInt((int64_t)((uint64_t)A.i << s), rt));
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt((int64_t)((uint64_t)A.i << s), rt));
   }
   case S_SHRSI: {
     uint64_t s = unsignedOf(B.i, t);
-    return iput(s >= (uint64_t)bitsOf(t) ? 0 : wrapInt(signedOf(A.i, t) >> s, rt));
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt(signedOf(A.i, t) >> s, rt));
   }
   case S_SHRUI: {
     uint64_t s = unsignedOf(B.i, t);
-    return iput(s >= (uint64_t)bitsOf(t) ? 0 : wrapInt((int64_t)(unsignedOf(A.i, t) >> s), rt));
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt((int64_t)(unsignedOf(A.i, t) >> s), rt));
   }
   case S_MAXSI: return signedOf(A.i, t) >= signedOf(B.i, t) ? A : B;
   case S_MINSI: return signedOf(A.i, t) <= signedOf(B.i, t) ? A : B;
   case S_MAXUI: return unsignedOf(A.i, t) >= unsignedOf(B.i, t) ? A : B;
   case S_MINUI: return unsignedOf(A.i, t) <= unsignedOf(B.i, t) ? A : B;
-  case S_ABSI: return iput(wrapInt(A.i < 0 ? (int64_t)(0 - (uint64_t)A.i) : A.i, rt));
+  case S_ABSI: return iput(pt2eScalarWrapInt(A.i < 0 ? (int64_t)(0 - (uint64_t)A.i) : A.i, rt));
   case S_CMPI: return iput(cmpiOf(in->pred, A.i, B.i, t));
   case S_SELECT: return (A.i & 1) ? B : r[in->c];
-  case S_EXTF: return fput(a, rt);
-  case S_TRUNCF: return fput(a, rt);
-  case S_SITOFP: return fput((double)signedOf(A.i, t), rt);
-  case S_UITOFP: return fput((double)unsignedOf(A.i, t), rt);
+  case S_EXTF: return pt2eScalarOfDouble(a, rt);
+  case S_TRUNCF: return pt2eScalarOfDouble(a, rt);
+  case S_SITOFP: return pt2eScalarOfDouble((double)signedOf(A.i, t), rt);
+  case S_UITOFP: return pt2eScalarOfDouble((double)unsignedOf(A.i, t), rt);
   case S_FPTOSI: return iput(fToSigned(a, rt));
   case S_FPTOUI: return iput(fToUnsigned(a, rt));
   case S_EXTSI: return iput(signedOf(A.i, t));
   case S_EXTUI: return iput((int64_t)unsignedOf(A.i, t));
-  case S_TRUNCI: return iput(wrapInt(A.i, rt));
-  case S_INDEX_CAST: return iput(wrapInt(signedOf(A.i, t), rt));
-  case S_INDEX_CASTUI: return iput(wrapInt((int64_t)unsignedOf(A.i, t), rt));
+  case S_TRUNCI: return iput(pt2eScalarWrapInt(A.i, rt));
+  case S_INDEX_CAST: return iput(pt2eScalarWrapInt(signedOf(A.i, t), rt));
+  case S_INDEX_CASTUI: return iput(pt2eScalarWrapInt((int64_t)unsignedOf(A.i, t), rt));
   case S_BITCAST: {
     Pt2eScalar v;
     v.i = 0;
@@ -641,35 +621,6 @@ static bool elemTypeOf(MlirType t, Pt2eElemType *out) {
   return pt2eElemTypeFromMlir(t, out);
 }
 
-static MlirLogicalResult opError(MlirOperation op, const char *what) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
-                       (int)name.length, name.data, what);
-}
-
-/* Reads a scalar constant attribute (FloatAttr, IntegerAttr, bool). */
-static bool scalarAttr(MlirAttribute a, Pt2eElemType t, Pt2eScalar *out) {
-  out->i = 0;
-  if (mlirAttributeIsAFloat(a)) {
-    *out = fput(mlirFloatAttrGetValueDouble(a), t);
-    return t == Pt2eElemF32 || t == Pt2eElemF64;
-  }
-  if (mlirAttributeIsAInteger(a)) {
-    MlirType it = mlirAttributeGetType(a);
-    int64_t v = mlirTypeIsAIndex(it) || mlirIntegerTypeIsSigned(it) ||
-                        mlirIntegerTypeIsSignless(it)
-                    ? mlirIntegerAttrGetValueInt(a)
-                    : (int64_t)mlirIntegerAttrGetValueUInt(a);
-    out->i = wrapInt(v, t);
-    return true;
-  }
-  if (mlirAttributeIsABool(a)) {
-    out->i = mlirBoolAttrGetValue(a);
-    return true;
-  }
-  return false;
-}
-
 /*
 ** Emits 'op' with its operands in 'argRegs' into 'p'; binds its result.
 */
@@ -677,20 +628,20 @@ static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
                                 const int *argRegs, int nArgs) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (mlirOperationGetNumResults(op) != 1)
-    return opError(op, "expected one result");
+    return pt2eEmitOpError(op, NULL, "expected one result");
   MlirValue res = mlirOperationGetResult(op, 0);
   Pt2eElemType rt;
   if (!scalarTypeOf(mlirValueGetType(res), &rt))
-    return opError(op, "unsupported scalar type");
+    return pt2eEmitOpError(op, NULL, "unsupported scalar type");
   SInstr in;
   memset(&in, 0, sizeof in);
   in.rt = (uint8_t)rt;
   if (pt2eStringRefIs(name, "arith.constant")) {
     in.op = S_CONST;
-    if (!scalarAttr(mlirOperationGetAttributeByName(
+    if (!pt2eScalarFromAttr(mlirOperationGetAttributeByName(
                         op, mlirStringRefCreateFromCString("value")),
                     rt, &in.imm))
-      return opError(op, "unsupported constant");
+      return pt2eEmitOpError(op, NULL, "unsupported constant");
   } else if (pt2eStringRefIs(name, "linalg.index")) {
     in.op = S_INDEX;
     in.imm.i = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
@@ -698,10 +649,10 @@ static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
   } else {
     SOp sop;
     if (!lookupOp(name, &sop))
-      return opError(op, "is not supported inside a linalg body");
+      return pt2eEmitOpError(op, NULL, "is not supported inside a linalg body");
     in.op = (uint8_t)sop;
     if (nArgs < 1)
-      return opError(op, "expected operands");
+      return pt2eEmitOpError(op, NULL, "expected operands");
     Pt2eElemType t = p->regTypes[argRegs[0]];
     /* select's first operand is the i1 condition: its type is the data's */
     in.t = (uint8_t)(sop == S_SELECT ? rt : t);
@@ -714,10 +665,10 @@ static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
   }
   int dst = newReg(p, rt);
   if (dst < 0 || !bindValue(p, res, dst))
-    return opError(op, "out of memory");
+    return pt2eInterpOutOfMemory(op);
   in.dst = dst;
   if (!emit(p, in))
-    return opError(op, "out of memory");
+    return pt2eInterpOutOfMemory(op);
   return mlirLogicalResultSuccess();
 }
 
@@ -754,12 +705,12 @@ static int operandReg(CompileCtx *cc, ScalarProgram *p, MlirOperation user,
     return r;
   int slot = cc ? cc->slotOf(cc, v) : -1;
   if (slot < 0) {
-    opError(user, "uses a value the interpreter cannot see");
+    pt2eEmitOpError(user, NULL, "uses a value the interpreter cannot see");
     return -1;
   }
   const SlotInfo *info = &cc->program->slots[slot];
   if (info->isTensor) {
-    opError(user, "a linalg body may only capture scalars, not tensors");
+    pt2eEmitOpError(user, NULL, "a linalg body may only capture scalars, not tensors");
     return -1;
   }
   r = newReg(p, info->type);
@@ -770,7 +721,7 @@ static int operandReg(CompileCtx *cc, ScalarProgram *p, MlirOperation user,
   if (cr)
     p->captureRegs = cr;
   if (r < 0 || !s || !cr || !bindValue(p, v, r)) {
-    opError(user, "out of memory");
+    pt2eInterpOutOfMemory(user);
     return -1;
   }
   p->captureSlots[p->numCaptures] = slot;
@@ -794,7 +745,7 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     ok = scalarTypeOf(mlirValueGetType(a), &t);
     if (!ok) {
       MlirOperation parent = mlirBlockGetParentOperation(b);
-      opError(parent, "has a body argument of an unsupported type");
+      pt2eEmitOpError(parent, NULL, "has a body argument of an unsupported type");
       break;
     }
     int r = newReg(p, t);
@@ -807,7 +758,7 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     int regs[8];
     if (n > 8) {
       ok = false;
-      opError(op, "has too many operands");
+      pt2eEmitOpError(op, NULL, "has too many operands");
       break;
     }
     for (intptr_t i = 0; ok && i < n; i++) {
@@ -826,7 +777,7 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     ok = mlirLogicalResultIsSuccess(emitOp(p, op, regs, (int)n));
   }
   if (ok && !p->yields) {
-    opError(mlirBlockGetParentOperation(b), "body has no terminator");
+    pt2eEmitOpError(mlirBlockGetParentOperation(b), NULL, "body has no terminator");
     ok = false;
   }
   dropCompileState(p);
@@ -840,19 +791,19 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
 ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
   ScalarProgram *p = programCreate();
   if (!p) {
-    opError(op, "out of memory");
+    pt2eInterpOutOfMemory(op);
     return NULL;
   }
   intptr_t n = mlirOperationGetNumOperands(op);
   int regs[8];
   bool ok = n <= 8;
   if (!ok)
-    opError(op, "has too many operands");
+    pt2eEmitOpError(op, NULL, "has too many operands");
   for (intptr_t i = 0; ok && i < n; i++) {
     Pt2eElemType t;
     ok = elemTypeOf(mlirValueGetType(mlirOperationGetOperand(op, i)), &t);
     if (!ok)
-      opError(op, "has an operand of an unsupported type");
+      pt2eEmitOpError(op, NULL, "has an operand of an unsupported type");
     else
       ok = (regs[i] = newReg(p, t)) >= 0;
   }
@@ -863,10 +814,10 @@ ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
     Pt2eElemType rt;
     ok = elemTypeOf(mlirValueGetType(res), &rt);
     if (!ok)
-      opError(op, "has a result of an unsupported type");
+      pt2eEmitOpError(op, NULL, "has a result of an unsupported type");
     SOp sop;
     if (ok && !lookupOp(mlirIdentifierStr(mlirOperationGetName(op)), &sop)) {
-      opError(op, "is not supported");
+      pt2eEmitOpError(op, NULL, "is not supported");
       ok = false;
     }
     if (ok) {
@@ -888,7 +839,7 @@ ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
       if (ok)
         p->yields[p->numYields++] = dst;
       else
-        opError(op, "out of memory");
+        pt2eInterpOutOfMemory(op);
     }
   }
   dropCompileState(p);
@@ -940,8 +891,7 @@ static MlirLogicalResult execElementwise(Exec *ex, const Instr *in) {
   }
   Pt2eTensor *t = pt2eTensorCreate(ri->type, ri->rank, ri->shape);
   if (!t)
-    return pt2eEmitError(mlirOperationGetLocation(in->op),
-                         "interpreter ran out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   const Slot *src[8];
   for (int k = 0; k < nArgs; k++) {
     src[k] = &ex->slots[in->operands[k]];
@@ -959,10 +909,10 @@ static MlirLogicalResult execElementwise(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileElementwise(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileElementwise(CompileCtx *cc, Instr *in) {
   (void)cc;
   if (in->numOperands > 8)
-    return opError(in->op, "has too many operands");
+    return pt2eEmitOpError(in->op, NULL, "has too many operands");
   ScalarProgram *p = pt2eScalarProgramForOp(in->op);
   if (!p)
     return mlirLogicalResultFailure();
@@ -993,90 +943,30 @@ static MlirLogicalResult execConst(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-/* Fills 't' from a dense or dense_resource elements attribute. */
-static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
-  bool resource = mlirAttributeIsADenseResourceElements(a);
-  if (!resource && !mlirAttributeIsADenseElements(a))
-    return false;
-  if (resource && !pt2eResourceBlobIsPresent(a))
-    return false; /* dense_resource<missing>: nothing to read */
-  if (!resource && mlirDenseElementsAttrIsSplat(a)) {
-    MlirAttribute v = mlirDenseElementsAttrGetSplatValue(a);
-    Pt2eScalar s;
-    if (!scalarAttr(v, t->type, &s))
-      return false;
-    for (int64_t i = 0; i < t->numel; i++)
-      pt2eTensorStore(t, i, s);
-    return true;
-  }
-  if (!resource && t->type != Pt2eElemI1) {
-    /* raw data of a non-splat dense attribute is packed row-major */
-    memcpy(t->data, mlirDenseElementsAttrGetRawData(a),
-           (size_t)t->numel * pt2eElemSize(t->type));
-    return true;
-  }
-  for (int64_t i = 0; i < t->numel; i++) {
-    Pt2eScalar s;
-    s.i = 0;
-    intptr_t k = (intptr_t)i;
-    switch (t->type) {
-    case Pt2eElemF32: s.f32 = resource ? mlirDenseFloatResourceElementsAttrGetValue(a, k) : 0; break;
-    case Pt2eElemF64: s.f64 = resource ? mlirDenseDoubleResourceElementsAttrGetValue(a, k) : 0; break;
-    case Pt2eElemI1: s.i = resource ? mlirDenseBoolResourceElementsAttrGetValue(a, k)
-                                    : mlirDenseElementsAttrGetBoolValue(a, k); break;
-    case Pt2eElemI8: s.i = resource ? mlirDenseInt8ResourceElementsAttrGetValue(a, k) : 0; break;
-    case Pt2eElemI16: s.i = resource ? mlirDenseInt16ResourceElementsAttrGetValue(a, k) : 0; break;
-    case Pt2eElemI32: s.i = resource ? mlirDenseInt32ResourceElementsAttrGetValue(a, k) : 0; break;
-    case Pt2eElemI64: s.i = resource ? mlirDenseInt64ResourceElementsAttrGetValue(a, k) : 0; break;
-    }
-    pt2eTensorStore(t, i, s);
-  }
-  return true;
-}
-
-Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info) {
-  /* a non-splat dense attribute already holds the packed row-major data:
-     borrow it instead of copying the weights */
-  if (mlirAttributeIsADenseElements(a) && !mlirDenseElementsAttrIsSplat(a) &&
-      info->type != Pt2eElemI1)
-    return pt2eTensorCreateBorrowed(info->type, info->rank, info->shape,
-                                    mlirDenseElementsAttrGetRawData(a));
-  Pt2eTensor *t = pt2eTensorCreate(info->type, info->rank, info->shape);
-  if (t && !fillFromElements(t, a)) {
-    pt2eTensorRelease(t);
-    return NULL;
-  }
-  return t;
-}
-
-static MlirLogicalResult compileConst(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileArithConstant(CompileCtx *cc, Instr *in) {
   const SlotInfo *info = &cc->program->slots[in->results[0]];
   ConstData *c = pt2eAlloc(sizeof *c);
   if (!c)
-    return opError(in->op, "out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   in->data = c;
   in->freeData = freeConst;
   in->exec = execConst;
   MlirAttribute value = mlirOperationGetAttributeByName(
       in->op, mlirStringRefCreateFromCString("value"));
   if (!info->isTensor) {
-    if (!scalarAttr(value, info->type, &c->scalar))
-      return opError(in->op, "unsupported constant");
+    if (!pt2eScalarFromAttr(value, info->type, &c->scalar))
+      return pt2eEmitOpError(in->op, NULL, "unsupported constant");
     return mlirLogicalResultSuccess();
   }
   c->tensor = pt2eTensorFromElementsAttr(value, info);
   if (!c->tensor)
-    return opError(in->op, "unsupported or unreadable elements attribute");
+    return pt2eEmitOpError(in->op, NULL, "unsupported or unreadable elements attribute");
   return mlirLogicalResultSuccess();
 }
 
-CompileFn pt2eArithCompileFn(MlirStringRef opName) {
+bool pt2eArithKnowsOp(MlirStringRef opName) {
   SOp op;
-  if (pt2eStringRefIs(opName, "arith.constant"))
-    return compileConst;
-  if (lookupOp(opName, &op))
-    return compileElementwise;
-  return NULL;
+  return lookupOp(opName, &op);
 }
 
 /* }==================================================================== */

@@ -11,9 +11,9 @@
 ** keeps every operand's offset up to date by adding per-dimension steps, so
 ** reductions accumulate in the output in loop order. Offsets are bounds-
 ** checked once at compile time. Named matmul and convolution ops on f32 take
-** the OpenBLAS path in interp_kernels.c instead.
+** the sgemm path in kernels.c instead.
 */
-#include "interp_internal.h"
+#include "op_linalg.h"
 
 #include <string.h>
 
@@ -22,14 +22,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
-#include "op_linalg.h"
+#include "ops.h"
 #include "pt2e_support.h"
-
-static MlirLogicalResult opError(MlirOperation op, const char *what) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
-                       (int)name.length, name.data, what);
-}
 
 /* expr = sum(coef[d] * d) + constant; false if not of that form. */
 static bool linearize(MlirAffineExpr e, int numLoops, int64_t *coef,
@@ -124,7 +118,7 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   MlirOperation op = in->op;
   MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
   if (mlirAttributeIsNull(maps)) {
-    opError(op, "has no indexing maps");
+    pt2eEmitOpError(op, NULL, "has no indexing maps");
     return NULL;
   }
   MlirAttribute seg = mlirOperationGetAttributeByName(
@@ -140,16 +134,16 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   int numOperands = numIns + numOuts;
   if (numOperands > PT2E_LINALG_MAX_OPERANDS ||
       mlirArrayAttrGetNumElements(maps) != numOperands) {
-    opError(op, "has more operands than the interpreter supports");
+    pt2eEmitOpError(op, NULL, "has more operands than the interpreter supports");
     return NULL;
   }
   if (mlirOperationGetNumResults(op) != numOuts) {
-    opError(op, "must have tensor semantics (one result per output)");
+    pt2eEmitOpError(op, NULL, "must have tensor semantics (one result per output)");
     return NULL;
   }
   LinalgPlan *p = pt2eAlloc(sizeof *p);
   if (!p) {
-    opError(op, "out of memory");
+    pt2eInterpOutOfMemory(op);
     return NULL;
   }
   p->numIns = numIns;
@@ -158,14 +152,14 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   for (int k = 0; k < numOperands; k++) {
     MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
     if (mlirAffineMapGetNumSymbols(m) != 0) {
-      opError(op, "indexing maps with symbols are not supported");
+      pt2eEmitOpError(op, NULL, "indexing maps with symbols are not supported");
       goto fail;
     }
     int nd = (int)mlirAffineMapGetNumDims(m);
     if (numLoops < 0)
       numLoops = nd;
     if (nd != numLoops || nd > PT2E_LINALG_MAX_LOOPS) {
-      opError(op, "has too many loops for the interpreter");
+      pt2eEmitOpError(op, NULL, "has too many loops for the interpreter");
       goto fail;
     }
   }
@@ -181,7 +175,7 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
       continue;
     int nr = (int)mlirAffineMapGetNumResults(m);
     if (nr != info->rank) {
-      opError(op, "an indexing map does not match its operand's rank");
+      pt2eEmitOpError(op, NULL, "an indexing map does not match its operand's rank");
       goto fail;
     }
     int64_t stride = 1;
@@ -190,7 +184,7 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
       int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, c0 = 0;
       MlirAffineExpr e = mlirAffineMapGetResult(m, r);
       if (!linearize(e, numLoops, coef, &c0)) {
-        opError(op, "indexing maps with mod, floordiv or ceildiv are not "
+        pt2eEmitOpError(op, NULL, "indexing maps with mod, floordiv or ceildiv are not "
                     "supported");
         goto fail;
       }
@@ -211,7 +205,7 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   }
   for (int d = 0; d < numLoops; d++)
     if (p->size[d] < 0) {
-      opError(op, "cannot infer a loop bound from the operand shapes");
+      pt2eEmitOpError(op, NULL, "cannot infer a loop bound from the operand shapes");
       goto fail;
     }
   /* bounds check: every indexing expression stays inside its dimension */
@@ -229,7 +223,7 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
       for (int d = 0; d < numLoops; d++)
         empty |= p->size[d] == 0;
       if (!empty && (lo < 0 || hi >= p->dimSize[k][r])) {
-        opError(op, "an indexing map reads or writes outside its operand");
+        pt2eEmitOpError(op, NULL, "an indexing map reads or writes outside its operand");
         goto fail;
       }
     }
@@ -241,13 +235,13 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   p->numBodyArgs = (int)mlirBlockGetNumArguments(
       mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
   if (p->numBodyArgs != numOperands && p->numBodyArgs != numIns) {
-    opError(op, "has a body whose arguments do not match its operands");
+    pt2eEmitOpError(op, NULL, "has a body whose arguments do not match its operands");
     goto fail;
   }
   for (int k = 0; k < p->numBodyArgs; k++) {
     const SlotInfo *info = &cc->program->slots[in->operands[k]];
     if (pt2eScalarProgramRegType(p->body, k) != info->type) {
-      opError(op, "has a body argument whose type differs from its operand's "
+      pt2eEmitOpError(op, NULL, "has a body argument whose type differs from its operand's "
                   "element type");
       goto fail;
     }
@@ -283,8 +277,7 @@ MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
     if (!outs[o]) {
       for (int j = 0; j < o; j++)
         pt2eTensorRelease(outs[j]);
-      return pt2eEmitError(mlirOperationGetLocation(in->op),
-                           "interpreter ran out of memory");
+      return pt2eInterpOutOfMemory(in->op);
     }
     memcpy(outs[o]->data, init->data,
            (size_t)init->numel * pt2eElemSize(init->type));
@@ -559,9 +552,9 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileStructured(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in) {
   if (mlirOperationGetNumRegions(in->op) != 1)
-    return opError(in->op, "expected one body region");
+    return pt2eEmitOpError(in->op, NULL, "expected one body region");
   LinalgPlan *p = buildPlan(cc, in);
   if (!p)
     return mlirLogicalResultFailure();
@@ -570,12 +563,4 @@ static MlirLogicalResult compileStructured(CompileCtx *cc, Instr *in) {
   in->exec = pt2eLinalgRunLoops;
   pt2eLinalgChooseKernel(cc, in, p); /* may replace 'exec' */
   return mlirLogicalResultSuccess();
-}
-
-CompileFn pt2eLinalgCompileFn(MlirStringRef opName) {
-  if (opName.length > 7 && memcmp(opName.data, "linalg.", 7) == 0 &&
-      !pt2eStringRefIs(opName, "linalg.yield") &&
-      !pt2eStringRefIs(opName, "linalg.index"))
-    return compileStructured;
-  return NULL;
 }

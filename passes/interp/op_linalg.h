@@ -1,12 +1,12 @@
 /*
 ** op_linalg.h
 ** The compiled form of a linalg structured op, shared by the loop executor
-** (interp_linalg.c) and the OpenBLAS kernels (interp_kernels.c).
+** (op_linalg.c) and the kernels (kernels.c).
 */
 #ifndef PT2E_INTERP_LINALG_H
 #define PT2E_INTERP_LINALG_H
 
-#include "interp_internal.h"
+#include "op_arith.h"
 
 #define PT2E_LINALG_MAX_LOOPS 12
 #define PT2E_LINALG_MAX_OPERANDS 8
@@ -32,7 +32,7 @@ typedef struct LinalgPlan {
   int64_t mergedSize[PT2E_LINALG_MAX_LOOPS];
   int64_t mergedCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];
   ScalarProgram *body;
-  void *kernel; /* kernel-specific data (interp_kernels.c), owned */
+  void *kernel; /* kernel-specific data (kernels.c), owned */
   void (*freeKernel)(void *);
 } LinalgPlan;
 

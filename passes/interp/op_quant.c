@@ -10,7 +10,7 @@
 ** i32; unsigned storage keeps its bit pattern in the signed slot and is read
 ** back masked), so quant.scast is the identity.
 */
-#include "interp_internal.h"
+#include "ops.h"
 
 #include <string.h>
 
@@ -33,17 +33,6 @@ typedef struct QuantData {
   int64_t *zeroPoints;
 } QuantData;
 
-bool pt2eQuantElemTypeFromMlir(MlirType type, Pt2eElemType *out) {
-  if (!mlirTypeIsAQuantizedType(type))
-    return false;
-  switch (mlirQuantizedTypeGetStorageTypeIntegralWidth(type)) {
-  case 8: *out = Pt2eElemI8; return true;
-  case 16: *out = Pt2eElemI16; return true;
-  case 32: *out = Pt2eElemI32; return true;
-  default: return false;
-  }
-}
-
 static void freeQuantData(void *p) {
   QuantData *d = p;
   if (!d)
@@ -53,26 +42,20 @@ static void freeQuantData(void *p) {
   pt2eFree(d);
 }
 
-static MlirLogicalResult quantError(const Instr *in, const char *what) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
-  return pt2eEmitError(mlirOperationGetLocation(in->op), "'%.*s': %s",
-                       (int)n.length, n.data, what);
-}
-
 /* Reads the quant type 'q' of a tensor of type 'tensor' into new data. */
 static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
                                        QuantData **out) {
   MlirType q = mlirShapedTypeGetElementType(tensor);
   bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
   if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis)
-    return quantError(in, "the interpreter supports !quant.uniform types "
+    return pt2eEmitOpError(in->op, NULL, "the interpreter supports !quant.uniform types "
                           "(per tensor and per axis) only");
   if (!mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
-    return quantError(in, "the interpreter supports f32 as the expressed "
+    return pt2eEmitOpError(in->op, NULL, "the interpreter supports f32 as the expressed "
                           "type only");
   QuantData *d = pt2eAlloc(sizeof *d);
   if (!d)
-    return quantError(in, "interpreter ran out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   d->isSigned = mlirQuantizedTypeIsSigned(q);
   d->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
   d->qmin = mlirQuantizedTypeGetStorageTypeMin(q);
@@ -85,7 +68,7 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
     d->dtype = Pt2eDTypeInt32;
   else {
     freeQuantData(d);
-    return quantError(in, "the interpreter supports i8, u8, i16, u16 and i32 "
+    return pt2eEmitOpError(in->op, NULL, "the interpreter supports i8, u8, i16, u16 and i32 "
                           "storage only");
   }
   d->perAxis = perAxis;
@@ -94,14 +77,14 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
   d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
   if (!d->scales || !d->zeroPoints) {
     freeQuantData(d);
-    return quantError(in, "interpreter ran out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   }
   if (perAxis) {
     d->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
     if (!mlirTypeIsARankedTensor(tensor) || d->axis >= mlirShapedTypeGetRank(tensor) ||
         mlirShapedTypeGetDimSize(tensor, d->axis) != d->n) {
       freeQuantData(d);
-      return quantError(in, "the per-axis type does not match the tensor's "
+      return pt2eEmitOpError(in->op, NULL, "the per-axis type does not match the tensor's "
                             "shape");
     }
     for (int64_t c = 0; c < d->n; c++) {
@@ -132,7 +115,7 @@ static MlirLogicalResult execQCast(Exec *ex, const Instr *in) {
   const SlotInfo *info = &ex->program->slots[in->results[0]];
   Pt2eTensor *y = pt2eTensorCreate(info->type, x->rank, x->shape);
   if (!y)
-    return quantError(in, "interpreter ran out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   const float *src = x->data;
   for (int64_t i = 0; i < x->numel; i++) {
     int64_t c = channelOf(d, x, i);
@@ -150,7 +133,7 @@ static MlirLogicalResult execDCast(Exec *ex, const Instr *in) {
   const Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
   Pt2eTensor *y = pt2eTensorCreate(Pt2eElemF32, x->rank, x->shape);
   if (!y)
-    return quantError(in, "interpreter ran out of memory");
+    return pt2eInterpOutOfMemory(in->op);
   float *dst = y->data;
   uint64_t mask = d->width == 8 ? 0xffu : 0xffffu;
   for (int64_t i = 0; i < x->numel; i++) {
@@ -179,16 +162,16 @@ static MlirLogicalResult checkTensors(CompileCtx *cc, const Instr *in) {
   const SlotInfo *b = &cc->program->slots[in->results[0]];
   if (!a->isTensor || !b->isTensor || a->rank != b->rank ||
       memcmp(a->shape, b->shape, (size_t)a->rank * sizeof a->shape[0]) != 0)
-    return quantError(in, "the interpreter supports quant casts between "
+    return pt2eEmitOpError(in->op, NULL, "the interpreter supports quant casts between "
                           "tensors of one static shape only");
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileQCast(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileQuantQCast(CompileCtx *cc, Instr *in) {
   if (mlirLogicalResultIsFailure(checkTensors(cc, in)))
     return mlirLogicalResultFailure();
   if (cc->program->slots[in->operands[0]].type != Pt2eElemF32)
-    return quantError(in, "the interpreter quantizes f32 tensors only");
+    return pt2eEmitOpError(in->op, NULL, "the interpreter quantizes f32 tensors only");
   QuantData *d;
   if (mlirLogicalResultIsFailure(readQuantType(
           in, mlirValueGetType(mlirOperationGetResult(in->op, 0)), &d)))
@@ -199,11 +182,11 @@ static MlirLogicalResult compileQCast(CompileCtx *cc, Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileDCast(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileQuantDCast(CompileCtx *cc, Instr *in) {
   if (mlirLogicalResultIsFailure(checkTensors(cc, in)))
     return mlirLogicalResultFailure();
   if (cc->program->slots[in->results[0]].type != Pt2eElemF32)
-    return quantError(in, "the interpreter dequantizes to f32 tensors only");
+    return pt2eEmitOpError(in->op, NULL, "the interpreter dequantizes to f32 tensors only");
   QuantData *d;
   if (mlirLogicalResultIsFailure(readQuantType(
           in, mlirValueGetType(mlirOperationGetOperand(in->op, 0)), &d)))
@@ -214,22 +197,12 @@ static MlirLogicalResult compileDCast(CompileCtx *cc, Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileSCast(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileQuantSCast(CompileCtx *cc, Instr *in) {
   if (mlirLogicalResultIsFailure(checkTensors(cc, in)))
     return mlirLogicalResultFailure();
   if (cc->program->slots[in->operands[0]].type !=
       cc->program->slots[in->results[0]].type)
-    return quantError(in, "storage and quantized types differ in width");
+    return pt2eEmitOpError(in->op, NULL, "storage and quantized types differ in width");
   in->exec = execSCast;
   return mlirLogicalResultSuccess();
-}
-
-CompileFn pt2eQuantCompileFn(MlirStringRef opName) {
-  if (pt2eStringRefIs(opName, "quant.qcast"))
-    return compileQCast;
-  if (pt2eStringRefIs(opName, "quant.dcast"))
-    return compileDCast;
-  if (pt2eStringRefIs(opName, "quant.scast"))
-    return compileSCast;
-  return NULL;
 }

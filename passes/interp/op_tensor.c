@@ -7,24 +7,15 @@
 ** input over when this is its last use and nobody else holds it, and copy
 ** otherwise. Slice offsets, sizes and strides must be static.
 */
-#include "interp_internal.h"
+#include "ops.h"
 
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "op_arith.h"
 #include "pt2e_support.h"
-
-static MlirLogicalResult opError(MlirOperation op, const char *what) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
-                       (int)name.length, name.data, what);
-}
-
-static MlirLogicalResult noMemory(const Instr *in) {
-  return opError(in->op, "interpreter ran out of memory");
-}
 
 static const SlotInfo *resultInfo(Exec *ex, const Instr *in) {
   return &ex->program->slots[in->results[0]];
@@ -50,7 +41,7 @@ static bool canTakeOver(Exec *ex, const Instr *in, int k) {
 static MlirLogicalResult execEmpty(Exec *ex, const Instr *in) {
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   ex->slots[in->results[0]].tensor = t;
   return mlirLogicalResultSuccess();
 }
@@ -58,7 +49,7 @@ static MlirLogicalResult execEmpty(Exec *ex, const Instr *in) {
 static MlirLogicalResult execSplat(Exec *ex, const Instr *in) {
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   Pt2eScalar v = ex->slots[in->operands[0]].scalar;
   for (int64_t i = 0; i < t->numel; i++)
     pt2eTensorStore(t, i, v);
@@ -78,7 +69,7 @@ static MlirLogicalResult execReshape(Exec *ex, const Instr *in) {
   } else {
     t = newResult(ex, in);
     if (!t)
-      return noMemory(in);
+      return pt2eInterpOutOfMemory(in->op);
     memcpy(t->data, src->data, (size_t)src->numel * pt2eElemSize(src->type));
   }
   ex->slots[in->results[0]].tensor = t;
@@ -108,7 +99,7 @@ static MlirLogicalResult execExtract(Exec *ex, const Instr *in) {
   const Pt2eTensor *t = ex->slots[in->operands[0]].tensor;
   int64_t idx[PT2E_INTERP_MAX_RANK];
   if (!readIndices(ex, in, 1, t, idx))
-    return opError(in->op, "index out of bounds");
+    return pt2eEmitOpError(in->op, NULL, "index out of bounds");
   ex->slots[in->results[0]].scalar = pt2eTensorLoad(t, offsetOf(t, idx));
   return mlirLogicalResultSuccess();
 }
@@ -117,10 +108,10 @@ static MlirLogicalResult execInsert(Exec *ex, const Instr *in) {
   Pt2eTensor *dest = ex->slots[in->operands[1]].tensor;
   int64_t idx[PT2E_INTERP_MAX_RANK];
   if (!readIndices(ex, in, 2, dest, idx))
-    return opError(in->op, "index out of bounds");
+    return pt2eEmitOpError(in->op, NULL, "index out of bounds");
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   memcpy(t->data, dest->data, (size_t)dest->numel * pt2eElemSize(dest->type));
   pt2eTensorStore(t, offsetOf(t, idx), ex->slots[in->operands[0]].scalar);
   ex->slots[in->results[0]].tensor = t;
@@ -130,7 +121,7 @@ static MlirLogicalResult execInsert(Exec *ex, const Instr *in) {
 static MlirLogicalResult execFromElements(Exec *ex, const Instr *in) {
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   for (int64_t i = 0; i < t->numel; i++)
     pt2eTensorStore(t, i, ex->slots[in->operands[i]].scalar);
   ex->slots[in->results[0]].tensor = t;
@@ -169,7 +160,7 @@ static MlirLogicalResult compileSliceData(CompileCtx *cc, Instr *in,
                                           int fullOperand, ExecFn exec) {
   SliceData *s = pt2eAlloc(sizeof *s);
   if (!s)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   in->data = s;
   in->freeData = pt2eFree;
   in->exec = exec;
@@ -177,15 +168,15 @@ static MlirLogicalResult compileSliceData(CompileCtx *cc, Instr *in,
   if (!staticArray(in->op, "static_offsets", s->offsets, &n1) ||
       !staticArray(in->op, "static_sizes", s->sizes, &n2) ||
       !staticArray(in->op, "static_strides", s->strides, &n3))
-    return opError(in->op, "needs static offsets, sizes and strides");
+    return pt2eEmitOpError(in->op, NULL, "needs static offsets, sizes and strides");
   const SlotInfo *full = &cc->program->slots[in->operands[fullOperand]];
   if (n1 != full->rank || n2 != full->rank || n3 != full->rank)
-    return opError(in->op, "slice rank does not match the tensor");
+    return pt2eEmitOpError(in->op, NULL, "slice rank does not match the tensor");
   s->rank = full->rank;
   for (int d = 0; d < s->rank; d++) {
     int64_t last = s->offsets[d] + (s->sizes[d] - 1) * s->strides[d];
     if (s->sizes[d] > 0 && (s->offsets[d] < 0 || last < 0 || last >= full->shape[d]))
-      return opError(in->op, "slice goes outside the tensor");
+      return pt2eEmitOpError(in->op, NULL, "slice goes outside the tensor");
   }
   return mlirLogicalResultSuccess();
 }
@@ -221,7 +212,7 @@ static MlirLogicalResult execExtractSlice(Exec *ex, const Instr *in) {
   Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   walkSlice(in->data, src->shape, t, src, false);
   ex->slots[in->results[0]].tensor = t;
   return mlirLogicalResultSuccess();
@@ -236,7 +227,7 @@ static MlirLogicalResult execInsertSlice(Exec *ex, const Instr *in) {
   } else {
     t = newResult(ex, in);
     if (!t)
-      return noMemory(in);
+      return pt2eInterpOutOfMemory(in->op);
     memcpy(t->data, dest->data, (size_t)dest->numel * pt2eElemSize(dest->type));
   }
   walkSlice(in->data, t->shape, t, src, true);
@@ -244,15 +235,15 @@ static MlirLogicalResult execInsertSlice(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileExtractSlice(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileTensorExtractSlice(CompileCtx *cc, Instr *in) {
   if (in->numOperands != 1)
-    return opError(in->op, "needs static offsets, sizes and strides");
+    return pt2eEmitOpError(in->op, NULL, "needs static offsets, sizes and strides");
   return compileSliceData(cc, in, 0, execExtractSlice);
 }
 
-static MlirLogicalResult compileInsertSlice(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileTensorInsertSlice(CompileCtx *cc, Instr *in) {
   if (in->numOperands != 2)
-    return opError(in->op, "needs static offsets, sizes and strides");
+    return pt2eEmitOpError(in->op, NULL, "needs static offsets, sizes and strides");
   return compileSliceData(cc, in, 1, execInsertSlice);
 }
 
@@ -305,12 +296,12 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
   const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   Pt2eScalar regs[64], v;
   int nRegs = pt2eScalarProgramNumRegs(pd->body);
   if (nRegs > 64) {
     pt2eTensorRelease(t);
-    return opError(in->op, "padding body is too large");
+    return pt2eEmitOpError(in->op, NULL, "padding body is too large");
   }
   pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
   if (!pt2eScalarProgramReadsArgs(pd->body)) {
@@ -389,10 +380,10 @@ static bool padAmounts(MlirOperation op, const char *name, intptr_t firstOperand
   return true;
 }
 
-static MlirLogicalResult compilePad(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileTensorPad(CompileCtx *cc, Instr *in) {
   PadData *pd = pt2eAlloc(sizeof *pd);
   if (!pd)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   in->data = pd;
   in->freeData = freePad;
   in->exec = execPad;
@@ -401,10 +392,10 @@ static MlirLogicalResult compilePad(CompileCtx *cc, Instr *in) {
   if (!padAmounts(in->op, "static_low", 1, pd->low, &n1) ||
       !padAmounts(in->op, "static_high", 1 + dynamicCount(in->op, "static_low"),
                   high, &n2))
-    return opError(in->op, "needs padding amounts that are constants");
+    return pt2eEmitOpError(in->op, NULL, "needs padding amounts that are constants");
   for (int d = 0; d < n1; d++)
     if (pd->low[d] < 0 || high[d] < 0)
-      return opError(in->op, "negative padding is not supported");
+      return pt2eEmitOpError(in->op, NULL, "negative padding is not supported");
   pd->body = pt2eScalarProgramCompile(cc, mlirOperationGetRegion(in->op, 0),
                                       "tensor.yield");
   return pd->body ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
@@ -414,7 +405,7 @@ static MlirLogicalResult execConcat(Exec *ex, const Instr *in) {
   int64_t dim = (int64_t)(intptr_t)in->data;
   Pt2eTensor *t = newResult(ex, in);
   if (!t)
-    return noMemory(in);
+    return pt2eInterpOutOfMemory(in->op);
   size_t es = pt2eElemSize(t->type);
   int64_t outer = 1, innerOut = 1;
   for (int d = 0; d < dim; d++)
@@ -436,7 +427,7 @@ static MlirLogicalResult execConcat(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult compileConcat(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileTensorConcat(CompileCtx *cc, Instr *in) {
   (void)cc;
   MlirAttribute dim = mlirOperationGetAttributeByName(in->op, mlirStringRefCreateFromCString("dim"));
   in->data = (void *)(intptr_t)mlirIntegerAttrGetValueInt(dim);
@@ -450,26 +441,26 @@ static MlirLogicalResult execDim(Exec *ex, const Instr *in) {
   const Pt2eTensor *t = ex->slots[in->operands[0]].tensor;
   int64_t d = ex->slots[in->operands[1]].scalar.i;
   if (d < 0 || d >= t->rank)
-    return opError(in->op, "dimension out of range");
+    return pt2eEmitOpError(in->op, NULL, "dimension out of range");
   ex->slots[in->results[0]].scalar.i = t->shape[d];
   return mlirLogicalResultSuccess();
 }
 
+/* Ops whose compile step only picks the exec function. */
 #define SIMPLE(fnName, execFn)                                                 \
-  static MlirLogicalResult fnName(CompileCtx *cc, Instr *in) {                 \
+  MlirLogicalResult fnName(CompileCtx *cc, Instr *in) {                        \
     (void)cc;                                                                  \
     in->exec = execFn;                                                         \
     return mlirLogicalResultSuccess();                                         \
   }
-SIMPLE(compileEmpty, execEmpty)
-SIMPLE(compileSplat, execSplat)
-SIMPLE(compileReshape, execReshape)
-SIMPLE(compileExtract, execExtract)
-SIMPLE(compileInsert, execInsert)
-SIMPLE(compileFromElements, execFromElements)
-SIMPLE(compileDim, execDim)
+SIMPLE(pt2eCompileTensorEmpty, execEmpty)
+SIMPLE(pt2eCompileTensorSplat, execSplat)
+SIMPLE(pt2eCompileTensorExtract, execExtract)
+SIMPLE(pt2eCompileTensorInsert, execInsert)
+SIMPLE(pt2eCompileTensorFromElements, execFromElements)
+SIMPLE(pt2eCompileTensorDim, execDim)
 
-static MlirLogicalResult compileReshapeChecked(CompileCtx *cc, Instr *in) {
+MlirLogicalResult pt2eCompileTensorReshape(CompileCtx *cc, Instr *in) {
   const SlotInfo *src = &cc->program->slots[in->operands[0]];
   const SlotInfo *dst = &cc->program->slots[in->results[0]];
   int64_t a = 1, b = 1;
@@ -478,32 +469,7 @@ static MlirLogicalResult compileReshapeChecked(CompileCtx *cc, Instr *in) {
   for (int d = 0; d < dst->rank; d++)
     b *= dst->shape[d];
   if (a != b || src->type != dst->type)
-    return opError(in->op, "changes the number of elements");
-  return compileReshape(cc, in);
-}
-
-CompileFn pt2eTensorCompileFn(MlirStringRef n) {
-  static const struct {
-    const char *name;
-    CompileFn fn;
-  } table[] = {
-      {"tensor.empty", compileEmpty},
-      {"tensor.splat", compileSplat},
-      {"tensor.cast", compileReshapeChecked},
-      {"tensor.expand_shape", compileReshapeChecked},
-      {"tensor.collapse_shape", compileReshapeChecked},
-      {"tensor.reshape", compileReshapeChecked},
-      {"tensor.extract", compileExtract},
-      {"tensor.insert", compileInsert},
-      {"tensor.from_elements", compileFromElements},
-      {"tensor.extract_slice", compileExtractSlice},
-      {"tensor.insert_slice", compileInsertSlice},
-      {"tensor.pad", compilePad},
-      {"tensor.concat", compileConcat},
-      {"tensor.dim", compileDim},
-  };
-  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-    if (pt2eStringRefIs(n, table[i].name))
-      return table[i].fn;
-  return NULL;
+    return pt2eEmitOpError(in->op, NULL, "changes the number of elements");
+  in->exec = execReshape;
+  return mlirLogicalResultSuccess();
 }

@@ -1,6 +1,6 @@
 /*
 ** test_gemm.c
-** The interpreter's sgemm (passes/interp_gemm.c) against its scalar
+** The interpreter's sgemm (passes/interp/gemm.c) against its scalar
 ** reference, bit for bit: the AVX2 and the portable micro-kernels, with 1,
 ** 2 and 3 threads, on the matrix shapes of the convolutions (as im2col
 ** products) and matmuls of ResNet-18, MobileNetV2, the MLP and a
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp_internal.h"
+#include "gemm.h"
 #include "pt2e_support.h"
 
 /* Deterministic values with a wide spread of exponents, so that the sum
