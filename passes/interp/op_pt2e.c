@@ -29,13 +29,14 @@ static MlirLogicalResult execObserver(Exec *ex, const Instr *in) {
 /*
 ** Without hooks a pt2e.fake_quant is torchao's FakeQuantize with a frozen
 ** observer: it fake-quantizes with the scale / zero_point written on the op
-** when fake_quant_enabled is true, and is the identity otherwise. Those
-** attributes are read and checked through pt2e_calibrated.h.
+** when fake_quant_enabled is true (through the numerics' pt2eFakeQuantApply,
+** as pt2e-calibrate does), and is the identity otherwise. Those attributes
+** are read and checked through pt2e_calibrated.h.
 */
 typedef struct FakeQuantData {
   bool enabled;
-  bool perChannel;
-  int64_t axis, qmin, qmax, n;
+  Pt2eQuantSpec quant; /* what pt2eFakeQuantApply reads: range, qscheme, axis */
+  int64_t n;
   float *scales;
   int64_t *zeroPoints;
 } FakeQuantData;
@@ -63,12 +64,12 @@ static MlirLogicalResult execFakeQuant(Exec *ex, const Instr *in) {
     y = pt2eTensorCreate(x->type, x->rank, x->shape);
     if (!y)
       return pt2eInterpOutOfMemory(in->op);
-    if (d->perChannel)
-      pt2eFakeQuantizePerChannel(x->data, x->shape, x->rank, d->axis, d->scales,
-                                 d->zeroPoints, d->qmin, d->qmax, y->data);
-    else
-      pt2eFakeQuantizePerTensor(x->data, x->numel, d->scales[0],
-                                d->zeroPoints[0], d->qmin, d->qmax, y->data);
+    if (pt2eFakeQuantApply(&d->quant, x->data, x->shape, x->rank, d->scales,
+                           d->zeroPoints, d->n, y->data) != Pt2eNumOk) {
+      pt2eTensorRelease(y);
+      return pt2eEmitOpError(in->op, NULL, "has per-channel qparams that do "
+                             "not match the tensor's channel axis");
+    }
   }
   ex->slots[in->results[0]].tensor = y;
   return mlirLogicalResultSuccess();
@@ -102,13 +103,13 @@ static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
   if (!d->scales || !d->zeroPoints)
     return pt2eInterpOutOfMemory(op);
   pt2eCalibratedCopyQParams(&q, d->scales, d->zeroPoints);
-  d->qmin = spec.quant.quantMin;
-  d->qmax = spec.quant.quantMax;
-  const SlotInfo *x = &cc->program->slots[in->operands[0]];
-  d->perChannel = pt2eQSchemeIsPerChannel(spec.quant.qscheme) && spec.kind == Pt2eSpecQuant;
+  d->quant = spec.quant;
+  /* only a QuantizationSpec quantizes per channel; the others use their
+     first scale and zero point over the whole tensor */
+  if (spec.kind != Pt2eSpecQuant && pt2eQSchemeIsPerChannel(d->quant.qscheme))
+    d->quant.qscheme = Pt2eQSchemePerTensorAffine;
   if (spec.kind == Pt2eSpecDerived)
     d->enabled = false; /* torchao's derived observer is the identity */
-  d->axis = spec.quant.chAxis < 0 ? spec.quant.chAxis + x->rank : spec.quant.chAxis;
   /* Without a fake-quant hook the op quantizes with what it holds, which
      must then fit the tensor and the spec; with calibration hooks the first
      batch resizes the scales as torch does, and the hook checks them. */
