@@ -109,38 +109,184 @@ static void planBlocks(LinalgPlan *p) {
   p->f32Rows = p->blockable && pt2eScalarProgramIsF32Simple(p->body);
 }
 
+/* The numbers of inputs and outputs (operandSegmentSizes, or one output
+** per result); false, with a diagnostic, when the plan cannot hold them. */
+static bool readOperandCounts(MlirOperation op, MlirAttribute maps,
+                              int *numIns, int *numOuts) {
+  MlirAttribute seg = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  if (!mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 2) {
+    *numIns = mlirDenseI32ArrayGetElement(seg, 0);
+    *numOuts = mlirDenseI32ArrayGetElement(seg, 1);
+  } else {
+    *numOuts = mlirOperationGetNumResults(op) > 0 ? (int)mlirOperationGetNumResults(op) : 1;
+    *numIns = (int)mlirOperationGetNumOperands(op) - *numOuts;
+  }
+  int numOperands = *numIns + *numOuts;
+  if (numOperands > PT2E_LINALG_MAX_OPERANDS ||
+      mlirArrayAttrGetNumElements(maps) != numOperands) {
+    pt2eEmitOpError(op, NULL, "has more operands than the interpreter supports");
+    return false;
+  }
+  if (mlirOperationGetNumResults(op) != *numOuts) {
+    pt2eEmitOpError(op, NULL, "must have tensor semantics (one result per output)");
+    return false;
+  }
+  return true;
+}
+
+static MlirAffineMap mapOf(MlirAttribute maps, int k) {
+  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+}
+
+/* The loop count: every map has the same dimensions and no symbols. */
+static bool readLoopCount(MlirOperation op, MlirAttribute maps,
+                          int numOperands, int *numLoops) {
+  *numLoops = -1;
+  for (int k = 0; k < numOperands; k++) {
+    MlirAffineMap m = mapOf(maps, k);
+    if (mlirAffineMapGetNumSymbols(m) != 0) {
+      pt2eEmitOpError(op, NULL, "indexing maps with symbols are not supported");
+      return false;
+    }
+    int nd = (int)mlirAffineMapGetNumDims(m);
+    if (*numLoops < 0)
+      *numLoops = nd;
+    if (nd != *numLoops || nd > PT2E_LINALG_MAX_LOOPS) {
+      pt2eEmitOpError(op, NULL, "has too many loops for the interpreter");
+      return false;
+    }
+  }
+  return true;
+}
+
 /*
-** Builds the plan: loop sizes from the operand shapes, per-operand linear
-** offsets, the compiled body. Emits a diagnostic and returns NULL on
-** anything the executor cannot run safely.
+** Operand k's map as linear offsets: per result expression its loop
+** coefficients, constant and dimension size, folded with the row-major
+** strides into p->coef / p->base; a loop indexed by a bare dimension takes
+** its trip count from that dimension.
+*/
+static bool linearizeOperand(MlirOperation op, MlirAffineMap m,
+                             const SlotInfo *info, int k, LinalgPlan *p) {
+  int nr = (int)mlirAffineMapGetNumResults(m);
+  if (nr != info->rank) {
+    pt2eEmitOpError(op, NULL, "an indexing map does not match its operand's rank");
+    return false;
+  }
+  int64_t stride = 1;
+  p->exprCount[k] = nr;
+  for (int r = nr - 1; r >= 0; r--) {
+    int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, c0 = 0;
+    MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+    if (!linearize(e, p->numLoops, coef, &c0)) {
+      pt2eEmitOpError(op, NULL, "indexing maps with mod, floordiv or ceildiv "
+                      "are not supported");
+      return false;
+    }
+    for (int d = 0; d < p->numLoops; d++) {
+      p->coef[k][d] += stride * coef[d];
+      p->exprCoef[k][r][d] = coef[d];
+    }
+    p->exprConst[k][r] = c0;
+    p->base[k] += stride * c0;
+    if (mlirAffineExprIsADim(e)) {
+      int d = (int)mlirAffineDimExprGetPosition(e);
+      if (p->size[d] < 0)
+        p->size[d] = info->shape[r];
+    }
+    p->dimSize[k][r] = info->shape[r];
+    stride *= info->shape[r];
+  }
+  return true;
+}
+
+/* Linearizes every tensor operand, then checks every loop got a bound. */
+static bool planLoops(CompileCtx *cc, const Instr *in, MlirAttribute maps,
+                      LinalgPlan *p) {
+  for (int d = 0; d < p->numLoops; d++)
+    p->size[d] = -1;
+  for (int k = 0; k < p->numIns + p->numOuts; k++) {
+    const SlotInfo *info = &cc->program->slots[in->operands[k]];
+    p->isTensor[k] = info->isTensor;
+    if (info->isTensor && !linearizeOperand(in->op, mapOf(maps, k), info, k, p))
+      return false;
+  }
+  for (int d = 0; d < p->numLoops; d++)
+    if (p->size[d] < 0) {
+      pt2eEmitOpError(in->op, NULL, "cannot infer a loop bound from the operand "
+                      "shapes");
+      return false;
+    }
+  return true;
+}
+
+/* Bounds check, once: every indexing expression stays inside its
+** dimension over the whole iteration domain (an empty domain reads none). */
+static bool checkInBounds(MlirOperation op, const LinalgPlan *p) {
+  bool empty = false;
+  for (int d = 0; d < p->numLoops; d++)
+    empty |= p->size[d] == 0;
+  for (int k = 0; !empty && k < p->numIns + p->numOuts; k++)
+    for (int r = 0; p->isTensor[k] && r < p->exprCount[k]; r++) {
+      int64_t lo = p->exprConst[k][r], hi = lo;
+      for (int d = 0; d < p->numLoops; d++) {
+        int64_t span = p->exprCoef[k][r][d] * (p->size[d] - 1);
+        if (span < 0)
+          lo += span;
+        else
+          hi += span;
+      }
+      if (lo < 0 || hi >= p->dimSize[k][r]) {
+        pt2eEmitOpError(op, NULL, "an indexing map reads or writes outside its "
+                        "operand");
+        return false;
+      }
+    }
+  return true;
+}
+
+/* Compiles the body region and checks its arguments against the operands
+** (linalg.map's body takes only the inputs; the others take all). */
+static bool compileBody(CompileCtx *cc, const Instr *in, LinalgPlan *p) {
+  MlirOperation op = in->op;
+  p->body = pt2eScalarProgramCompile(cc, mlirOperationGetRegion(op, 0),
+                                     "linalg.yield");
+  if (!p->body)
+    return false;
+  p->numBodyArgs = (int)mlirBlockGetNumArguments(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+  if (p->numBodyArgs != p->numIns + p->numOuts && p->numBodyArgs != p->numIns) {
+    pt2eEmitOpError(op, NULL, "has a body whose arguments do not match its "
+                    "operands");
+    return false;
+  }
+  for (int k = 0; k < p->numBodyArgs; k++) {
+    const SlotInfo *info = &cc->program->slots[in->operands[k]];
+    if (pt2eScalarProgramRegType(p->body, k) != info->type) {
+      pt2eEmitOpError(op, NULL, "has a body argument whose type differs from "
+                      "its operand's element type");
+      return false;
+    }
+  }
+  return true;
+}
+
+/*
+** Builds the plan: operand counts, loop count, per-operand linear offsets
+** and loop sizes from the operand shapes, the bounds check, the compiled
+** body, the block path. Emits a diagnostic and returns NULL on anything the
+** executor cannot run safely.
 */
 static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   MlirOperation op = in->op;
   MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  int numIns, numOuts, numLoops;
   if (mlirAttributeIsNull(maps)) {
     pt2eEmitOpError(op, NULL, "has no indexing maps");
     return NULL;
   }
-  MlirAttribute seg = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
-  int numIns = 0, numOuts = 0;
-  if (!mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 2) {
-    numIns = mlirDenseI32ArrayGetElement(seg, 0);
-    numOuts = mlirDenseI32ArrayGetElement(seg, 1);
-  } else {
-    numOuts = mlirOperationGetNumResults(op) > 0 ? (int)mlirOperationGetNumResults(op) : 1;
-    numIns = (int)mlirOperationGetNumOperands(op) - numOuts;
-  }
-  int numOperands = numIns + numOuts;
-  if (numOperands > PT2E_LINALG_MAX_OPERANDS ||
-      mlirArrayAttrGetNumElements(maps) != numOperands) {
-    pt2eEmitOpError(op, NULL, "has more operands than the interpreter supports");
+  if (!readOperandCounts(op, maps, &numIns, &numOuts))
     return NULL;
-  }
-  if (mlirOperationGetNumResults(op) != numOuts) {
-    pt2eEmitOpError(op, NULL, "must have tensor semantics (one result per output)");
-    return NULL;
-  }
   LinalgPlan *p = pt2eAlloc(sizeof *p);
   if (!p) {
     pt2eInterpOutOfMemory(op);
@@ -148,109 +294,16 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
   }
   p->numIns = numIns;
   p->numOuts = numOuts;
-  int numLoops = -1;
-  for (int k = 0; k < numOperands; k++) {
-    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
-    if (mlirAffineMapGetNumSymbols(m) != 0) {
-      pt2eEmitOpError(op, NULL, "indexing maps with symbols are not supported");
-      goto fail;
-    }
-    int nd = (int)mlirAffineMapGetNumDims(m);
-    if (numLoops < 0)
-      numLoops = nd;
-    if (nd != numLoops || nd > PT2E_LINALG_MAX_LOOPS) {
-      pt2eEmitOpError(op, NULL, "has too many loops for the interpreter");
-      goto fail;
-    }
-  }
+  bool ok = readLoopCount(op, maps, numIns + numOuts, &numLoops);
   p->numLoops = numLoops;
-  for (int d = 0; d < numLoops; d++)
-    p->size[d] = -1;
-
-  for (int k = 0; k < numOperands; k++) {
-    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
-    const SlotInfo *info = &cc->program->slots[in->operands[k]];
-    p->isTensor[k] = info->isTensor;
-    if (!info->isTensor)
-      continue;
-    int nr = (int)mlirAffineMapGetNumResults(m);
-    if (nr != info->rank) {
-      pt2eEmitOpError(op, NULL, "an indexing map does not match its operand's rank");
-      goto fail;
-    }
-    int64_t stride = 1;
-    p->exprCount[k] = nr;
-    for (int r = nr - 1; r >= 0; r--) {
-      int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, c0 = 0;
-      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
-      if (!linearize(e, numLoops, coef, &c0)) {
-        pt2eEmitOpError(op, NULL, "indexing maps with mod, floordiv or ceildiv are not "
-                    "supported");
-        goto fail;
-      }
-      for (int d = 0; d < numLoops; d++) {
-        p->coef[k][d] += stride * coef[d];
-        p->exprCoef[k][r][d] = coef[d];
-      }
-      p->exprConst[k][r] = c0;
-      p->base[k] += stride * c0;
-      if (mlirAffineExprIsADim(e)) {
-        int d = (int)mlirAffineDimExprGetPosition(e);
-        if (p->size[d] < 0)
-          p->size[d] = info->shape[r];
-      }
-      p->dimSize[k][r] = info->shape[r];
-      stride *= info->shape[r];
-    }
-  }
-  for (int d = 0; d < numLoops; d++)
-    if (p->size[d] < 0) {
-      pt2eEmitOpError(op, NULL, "cannot infer a loop bound from the operand shapes");
-      goto fail;
-    }
-  /* bounds check: every indexing expression stays inside its dimension */
-  for (int k = 0; k < numOperands; k++)
-    for (int r = 0; p->isTensor[k] && r < p->exprCount[k]; r++) {
-      int64_t lo = p->exprConst[k][r], hi = lo;
-      for (int d = 0; d < numLoops; d++) {
-        int64_t span = p->exprCoef[k][r][d] * (p->size[d] - 1);
-        if (span < 0)
-          lo += span;
-        else
-          hi += span;
-      }
-      bool empty = false;
-      for (int d = 0; d < numLoops; d++)
-        empty |= p->size[d] == 0;
-      if (!empty && (lo < 0 || hi >= p->dimSize[k][r])) {
-        pt2eEmitOpError(op, NULL, "an indexing map reads or writes outside its operand");
-        goto fail;
-      }
-    }
-  p->body = pt2eScalarProgramCompile(cc, mlirOperationGetRegion(op, 0),
-                                     "linalg.yield");
-  if (!p->body)
-    goto fail;
-  /* linalg.map's body takes only the inputs; the others take all operands */
-  p->numBodyArgs = (int)mlirBlockGetNumArguments(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-  if (p->numBodyArgs != numOperands && p->numBodyArgs != numIns) {
-    pt2eEmitOpError(op, NULL, "has a body whose arguments do not match its operands");
-    goto fail;
-  }
-  for (int k = 0; k < p->numBodyArgs; k++) {
-    const SlotInfo *info = &cc->program->slots[in->operands[k]];
-    if (pt2eScalarProgramRegType(p->body, k) != info->type) {
-      pt2eEmitOpError(op, NULL, "has a body argument whose type differs from its operand's "
-                  "element type");
-      goto fail;
-    }
+  ok = ok && planLoops(cc, in, maps, p) && checkInBounds(op, p) &&
+       compileBody(cc, in, p);
+  if (!ok) {
+    pt2eLinalgPlanDestroy(p);
+    return NULL;
   }
   planBlocks(p);
   return p;
-fail:
-  pt2eLinalgPlanDestroy(p);
-  return NULL;
 }
 
 /*
