@@ -470,13 +470,7 @@ bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,
 
 MlirLogicalResult pt2eCalibratedEmitError(MlirOperation op, const char *reader,
                                           const Pt2eCalibratedError *err) {
-  MlirStringRef name = pt2eQuantOpGetName(op);
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (reader)
-    return pt2eEmitError(loc, "'%s': observer '%.*s' %s", reader,
-                         (int)name.length, name.data, err->message);
-  return pt2eEmitError(loc, "observer '%.*s' %s", (int)name.length, name.data,
-                       err->message);
+  return pt2eQuantOpEmitError(op, reader, " %s", err->message);
 }
 
 MlirLogicalResult pt2eCalibratedVerifyOp(MlirOperation op, const Pt2eSpec *spec,
@@ -533,4 +527,44 @@ void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
     histogram[i] = mlirDenseF32ArrayGetElement(s->histogram, i);
 }
 
+
+/* {======================================================================
+** Writing
+** ======================================================================= */
+
+static MlirNamedAttribute namedArray(MlirContext ctx, const char *name,
+                                     intptr_t n, const float *values) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)),
+      mlirDenseF32ArrayGet(ctx, n, values));
+}
+
+void pt2eCalibratedWriteQParams(MlirOperation op, intptr_t n,
+                                const float *scales,
+                                const int64_t *zeroPoints) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(PT2E_ATTR_SCALE),
+      mlirDenseF32ArrayGet(ctx, n, scales));
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(PT2E_ATTR_ZERO_POINT),
+      mlirDenseI64ArrayGet(ctx, n, zeroPoints));
+}
+
+void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
+                              const float *min, const float *max,
+                              intptr_t numBins, const float *histogram) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute entries[3];
+  intptr_t n = 0;
+  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MIN, numChannels, min);
+  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MAX, numChannels, max);
+  if (numBins > 0)
+    entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_HISTOGRAM, numBins, histogram);
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(PT2E_ATTR_STATS),
+      mlirDictionaryAttrGet(ctx, n, entries));
+}
+
+/* }====================================================================== */
 /* }====================================================================== */

@@ -140,6 +140,19 @@ float pt2eCalibratedStatsBin(const Pt2eCalibratedStats *s, intptr_t i);
 void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
                              float *max, float *histogram);
 
+/*
+** The writers, for pt2e-calibrate and pt2e-prepare: 'scale' and
+** 'zero_point' of n entries each, and 'stats' with min and max of
+** numChannels entries each and, when numBins > 0, the histogram. What they
+** write reads back through the functions above.
+*/
+void pt2eCalibratedWriteQParams(MlirOperation op, intptr_t n,
+                                const float *scales,
+                                const int64_t *zeroPoints);
+void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
+                              const float *min, const float *max,
+                              intptr_t numBins, const float *histogram);
+
 #ifdef __cplusplus
 }
 #endif

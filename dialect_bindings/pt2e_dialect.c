@@ -5,6 +5,7 @@
 #include "pt2e_dialect.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -206,4 +207,58 @@ MlirOperation pt2eFakeQuantOpCreate(MlirLocation loc, MlirValue input,
   pt2eFree(scales);
   pt2eFree(zps);
   return op;
+}
+
+MlirAttribute pt2eQuantOpGetSpec(MlirOperation op) {
+  return mlirOperationGetAttributeByName(op, str(PT2E_ATTR_SPEC));
+}
+
+MlirAttribute pt2eQuantOpGetSpecEntry(MlirOperation op, const char *key) {
+  MlirAttribute spec = pt2eQuantOpGetSpec(op);
+  if (mlirAttributeIsNull(spec) || !mlirAttributeIsADictionary(spec))
+    return mlirAttributeGetNull();
+  return mlirDictionaryAttrGetElementByName(spec, str(key));
+}
+
+MlirStringRef pt2eQuantOpGetInstance(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, str(PT2E_ATTR_INSTANCE));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return str("");
+  return mlirStringAttrGetValue(a);
+}
+
+void pt2eQuantOpSetInstance(MlirOperation op, MlirAttribute firstName) {
+  mlirOperationSetAttributeByName(op, str(PT2E_ATTR_INSTANCE), firstName);
+}
+
+MlirStringRef pt2eQuantOpResolveInstance(MlirOperation op) {
+  MlirStringRef inst = pt2eQuantOpGetInstance(op);
+  return inst.length ? inst : pt2eQuantOpGetName(op);
+}
+
+MlirLogicalResult pt2eQuantOpEmitError(MlirOperation op, const char *who,
+                                       const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  MlirStringRef name = pt2eQuantOpGetName(op);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (who)
+    return pt2eEmitError(loc, "'%s': observer '%.*s'%s", who, (int)name.length,
+                         name.data, msg);
+  return pt2eEmitError(loc, "observer '%.*s'%s", (int)name.length, name.data,
+                       msg);
+}
+
+MlirAttribute pt2eQdqGetName(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, str(PT2E_ATTR_QDQ_NAME));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return mlirAttributeGetNull();
+  return a;
+}
+
+MlirNamedAttribute pt2eQdqNameAttr(MlirContext ctx, MlirStringRef name) {
+  return named(ctx, PT2E_ATTR_QDQ_NAME, mlirStringAttrGet(ctx, name));
 }

@@ -38,9 +38,30 @@ extern "C" {
 #define PT2E_ATTR_STATS_MAX "max"
 #define PT2E_ATTR_STATS_HISTOGRAM "histogram"
 
+/*
+** On a pt2e.observer / pt2e.fake_quant that shares its observer instance with
+** an earlier one: the 'name' of that first op (PT2E registers one shared
+** module under several activation_post_process_N names).
+*/
+#define PT2E_ATTR_INSTANCE "instance"
+/* Keys of 'spec' that readers look at without parsing the spec (labels,
+** telling a derived op apart); pt2e_spec.h parses the whole dictionary. */
+#define PT2E_ATTR_SPEC_OBSERVER "observer"
+#define PT2E_ATTR_SPEC_DERIVED_FROM "derived_from"
+#define PT2E_ATTR_SPEC_FIXED "fixed"
+
 /* On the quant.qcast / quant.scast that pt2e-convert makes of an observer:
 ** that observer's name (pt2e-report lists the Q-DQ pair under it). */
-#define PT2E_QDQ_NAME_ATTR "pt2e.name"
+#define PT2E_ATTR_QDQ_NAME "pt2e.name"
+
+/* Discardable attributes a quantizer (or a person) puts on annotated ops,
+** and the keys of the annotation dictionary (docs/annotations.md);
+** pt2e_annotation.h reads and writes them. */
+#define PT2E_ATTR_ANNOTATION "pt2e.annotation"
+#define PT2E_ATTR_ID "pt2e.id"
+#define PT2E_ATTR_ANNOTATION_INPUTS "inputs"
+#define PT2E_ATTR_ANNOTATION_OUTPUT "output"
+#define PT2E_ATTR_ANNOTATION_SHARING "allow_implicit_sharing"
 
 /* The two switches of a pt2e.fake_quant, as torchao's FakeQuantize has. */
 typedef enum Pt2eSwitch {
@@ -86,6 +107,41 @@ MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op);
 
 /* The op's 'name' attribute (borrowed from the context). */
 MlirStringRef pt2eQuantOpGetName(MlirOperation op);
+
+/* The op's 'spec' attribute (null when it has none), and the entry 'key'
+** (a PT2E_ATTR_SPEC_* name) of it when it is a dictionary (null otherwise). */
+MlirAttribute pt2eQuantOpGetSpec(MlirOperation op);
+MlirAttribute pt2eQuantOpGetSpecEntry(MlirOperation op, const char *key);
+
+/* The op's 'instance' (empty when it has none or it is not a string). */
+MlirStringRef pt2eQuantOpGetInstance(MlirOperation op);
+/* Sets 'instance' to 'firstName', the string attribute naming the first op
+** of the instance. */
+void pt2eQuantOpSetInstance(MlirOperation op, MlirAttribute firstName);
+/*
+** The name of the op that holds the observer instance 'op' feeds: the one
+** its 'instance' names, or its own 'name' when it has no 'instance'.
+*/
+MlirStringRef pt2eQuantOpResolveInstance(MlirOperation op);
+
+/*
+** Emits "observer '<name>'" and then the printf-formatted text at the op
+** (with a non-NULL 'who', a pass's name, "'<who>': " first); the text reads
+** right after the name: " has no qparams", ": out of range". Returns
+** failure. The one error helper for messages about one pt2e op.
+*/
+MlirLogicalResult pt2eQuantOpEmitError(MlirOperation op, const char *who,
+                                       const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The 'pt2e.name' string attribute of a quant.qcast / quant.scast (null
+** when it has none or it is not a string), and the named attribute that
+** gives an op under construction one. */
+MlirAttribute pt2eQdqGetName(MlirOperation op);
+MlirNamedAttribute pt2eQdqNameAttr(MlirContext ctx, MlirStringRef name);
 
 /* Reads / writes one switch of a verified pt2e.fake_quant. */
 bool pt2eFakeQuantGetSwitch(MlirOperation op, Pt2eSwitch which);

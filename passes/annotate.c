@@ -37,6 +37,7 @@
 #include "mlir-c/IR.h"
 
 #include "annotate.h"
+#include "pt2e_annotation.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
@@ -187,44 +188,29 @@ static size_t planOf(const AnnotateState *st, MlirOperation op) {
 
 static MlirWalkResult collectOp(MlirOperation op, void *userData) {
   AnnotateState *st = userData;
-  if (st->numPlans == st->capPlans) {
-    size_t cap = st->capPlans ? 2 * st->capPlans : 256;
-    Plan *p = pt2eRealloc(st->plans, cap * sizeof *p);
-    if (!p) {
-      st->failed = true;
-      return MlirWalkResultInterrupt;
-    }
-    st->plans = p;
-    st->capPlans = cap;
+  if (!pt2eVecGrow((void **)&st->plans, &st->capPlans, st->numPlans,
+                   sizeof *st->plans)) {
+    st->failed = true;
+    return MlirWalkResultInterrupt;
   }
   Plan *p = &st->plans[st->numPlans++];
   memset(p, 0, sizeof *p);
   p->op = op;
   p->output.kind = SpecNone;
   p->moveBefore = NONE;
-  MlirAttribute id = mlirOperationGetAttributeByName(op, str(PT2E_ID_ATTR));
+  MlirAttribute id = pt2eOpGetId(op);
   if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id)) {
     p->id = id;
-    if (st->numIds == st->capIds) {
-      size_t cap = st->capIds ? 2 * st->capIds : 16;
-      MlirStringRef *ids = pt2eRealloc(st->ids, cap * sizeof *ids);
-      if (!ids) {
-        st->failed = true;
-        return MlirWalkResultInterrupt;
-      }
-      st->ids = ids;
-      st->capIds = cap;
+    if (!pt2eVecGrow((void **)&st->ids, &st->capIds, st->numIds,
+                     sizeof *st->ids)) {
+      st->failed = true;
+      return MlirWalkResultInterrupt;
     }
     st->ids[st->numIds++] = mlirStringAttrGetValue(id);
   }
-  MlirAttribute ann =
-      mlirOperationGetAttributeByName(op, str(PT2E_ANNOTATION_ATTR));
-  if (!mlirAttributeIsNull(ann)) {
+  if (!mlirAttributeIsNull(pt2eAnnotationGet(op))) {
     p->claimed = true;
-    if (mlirAttributeIsADictionary(ann)) {
-      MlirAttribute out = mlirDictionaryAttrGetElementByName(ann, str("output"));
-      p->hasOutput = !mlirAttributeIsNull(out) && !mlirAttributeIsAUnit(out);
-    }
+    p->hasOutput = pt2eAnnotationHasOutput(op);
   }
   return MlirWalkResultAdvance;
 }
@@ -300,15 +286,14 @@ static bool locHasName(MlirLocation loc, MlirStringRef module, int depth) {
   return false;
 }
 
-/* Appends printed text, without its double quotes: loc("a.py":3:1) is
-   matched as loc(a.py:3:1). */
-static void appendText(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t n = strlen(buf);
-  for (size_t i = 0; i < s.length && n < 1023; i++)
-    if (s.data[i] != '"')
-      buf[n++] = s.data[i];
-  buf[n] = '\0';
+/* Appends printed text to a Pt2eTextBuf without its double quotes:
+   loc("a.py":3:1) is matched as loc(a.py:3:1). */
+static void appendUnquoted(MlirStringRef s, void *userData) {
+  for (size_t i = 0, from = 0; i <= s.length; i++)
+    if (i == s.length || s.data[i] == '"') {
+      pt2eTextBufAppend(mlirStringRefCreate(s.data + from, i - from), userData);
+      from = i + 1;
+    }
 }
 
 static bool isExcluded(const AnnotateState *st, const Plan *p) {
@@ -325,8 +310,9 @@ static bool isExcluded(const AnnotateState *st, const Plan *p) {
          nameMatches(mlirStringAttrGetValue(p->id), names->listValues[i])))
       return true;
   if (locs->listSize) {
-    char text[1024] = "";
-    mlirLocationPrint(opLoc(p->op), appendText, text);
+    char text[1024];
+    Pt2eTextBuf buf = pt2eTextBufOver(text, sizeof text);
+    mlirLocationPrint(opLoc(p->op), appendUnquoted, &buf);
     for (size_t i = 0; i < locs->listSize; i++)
       if (locMatches(text, locs->listValues[i]))
         return true;
@@ -387,7 +373,7 @@ static bool setInput(AnnotateState *st, size_t plan, intptr_t k, SpecRef s) {
     intptr_t n = mlirOperationGetNumOperands(p->op);
     p->inputs = pt2eAlloc((size_t)(n > 0 ? n : 1) * sizeof *p->inputs);
     if (!p->inputs) {
-      pt2eEmitError(opLoc(p->op), "'pt2e-annotate' ran out of memory");
+      pt2eOutOfMemory(opLoc(p->op), "'pt2e-annotate'");
       st->failed = true;
       return false;
     }
@@ -1048,7 +1034,7 @@ static bool writeAnnotations(AnnotateState *st) {
       most = st->plans[i].numInputs;
   MlirAttribute *at = pt2eAlloc((size_t)most * sizeof *at);
   if (!at) {
-    pt2eEmitError(opLoc(st->plans[0].op), "'pt2e-annotate' ran out of memory");
+    pt2eOutOfMemory(opLoc(st->plans[0].op), "'pt2e-annotate'");
     return false;
   }
   MlirAttribute act = actAttr(st);
@@ -1059,25 +1045,15 @@ static bool writeAnnotations(AnnotateState *st) {
   for (size_t i = 0; i < st->numPlans; i++) {
     Plan *p = &st->plans[i];
     if (p->needsId && !mlirAttributeIsNull(p->id))
-      mlirOperationSetDiscardableAttributeByName(p->op, str(PT2E_ID_ATTR), p->id);
+      pt2eOpSetId(p->op, p->id);
     if (!p->emit)
       continue;
-    MlirNamedAttribute entries[2];
-    intptr_t n = 0;
-    if (p->numInputs > 0) {
-      for (intptr_t k = 0; k < p->numInputs; k++)
-        at[k] = refAttr(st, i, p->inputs[k], act);
-      entries[n++] = mlirNamedAttributeGet(
-          mlirIdentifierGet(st->ctx, str("inputs")),
-          mlirArrayAttrGet(st->ctx, p->numInputs, at));
-    }
-    if (p->output.kind != SpecNone)
-      entries[n++] = mlirNamedAttributeGet(
-          mlirIdentifierGet(st->ctx, str("output")),
-          refAttr(st, i, p->output, act));
-    mlirOperationSetDiscardableAttributeByName(
-        p->op, str(PT2E_ANNOTATION_ATTR),
-        mlirDictionaryAttrGet(st->ctx, n, entries));
+    for (intptr_t k = 0; k < p->numInputs; k++)
+      at[k] = refAttr(st, i, p->inputs[k], act);
+    MlirAttribute output = p->output.kind != SpecNone
+                               ? refAttr(st, i, p->output, act)
+                               : mlirAttributeGetNull();
+    pt2eAnnotationSet(p->op, p->numInputs, at, output);
   }
   pt2eFree(at);
   return true;
@@ -1101,7 +1077,7 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
     return mlirLogicalResultFailure();
   mlirOperationWalk(module, collectOp, st, MlirWalkPreOrder);
   if (st->failed || !buildTable(st))
-    return pt2eEmitError(opLoc(module), "'pt2e-annotate' ran out of memory");
+    return pt2eOutOfMemory(opLoc(module), "'pt2e-annotate'");
   for (size_t i = 0; i < st->numPlans; i++)
     st->plans[i].excluded = isExcluded(st, &st->plans[i]);
   markArtifacts(st);

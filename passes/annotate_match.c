@@ -239,21 +239,13 @@ static intptr_t numIns(MlirOperation op) {
   return mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
 }
 
-static void appendText(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t n = strlen(buf), room = 255 - n;
-  if (room > s.length)
-    room = s.length;
-  memcpy(buf + n, s.data, room);
-  buf[n + room] = '\0';
-}
-
 static bool hasReduction(MlirOperation op) {
-  char buf[256] = "";
+  char buf[256];
+  Pt2eTextBuf text = pt2eTextBufOver(buf, sizeof buf);
   MlirAttribute it = mlirOperationGetAttributeByName(op, str("iterator_types"));
   if (mlirAttributeIsNull(it))
     return true;
-  mlirAttributePrint(it, appendText, buf);
+  mlirAttributePrint(it, pt2eTextBufAppend, &text);
   return strstr(buf, "reduction") != NULL;
 }
 

@@ -148,7 +148,7 @@ static Pt2eCalibData *create(const Pt2eInterp *interp, MlirLocation loc) {
   }
   if (!d || !d->current) {
     pt2eCalibDataClose(d);
-    pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+    pt2eOutOfMemory(loc, "'pt2e-calibrate'");
     return NULL;
   }
   return d;
@@ -173,7 +173,7 @@ Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
   char err[1024];
   bool ok = d->arrays != NULL;
   if (!ok)
-    pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+    pt2eOutOfMemory(loc, "'pt2e-calibrate'");
   if (ok && endsWith(path, ".npy")) {
     if (d->numArgs != 1) {
       pt2eEmitError(loc, "%s: a .npy file feeds a one-argument function; "
@@ -279,7 +279,7 @@ Pt2eTensor *const *pt2eCalibDataBatch(Pt2eCalibData *d, int64_t b,
     Pt2eTensor *t = pt2eTensorCreate(et, rank, shape);
     if (!t) {
       releaseCurrent(d);
-      pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+      pt2eOutOfMemory(loc, "'pt2e-calibrate'");
       return NULL;
     }
     if (d->arrays) {

@@ -97,12 +97,17 @@ typedef struct QState {
   int64_t numScales;
 } QState;
 
+/* A pt2e op of the module and the state it feeds, for write-back. */
+typedef struct OpState {
+  MlirOperation op;
+  int state;
+} OpState;
+
 typedef struct Calibration {
   QState *states;
-  int numStates, capStates;
-  MlirOperation *ops; /* every pt2e op of the module, for write-back */
-  int *opState;       /* state index of ops[i] */
-  int numOps, capOps;
+  int numStates;
+  size_t capStates;
+  PT2E_VEC(OpState) ops; /* every pt2e op of the module */
   int64_t maxBins;      /* max-bins: the largest Histogram allowed */
   int64_t batch;        /* the batch running now, for messages */
   double observerSeconds; /* time inside the hooks (timing=on) */
@@ -114,13 +119,6 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static MlirStringRef attrString(MlirOperation op, const char *name) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return mlirStringRefCreateFromCString("");
-  return mlirStringAttrGetValue(a);
-}
-
 static int findState(const Calibration *c, MlirStringRef name) {
   for (int i = 0; i < c->numStates; i++)
     if (mlirStringRefEqual(c->states[i].name, name))
@@ -130,8 +128,7 @@ static int findState(const Calibration *c, MlirStringRef name) {
 
 /* The state an op feeds: its own, or that of the op named by 'instance'. */
 static int stateOfOp(const Calibration *c, MlirOperation op) {
-  MlirStringRef inst = attrString(op, PT2E_ATTR_INSTANCE);
-  return findState(c, inst.length ? inst : pt2eQuantOpGetName(op));
+  return findState(c, pt2eQuantOpResolveInstance(op));
 }
 
 static void freeStates(Calibration *c) {
@@ -141,16 +138,15 @@ static void freeStates(Calibration *c) {
     pt2eFree(c->states[i].zeroPoints);
   }
   pt2eFree(c->states);
-  pt2eFree(c->ops);
-  pt2eFree(c->opState);
+  pt2eFree(c->ops.at);
 }
 
-static MlirLogicalResult opError(MlirOperation op, const char *fmt, const char *detail) {
-  MlirStringRef n = pt2eQuantOpGetName(op);
-  char msg[600];
-  snprintf(msg, sizeof msg, fmt, detail);
-  return pt2eEmitError(mlirOperationGetLocation(op), "observer '%.*s': %s",
-                       (int)n.length, n.data, msg);
+/* Emits "observer 'name': <message>" at the op (the format, a literal, is
+** pasted after the colon); returns failure. */
+#define opError(op, ...) pt2eQuantOpEmitError((op), NULL, ": " __VA_ARGS__)
+
+static MlirLogicalResult outOfMemory(MlirOperation op) {
+  return pt2eOutOfMemory(mlirOperationGetLocation(op), "'pt2e-calibrate'");
 }
 
 /*
@@ -171,7 +167,7 @@ static MlirLogicalResult restoreStats(QState *st) {
       pt2eCheckedBytes(count, sizeof(float), &bytes))
     buf = pt2eAlloc(bytes);
   if (!buf)
-    return opError(st->op, "%s", "out of memory");
+    return outOfMemory(st->op);
   pt2eCalibratedCopyStats(&cs, buf, buf + n, buf + 2 * n);
   Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL};
   Pt2eNumStatus r = pt2eObserverSetStats(st->obs, &s);
@@ -196,29 +192,23 @@ static MlirLogicalResult readFakeQuantParams(QState *st) {
     st->zeroPoints = pt2eAlloc(zpBytes);
   }
   if (!st->scales || !st->zeroPoints)
-    return opError(st->op, "%s", "out of memory");
+    return outOfMemory(st->op);
   pt2eCalibratedCopyQParams(&q, st->scales, st->zeroPoints);
   st->numScales = n;
   return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
-  if (c->numStates == c->capStates) {
-    int cap = c->capStates ? 2 * c->capStates : 16;
-    QState *s = pt2eRealloc(c->states, (size_t)cap * sizeof *s);
-    if (!s)
-      return opError(op, "%s", "out of memory");
-    c->states = s;
-    c->capStates = cap;
-  }
+  if (!pt2eVecGrow((void **)&c->states, &c->capStates, (size_t)c->numStates,
+                   sizeof *c->states))
+    return outOfMemory(op);
   QState *st = &c->states[c->numStates++];
   memset(st, 0, sizeof *st);
   st->op = op;
   st->name = pt2eQuantOpGetName(op);
   st->isFakeQuant = pt2eIsFakeQuant(op);
-  MlirAttribute spec = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
-  if (mlirLogicalResultIsFailure(
-          pt2eSpecParse(spec, mlirOperationGetLocation(op), "spec", &st->spec)))
+  if (mlirLogicalResultIsFailure(pt2eSpecParse(
+          pt2eQuantOpGetSpec(op), mlirOperationGetLocation(op), "spec", &st->spec)))
     return mlirLogicalResultFailure();
   if (st->isFakeQuant && mlirLogicalResultIsFailure(readFakeQuantParams(st)))
     return mlirLogicalResultFailure();
@@ -252,22 +242,7 @@ static MlirWalkResult collectQuantOps(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)))
     goto fail;
-  if (c->numOps == c->capOps) {
-    int cap = c->capOps ? 2 * c->capOps : 16;
-    MlirOperation *o = pt2eRealloc(c->ops, (size_t)cap * sizeof *o);
-    int *s = pt2eRealloc(c->opState, (size_t)cap * sizeof *s);
-    if (o)
-      c->ops = o;
-    if (s)
-      c->opState = s;
-    if (!o || !s) {
-      opError(op, "%s", "out of memory");
-      goto fail;
-    }
-    c->capOps = cap;
-  }
-  MlirStringRef inst = attrString(op, PT2E_ATTR_INSTANCE);
-  if (inst.length == 0) {
+  if (pt2eQuantOpGetInstance(op).length == 0) {
     if (findState(c, pt2eQuantOpGetName(op)) >= 0) {
       opError(op, "%s", "another pt2e op has the same name");
       goto fail;
@@ -275,7 +250,11 @@ static MlirWalkResult collectQuantOps(MlirOperation op, void *userData) {
     if (mlirLogicalResultIsFailure(addState(c, op)))
       goto fail;
   }
-  c->ops[c->numOps++] = op;
+  OpState entry = {op, -1};
+  if (!PT2E_PUSH(c->ops, entry)) {
+    outOfMemory(op);
+    goto fail;
+  }
   return MlirWalkResultAdvance;
 fail:
   w->failed = true;
@@ -284,14 +263,13 @@ fail:
 
 /* Links ops that name an 'instance' to its state (after all are known). */
 static MlirLogicalResult linkInstances(Calibration *c) {
-  for (int i = 0; i < c->numOps; i++) {
-    c->opState[i] = stateOfOp(c, c->ops[i]);
-    if (c->opState[i] < 0) {
-      MlirStringRef inst = attrString(c->ops[i], PT2E_ATTR_INSTANCE);
-      char what[300];
-      snprintf(what, sizeof what, "'instance' names '%.*s', which is no pt2e op",
-               (int)inst.length, inst.data);
-      return opError(c->ops[i], "%s", what);
+  for (size_t i = 0; i < c->ops.size; i++) {
+    OpState *o = &c->ops.at[i];
+    o->state = stateOfOp(c, o->op);
+    if (o->state < 0) {
+      MlirStringRef inst = pt2eQuantOpGetInstance(o->op);
+      return opError(o->op, "'%s' names '%.*s', which is no pt2e op",
+                     PT2E_ATTR_INSTANCE, (int)inst.length, inst.data);
     }
   }
   return mlirLogicalResultSuccess();
@@ -412,22 +390,12 @@ typedef struct Result {
   bool has; /* qparams exist (something was observed, or fixed / fake quant) */
 } Result;
 
-static MlirAttribute statsAttr(MlirContext ctx, const QState *st) {
+/* The observer's statistics as the op's 'stats', to continue from. */
+static void writeStats(MlirOperation op, const QState *st) {
   Pt2eObserverStats s;
   pt2eObserverGetStats(st->obs, &s);
-  MlirNamedAttribute entries[3];
-  int n = 0;
-  entries[n++] = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("min")),
-      mlirDenseF32ArrayGet(ctx, (intptr_t)s.numChannels, s.minVals));
-  entries[n++] = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("max")),
-      mlirDenseF32ArrayGet(ctx, (intptr_t)s.numChannels, s.maxVals));
-  if (s.numBins > 0)
-    entries[n++] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("histogram")),
-        mlirDenseF32ArrayGet(ctx, (intptr_t)s.numBins, s.histogram));
-  return mlirDictionaryAttrGet(ctx, n, entries);
+  pt2eCalibratedWriteStats(op, (intptr_t)s.numChannels, s.minVals, s.maxVals,
+                           (intptr_t)s.numBins, s.histogram);
 }
 
 /* Computes every state's final qparams; fails before anything is written. */
@@ -456,7 +424,7 @@ static MlirLogicalResult computeResults(Calibration *c, Result *res) {
     r->scales = pt2eAlloc((size_t)r->n * sizeof(float));
     r->zeroPoints = pt2eAlloc((size_t)r->n * sizeof(int64_t));
     if (!r->scales || !r->zeroPoints)
-      return opError(st->op, "%s", "out of memory");
+      return outOfMemory(st->op);
     Pt2eNumStatus s = pt2eObserverComputeQParams(st->obs, r->scales,
                                                  r->zeroPoints, r->n);
     if (s == Pt2eNumDefaulted || s == Pt2eNumUnsupported)
@@ -468,22 +436,15 @@ static MlirLogicalResult computeResults(Calibration *c, Result *res) {
   return mlirLogicalResultSuccess();
 }
 
-static void writeBack(Calibration *c, const Result *res, MlirContext ctx) {
-  for (int i = 0; i < c->numOps; i++) {
-    MlirOperation op = c->ops[i];
-    const QState *st = &c->states[c->opState[i]];
-    const Result *r = &res[c->opState[i]];
+static void writeBack(Calibration *c, const Result *res) {
+  for (size_t i = 0; i < c->ops.size; i++) {
+    MlirOperation op = c->ops.at[i].op;
+    const QState *st = &c->states[c->ops.at[i].state];
+    const Result *r = &res[c->ops.at[i].state];
     if (st->obs)
-      mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("stats"),
-                                      statsAttr(ctx, st));
-    if (!r->has)
-      continue;
-    mlirOperationSetAttributeByName(
-        op, mlirStringRefCreateFromCString(PT2E_ATTR_SCALE),
-        mlirDenseF32ArrayGet(ctx, (intptr_t)r->n, r->scales));
-    mlirOperationSetAttributeByName(
-        op, mlirStringRefCreateFromCString(PT2E_ATTR_ZERO_POINT),
-        mlirDenseI64ArrayGet(ctx, (intptr_t)r->n, r->zeroPoints));
+      writeStats(op, st);
+    if (r->has)
+      pt2eCalibratedWriteQParams(op, (intptr_t)r->n, r->scales, r->zeroPoints);
   }
 }
 
@@ -520,110 +481,166 @@ static MlirLogicalResult chooseEntry(MlirOperation module, const Pt2eOptionValue
                        "name the one to run with entry=<name>", count);
 }
 
-static MlirLogicalResult calibrateRun(MlirOperation module,
-                                      const Pt2eOptionValue *options) {
-  MlirLocation loc = mlirOperationGetLocation(module);
-  MlirContext ctx = mlirOperationGetContext(module);
-  if (mlirLogicalResultIsFailure(pt2eDialectRequire(ctx, loc, "pt2e-calibrate")))
-    return mlirLogicalResultFailure();
-  bool haveData = options[OptData].isSet && options[OptData].stringValue.length;
-  int64_t randomBatches = options[OptRandomBatches].intValue;
-  if (haveData == (randomBatches > 0) || randomBatches < 0)
-    return pt2eEmitError(loc, "'pt2e-calibrate' needs either data=<file.npz> "
-                              "or random-batches=<N> (N > 0), not both");
-  MlirStringRef entry;
-  if (mlirLogicalResultIsFailure(chooseEntry(module, &options[OptEntry], &entry)))
-    return mlirLogicalResultFailure();
+/* {====================================================================
+** The run: options, observer states, the batch loop, the write-back
+** ===================================================================== */
 
+/* One run of the pass: what it opened, for the steps and the cleanup. */
+typedef struct Run {
+  MlirLocation loc;
+  const Pt2eOptionValue *options;
   Calibration c;
-  memset(&c, 0, sizeof c);
-  c.maxBins = options[OptMaxBins].intValue;
-  Collect w = {&c, false};
-  mlirOperationWalk(module, collectQuantOps, &w, MlirWalkPreOrder);
-  MlirLogicalResult r = w.failed ? mlirLogicalResultFailure() : linkInstances(&c);
-  if (mlirLogicalResultIsSuccess(r) && c.numOps == 0)
-    r = pt2eEmitError(loc, "'pt2e-calibrate': nothing to calibrate, the module "
-                           "has no pt2e.observer or pt2e.fake_quant (run "
-                           "pt2e-prepare first)");
+  bool haveData;         /* data=, else random-batches= */
+  MlirStringRef entry;
+  Pt2eInterpHooks hooks;
+  Pt2eInterp *interp;
+  Pt2eCalibData *data;
+  double loopSeconds;    /* the batch loop, for timing=on */
+  size_t peakBase;       /* bytes held when the loop started */
+} Run;
 
-  Pt2eInterpHooks hooks = {hookObserve, hookFakeQuant, &c};
+/* The dialect, one data source, the entry function. */
+static MlirLogicalResult checkOptions(Run *run, MlirOperation module) {
+  const Pt2eOptionValue *options = run->options;
+  MlirContext ctx = mlirOperationGetContext(module);
+  if (mlirLogicalResultIsFailure(pt2eDialectRequire(ctx, run->loc, "pt2e-calibrate")))
+    return mlirLogicalResultFailure();
+  run->haveData = options[OptData].isSet && options[OptData].stringValue.length;
+  int64_t randomBatches = options[OptRandomBatches].intValue;
+  if (run->haveData == (randomBatches > 0) || randomBatches < 0)
+    return pt2eEmitError(run->loc, "'pt2e-calibrate' needs either data=<file.npz> "
+                                   "or random-batches=<N> (N > 0), not both");
+  return chooseEntry(module, &options[OptEntry], &run->entry);
+}
+
+/* Every pt2e op of the module and one state per observer instance. */
+static MlirLogicalResult collectStates(Run *run, MlirOperation module) {
+  Calibration *c = &run->c;
+  c->maxBins = run->options[OptMaxBins].intValue;
+  Collect w = {c, false};
+  mlirOperationWalk(module, collectQuantOps, &w, MlirWalkPreOrder);
+  if (w.failed || mlirLogicalResultIsFailure(linkInstances(c)))
+    return mlirLogicalResultFailure();
+  if (c->ops.size == 0)
+    return pt2eEmitError(run->loc, "'pt2e-calibrate': nothing to calibrate, the "
+                                   "module has no pt2e.observer or "
+                                   "pt2e.fake_quant (run pt2e-prepare first)");
+  return mlirLogicalResultSuccess();
+}
+
+/* The interpreter (with its limits and the observer hooks) and the data. */
+static MlirLogicalResult openRun(Run *run, MlirOperation module) {
+  const Pt2eOptionValue *options = run->options;
   Pt2eInterpLimits limits;
-  Pt2eInterp *interp = NULL;
-  Pt2eCalibData *data = NULL;
-  if (mlirLogicalResultIsSuccess(r) &&
-      !pt2eInterpLimitsFromMiB(options[OptMaxTensorMb].intValue,
+  if (!pt2eInterpLimitsFromMiB(options[OptMaxTensorMb].intValue,
                                options[OptMaxLiveMb].intValue, &limits))
-    r = pt2eEmitError(loc, "'pt2e-calibrate': max-tensor-mb and max-live-mb "
-                           "must be positive (got %lld and %lld)",
-                      (long long)options[OptMaxTensorMb].intValue,
-                      (long long)options[OptMaxLiveMb].intValue);
-  if (mlirLogicalResultIsSuccess(r)) {
-    interp = pt2eInterpCreateInModule(module, entry, &hooks, &limits);
-    if (!interp)
-      r = mlirLogicalResultFailure();
-  }
-  if (mlirLogicalResultIsSuccess(r)) {
+    return pt2eEmitError(run->loc, "'pt2e-calibrate': max-tensor-mb and "
+                                   "max-live-mb must be positive (got %lld and "
+                                   "%lld)",
+                         (long long)options[OptMaxTensorMb].intValue,
+                         (long long)options[OptMaxLiveMb].intValue);
+  run->hooks = (Pt2eInterpHooks){hookObserve, hookFakeQuant, &run->c};
+  run->interp = pt2eInterpCreateInModule(module, run->entry, &run->hooks, &limits);
+  if (!run->interp)
+    return mlirLogicalResultFailure();
+  if (run->haveData) {
     char path[4096];
     MlirStringRef p = options[OptData].stringValue;
     snprintf(path, sizeof path, "%.*s", (int)p.length, p.data);
-    data = haveData ? pt2eCalibDataOpen(interp, path,
-                                        options[OptMaxEntryMb].intValue, loc)
-                    : pt2eCalibDataRandom(interp, randomBatches,
-                                          (uint64_t)options[OptSeed].intValue, loc);
-    if (!data)
-      r = mlirLogicalResultFailure();
+    run->data = pt2eCalibDataOpen(run->interp, path,
+                                  options[OptMaxEntryMb].intValue, run->loc);
+  } else {
+    run->data = pt2eCalibDataRandom(run->interp, options[OptRandomBatches].intValue,
+                                    (uint64_t)options[OptSeed].intValue, run->loc);
   }
-  int nRes = interp ? pt2eInterpNumResults(interp) : 0;
+  return run->data ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Runs the entry function on every batch; the hooks feed the observers. */
+static MlirLogicalResult runBatches(Run *run) {
+  int nRes = pt2eInterpNumResults(run->interp);
   Pt2eTensor **outs = pt2eAlloc((size_t)(nRes + 1) * sizeof *outs);
+  if (!outs)
+    return pt2eOutOfMemory(run->loc, "'pt2e-calibrate'");
   double start = now();
   pt2eAllocResetPeak(); /* measure what the loop adds to what is held now */
-  size_t peakBase = pt2eAllocLiveBytes();
-  if (!outs)
-    r = pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
-  for (int64_t b = 0; mlirLogicalResultIsSuccess(r) && b < pt2eCalibDataNumBatches(data); b++) {
-    c.batch = b;
-    Pt2eTensor *const *args = pt2eCalibDataBatch(data, b, loc);
+  run->peakBase = pt2eAllocLiveBytes();
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (int64_t b = 0; mlirLogicalResultIsSuccess(r) &&
+                      b < pt2eCalibDataNumBatches(run->data); b++) {
+    run->c.batch = b;
+    Pt2eTensor *const *args = pt2eCalibDataBatch(run->data, b, run->loc);
     if (!args) {
       r = mlirLogicalResultFailure();
       break;
     }
-    r = pt2eInterpRun(interp, args, outs);
+    r = pt2eInterpRun(run->interp, args, outs);
     for (int k = 0; mlirLogicalResultIsSuccess(r) && k < nRes; k++)
       pt2eTensorRelease(outs[k]);
   }
-  double loopSeconds = now() - start;
-  if (mlirLogicalResultIsSuccess(r) && options[OptTiming].boolValue) {
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    int64_t n = pt2eCalibDataNumBatches(data);
-    fprintf(stderr,
-            "pt2e-calibrate: %lld batches in %.3f s (%.3f s per batch); "
-            "observers %.3f s (%.1f%%); interpreter peak %.1f MiB; "
-            "peak RSS %.1f MiB\n",
-            (long long)n, loopSeconds, loopSeconds / (double)(n ? n : 1),
-            c.observerSeconds, 100.0 * c.observerSeconds / (loopSeconds > 0 ? loopSeconds : 1),
-            (double)(pt2eAllocPeakBytes() - peakBase) / 1048576.0,
-            (double)ru.ru_maxrss / 1024.0);
-  }
-  Result *res = pt2eAlloc((size_t)(c.numStates + 1) * sizeof *res);
-  if (mlirLogicalResultIsSuccess(r) && !res)
-    r = pt2eEmitError(loc, "'pt2e-calibrate' ran out of memory");
+  run->loopSeconds = now() - start;
+  pt2eFree(outs);
+  return r;
+}
+
+/* timing=on: the loop's time, the observers' share, the peak memory. */
+static void printTiming(const Run *run) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  int64_t n = pt2eCalibDataNumBatches(run->data);
+  double loop = run->loopSeconds, obs = run->c.observerSeconds;
+  fprintf(stderr,
+          "pt2e-calibrate: %lld batches in %.3f s (%.3f s per batch); "
+          "observers %.3f s (%.1f%%); interpreter peak %.1f MiB; "
+          "peak RSS %.1f MiB\n",
+          (long long)n, loop, loop / (double)(n ? n : 1), obs,
+          100.0 * obs / (loop > 0 ? loop : 1),
+          (double)(pt2eAllocPeakBytes() - run->peakBase) / 1048576.0,
+          (double)ru.ru_maxrss / 1024.0);
+}
+
+/* Computes every state's qparams and, when all could be, writes them. */
+static MlirLogicalResult finishRun(Run *run) {
+  Calibration *c = &run->c;
+  Result *res = pt2eAlloc((size_t)(c->numStates + 1) * sizeof *res);
+  if (!res)
+    return pt2eOutOfMemory(run->loc, "'pt2e-calibrate'");
+  MlirLogicalResult r = computeResults(c, res);
   if (mlirLogicalResultIsSuccess(r))
-    r = computeResults(&c, res);
-  if (mlirLogicalResultIsSuccess(r))
-    writeBack(&c, res, ctx);
-  for (int i = 0; res && i < c.numStates; i++)
-    if (!c.states[i].isFakeQuant && c.states[i].spec.kind == Pt2eSpecQuant) {
+    writeBack(c, res);
+  for (int i = 0; i < c->numStates; i++)
+    if (!c->states[i].isFakeQuant && c->states[i].spec.kind == Pt2eSpecQuant) {
       pt2eFree(res[i].scales);
       pt2eFree(res[i].zeroPoints);
     }
   pt2eFree(res);
-  pt2eFree(outs);
-  pt2eCalibDataClose(data);
-  pt2eInterpDestroy(interp);
-  freeStates(&c);
   return r;
 }
+
+static MlirLogicalResult calibrateRun(MlirOperation module,
+                                      const Pt2eOptionValue *options) {
+  Run run;
+  memset(&run, 0, sizeof run);
+  run.loc = mlirOperationGetLocation(module);
+  run.options = options;
+  if (mlirLogicalResultIsFailure(checkOptions(&run, module)))
+    return mlirLogicalResultFailure();
+  MlirLogicalResult r = collectStates(&run, module);
+  if (mlirLogicalResultIsSuccess(r))
+    r = openRun(&run, module);
+  if (mlirLogicalResultIsSuccess(r))
+    r = runBatches(&run);
+  if (mlirLogicalResultIsSuccess(r) && options[OptTiming].boolValue)
+    printTiming(&run);
+  if (mlirLogicalResultIsSuccess(r))
+    r = finishRun(&run);
+  pt2eCalibDataClose(run.data);
+  pt2eInterpDestroy(run.interp);
+  freeStates(&run.c);
+  return r;
+}
+
+/* }==================================================================== */
 
 static MlirDialectHandle (*const calibrateDialects[])(void) = {
     mlirGetDialectHandle__arith__, mlirGetDialectHandle__linalg__,

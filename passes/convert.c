@@ -31,7 +31,6 @@
 */
 #include "pt2e_passes.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -93,8 +92,7 @@ typedef struct Target {
 } Target;
 
 typedef struct Convert {
-  Target *targets;
-  int count, capacity;
+  PT2E_VEC(Target) targets;
   bool failed;
   int64_t maxWeightBytes; /* max-weight-mb */
 } Convert;
@@ -105,37 +103,24 @@ static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, str(name));
 }
 
-/* Emits "observer 'name': <message>" at the op; returns failure. */
-static MlirLogicalResult targetError(const Target *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static MlirLogicalResult targetError(const Target *t, const char *fmt, ...) {
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return pt2eEmitError(mlirOperationGetLocation(t->op),
-                       "'pt2e-convert': observer '%.*s' %s",
-                       (int)t->name.length, t->name.data, msg);
-}
+/* Emits "'pt2e-convert': observer 'name' <message>" at the target's op
+** (the format, a literal, is pasted after the space); returns failure. */
+#define targetError(t, ...)                                                  \
+  pt2eQuantOpEmitError((t)->op, "pt2e-convert", " " __VA_ARGS__)
 
 static Target *findTarget(Convert *c, MlirStringRef name) {
-  for (int i = 0; i < c->count; i++)
-    if (mlirStringRefEqual(c->targets[i].name, name))
-      return &c->targets[i];
+  for (size_t i = 0; i < c->targets.size; i++)
+    if (mlirStringRefEqual(c->targets.at[i].name, name))
+      return &c->targets.at[i];
   return NULL;
 }
 
 static void freeTargets(Convert *c) {
-  for (int i = 0; i < c->count; i++) {
-    pt2eFree(c->targets[i].scales);
-    pt2eFree(c->targets[i].zeroPoints);
+  for (size_t i = 0; i < c->targets.size; i++) {
+    pt2eFree(c->targets.at[i].scales);
+    pt2eFree(c->targets.at[i].zeroPoints);
   }
-  pt2eFree(c->targets);
+  pt2eFree(c->targets.at);
 }
 
 /* {======================================================================
@@ -148,27 +133,20 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)))
     goto fail;
-  if (c->count == c->capacity) {
-    int cap = c->capacity ? 2 * c->capacity : 16;
-    Target *grown = pt2eRealloc(c->targets, (size_t)cap * sizeof *grown);
-    if (!grown) {
-      pt2eEmitError(mlirOperationGetLocation(op),
-                    "'pt2e-convert' ran out of memory");
-      goto fail;
-    }
-    c->targets = grown;
-    c->capacity = cap;
-  }
-  Target *t = &c->targets[c->count];
-  memset(t, 0, sizeof *t);
-  t->op = op;
-  t->name = pt2eQuantOpGetName(op);
-  if (findTarget(c, t->name)) {
-    targetError(t, "has the name of another pt2e op");
+  Target fresh;
+  memset(&fresh, 0, sizeof fresh);
+  fresh.op = op;
+  fresh.name = pt2eQuantOpGetName(op);
+  if (findTarget(c, fresh.name)) {
+    targetError(&fresh, "has the name of another pt2e op");
     goto fail;
   }
-  c->count++;
-  if (mlirLogicalResultIsFailure(pt2eSpecParse(attrOf(op, PT2E_ATTR_SPEC),
+  if (!PT2E_PUSH(c->targets, fresh)) {
+    pt2eOutOfMemory(mlirOperationGetLocation(op), "'pt2e-convert'");
+    goto fail;
+  }
+  Target *t = &c->targets.at[c->targets.size - 1];
+  if (mlirLogicalResultIsFailure(pt2eSpecParse(pt2eQuantOpGetSpec(op),
                                                mlirOperationGetLocation(op),
                                                "spec", &t->spec)))
     goto fail;
@@ -200,8 +178,7 @@ static MlirLogicalResult allocQParams(Target *t, int64_t n) {
     t->zeroPoints = pt2eAlloc(zpBytes);
   }
   if (!t->scales || !t->zeroPoints)
-    return pt2eEmitError(mlirOperationGetLocation(t->op),
-                         "'pt2e-convert' ran out of memory");
+    return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
   return mlirLogicalResultSuccess();
 }
 
@@ -214,9 +191,8 @@ static MlirLogicalResult allocQParams(Target *t, int64_t n) {
 */
 static MlirLogicalResult readQuantQParams(Convert *c, Target *t) {
   const Target *src = t;
-  MlirAttribute inst = attrOf(t->op, PT2E_ATTR_INSTANCE);
-  if (t->own.n == 0 && !mlirAttributeIsNull(inst) && mlirAttributeIsAString(inst)) {
-    const Target *first = findTarget(c, mlirStringAttrGetValue(inst));
+  if (t->own.n == 0) {
+    const Target *first = findTarget(c, pt2eQuantOpResolveInstance(t->op));
     if (first)
       src = first;
   }
@@ -423,8 +399,7 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
                          (long long)(cv->maxWeightBytes >> 20));
   void *buf = pt2eAlloc(bytes);
   if (!buf)
-    return pt2eEmitError(mlirOperationGetLocation(t->op),
-                         "'pt2e-convert' ran out of memory");
+    return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
   bool resource = mlirAttributeIsADenseResourceElements(value);
   bool splat = !resource && mlirDenseElementsAttrIsSplat(value);
   for (int64_t i = 0; i < numel; i++) {
@@ -459,8 +434,8 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
 /* Decides what becomes of every target and computes all it needs. */
 static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
                               bool keepFloat) {
-  for (int i = 0; i < c->count; i++) {
-    Target *t = &c->targets[i];
+  for (size_t i = 0; i < c->targets.size; i++) {
+    Target *t = &c->targets.at[i];
     if (t->spec.kind == Pt2eSpecFixed) {
       if (mlirLogicalResultIsFailure(allocQParams(t, 1)))
         return mlirLogicalResultFailure();
@@ -472,14 +447,14 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
       return mlirLogicalResultFailure();
     }
   }
-  for (int i = 0; i < c->count; i++) {
-    Target *t = &c->targets[i];
+  for (size_t i = 0; i < c->targets.size; i++) {
+    Target *t = &c->targets.at[i];
     if (t->spec.kind == Pt2eSpecDerived &&
         mlirLogicalResultIsFailure(deriveQParams(c, t, keepFloat)))
       return mlirLogicalResultFailure();
   }
-  for (int i = 0; i < c->count; i++) {
-    Target *t = &c->targets[i];
+  for (size_t i = 0; i < c->targets.size; i++) {
+    Target *t = &c->targets.at[i];
     if (!t->has) {
       if (!keepFloat)
         return targetError(t, "has no qparams (run pt2e-calibrate first, or "
@@ -491,8 +466,7 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
       return mlirLogicalResultFailure();
     MlirType elem = quantElementType(ctx, t);
     if (mlirTypeIsNull(elem))
-      return pt2eEmitError(mlirOperationGetLocation(t->op),
-                           "'pt2e-convert' ran out of memory");
+      return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
     t->quantTensor = withElementType(
         mlirValueGetType(mlirOperationGetOperand(t->op, 0)), elem);
     t->action = ActQdq;
@@ -534,14 +508,13 @@ static MlirValue insertBefore(MlirOperation anchor, const char *name,
 }
 
 static void rewrite(Convert *c, MlirContext ctx) {
-  for (int i = 0; i < c->count; i++) {
-    Target *t = &c->targets[i];
+  for (size_t i = 0; i < c->targets.size; i++) {
+    Target *t = &c->targets.at[i];
     MlirValue in = mlirOperationGetOperand(t->op, 0);
     MlirValue out = mlirOperationGetResult(t->op, 0);
     MlirValue repl = in;
     /* the observer's name stays on the qcast / scast, for pt2e-report */
-    MlirNamedAttribute name = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, str(PT2E_QDQ_NAME_ATTR)), mlirStringAttrGet(ctx, t->name));
+    MlirNamedAttribute name = pt2eQdqNameAttr(ctx, t->name);
     if (t->action == ActQdq) {
       MlirValue q = insertBefore(t->op, "quant.qcast", &in, t->quantTensor, &name);
       repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);

@@ -79,9 +79,11 @@ typedef struct Lowering {
 
 typedef struct Lower {
   Lowering *ops;
-  int count, capacity;
+  int count;
+  size_t capacity;
   MlirOperation *scasts; /* existing and new quant.scast ops */
-  int numScasts, capScasts;
+  int numScasts;
+  size_t capScasts;
   bool failed;
 } Lower;
 
@@ -95,10 +97,15 @@ static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute
 ** Checking and planning
 ** ======================================================================= */
 
+/* "'pt2e-lower-quant': '<op name>' <what>" at the op. */
 static MlirLogicalResult opError(MlirOperation op, const char *what) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return pt2eEmitError(mlirOperationGetLocation(op), "'pt2e-lower-quant': '%.*s' %s",
-                       (int)n.length, n.data, what);
+  return pt2eEmitOpError(op, "pt2e-lower-quant", "'%.*s' %s", (int)n.length,
+                         n.data, what);
+}
+
+static MlirLogicalResult outOfMemory(MlirLocation loc) {
+  return pt2eOutOfMemory(loc, "'pt2e-lower-quant'");
 }
 
 static MlirType withElementType(MlirType type, MlirType elem) {
@@ -121,7 +128,7 @@ static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
     pt2eFree(a);
     pt2eFree(zf);
     pt2eFree(zi);
-    return opError(l->op, "ran out of memory");
+    return outOfMemory(mlirOperationGetLocation(l->op));
   }
   for (intptr_t c = 0; c < n; c++) {
     float s = (float)mlirUniformQuantizedPerAxisTypeGetScale(qtype, c);
@@ -187,14 +194,9 @@ static MlirLogicalResult planOne(Lowering *l) {
 }
 
 static bool addScast(Lower *lw, MlirOperation op) {
-  if (lw->numScasts == lw->capScasts) {
-    int cap = lw->capScasts ? 2 * lw->capScasts : 16;
-    MlirOperation *g = pt2eRealloc(lw->scasts, (size_t)cap * sizeof *g);
-    if (!g)
-      return false;
-    lw->scasts = g;
-    lw->capScasts = cap;
-  }
+  if (!pt2eVecGrow((void **)&lw->scasts, &lw->capScasts, (size_t)lw->numScasts,
+                   sizeof *lw->scasts))
+    return false;
   lw->scasts[lw->numScasts++] = op;
   return true;
 }
@@ -214,18 +216,13 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
   if (kind == KindSCast) {
     if (addScast(lw, op))
       return MlirWalkResultAdvance;
-    opError(op, "ran out of memory");
+    outOfMemory(mlirOperationGetLocation(op));
     goto fail;
   }
-  if (lw->count == lw->capacity) {
-    int cap = lw->capacity ? 2 * lw->capacity : 16;
-    Lowering *g = pt2eRealloc(lw->ops, (size_t)cap * sizeof *g);
-    if (!g) {
-      opError(op, "ran out of memory");
-      goto fail;
-    }
-    lw->ops = g;
-    lw->capacity = cap;
+  if (!pt2eVecGrow((void **)&lw->ops, &lw->capacity, (size_t)lw->count,
+                   sizeof *lw->ops)) {
+    outOfMemory(mlirOperationGetLocation(op));
+    goto fail;
   }
   Lowering *l = &lw->ops[lw->count++];
   memset(l, 0, sizeof *l);
@@ -537,12 +534,11 @@ static MlirLogicalResult lowerRun(MlirOperation module,
     int need = lw.numScasts + lw.count;
     MlirOperation *g = pt2eRealloc(lw.scasts, (size_t)need * sizeof *g);
     if (!g) {
-      pt2eEmitError(mlirOperationGetLocation(module),
-                    "'pt2e-lower-quant' ran out of memory");
+      outOfMemory(mlirOperationGetLocation(module));
       lw.failed = true;
     } else {
       lw.scasts = g;
-      lw.capScasts = need;
+      lw.capScasts = (size_t)need;
     }
   }
   if (!lw.failed) {

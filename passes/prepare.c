@@ -39,6 +39,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 
+#include "pt2e_annotation.h"
+#include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
@@ -100,41 +102,27 @@ typedef struct Rewire {
   size_t insertion;
 } Rewire;
 
-/* A growable array of 'T'. */
-#define VEC(T) struct { T *at; size_t size, cap; }
-
 typedef struct PrepareState {
   MlirContext ctx;
   bool qat;
   bool failed;
-  VEC(Annotated) annotated;
-  VEC(Tagged) tagged;
-  VEC(MlirOperation) existing; /* pt2e ops already in the module */
-  VEC(Entry) entries;
-  VEC(Insertion) inserts;
-  VEC(Rewire) rewires;
+  PT2E_VEC(Annotated) annotated;
+  PT2E_VEC(Tagged) tagged;
+  PT2E_VEC(MlirOperation) existing; /* pt2e ops already in the module */
+  PT2E_VEC(Entry) entries;
+  PT2E_VEC(Insertion) inserts;
+  PT2E_VEC(Rewire) rewires;
 } PrepareState;
 
-/* Makes room for one more element; on failure reports at 'loc'. */
-static bool growVec(void **at, size_t *cap, size_t size, size_t elem,
-                    MlirLocation loc) {
-  if (size < *cap)
-    return true;
-  size_t n = *cap ? 2 * *cap : 16;
-  void *p = pt2eRealloc(*at, n * elem);
-  if (!p) {
-    pt2eEmitError(loc, "'pt2e-prepare' ran out of memory");
-    return false;
-  }
-  *at = p;
-  *cap = n;
-  return true;
+/* Reports running out of memory at 'loc' and fails the pass; false. */
+static bool outOfMemory(PrepareState *st, MlirLocation loc) {
+  pt2eOutOfMemory(loc, "'pt2e-prepare'");
+  st->failed = true;
+  return false;
 }
 
-#define PUSH(st, v, item, loc)                                               \
-  (growVec((void **)&(v).at, &(v).cap, (v).size, sizeof *(v).at, (loc))     \
-       ? ((v).at[(v).size++] = (item), true)                                 \
-       : ((st)->failed = true, false))
+/* PT2E_PUSH, reporting at 'loc' when memory runs out. */
+#define PUSH(st, v, item, loc) (PT2E_PUSH(v, item) || outOfMemory((st), (loc)))
 
 static MlirStringRef str(const char *s) {
   return mlirStringRefCreateFromCString(s);
@@ -144,28 +132,19 @@ static MlirLocation opLoc(MlirOperation op) {
   return mlirOperationGetLocation(op);
 }
 
-static void appendText(MlirStringRef s, void *userData) {
-  char *buf = userData;
-  size_t n = strlen(buf), room = 95 - n;
-  if (room > s.length)
-    room = s.length;
-  memcpy(buf + n, s.data, room);
-  buf[n + room] = '\0';
-}
-
-/* Prints 'type' into 'buf' (at least 96 bytes), cut short if long. */
-static const char *typeText(MlirType type, char *buf) {
-  buf[0] = '\0';
-  mlirTypePrint(type, appendText, buf);
+/* Prints 'type' into 'buf' of 'size' bytes, cut short if long. */
+static const char *typeText(MlirType type, char *buf, size_t size) {
+  Pt2eTextBuf text = pt2eTextBufOver(buf, size);
+  mlirTypePrint(type, pt2eTextBufAppend, &text);
   return buf;
 }
 
 /* "input 2" or "output": the part of the annotation an entry comes from. */
 static const char *entryWhere(const Entry *e, char *buf, size_t size) {
   if (e->operand < 0)
-    snprintf(buf, size, "'%s' output", PT2E_ANNOTATION_ATTR);
+    snprintf(buf, size, "'%s' output", PT2E_ATTR_ANNOTATION);
   else
-    snprintf(buf, size, "'%s' input %lld", PT2E_ANNOTATION_ATTR,
+    snprintf(buf, size, "'%s' input %lld", PT2E_ATTR_ANNOTATION,
              (long long)e->operand);
   return buf;
 }
@@ -190,17 +169,17 @@ static MlirWalkResult collectOp(MlirOperation op, void *userData) {
       return MlirWalkResultInterrupt;
     }
   }
-  MlirAttribute id = mlirOperationGetAttributeByName(op, str(PT2E_ID_ATTR));
+  MlirAttribute id = pt2eOpGetId(op);
   if (!mlirAttributeIsNull(id)) {
     if (!mlirAttributeIsAString(id) || mlirStringAttrGetValue(id).length == 0) {
-      pt2eEmitError(loc, "'%s' must be a non-empty string", PT2E_ID_ATTR);
+      pt2eEmitError(loc, "'%s' must be a non-empty string", PT2E_ATTR_ID);
       st->failed = true;
       return MlirWalkResultInterrupt;
     }
     MlirStringRef s = mlirStringAttrGetValue(id);
     for (size_t i = 0; i < st->tagged.size; i++)
       if (mlirStringRefEqual(st->tagged.at[i].id, s)) {
-        pt2eEmitError(loc, "'%s' \"%.*s\" is used by two ops", PT2E_ID_ATTR,
+        pt2eEmitError(loc, "'%s' \"%.*s\" is used by two ops", PT2E_ATTR_ID,
                       (int)s.length, s.data);
         st->failed = true;
         return MlirWalkResultInterrupt;
@@ -209,8 +188,7 @@ static MlirWalkResult collectOp(MlirOperation op, void *userData) {
     if (!PUSH(st, st->tagged, t, loc))
       return MlirWalkResultInterrupt;
   }
-  if (!mlirAttributeIsNull(
-          mlirOperationGetAttributeByName(op, str(PT2E_ANNOTATION_ATTR)))) {
+  if (!mlirAttributeIsNull(pt2eAnnotationGet(op))) {
     Annotated a = {op, true, 0, 0};
     if (!PUSH(st, st->annotated, a, loc))
       return MlirWalkResultInterrupt;
@@ -228,7 +206,7 @@ static MlirLogicalResult checkValue(MlirOperation op, const char *where,
       !mlirTypeIsAFloat(mlirShapedTypeGetElementType(t)))
     return pt2eEmitError(opLoc(op),
                          "%s: %s is not a ranked tensor of floats but '%s'",
-                         where, what, typeText(t, buf));
+                         where, what, typeText(t, buf, sizeof buf));
   if ((spec->kind == Pt2eSpecQuant || spec->kind == Pt2eSpecDerived) &&
       pt2eSpecIsPerChannel(spec->quant.qscheme) &&
       spec->quant.chAxis >= mlirShapedTypeGetRank(t))
@@ -257,70 +235,29 @@ static bool addEntry(PrepareState *st, size_t owner, int64_t operand,
   return PUSH(st, st->entries, e, opLoc(st->annotated.at[owner].op));
 }
 
-/* Reads the annotation of annotated op 'i' into entries. */
-static MlirLogicalResult collectEntries(PrepareState *st, size_t i) {
-  static const char *const keys[] = {"inputs", "output",
-                                     "allow_implicit_sharing"};
+/*
+** The input edges of annotated op 'i': one entry per operand with a spec.
+** PT2E keys edges by (producer, consumer): one value used twice is one
+** edge, so both operands must say the same.
+*/
+static MlirLogicalResult collectInputs(PrepareState *st, size_t i,
+                                       const Pt2eAnnotation *ann) {
   Annotated *a = &st->annotated.at[i];
   MlirOperation op = a->op;
   MlirLocation loc = opLoc(op);
-  MlirAttribute ann =
-      mlirOperationGetAttributeByName(op, str(PT2E_ANNOTATION_ATTR));
   char where[64], what[64];
   Pt2eSpec spec;
-
-  a->firstEntry = st->entries.size;
-  if (!mlirAttributeIsADictionary(ann))
-    return pt2eEmitError(loc, "'%s' must be a dictionary {inputs = [...], "
-                              "output = {...}}",
-                         PT2E_ANNOTATION_ATTR);
-  for (intptr_t k = 0; k < mlirDictionaryAttrGetNumElements(ann); k++) {
-    MlirStringRef key =
-        mlirIdentifierStr(mlirDictionaryAttrGetElement(ann, k).name);
-    if (!pt2eStringRefIs(key, keys[0]) && !pt2eStringRefIs(key, keys[1]) &&
-        !pt2eStringRefIs(key, keys[2]))
-      return pt2eEmitError(loc,
-                           "unknown key '%.*s' in '%s' (expected 'inputs', "
-                           "'output', 'allow_implicit_sharing')",
-                           (int)key.length, key.data, PT2E_ANNOTATION_ATTR);
-  }
-  MlirAttribute sharing =
-      mlirDictionaryAttrGetElementByName(ann, str(keys[2]));
-  if (!mlirAttributeIsNull(sharing)) {
-    if (!mlirAttributeIsABool(sharing))
-      return pt2eEmitError(loc, "'%s' in '%s' must be true or false", keys[2],
-                           PT2E_ANNOTATION_ATTR);
-    a->implicitSharing = mlirBoolAttrGetValue(sharing);
-  }
-
-  MlirAttribute inputs = mlirDictionaryAttrGetElementByName(ann, str(keys[0]));
-  intptr_t numInputs = 0;
-  if (!mlirAttributeIsNull(inputs)) {
-    if (!mlirAttributeIsAArray(inputs))
-      return pt2eEmitError(loc, "'inputs' in '%s' must be an array of specs "
-                                "or 'unit'",
-                           PT2E_ANNOTATION_ATTR);
-    numInputs = mlirArrayAttrGetNumElements(inputs);
-  }
-  intptr_t numOperands = mlirOperationGetNumOperands(op);
-  if (numInputs > numOperands)
-    return pt2eEmitError(loc, "'%s' has %ld inputs but the op has only %ld "
-                              "operands",
-                         PT2E_ANNOTATION_ATTR, (long)numInputs,
-                         (long)numOperands);
-  for (intptr_t k = 0; k < numInputs; k++) {
-    MlirAttribute raw = mlirArrayAttrGetElement(inputs, k);
+  for (intptr_t k = 0; k < ann->numInputs; k++) {
+    MlirAttribute raw = pt2eAnnotationInput(ann, k);
     if (mlirAttributeIsAUnit(raw))
       continue; /* not quantized */
     MlirValue v = mlirOperationGetOperand(op, k);
-    snprintf(where, sizeof where, "'%s' input %ld", PT2E_ANNOTATION_ATTR,
+    snprintf(where, sizeof where, "'%s' input %ld", PT2E_ATTR_ANNOTATION,
              (long)k);
     snprintf(what, sizeof what, "operand %ld", (long)k);
     if (mlirLogicalResultIsFailure(pt2eSpecParse(raw, loc, where, &spec)) ||
         mlirLogicalResultIsFailure(checkValue(op, where, what, v, &spec)))
       return mlirLogicalResultFailure();
-    /* PT2E keys edges by (producer, consumer): one value used twice is one
-       edge, so both operands must say the same. */
     bool seen = false;
     for (size_t e = a->firstEntry; e < st->entries.size; e++) {
       Entry *prev = &st->entries.at[e];
@@ -336,22 +273,44 @@ static MlirLogicalResult collectEntries(PrepareState *st, size_t i) {
     if (!seen && !addEntry(st, i, k, v, raw, &spec))
       return mlirLogicalResultFailure();
   }
+  return mlirLogicalResultSuccess();
+}
 
-  MlirAttribute output = mlirDictionaryAttrGetElementByName(ann, str(keys[1]));
-  if (!mlirAttributeIsNull(output) && !mlirAttributeIsAUnit(output)) {
-    snprintf(where, sizeof where, "'%s' output", PT2E_ANNOTATION_ATTR);
-    if (mlirLogicalResultIsFailure(pt2eSpecParse(output, loc, where, &spec)))
-      return mlirLogicalResultFailure();
-    if (mlirOperationGetNumResults(op) != 1)
-      return pt2eEmitError(loc, "%s: the op has %ld results; only an op with "
-                                "one result can have an 'output'",
-                           where, (long)mlirOperationGetNumResults(op));
-    MlirValue r = mlirOperationGetResult(op, 0);
-    if (mlirLogicalResultIsFailure(checkValue(op, where, "result 0", r, &spec)) ||
-        !addEntry(st, i, -1, r, output, &spec))
-      return mlirLogicalResultFailure();
-  }
-  a->endEntry = st->entries.size;
+/* The output of annotated op 'i', when its annotation has a spec for it. */
+static MlirLogicalResult collectOutput(PrepareState *st, size_t i,
+                                       const Pt2eAnnotation *ann) {
+  MlirOperation op = st->annotated.at[i].op;
+  MlirLocation loc = opLoc(op);
+  char where[64];
+  Pt2eSpec spec;
+  if (mlirAttributeIsNull(ann->output) || mlirAttributeIsAUnit(ann->output))
+    return mlirLogicalResultSuccess();
+  snprintf(where, sizeof where, "'%s' output", PT2E_ATTR_ANNOTATION);
+  if (mlirLogicalResultIsFailure(pt2eSpecParse(ann->output, loc, where, &spec)))
+    return mlirLogicalResultFailure();
+  if (mlirOperationGetNumResults(op) != 1)
+    return pt2eEmitError(loc, "%s: the op has %ld results; only an op with "
+                              "one result can have an 'output'",
+                         where, (long)mlirOperationGetNumResults(op));
+  MlirValue r = mlirOperationGetResult(op, 0);
+  if (mlirLogicalResultIsFailure(checkValue(op, where, "result 0", r, &spec)) ||
+      !addEntry(st, i, -1, r, ann->output, &spec))
+    return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+/* Reads the annotation of annotated op 'i' into entries. */
+static MlirLogicalResult collectEntries(PrepareState *st, size_t i) {
+  Annotated *a = &st->annotated.at[i];
+  Pt2eAnnotation ann;
+  a->firstEntry = st->entries.size;
+  if (mlirLogicalResultIsFailure(pt2eAnnotationRead(a->op, &ann)))
+    return mlirLogicalResultFailure();
+  a->implicitSharing = ann.implicitSharing;
+  if (mlirLogicalResultIsFailure(collectInputs(st, i, &ann)) ||
+      mlirLogicalResultIsFailure(collectOutput(st, i, &ann)))
+    return mlirLogicalResultFailure();
+  st->annotated.at[i].endEntry = st->entries.size;
   return mlirLogicalResultSuccess();
 }
 
@@ -418,7 +377,7 @@ static size_t resolveRef(const PrepareState *st, size_t from,
       pt2eEmitError(loc, "%s: '%s' points to op \"%.*s\", but no op has "
                          "%s = \"%.*s\"",
                     where, key, (int)ref->op.length, ref->op.data,
-                    PT2E_ID_ATTR, (int)ref->op.length, ref->op.data);
+                    PT2E_ATTR_ID, (int)ref->op.length, ref->op.data);
       return NONE;
     }
     target = st->tagged.at[t].op;
@@ -444,7 +403,7 @@ static size_t resolveRef(const PrepareState *st, size_t from,
     pt2eEmitError(loc, "%s: '%s' points to %s %lld of %s, which is not "
                        "quantized (no spec in its '%s')",
                   where, key, ref->kind == Pt2eRefOperand ? "operand" : "result",
-                  (long long)ref->index, other, PT2E_ANNOTATION_ATTR);
+                  (long long)ref->index, other, PT2E_ATTR_ANNOTATION);
   return found;
 }
 
@@ -768,21 +727,15 @@ static MlirOperation createOp(PrepareState *st, const Insertion *in,
     op = pt2eFakeQuantOpCreate(loc, input, name, in->spec, 1);
     if (!mlirOperationIsNull(op) && spec->kind == Pt2eSpecFixed) {
       /* FixedQParamsFakeQuantize starts from its fixed qparams */
-      float s = spec->fixedScale;
-      int64_t z = spec->fixedZeroPoint;
-      mlirOperationSetAttributeByName(op, str(PT2E_ATTR_SCALE),
-                                      mlirDenseF32ArrayGet(st->ctx, 1, &s));
-      mlirOperationSetAttributeByName(op, str(PT2E_ATTR_ZERO_POINT),
-                                      mlirDenseI64ArrayGet(st->ctx, 1, &z));
+      pt2eCalibratedWriteQParams(op, 1, &spec->fixedScale,
+                                 &spec->fixedZeroPoint);
     }
   } else {
     op = pt2eObserverOpCreate(loc, input, name, in->spec);
   }
   if (!mlirOperationIsNull(op) &&
-      !mlirOperationIsNull(st->inserts.at[root->firstInsert].created)) {
-    mlirOperationSetAttributeByName(
-        op, str(PT2E_ATTR_INSTANCE), st->inserts.at[root->firstInsert].name);
-  }
+      !mlirOperationIsNull(st->inserts.at[root->firstInsert].created))
+    pt2eQuantOpSetInstance(op, st->inserts.at[root->firstInsert].name);
   return op;
 }
 
@@ -802,8 +755,8 @@ static MlirLogicalResult rewrite(PrepareState *st) {
     if (mlirOperationIsNull(in->created)) {
       for (size_t k = 0; k < j; k++) /* in reverse: later ones use earlier */
         mlirOperationDestroy(st->inserts.at[j - 1 - k].created);
-      return pt2eEmitError(opLoc(st->annotated.at[in->anchor].op),
-                           "'pt2e-prepare' ran out of memory");
+      return pt2eOutOfMemory(opLoc(st->annotated.at[in->anchor].op),
+                             "'pt2e-prepare'");
     }
   }
   for (size_t j = 0; j < st->inserts.size; j++) {
@@ -835,12 +788,8 @@ static MlirLogicalResult rewrite(PrepareState *st) {
 static MlirLogicalResult checkPrepared(PrepareState *st) {
   for (size_t j = 0; j < st->existing.size; j++) {
     MlirOperation q = st->existing.at[j];
-    MlirAttribute spec =
-        mlirOperationGetAttributeByName(q, str(PT2E_ATTR_SPEC));
-    bool derived =
-        mlirAttributeIsADictionary(spec) &&
-        !mlirAttributeIsNull(
-            mlirDictionaryAttrGetElementByName(spec, str("derived_from")));
+    bool derived = !mlirAttributeIsNull(
+        pt2eQuantOpGetSpecEntry(q, PT2E_ATTR_SPEC_DERIVED_FROM));
     if (pt2eIsFakeQuant(q) && !st->qat)
       return pt2eEmitError(opLoc(q), "the module was prepared with qat=true; "
                                      "'pt2e-prepare' will not prepare it "

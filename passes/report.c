@@ -47,10 +47,6 @@ static const Pt2eOptionDecl reportOptions[NumOptions] = {
                    "file to write ('-' for stdout)", "-", false},
 };
 
-static MlirAttribute attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 static uint32_t bitsOf(float f) {
   uint32_t u;
   memcpy(&u, &f, sizeof u);
@@ -119,7 +115,7 @@ static MlirLogicalResult readRow(MlirOperation op, Row *row) {
           mlirOperationGetContext(op), loc, "pt2e-report")) ||
       mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)) ||
       mlirLogicalResultIsFailure(
-          pt2eSpecParse(attr(op, PT2E_ATTR_SPEC), loc, "spec", &row->spec)))
+          pt2eSpecParse(pt2eQuantOpGetSpec(op), loc, "spec", &row->spec)))
     return mlirLogicalResultFailure();
   if (!pt2eCalibratedReadQParams(op, &row->spec, &row->qp, &err) ||
       !pt2eCalibratedReadStats(op, &row->spec, &row->stats, &err))
@@ -148,7 +144,7 @@ static int64_t zeroPointAt(const Row *row, intptr_t i) {
 static MlirStringRef rowName(const Row *row) {
   if (row->isQuantOp)
     return pt2eQuantOpGetName(row->op);
-  return mlirStringAttrGetValue(attr(row->op, PT2E_QDQ_NAME_ATTR));
+  return mlirStringAttrGetValue(pt2eQdqGetName(row->op));
 }
 
 static void printQParams(FILE *out, const Row *row) {
@@ -231,8 +227,7 @@ static void printRow(FILE *out, const Row *row) {
 static bool isRow(MlirOperation op) {
   if (pt2eIsQuantOp(op))
     return true;
-  MlirAttribute n = attr(op, PT2E_QDQ_NAME_ATTR);
-  return !mlirAttributeIsNull(n) && mlirAttributeIsAString(n) &&
+  return !mlirAttributeIsNull(pt2eQdqGetName(op)) &&
          mlirOperationGetNumResults(op) == 1;
 }
 

@@ -37,8 +37,7 @@ static const Pt2eOptionDecl toggleOptions[NumOptions] = {
 };
 
 typedef struct ToggleState {
-  MlirOperation *ops; /* the module's pt2e.fake_quant ops, in walk order */
-  size_t count, capacity;
+  PT2E_VEC(MlirOperation) ops; /* the module's pt2e.fake_quant ops, in walk order */
   bool failed;        /* an op failed verification or memory ran out */
 } ToggleState;
 
@@ -51,25 +50,17 @@ static MlirWalkResult collectFakeQuant(MlirOperation op, void *userData) {
     st->failed = true;
     return MlirWalkResultInterrupt;
   }
-  if (st->count == st->capacity) {
-    size_t cap = st->capacity ? 2 * st->capacity : 16;
-    MlirOperation *grown = pt2eRealloc(st->ops, cap * sizeof *grown);
-    if (!grown) {
-      pt2eEmitError(mlirOperationGetLocation(op),
-                    "'pt2e-toggle' ran out of memory");
-      st->failed = true;
-      return MlirWalkResultInterrupt;
-    }
-    st->ops = grown;
-    st->capacity = cap;
+  if (!PT2E_PUSH(st->ops, op)) {
+    pt2eOutOfMemory(mlirOperationGetLocation(op), "'pt2e-toggle'");
+    st->failed = true;
+    return MlirWalkResultInterrupt;
   }
-  st->ops[st->count++] = op;
   return MlirWalkResultAdvance;
 }
 
 static MlirLogicalResult toggleRun(MlirOperation module,
                                    const Pt2eOptionValue *options) {
-  ToggleState st = {NULL, 0, 0, false};
+  ToggleState st = {{NULL, 0, 0}, false};
   if (mlirLogicalResultIsFailure(pt2eDialectRequire(
           mlirOperationGetContext(module), mlirOperationGetLocation(module),
           "pt2e-toggle")))
@@ -77,16 +68,16 @@ static MlirLogicalResult toggleRun(MlirOperation module,
 
   mlirOperationWalk(module, collectFakeQuant, &st, MlirWalkPreOrder);
   if (!st.failed) {
-    for (size_t i = 0; i < st.count; i++) {
+    for (size_t i = 0; i < st.ops.size; i++) {
       if (options[OptObserver].isSet)
-        pt2eFakeQuantSetSwitch(st.ops[i], Pt2eSwitchObserver,
+        pt2eFakeQuantSetSwitch(st.ops.at[i], Pt2eSwitchObserver,
                                options[OptObserver].boolValue);
       if (options[OptFakeQuant].isSet)
-        pt2eFakeQuantSetSwitch(st.ops[i], Pt2eSwitchFakeQuant,
+        pt2eFakeQuantSetSwitch(st.ops.at[i], Pt2eSwitchFakeQuant,
                                options[OptFakeQuant].boolValue);
     }
   }
-  pt2eFree(st.ops);
+  pt2eFree(st.ops.at);
   return st.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 

@@ -41,6 +41,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include "pt2e_annotation.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
@@ -76,34 +77,24 @@ typedef struct {
 
 typedef struct {
   Node *nodes;
-  int numNodes, capNodes;
+  int numNodes;
+  size_t capNodes;
   Edge *edges;
-  int numEdges, capEdges;
+  int numEdges;
+  size_t capEdges;
   MlirOperation *ops; /* ops[i]: the op of nodes[i] (null for arguments) */
+  size_t capOps;
 } Graph;
 
 /* {====================================================================
 ** Strings
 ** ===================================================================== */
 
-typedef struct {
-  char *buf;
-  size_t size, len;
-} Sink;
-
-static void sinkWrite(MlirStringRef s, void *userData) {
-  Sink *k = userData;
-  for (size_t i = 0; i < s.length && k->len + 1 < k->size; i++)
-    k->buf[k->len++] = s.data[i];
-  k->buf[k->len] = '\0';
-}
-
 /* The printed type, cut to fit 'size' (with "..." when cut). */
 static void typeString(MlirType t, char *buf, size_t size) {
   char tmp[1024];
-  Sink k = {tmp, sizeof tmp, 0};
-  tmp[0] = '\0';
-  mlirTypePrint(t, sinkWrite, &k);
+  Pt2eTextBuf text = pt2eTextBufOver(tmp, sizeof tmp);
+  mlirTypePrint(t, pt2eTextBufAppend, &text);
   if (strlen(tmp) < size) {
     snprintf(buf, size, "%s", tmp);
     return;
@@ -141,8 +132,8 @@ static void edgeType(MlirType t, char *buf, size_t size) {
   snprintf(buf + n, size - n, "%s", et);
 }
 
-static MlirStringRef strAttr(MlirOperation op, const char *name) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+/* The value of a string attribute; empty when 'a' is null or no string. */
+static MlirStringRef strOf(MlirAttribute a) {
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return mlirStringRefCreate(NULL, 0);
   return mlirStringAttrGetValue(a);
@@ -176,18 +167,10 @@ static void dotString(FILE *f, const char *s) {
 ** ===================================================================== */
 
 static bool addNode(Graph *g, MlirOperation op, NodeKind kind, const char *id) {
-  if (g->numNodes == g->capNodes) {
-    int cap = g->capNodes ? 2 * g->capNodes : 32;
-    Node *n = pt2eRealloc(g->nodes, (size_t)cap * sizeof *n);
-    if (n)
-      g->nodes = n;
-    MlirOperation *o = pt2eRealloc(g->ops, (size_t)cap * sizeof *o);
-    if (o)
-      g->ops = o;
-    if (!n || !o)
-      return false;
-    g->capNodes = cap;
-  }
+  size_t size = (size_t)g->numNodes;
+  if (!pt2eVecGrow((void **)&g->nodes, &g->capNodes, size, sizeof *g->nodes) ||
+      !pt2eVecGrow((void **)&g->ops, &g->capOps, size, sizeof *g->ops))
+    return false;
   Node *n = &g->nodes[g->numNodes];
   memset(n, 0, sizeof *n);
   snprintf(n->id, sizeof n->id, "%s", id);
@@ -197,14 +180,9 @@ static bool addNode(Graph *g, MlirOperation op, NodeKind kind, const char *id) {
 }
 
 static bool addEdge(Graph *g, int from, int to, int operand, MlirType t) {
-  if (g->numEdges == g->capEdges) {
-    int cap = g->capEdges ? 2 * g->capEdges : 32;
-    Edge *e = pt2eRealloc(g->edges, (size_t)cap * sizeof *e);
-    if (!e)
-      return false;
-    g->edges = e;
-    g->capEdges = cap;
-  }
+  if (!pt2eVecGrow((void **)&g->edges, &g->capEdges, (size_t)g->numEdges,
+                   sizeof *g->edges))
+    return false;
   Edge *e = &g->edges[g->numEdges++];
   memset(e, 0, sizeof *e);
   e->from = from;
@@ -274,23 +252,18 @@ static void opLabel(MlirOperation op, NodeKind kind, char *label) {
   if (kind == KindObserver || kind == KindFakeQuant) {
     MlirStringRef name = pt2eQuantOpGetName(op);
     labelAdd(label, "\n%.*s", name.data, (int)name.length);
-    MlirAttribute spec = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
-    if (!mlirAttributeIsNull(spec) && mlirAttributeIsADictionary(spec)) {
-      MlirAttribute o = mlirDictionaryAttrGetElementByName(
-          spec, mlirStringRefCreateFromCString("observer"));
-      if (!mlirAttributeIsNull(o) && mlirAttributeIsAString(o)) {
-        MlirStringRef s = mlirStringAttrGetValue(o);
-        labelAdd(label, "\n%.*s", s.data, (int)s.length);
-      } else if (!mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(
-                     spec, mlirStringRefCreateFromCString("derived_from")))) {
-        labelAdd(label, "\n%.*s", "derived", 7);
-      } else if (!mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(
-                     spec, mlirStringRefCreateFromCString("fixed")))) {
-        labelAdd(label, "\n%.*s", "fixed", 5);
-      }
+    MlirAttribute o = pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_OBSERVER);
+    if (!mlirAttributeIsNull(o) && mlirAttributeIsAString(o)) {
+      MlirStringRef s = mlirStringAttrGetValue(o);
+      labelAdd(label, "\n%.*s", s.data, (int)s.length);
+    } else if (!mlirAttributeIsNull(
+                   pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_DERIVED_FROM))) {
+      labelAdd(label, "\n%.*s", "derived", 7);
+    } else if (!mlirAttributeIsNull(
+                   pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_FIXED))) {
+      labelAdd(label, "\n%.*s", "fixed", 5);
     }
-    MlirStringRef inst = strAttr(op, PT2E_ATTR_INSTANCE);
+    MlirStringRef inst = pt2eQuantOpGetInstance(op);
     if (inst.length)
       labelAdd(label, "\nshares %.*s", inst.data, (int)inst.length);
     if (kind == KindFakeQuant) {
@@ -302,7 +275,7 @@ static void opLabel(MlirOperation op, NodeKind kind, char *label) {
     return;
   }
   if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
-    MlirStringRef name = strAttr(op, PT2E_QDQ_NAME_ATTR);
+    MlirStringRef name = strOf(pt2eQdqGetName(op));
     if (name.length)
       labelAdd(label, "\n%.*s", name.data, (int)name.length);
     /* the quantized side's element type: scale and zero point */
@@ -313,11 +286,10 @@ static void opLabel(MlirOperation op, NodeKind kind, char *label) {
     quantLabel(t, label);
     return;
   }
-  MlirStringRef id = strAttr(op, PT2E_ID_ATTR);
+  MlirStringRef id = strOf(pt2eOpGetId(op));
   if (id.length)
     labelAdd(label, "\n%.*s", id.data, (int)id.length);
-  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString(PT2E_ANNOTATION_ATTR))))
+  if (!mlirAttributeIsNull(pt2eAnnotationGet(op)))
     labelAdd(label, "\n%.*s", "(annotated)", 11);
 }
 
@@ -361,11 +333,10 @@ static int nextIndex(NameCount *counts, int *numCounts, int cap, MlirStringRef n
 */
 static bool quantOpIsSound(MlirOperation op) {
   Pt2eSpec spec;
-  MlirAttribute specAttr = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
   return mlirLogicalResultIsSuccess(pt2eVerifyQuantOp(op)) &&
-         mlirLogicalResultIsSuccess(pt2eSpecParse(
-             specAttr, mlirOperationGetLocation(op), "spec", &spec)) &&
+         mlirLogicalResultIsSuccess(pt2eSpecParse(pt2eQuantOpGetSpec(op),
+                                                  mlirOperationGetLocation(op),
+                                                  "spec", &spec)) &&
          mlirLogicalResultIsSuccess(pt2eCalibratedVerifyOp(op, &spec, "pt2e-draw"));
 }
 
@@ -401,11 +372,11 @@ static bool buildGraph(MlirOperation func, Graph *g) {
     if (kind == KindObserver || kind == KindFakeQuant)
       name = pt2eQuantOpGetName(op);
     else if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
-      name = strAttr(op, PT2E_QDQ_NAME_ATTR);
+      name = strOf(pt2eQdqGetName(op));
       /* a dcast without a name takes that of the cast feeding it */
       MlirValue in = mlirOperationGetOperand(op, 0);
       if (!name.length && kind == KindDCast && mlirValueIsAOpResult(in))
-        name = strAttr(mlirOpResultGetOwner(in), PT2E_QDQ_NAME_ATTR);
+        name = strOf(pt2eQdqGetName(mlirOpResultGetOwner(in)));
     }
     if (kind == KindReturn) {
       snprintf(id, sizeof id, "return");

@@ -307,6 +307,99 @@ static int compare(const char *refPath, const char *otherPath,
   return rc;
 }
 
+/* {====================================================================
+** Running a model
+** ===================================================================== */
+
+/* A context with every upstream dialect loaded, and the pt2e dialect from
+** its IRDL file; false (the context destroyed) when that file fails. */
+static bool createContext(const RunOptions *o, MlirContext *ctx) {
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  *ctx = mlirContextCreate();
+  mlirContextAppendDialectRegistry(*ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(*ctx);
+  char irdlErr[4200];
+  if (pt2eDialectLoadIrdlFile(*ctx, o->irdl, irdlErr, sizeof irdlErr))
+    return true;
+  fprintf(stderr, "pt2e-run: %s\n", irdlErr);
+  mlirContextDestroy(*ctx);
+  return false;
+}
+
+/* The function to run: --entry, or the module's first func.func. */
+static const char *entryName(MlirModule m, const RunOptions *o) {
+  static char name[256];
+  if (o->entry)
+    return o->entry;
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
+      continue;
+    MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        f, mlirSymbolTableGetSymbolAttributeName()));
+    snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+    return name;
+  }
+  fprintf(stderr, "pt2e-run: '%s' has no function to run\n", o->model);
+  return NULL;
+}
+
+/* The interpreter for 'entry', under the limits, given as many --input
+** and --output files as the function has arguments and results. */
+static Pt2eInterp *createInterp(MlirModule m, const char *entry,
+                                const RunOptions *o) {
+  Pt2eInterpLimits limits;
+  if (!pt2eInterpLimitsFromMiB(o->maxTensorMiB, o->maxLiveMiB, &limits)) {
+    fprintf(stderr, "pt2e-run: --max-tensor-mb / --max-live-mb too large\n");
+    return NULL;
+  }
+  Pt2eInterp *interp = pt2eInterpCreateInModule(
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL,
+      &limits);
+  if (!interp)
+    return NULL;
+  pt2eInterpSetFastPaths(interp, o->fast);
+  if (o->nIn != pt2eInterpNumArgs(interp)) {
+    fprintf(stderr, "pt2e-run: @%s takes %d arguments, got %d --input files\n",
+            entry, pt2eInterpNumArgs(interp), o->nIn);
+    pt2eInterpDestroy(interp);
+    return NULL;
+  }
+  if (o->nOut != pt2eInterpNumResults(interp)) {
+    fprintf(stderr, "pt2e-run: @%s has %d results, got %d --output files\n",
+            entry, pt2eInterpNumResults(interp), o->nOut);
+    pt2eInterpDestroy(interp);
+    return NULL;
+  }
+  return interp;
+}
+
+/* Reads the inputs, runs the function and writes its results: 0 or 1. */
+static int runAndWrite(Pt2eInterp *interp, const RunOptions *o) {
+  Pt2eTensor *args[MAX_IO] = {NULL}, *results[MAX_IO] = {NULL};
+  int rc = 1, nRes = 0;
+  for (int i = 0; i < o->nIn; i++)
+    if (!(args[i] = tensorFromNpy(o->inputs[i], &o->npyCheck)))
+      goto done;
+  if (mlirLogicalResultIsFailure(pt2eInterpRun(interp, args, results)))
+    goto done;
+  nRes = pt2eInterpNumResults(interp);
+  rc = 0;
+  for (int k = 0; k < nRes; k++)
+    if (!tensorToNpy(results[k], o->outputs[k]))
+      rc = 1;
+done:
+  for (int k = 0; k < nRes; k++)
+    pt2eTensorRelease(results[k]);
+  for (int i = 0; i < o->nIn; i++)
+    pt2eTensorRelease(args[i]);
+  return rc;
+}
+
+/* }==================================================================== */
+
 int main(int argc, char **argv) {
   static RunOptions opt; /* large; one per process */
   int parsed = parseArgs(argc, argv, &opt);
@@ -314,87 +407,21 @@ int main(int argc, char **argv) {
     return parsed;
   if (opt.compare[0])
     return compare(opt.compare[0], opt.compare[1], &opt.npyCheck);
-  const char *entry = opt.entry;
-
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreate();
-  mlirContextAppendDialectRegistry(ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(ctx);
+  MlirContext ctx;
+  if (!createContext(&opt, &ctx))
+    return 1;
   int rc = 1;
-  MlirModule m = {NULL};
-  Pt2eInterp *interp = NULL;
-  Pt2eTensor *args[MAX_IO] = {NULL}, *results[MAX_IO] = {NULL};
-  int nRes = 0;
-
-  char irdlErr[4200];
-  if (!pt2eDialectLoadIrdlFile(ctx, opt.irdl, irdlErr, sizeof irdlErr)) {
-    fprintf(stderr, "pt2e-run: %s\n", irdlErr);
-    goto done;
-  }
-  m = mlirModuleCreateParseFromFile(ctx,
-                                    mlirStringRefCreateFromCString(opt.model));
-  if (mlirModuleIsNull(m))
-    goto done; /* the parser printed why, with the file name */
-  if (!entry) { /* the first function */
-    static char name[256];
-    for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-         !entry && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-      if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-        continue;
-      MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-          f, mlirSymbolTableGetSymbolAttributeName()));
-      snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
-      entry = name;
-    }
-    if (!entry) {
-      fprintf(stderr, "pt2e-run: '%s' has no function to run\n", opt.model);
-      goto done;
-    }
-  }
-  Pt2eInterpLimits limits;
-  if (!pt2eInterpLimitsFromMiB(opt.maxTensorMiB, opt.maxLiveMiB, &limits)) {
-    fprintf(stderr, "pt2e-run: --max-tensor-mb / --max-live-mb too large\n");
-    goto done;
-  }
-  interp = pt2eInterpCreateInModule(mlirModuleGetOperation(m),
-                                    mlirStringRefCreateFromCString(entry), NULL,
-                                    &limits);
-  if (!interp)
-    goto done;
-  pt2eInterpSetFastPaths(interp, opt.fast);
-  if (opt.nIn != pt2eInterpNumArgs(interp)) {
-    fprintf(stderr, "pt2e-run: @%s takes %d arguments, got %d --input files\n",
-            entry, pt2eInterpNumArgs(interp), opt.nIn);
-    goto done;
-  }
-  nRes = pt2eInterpNumResults(interp);
-  if (opt.nOut != nRes) {
-    fprintf(stderr, "pt2e-run: @%s has %d results, got %d --output files\n",
-            entry, nRes, opt.nOut);
-    nRes = 0;
-    goto done;
-  }
-  for (int i = 0; i < opt.nIn; i++)
-    if (!(args[i] = tensorFromNpy(opt.inputs[i], &opt.npyCheck)))
-      goto done;
-  if (mlirLogicalResultIsFailure(pt2eInterpRun(interp, args, results))) {
-    nRes = 0;
-    goto done;
-  }
-  rc = 0;
-  for (int k = 0; k < nRes; k++)
-    if (!tensorToNpy(results[k], opt.outputs[k]))
-      rc = 1;
-done:
-  for (int k = 0; k < nRes; k++)
-    pt2eTensorRelease(results[k]);
-  for (int i = 0; i < opt.nIn; i++)
-    pt2eTensorRelease(args[i]);
-  pt2eInterpDestroy(interp);
-  if (!mlirModuleIsNull(m))
+  MlirModule m = mlirModuleCreateParseFromFile(
+      ctx, mlirStringRefCreateFromCString(opt.model));
+  /* a module that does not parse: the parser printed why, with the file */
+  if (!mlirModuleIsNull(m)) {
+    const char *entry = entryName(m, &opt);
+    Pt2eInterp *interp = entry ? createInterp(m, entry, &opt) : NULL;
+    if (interp)
+      rc = runAndWrite(interp, &opt);
+    pt2eInterpDestroy(interp);
     mlirModuleDestroy(m);
+  }
   mlirContextDestroy(ctx);
   return rc;
 }

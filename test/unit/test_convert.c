@@ -43,44 +43,14 @@
 #include "support.h"
 #include "qparams.h"
 
-typedef struct Fixture {
-  MlirContext ctx;
-  char diag[UNIT_DIAG_SIZE];
-  MlirDiagnosticHandlerID handler;
-} Fixture;
+typedef UnitFixture Fixture;
 
 static int groupSetup(void **state) {
-  Fixture *fx = calloc(1, sizeof *fx);
-  if (!fx)
-    return -1;
-  *state = fx;
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  fx->ctx = mlirContextCreate();
-  mlirContextAppendDialectRegistry(fx->ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(fx->ctx);
-  mlirRegisterAllPasses();
-  if (!unitLoadPt2eDialect(fx->ctx))
-    return -1;
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic, fx->diag, NULL);
-  return 0;
+  return unitFixtureSetup(state, UNIT_ALL_DIALECTS | UNIT_ALL_PASSES | UNIT_PT2E);
 }
 
-static int groupTeardown(void **state) {
-  Fixture *fx = *state;
-  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
-  mlirContextDestroy(fx->ctx);
-  free(fx);
-  return 0;
-}
-
-static MlirModule parse(Fixture *fx, const char *text) {
-  MlirModule m = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(text));
-  if (mlirModuleIsNull(m))
-    fail_msg("parse failed: %s", fx->diag);
-  return m;
-}
+#define groupTeardown unitFixtureTeardown
+#define parse unitParseModule
 
 /* Runs pt2e-convert with every option at its declared default, then
 ** fold-weights and keep-uncalibrated as given. */
@@ -461,30 +431,14 @@ static void testFailedConvertLeavesModuleUntouched(void **state) {
   mlirModuleDestroy(m);
 }
 
-/* Makes the n-th allocation fail for n = 0, 1, ...: each failing run
-** reports running out of memory and leaves the module as it was. */
+/* unitFailEveryAllocation's pass: pt2e-lower-quant if 'lower' is set,
+** else pt2e-convert with fold-weights. */
+static MlirLogicalResult runConvertOrLower(MlirModule m, void *lower) {
+  return *(bool *)lower ? runLower(m) : runConvert(m, true, false);
+}
+
 static void failEveryAllocation(Fixture *fx, const char *src, bool lower) {
-  static UnitText before, after;
-  int failures = 0;
-  for (long n = 0; n < 1000; n++) {
-    MlirModule m = parse(fx, src);
-    unitPrintModule(m, &before);
-    fx->diag[0] = '\0';
-    pt2eAllocFailAfter(n);
-    MlirLogicalResult r = lower ? runLower(m) : runConvert(m, true, false);
-    pt2eAllocFailAfter(-1);
-    unitPrintModule(m, &after);
-    mlirModuleDestroy(m);
-    if (mlirLogicalResultIsSuccess(r)) {
-      assert_true(failures > 0);
-      assert_string_not_equal(before.buf, after.buf);
-      return;
-    }
-    failures++;
-    assert_non_null(strstr(fx->diag, "ran out of memory"));
-    assert_string_equal(before.buf, after.buf);
-  }
-  fail_msg("the pass never succeeded");
+  unitFailEveryAllocation(fx, src, runConvertOrLower, &lower, "the pass");
 }
 
 static void testConvertOutOfMemoryLeavesModuleUntouched(void **state) {

@@ -25,42 +25,14 @@
 #include "pt2e_support.h"
 #include "support.h"
 
-typedef struct Fixture {
-  MlirContext ctx;
-  char diag[UNIT_DIAG_SIZE]; /* text of the diagnostics emitted during one test */
-  MlirDiagnosticHandlerID handler;
-  bool attached;
-} Fixture;
+typedef UnitFixture Fixture;
 
 static int groupSetup(void **state) {
-  Fixture *fx = calloc(1, sizeof *fx);
-  fx->ctx = mlirContextCreate();
-  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__func__(), fx->ctx);
-  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__irdl__(), fx->ctx);
-  *state = fx;
-  if (!unitLoadPt2eDialect(fx->ctx))
-    return -1;
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic,
-                                                   fx->diag, NULL);
-  fx->attached = true;
-  return 0;
+  return unitFixtureSetup(state, UNIT_FUNC | UNIT_PT2E);
 }
 
-static int groupTeardown(void **state) {
-  Fixture *fx = *state;
-  if (!fx)
-    return 0;
-  if (fx->attached)
-    mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
-  mlirContextDestroy(fx->ctx);
-  free(fx);
-  return 0;
-}
-
-static int clearDiagnostics(void **state) {
-  ((Fixture *)*state)->diag[0] = '\0';
-  return 0;
-}
+#define groupTeardown unitFixtureTeardown
+#define clearDiagnostics unitClearDiag
 
 static MlirModule parse(Fixture *fx, const char *text) {
   return mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(text));

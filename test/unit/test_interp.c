@@ -22,37 +22,14 @@
 #include "pt2e_support.h"
 #include "support.h"
 
-typedef struct Fixture {
-  MlirContext ctx;
-  char diag[UNIT_DIAG_SIZE];
-  MlirDiagnosticHandlerID handler;
-} Fixture;
+typedef UnitFixture Fixture;
 
 static int groupSetup(void **state) {
-  Fixture *fx = calloc(1, sizeof *fx);
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  fx->ctx = mlirContextCreate();
-  mlirContextAppendDialectRegistry(fx->ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(fx->ctx);
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic, fx->diag, NULL);
-  *state = fx;
-  return 0;
+  return unitFixtureSetup(state, UNIT_ALL_DIALECTS);
 }
 
-static int groupTeardown(void **state) {
-  Fixture *fx = *state;
-  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
-  mlirContextDestroy(fx->ctx);
-  free(fx);
-  return 0;
-}
-
-static int clearDiag(void **state) {
-  ((Fixture *)*state)->diag[0] = '\0';
-  return 0;
-}
+#define groupTeardown unitFixtureTeardown
+#define clearDiag unitClearDiag
 
 static Pt2eTensor *f32Tensor(int rank, const int64_t *shape, const float *v) {
   Pt2eTensor *t = pt2eTensorCreate(Pt2eElemF32, rank, shape);

@@ -25,35 +25,13 @@
 #include "pt2e_support.h"
 #include "support.h"
 
-typedef struct Fixture {
-  MlirContext ctx;
-  char diag[UNIT_DIAG_SIZE];
-  MlirDiagnosticHandlerID handler;
-} Fixture;
+typedef UnitFixture Fixture;
 
 static int groupSetup(void **state) {
-  Fixture *fx = calloc(1, sizeof *fx);
-  if (!fx)
-    return -1;
-  *state = fx;
-  fx->ctx = mlirContextCreate();
-  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__func__(), fx->ctx);
-  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__arith__(), fx->ctx);
-  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__irdl__(), fx->ctx);
-  if (!unitLoadPt2eDialect(fx->ctx))
-    return -1;
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic,
-                                                   fx->diag, NULL);
-  return 0;
+  return unitFixtureSetup(state, UNIT_FUNC | UNIT_ARITH | UNIT_PT2E);
 }
 
-static int groupTeardown(void **state) {
-  Fixture *fx = *state;
-  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
-  mlirContextDestroy(fx->ctx);
-  free(fx);
-  return 0;
-}
+#define groupTeardown unitFixtureTeardown
 
 /* Two annotated ops with sharing, a derived and a fixed spec. */
 static const char *const goodModule =
@@ -78,12 +56,7 @@ static MlirLogicalResult runPrepare(MlirModule m, bool qat) {
   return pt2ePreparePass.run(mlirModuleGetOperation(m), opts);
 }
 
-static MlirModule parseModule(Fixture *fx, const char *text) {
-  MlirModule m =
-      mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(text));
-  assert_false(mlirModuleIsNull(m));
-  return m;
-}
+#define parseModule unitParseModule
 
 static void testBadAnnotationLeavesModuleUntouched(void **state) {
   Fixture *fx = *state;
@@ -113,28 +86,12 @@ static void testBadAnnotationLeavesModuleUntouched(void **state) {
 ** Makes the n-th allocation fail for n = 0, 1, ... until the pass gets
 ** through: every failing run reports and leaves the module as it was.
 */
+static MlirLogicalResult runPrepareWith(MlirModule m, void *qat) {
+  return runPrepare(m, *(bool *)qat);
+}
+
 static void runOutOfMemoryAtEveryAllocation(Fixture *fx, bool qat) {
-  static UnitText before, after;
-  int failures = 0;
-  for (long n = 0; n < 1000; n++) {
-    MlirModule m = parseModule(fx, goodModule);
-    unitPrintModule(m, &before);
-    fx->diag[0] = '\0';
-    pt2eAllocFailAfter(n);
-    MlirLogicalResult r = runPrepare(m, qat);
-    pt2eAllocFailAfter(-1);
-    unitPrintModule(m, &after);
-    mlirModuleDestroy(m);
-    if (mlirLogicalResultIsSuccess(r)) {
-      assert_true(failures > 0); /* the pass does allocate */
-      assert_string_not_equal(before.buf, after.buf);
-      return;
-    }
-    failures++;
-    assert_non_null(strstr(fx->diag, "ran out of memory"));
-    assert_string_equal(before.buf, after.buf);
-  }
-  fail_msg("pt2e-prepare never succeeded");
+  unitFailEveryAllocation(fx, goodModule, runPrepareWith, &qat, "pt2e-prepare");
 }
 
 static void testOutOfMemoryLeavesModuleUntouched(void **state) {

@@ -22,36 +22,12 @@
 #include "pt2e_spec.h"
 #include "support.h"
 
-typedef struct Fixture {
-  MlirContext ctx;
-  char diag[UNIT_DIAG_SIZE]; /* text of the diagnostics emitted during one test */
-  MlirDiagnosticHandlerID handler;
-} Fixture;
+typedef UnitFixture Fixture;
 
-static int groupSetup(void **state) {
-  Fixture *fx = calloc(1, sizeof *fx);
-  if (!fx)
-    return -1;
-  fx->ctx = mlirContextCreate();
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic,
-                                                   fx->diag, NULL);
-  *state = fx;
-  return 0;
-}
+static int groupSetup(void **state) { return unitFixtureSetup(state, 0); }
 
-static int groupTeardown(void **state) {
-  Fixture *fx = *state;
-  mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
-  mlirContextDestroy(fx->ctx);
-  free(fx);
-  return 0;
-}
-
-static int clearDiag(void **state) {
-  Fixture *fx = *state;
-  fx->diag[0] = '\0';
-  return 0;
-}
+#define groupTeardown unitFixtureTeardown
+#define clearDiag unitClearDiag
 
 static MlirAttribute attr(Fixture *fx, const char *text) {
   MlirAttribute a =
