@@ -32,6 +32,7 @@ static const struct OpRow opTable[] = {
     PREFIX("arith.", pt2eCompileElementwise, pt2eArithKnowsOp),
     PREFIX("math.", pt2eCompileElementwise, pt2eArithKnowsOp),
     /* linalg */
+    OP("linalg.softmax", pt2eCompileLinalgSoftmax),
     OP("linalg.yield", NULL),
     OP("linalg.index", NULL),
     PREFIX("linalg.", pt2eCompileLinalgStructured, NULL),

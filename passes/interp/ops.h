@@ -27,6 +27,8 @@ bool pt2eArithKnowsOp(MlirStringRef opName);
 
 /* op_linalg.c: every linalg structured op (one region, indexing maps). */
 MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in);
+/* op_linalg_softmax.c: linalg.softmax (no region). */
+MlirLogicalResult pt2eCompileLinalgSoftmax(CompileCtx *cc, Instr *in);
 
 /* op_tensor.c: the tensor dialect. */
 MlirLogicalResult pt2eCompileTensorEmpty(CompileCtx *cc, Instr *in);
