@@ -47,6 +47,7 @@ extern "C" {
 /* Keys of 'spec' that readers look at without parsing the spec (labels,
 ** telling a derived op apart); pt2e_spec.h parses the whole dictionary. */
 #define PT2E_ATTR_SPEC_OBSERVER "observer"
+#define PT2E_ATTR_SPEC_SHARED "shared"
 #define PT2E_ATTR_SPEC_DERIVED_FROM "derived_from"
 #define PT2E_ATTR_SPEC_FIXED "fixed"
 

@@ -29,15 +29,8 @@ extern "C" {
 ** =======================================================================
 */
 
-/* Discardable attributes a quantizer (or a person) puts on annotated ops. */
-#define PT2E_ANNOTATION_ATTR "pt2e.annotation"
-#define PT2E_ID_ATTR "pt2e.id"
-/*
-** On a pt2e.observer / pt2e.fake_quant that shares its observer instance with
-** an earlier one: the 'name' of that first op (PT2E registers one shared
-** module under several activation_post_process_N names).
-*/
-#define PT2E_ATTR_INSTANCE "instance"
+/* The attribute names (the annotation, 'pt2e.id', 'instance') are
+** pt2e_dialect.h's; pt2e_annotation.h reads and writes annotations. */
 
 /* The four kinds of QuantizationSpecBase in torchao. */
 typedef enum Pt2eSpecKind {

@@ -208,7 +208,7 @@ static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
   st->name = pt2eQuantOpGetName(op);
   st->isFakeQuant = pt2eIsFakeQuant(op);
   if (mlirLogicalResultIsFailure(pt2eSpecParse(
-          pt2eQuantOpGetSpec(op), mlirOperationGetLocation(op), "spec", &st->spec)))
+          pt2eQuantOpGetSpec(op), mlirOperationGetLocation(op), PT2E_ATTR_SPEC, &st->spec)))
     return mlirLogicalResultFailure();
   if (st->isFakeQuant && mlirLogicalResultIsFailure(readFakeQuantParams(st)))
     return mlirLogicalResultFailure();

@@ -148,7 +148,7 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
   Target *t = &c->targets.at[c->targets.size - 1];
   if (mlirLogicalResultIsFailure(pt2eSpecParse(pt2eQuantOpGetSpec(op),
                                                mlirOperationGetLocation(op),
-                                               "spec", &t->spec)))
+                                               PT2E_ATTR_SPEC, &t->spec)))
     goto fail;
   if (t->spec.quant.isDynamic) {
     targetError(t, "has a dynamic spec (is_dynamic = true), which "

@@ -411,13 +411,13 @@ static MlirLogicalResult resolveRefs(PrepareState *st) {
   for (size_t e = 0; e < st->entries.size; e++) {
     Entry *en = &st->entries.at[e];
     if (en->spec.kind == Pt2eSpecShared) {
-      en->target = resolveRef(st, e, &en->spec.shared, "shared");
+      en->target = resolveRef(st, e, &en->spec.shared, PT2E_ATTR_SPEC_SHARED);
       if (en->target == NONE)
         return mlirLogicalResultFailure();
     } else if (en->spec.kind == Pt2eSpecDerived) {
       for (size_t s = 0; s < en->spec.numSources; s++) {
         en->sources[s] =
-            resolveRef(st, e, &en->spec.sources[s], "derived_from");
+            resolveRef(st, e, &en->spec.sources[s], PT2E_ATTR_SPEC_DERIVED_FROM);
         if (en->sources[s] == NONE)
           return mlirLogicalResultFailure();
       }

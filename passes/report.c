@@ -115,7 +115,7 @@ static MlirLogicalResult readRow(MlirOperation op, Row *row) {
           mlirOperationGetContext(op), loc, "pt2e-report")) ||
       mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)) ||
       mlirLogicalResultIsFailure(
-          pt2eSpecParse(pt2eQuantOpGetSpec(op), loc, "spec", &row->spec)))
+          pt2eSpecParse(pt2eQuantOpGetSpec(op), loc, PT2E_ATTR_SPEC, &row->spec)))
     return mlirLogicalResultFailure();
   if (!pt2eCalibratedReadQParams(op, &row->spec, &row->qp, &err) ||
       !pt2eCalibratedReadStats(op, &row->spec, &row->stats, &err))

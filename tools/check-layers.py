@@ -45,7 +45,7 @@ INTERP_PUBLIC = {"interp.h"}
 # literal of one of these outside dialect_bindings/ is a breach.
 ATTR_NAMES = ["stats", "instance", "pt2e.annotation", "pt2e.id", "pt2e.name",
               "observer_enabled", "fake_quant_enabled", "zero_point",
-              "histogram", "allow_implicit_sharing"]
+              "histogram", "allow_implicit_sharing", "derived_from"]
 ATTR_SCAN = ["passes", "tools", "plugin"]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

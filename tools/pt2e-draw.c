@@ -336,7 +336,7 @@ static bool quantOpIsSound(MlirOperation op) {
   return mlirLogicalResultIsSuccess(pt2eVerifyQuantOp(op)) &&
          mlirLogicalResultIsSuccess(pt2eSpecParse(pt2eQuantOpGetSpec(op),
                                                   mlirOperationGetLocation(op),
-                                                  "spec", &spec)) &&
+                                                  PT2E_ATTR_SPEC, &spec)) &&
          mlirLogicalResultIsSuccess(pt2eCalibratedVerifyOp(op, &spec, "pt2e-draw"));
 }
 

@@ -22,6 +22,7 @@
 #include "mlir-c/IR.h"
 
 #include "mutator.h"
+#include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "support.h"
 
@@ -91,7 +92,7 @@ static MlirWalkResult annotate(MlirOperation op, void *userData) {
   MlirAttribute id = mlirOperationGetAttributeByName(op, str("pt2e.id"));
   if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id) &&
       !mlirStringRefEqual(mlirStringAttrGetValue(id), str("neg")))
-    mlirOperationSetAttributeByName(op, str(PT2E_ANNOTATION_ATTR),
+    mlirOperationSetAttributeByName(op, str(PT2E_ATTR_ANNOTATION),
                                     *(MlirAttribute *)userData);
   return MlirWalkResultAdvance;
 }
