@@ -1,7 +1,7 @@
 /*
 ** pt2e_calibrated.c
-** The one checker of calibrated attributes ('scale', 'zero_point',
-** 'stats') on pt2e.observer / pt2e.fake_quant ops.
+** The one checker and writer of calibrated attributes ('scale',
+** 'zero_point', 'stats') on pt2e.observer / pt2e.fake_quant ops.
 **
 ** What pt2e-calibrate writes, and so what every check accepts:
 **   scale = array<f32: s0, ...>, zero_point = array<i64: z0, ...>

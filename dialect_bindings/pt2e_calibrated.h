@@ -2,7 +2,8 @@
 ** pt2e_calibrated.h
 ** The one checker of calibrated attributes: the 'scale' / 'zero_point'
 ** arrays and the 'stats' dictionary that pt2e-calibrate writes on
-** pt2e.observer / pt2e.fake_quant ops.
+** pt2e.observer / pt2e.fake_quant ops; and their writers, so that no pass
+** spells those names.
 **
 ** Those attributes come from a file, so nothing may be taken on trust: an
 ** empty 'zero_point', a scalar 'min' or arrays of different lengths would
