@@ -19,6 +19,7 @@
 #include "mlir-c/RegisterEverything.h"
 
 #include "interp.h"
+#include "ops.h" /* white box: the op table */
 #include "pt2e_support.h"
 #include "support.h"
 
@@ -331,6 +332,51 @@ static void testUnsupportedOpIsNamed(void **state) {
   mlirModuleDestroy(m);
 }
 
+/* The op table looks exact names up before dialect prefixes, and a prefix
+** row with an op list claims only the listed ops. */
+static void testOpTableNamesBeforePrefixes(void **state) {
+  (void)state;
+#define FIND(name) pt2eFindCompileFn(mlirStringRefCreateFromCString(name))
+  assert_ptr_equal(FIND("linalg.softmax"), pt2eCompileLinalgSoftmax);
+  assert_ptr_equal(FIND("linalg.matmul"), pt2eCompileLinalgStructured);
+  assert_ptr_equal(FIND("linalg.generic"), pt2eCompileLinalgStructured);
+  assert_null(FIND("linalg.yield")); /* only inside a body */
+  assert_null(FIND("linalg.index"));
+  assert_null(FIND("linalg."));
+  assert_ptr_equal(FIND("arith.constant"), pt2eCompileArithConstant);
+  assert_ptr_equal(FIND("arith.addf"), pt2eCompileElementwise);
+  assert_ptr_equal(FIND("math.erf"), pt2eCompileElementwise);
+  assert_null(FIND("math.cbrt")); /* not in op_arith.c's scalar ops */
+  assert_ptr_equal(FIND("tensor.cast"), pt2eCompileTensorReshape);
+  assert_null(FIND("tensor.rank"));
+  assert_null(FIND("tosa.add")); /* lowered before compiling, never looked up */
+#undef FIND
+}
+
+/* Softmax on values whose results are exact in f32: equal values, a pair
+** that overflows exp unless the maximum is subtracted, and -inf. */
+static void testSoftmaxAlongEachDimension(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @s(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {\n"
+      "  %e = tensor.empty() : tensor<2x2xf32>\n"
+      "  %r = linalg.softmax dimension(1) ins(%x : tensor<2x2xf32>) "
+      "outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+      "  %c = linalg.softmax dimension(0) ins(%x : tensor<2x2xf32>) "
+      "outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+      "  return %r, %c : tensor<2x2xf32>, tensor<2x2xf32>\n}\n";
+  int64_t s[] = {2, 2};
+  float x[] = {1000.0f, 1000.0f, -INFINITY, 1000.0f};
+  float rows[] = {0.5f, 0.5f, 0.0f, 1.0f}, cols[] = {1.0f, 0.5f, 0.0f, 0.5f};
+  Pt2eTensor *in = f32Tensor(2, s, x), *out[2];
+  assert_true(runFirst(fx, src, &in, out, true));
+  expectF32(out[0], rows, 4);
+  expectF32(out[1], cols, 4);
+  pt2eTensorRelease(out[0]);
+  pt2eTensorRelease(out[1]);
+  pt2eTensorRelease(in);
+}
+
 static void testWrongArgumentShapeIsReported(void **state) {
   Fixture *fx = *state;
   int64_t s[] = {3};
@@ -573,6 +619,8 @@ int main(void) {
       cmocka_unit_test_setup(testCallRunsTheCallee, clearDiag),
       cmocka_unit_test_setup(testDynamicShapeIsAnErrorAtTheOp, clearDiag),
       cmocka_unit_test_setup(testUnsupportedOpIsNamed, clearDiag),
+      cmocka_unit_test(testOpTableNamesBeforePrefixes),
+      cmocka_unit_test_setup(testSoftmaxAlongEachDimension, clearDiag),
       cmocka_unit_test_setup(testWrongArgumentShapeIsReported, clearDiag),
       cmocka_unit_test_setup(testFailedAssertStopsTheRun, clearDiag),
       cmocka_unit_test_setup(testTosaOpsRunThroughUpstreamLowering, clearDiag),
