@@ -103,8 +103,7 @@ static bool specSaysQScheme(const Pt2eSpec *spec) {
 }
 
 static bool observerKeepsChannels(Pt2eObserverKind kind) {
-  return kind == Pt2eObserverPerChannelMinMax ||
-         kind == Pt2eObserverMovingAveragePerChannelMinMax;
+  return pt2eObserverKindInfo(kind)->perChannel;
 }
 
 /* The type the op watches: its operand's (the checks run before, or
@@ -165,7 +164,7 @@ bool pt2eCalibratedChannelAxis(MlirType tensor, const Pt2eSpec *spec,
 static bool countFits(MlirType tensor, const Pt2eSpec *spec, intptr_t n,
                       bool allowInitial, bool needStatic,
                       Pt2eCalibratedError *err) {
-  if (!pt2eSpecIsPerChannel(spec->quant.qscheme)) {
+  if (!pt2eQSchemeIsPerChannel(spec->quant.qscheme)) {
     if (n == 1)
       return true;
     fail(err, "has %ld scales but a per-tensor qscheme (expected 1 'scale' "
@@ -205,7 +204,7 @@ static bool zeroPointsInDTypeRange(const Pt2eCalibratedQParams *q,
   const char *range = "int32";
   if (specSaysQScheme(spec)) {
     pt2eDTypeRange(spec->quant.dtype, &lo, &hi);
-    range = pt2eSpecDTypeName(spec->quant.dtype);
+    range = pt2eDTypeName(spec->quant.dtype);
   }
   for (intptr_t i = 0; i < q->n; i++) {
     int64_t z = mlirDenseI64ArrayGetElement(q->zeroPoint, i);
@@ -386,7 +385,7 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
                          const Pt2eCalibratedStats *s,
                          Pt2eCalibratedError *err) {
   const Pt2eQuantSpec *q = &spec->quant;
-  const char *obs = pt2eSpecObserverName(q->observer);
+  const char *obs = pt2eObserverKindName(q->observer);
   if (observerKeepsChannels(q->observer)) {
     MlirType tensor;
     int64_t axis;

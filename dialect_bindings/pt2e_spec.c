@@ -12,6 +12,7 @@
 ** pt2eSpecParse fills every default (so two specs that mean the same compare
 ** equal as C structs); pt2eSpecToAttr writes the canonical dictionary that
 ** pt2e.observer / pt2e.fake_quant carry, with every default spelled out.
+** Names, kinds and defaults come from the tables of numerics/quant_spec.c.
 */
 #include "pt2e_spec.h"
 
@@ -25,11 +26,6 @@
 
 #include "pt2e_support.h"
 
-/* torch.finfo(torch.float32).eps, torchao's default eps */
-#define DEFAULT_EPS 1.1920928955078125e-07f
-#define DEFAULT_BINS 2048
-#define DEFAULT_AVERAGING_CONSTANT 0.01f
-
 static MlirStringRef str(const char *s) {
   return mlirStringRefCreateFromCString(s);
 }
@@ -40,45 +36,42 @@ static MlirStringRef str(const char *s) {
 ** =======================================================================
 */
 
-static const char *const dtypeNames[] = {"i8", "ui8", "i16", "ui16", "i32"};
-static const char *const qschemeNames[] = {
-    "per_tensor_affine", "per_tensor_symmetric", "per_channel_affine",
-    "per_channel_symmetric"};
-static const char *const observerNames[] = {
-    "minmax", "moving_average_minmax", "per_channel_minmax",
-    "moving_average_per_channel_minmax", "histogram", "placeholder"};
+/* The name of entry 'i' of an enum: its row in a table of quant_spec.c. */
+typedef const char *(*NameFn)(int i);
 
-const char *pt2eSpecDTypeName(Pt2eDType dtype) { return dtypeNames[dtype]; }
+static const char *dtypeNameAt(int i) { return pt2eDTypeName((Pt2eDType)i); }
 
-const char *pt2eSpecQSchemeName(Pt2eQScheme qscheme) {
-  return qschemeNames[qscheme];
+static const char *qschemeNameAt(int i) {
+  return pt2eQSchemeName((Pt2eQScheme)i);
 }
 
-const char *pt2eSpecObserverName(Pt2eObserverKind kind) {
-  return observerNames[kind];
+static const char *observerNameAt(int i) {
+  return pt2eObserverKindName((Pt2eObserverKind)i);
 }
 
-bool pt2eSpecIsPerChannel(Pt2eQScheme qscheme) {
-  return qscheme == Pt2eQSchemePerChannelAffine ||
-         qscheme == Pt2eQSchemePerChannelSymmetric;
-}
+static const char *const deriveNames[] = {[Pt2eDeriveMulScales] = "mul_scales"};
 
-static bool observerIsPerChannel(Pt2eObserverKind kind) {
-  return kind == Pt2eObserverPerChannelMinMax ||
-         kind == Pt2eObserverMovingAveragePerChannelMinMax;
-}
+static const char *deriveNameAt(int i) { return deriveNames[i]; }
 
-static bool observerIsMovingAverage(Pt2eObserverKind kind) {
-  return kind == Pt2eObserverMovingAverageMinMax ||
-         kind == Pt2eObserverMovingAveragePerChannelMinMax;
-}
+#define NUM_DERIVES ((int)(sizeof deriveNames / sizeof deriveNames[0]))
 
-/* Index of 'ref' in 'names' (n entries), or -1. */
-static int lookup(MlirStringRef ref, const char *const *names, int n) {
+/* Index of 'ref' among the 'n' names of 'nameOf', or -1. */
+static int lookup(MlirStringRef ref, NameFn nameOf, int n) {
   for (int i = 0; i < n; i++)
-    if (pt2eStringRefIs(ref, names[i]))
+    if (pt2eStringRefIs(ref, nameOf(i)))
       return i;
   return -1;
+}
+
+/* The 'n' names of 'nameOf' joined by 'sep' into 'buf' (cut to 'size'). */
+static const char *joinNames(char *buf, size_t size, NameFn nameOf, int n,
+                             const char *sep) {
+  buf[0] = '\0';
+  for (int k = 0; k < n; k++) {
+    strncat(buf, k ? sep : "", size - strlen(buf) - 1);
+    strncat(buf, nameOf(k), size - strlen(buf) - 1);
+  }
+  return buf;
 }
 
 /* }====================================================================== */
@@ -191,82 +184,85 @@ static MlirLogicalResult readBool(const Reader *rd, MlirAttribute dict,
   return mlirLogicalResultSuccess();
 }
 
-/* An optional string key naming one of 'names'; absent leaves '*out'. */
+/* An optional string key naming one of 'nameOf'; absent leaves '*out'. */
 static MlirLogicalResult readEnum(const Reader *rd, MlirAttribute dict,
-                                  const char *key, const char *const *names,
-                                  int n, int *out) {
+                                  const char *key, NameFn nameOf, int n,
+                                  int *out) {
   MlirAttribute a = get(dict, key);
   if (mlirAttributeIsNull(a))
     return mlirLogicalResultSuccess();
   if (!mlirAttributeIsAString(a))
     return ERR(rd, "'%s' must be a string", key);
   MlirStringRef v = mlirStringAttrGetValue(a);
-  int i = lookup(v, names, n);
+  int i = lookup(v, nameOf, n);
   if (i < 0) {
-    char known[256] = "";
-    for (int k = 0; k < n; k++) {
-      strncat(known, k ? ", " : "", sizeof known - strlen(known) - 1);
-      strncat(known, names[k], sizeof known - strlen(known) - 1);
-    }
+    char known[256];
     return ERR(rd, "unknown %s '%.*s' (expected one of: %s)", key,
-               (int)v.length, v.data, known);
+               (int)v.length, v.data,
+               joinNames(known, sizeof known, nameOf, n, ", "));
   }
   *out = i;
   return mlirLogicalResultSuccess();
 }
 
-/* The required dtype: a builtin integer type i8 / ui8 / i16 / ui16 / i32. */
+/*
+** The required dtype: a builtin integer type of quant_spec.c's dtype table
+** (signless or signed for the signed dtypes).
+*/
 static MlirLogicalResult readDType(const Reader *rd, MlirAttribute dict,
                                    Pt2eDType *out) {
   MlirAttribute a = get(dict, "dtype");
+  char known[128];
   if (mlirAttributeIsNull(a))
     return ERR(rd, "missing 'dtype'");
   if (mlirAttributeIsAType(a) && mlirTypeIsAInteger(mlirTypeAttrGetValue(a))) {
     MlirType t = mlirTypeAttrGetValue(a);
     unsigned w = mlirIntegerTypeGetWidth(t);
     bool u = mlirIntegerTypeIsUnsigned(t);
-    if (w == 8 || w == 16) {
-      *out = w == 8 ? (u ? Pt2eDTypeUInt8 : Pt2eDTypeInt8)
-                    : (u ? Pt2eDTypeUInt16 : Pt2eDTypeInt16);
-      return mlirLogicalResultSuccess();
-    }
-    if (w == 32 && !u) {
-      *out = Pt2eDTypeInt32;
-      return mlirLogicalResultSuccess();
+    for (int i = 0; i < pt2eDTypeCount(); i++) {
+      const Pt2eDTypeInfo *d = pt2eDTypeInfo((Pt2eDType)i);
+      if (d->bits == w && d->isUnsigned == u) {
+        *out = (Pt2eDType)i;
+        return mlirLogicalResultSuccess();
+      }
     }
   }
-  return ERR(rd, "'dtype' must be one of the types i8, ui8, i16, ui16, i32");
+  return ERR(rd, "'dtype' must be one of the types %s",
+             joinNames(known, sizeof known, dtypeNameAt, pt2eDTypeCount(),
+                       ", "));
 }
 
 /*
 ** The fields that every non-shared kind has: dtype, quant_min, quant_max,
-** qscheme, ch_axis, is_dynamic. Checks the range against the dtype and
-** ch_axis against the qscheme (not against a value: the caller does that).
+** qscheme, ch_axis, is_dynamic; the rest of 'q' gets the defaults of
+** observer 'kind' (pt2eQuantSpecInit). Checks the range against the dtype
+** and ch_axis against the qscheme (not against a value: the caller does
+** that).
 */
 static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
-                                    Pt2eQuantSpec *q) {
-  int qscheme = Pt2eQSchemePerTensorAffine;
+                                    Pt2eObserverKind kind, Pt2eQuantSpec *q) {
+  Pt2eDType dtype = Pt2eDTypeInt8; /* set by readDType */
+  int qscheme;
   int64_t lo, hi;
   bool hasAxis = !mlirAttributeIsNull(get(dict, "ch_axis"));
 
-  if (mlirLogicalResultIsFailure(readDType(rd, dict, &q->dtype)))
+  if (mlirLogicalResultIsFailure(readDType(rd, dict, &dtype)))
     return mlirLogicalResultFailure();
-  pt2eDTypeRange(q->dtype, &lo, &hi);
-  q->quantMin = lo;
-  q->quantMax = hi;
-  q->chAxis = 0;
-  q->isDynamic = false;
+  pt2eQuantSpecInit(q, kind, dtype);
+  lo = q->quantMin;
+  hi = q->quantMax;
+  qscheme = q->qscheme;
   if (mlirLogicalResultIsFailure(readInt(rd, dict, "quant_min", &q->quantMin)) ||
       mlirLogicalResultIsFailure(readInt(rd, dict, "quant_max", &q->quantMax)) ||
-      mlirLogicalResultIsFailure(
-          readEnum(rd, dict, "qscheme", qschemeNames, 4, &qscheme)) ||
+      mlirLogicalResultIsFailure(readEnum(rd, dict, "qscheme", qschemeNameAt,
+                                          pt2eQSchemeCount(), &qscheme)) ||
       mlirLogicalResultIsFailure(readInt(rd, dict, "ch_axis", &q->chAxis)) ||
       mlirLogicalResultIsFailure(
           readBool(rd, dict, "is_dynamic", &q->isDynamic)))
     return mlirLogicalResultFailure();
   q->qscheme = (Pt2eQScheme)qscheme;
 
-  const char *dt = pt2eSpecDTypeName(q->dtype);
+  const char *dt = pt2eDTypeName(q->dtype);
   if (q->quantMin < lo || q->quantMin > hi)
     return ERR(rd, "'quant_min' %lld is outside the range of %s [%lld, %lld]",
                (long long)q->quantMin, dt, (long long)lo, (long long)hi);
@@ -276,9 +272,9 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
   if (q->quantMin > q->quantMax)
     return ERR(rd, "'quant_min' %lld is greater than 'quant_max' %lld",
                (long long)q->quantMin, (long long)q->quantMax);
-  if (hasAxis && !pt2eSpecIsPerChannel(q->qscheme))
+  if (hasAxis && !pt2eQSchemeIsPerChannel(q->qscheme))
     return ERR(rd, "'ch_axis' needs a per-channel qscheme, not '%s'",
-               pt2eSpecQSchemeName(q->qscheme));
+               pt2eQSchemeName(q->qscheme));
   if (q->chAxis < 0)
     return ERR(rd, "'ch_axis' must not be negative, got %lld",
                (long long)q->chAxis);
@@ -296,32 +292,28 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
 
   if (mlirLogicalResultIsFailure(checkKeys(rd, dict, quantKeys, "a spec")))
     return mlirLogicalResultFailure();
-  if (mlirLogicalResultIsFailure(
-          readEnum(rd, dict, "observer", observerNames, 6, &kind)))
+  if (mlirLogicalResultIsFailure(readEnum(rd, dict, "observer", observerNameAt,
+                                          pt2eObserverKindCount(), &kind)))
     return mlirLogicalResultFailure();
   if (kind < 0)
     return ERR(rd, "missing 'observer' (or 'shared', 'derived_from', "
                    "'fixed')");
-  q->observer = (Pt2eObserverKind)kind;
-  if (mlirLogicalResultIsFailure(readCommon(rd, dict, q)))
+  if (mlirLogicalResultIsFailure(
+          readCommon(rd, dict, (Pt2eObserverKind)kind, q)))
     return mlirLogicalResultFailure();
 
-  const char *obs = pt2eSpecObserverName(q->observer);
-  if (!mlirAttributeIsNull(get(dict, "bins")) &&
-      q->observer != Pt2eObserverHistogram)
-    return ERR(rd, "'bins' is not a parameter of observer '%s'", obs);
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(q->observer);
+  if (!mlirAttributeIsNull(get(dict, "bins")) && !k->hasBins)
+    return ERR(rd, "'bins' is not a parameter of observer '%s'", k->name);
   if (!mlirAttributeIsNull(get(dict, "averaging_constant")) &&
-      !observerIsMovingAverage(q->observer))
+      !k->movingAverage)
     return ERR(rd, "'averaging_constant' is not a parameter of observer '%s'",
-               obs);
-  if (q->observer != Pt2eObserverPlaceholder &&
-      observerIsPerChannel(q->observer) != pt2eSpecIsPerChannel(q->qscheme))
-    return ERR(rd, "observer '%s' does not support qscheme '%s'", obs,
-               pt2eSpecQSchemeName(q->qscheme));
+               k->name);
+  if (!k->isPlaceholder &&
+      k->perChannel != pt2eQSchemeIsPerChannel(q->qscheme))
+    return ERR(rd, "observer '%s' does not support qscheme '%s'", k->name,
+               pt2eQSchemeName(q->qscheme));
 
-  q->eps = DEFAULT_EPS;
-  q->bins = DEFAULT_BINS;
-  q->averagingConstant = DEFAULT_AVERAGING_CONSTANT;
   if (mlirLogicalResultIsFailure(readFloat(rd, dict, "eps", &q->eps)) ||
       mlirLogicalResultIsFailure(readInt(rd, dict, "bins", &q->bins)) ||
       mlirLogicalResultIsFailure(readFloat(rd, dict, "averaging_constant",
@@ -329,9 +321,10 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
     return mlirLogicalResultFailure();
   if (!(q->eps > 0.0f))
     return ERR(rd, "'eps' must be positive");
-  if (q->bins < 1)
+  if (k->hasBins && q->bins < 1)
     return ERR(rd, "'bins' must be positive, got %lld", (long long)q->bins);
-  if (!(q->averagingConstant > 0.0f && q->averagingConstant <= 1.0f))
+  if (k->movingAverage &&
+      !(q->averagingConstant > 0.0f && q->averagingConstant <= 1.0f))
     return ERR(rd, "'averaging_constant' must be in (0, 1]");
   out->kind = Pt2eSpecQuant;
   return mlirLogicalResultSuccess();
@@ -402,13 +395,13 @@ static MlirLogicalResult parseDerived(const Reader *rd, MlirAttribute dict,
   static const char *const keys[] = {"derived_from", "derive", "dtype",
                                      "quant_min",    "quant_max", "qscheme",
                                      "ch_axis",      "is_dynamic", NULL};
-  static const char *const deriveNames[] = {"mul_scales"};
   int derive = Pt2eDeriveMulScales;
   if (mlirLogicalResultIsFailure(
           checkKeys(rd, dict, keys, "a derived spec")) ||
-      mlirLogicalResultIsFailure(
-          readEnum(rd, dict, "derive", deriveNames, 1, &derive)) ||
-      mlirLogicalResultIsFailure(readCommon(rd, dict, &out->quant)))
+      mlirLogicalResultIsFailure(readEnum(rd, dict, "derive", deriveNameAt,
+                                          NUM_DERIVES, &derive)) ||
+      mlirLogicalResultIsFailure(readCommon(rd, dict, Pt2eObserverPlaceholder,
+                                            &out->quant)))
     return mlirLogicalResultFailure();
   MlirAttribute from = get(dict, "derived_from");
   if (!mlirAttributeIsAArray(from) || mlirArrayAttrGetNumElements(from) == 0)
@@ -435,11 +428,12 @@ static MlirLogicalResult parseFixed(const Reader *rd, MlirAttribute dict,
                                      NULL};
   static const char *const fixedKeys[] = {"scale", "zero_point", NULL};
   if (mlirLogicalResultIsFailure(checkKeys(rd, dict, keys, "a fixed spec")) ||
-      mlirLogicalResultIsFailure(readCommon(rd, dict, &out->quant)))
+      mlirLogicalResultIsFailure(readCommon(rd, dict, Pt2eObserverPlaceholder,
+                                            &out->quant)))
     return mlirLogicalResultFailure();
-  if (pt2eSpecIsPerChannel(out->quant.qscheme))
+  if (pt2eQSchemeIsPerChannel(out->quant.qscheme))
     return ERR(rd, "a fixed spec needs a per-tensor qscheme, not '%s'",
-               pt2eSpecQSchemeName(out->quant.qscheme));
+               pt2eQSchemeName(out->quant.qscheme));
   MlirAttribute fixed = get(dict, "fixed");
   if (!mlirAttributeIsADictionary(fixed))
     return ERR(rd, "'fixed' must be {scale = S, zero_point = Z}");
@@ -517,14 +511,9 @@ static MlirAttribute finish(DictBuilder *b) {
 }
 
 static MlirType dtypeType(MlirContext ctx, Pt2eDType dtype) {
-  switch (dtype) {
-  case Pt2eDTypeInt8: return mlirIntegerTypeGet(ctx, 8);
-  case Pt2eDTypeUInt8: return mlirIntegerTypeUnsignedGet(ctx, 8);
-  case Pt2eDTypeInt16: return mlirIntegerTypeGet(ctx, 16);
-  case Pt2eDTypeUInt16: return mlirIntegerTypeUnsignedGet(ctx, 16);
-  case Pt2eDTypeInt32: break;
-  }
-  return mlirIntegerTypeGet(ctx, 32);
+  const Pt2eDTypeInfo *d = pt2eDTypeInfo(dtype);
+  return d->isUnsigned ? mlirIntegerTypeUnsignedGet(ctx, d->bits)
+                       : mlirIntegerTypeGet(ctx, d->bits);
 }
 
 static MlirAttribute refToAttr(MlirContext ctx, const Pt2eSpecRef *ref) {
@@ -542,8 +531,8 @@ static void putCommon(DictBuilder *b, const Pt2eQuantSpec *q) {
   put(b, "dtype", mlirTypeAttrGet(dtypeType(b->ctx, q->dtype)));
   putInt(b, "quant_min", q->quantMin);
   putInt(b, "quant_max", q->quantMax);
-  putStr(b, "qscheme", pt2eSpecQSchemeName(q->qscheme));
-  if (pt2eSpecIsPerChannel(q->qscheme))
+  putStr(b, "qscheme", pt2eQSchemeName(q->qscheme));
+  if (pt2eQSchemeIsPerChannel(q->qscheme))
     putInt(b, "ch_axis", q->chAxis);
   put(b, "is_dynamic", mlirBoolAttrGet(b->ctx, q->isDynamic));
 }
@@ -551,17 +540,18 @@ static void putCommon(DictBuilder *b, const Pt2eQuantSpec *q) {
 MlirAttribute pt2eSpecToAttr(MlirContext ctx, const Pt2eSpec *spec) {
   DictBuilder b = {.ctx = ctx};
   const Pt2eQuantSpec *q = &spec->quant;
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(q->observer);
   switch (spec->kind) {
   case Pt2eSpecShared:
     put(&b, "shared", refToAttr(ctx, &spec->shared));
     break;
   case Pt2eSpecQuant:
-    putStr(&b, "observer", pt2eSpecObserverName(q->observer));
+    putStr(&b, "observer", k->name);
     putCommon(&b, q);
     putF32(&b, "eps", q->eps);
-    if (q->observer == Pt2eObserverHistogram)
+    if (k->hasBins)
       putInt(&b, "bins", q->bins);
-    if (observerIsMovingAverage(q->observer))
+    if (k->movingAverage)
       putF32(&b, "averaging_constant", q->averagingConstant);
     break;
   case Pt2eSpecDerived: {
@@ -570,7 +560,7 @@ MlirAttribute pt2eSpecToAttr(MlirContext ctx, const Pt2eSpec *spec) {
       srcs[i] = refToAttr(ctx, &spec->sources[i]);
     put(&b, "derived_from",
         mlirArrayAttrGet(ctx, (intptr_t)spec->numSources, srcs));
-    putStr(&b, "derive", "mul_scales");
+    putStr(&b, "derive", deriveNames[spec->derive]);
     putCommon(&b, q);
     break;
   }

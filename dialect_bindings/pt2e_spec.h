@@ -93,11 +93,11 @@ MlirLogicalResult pt2eSpecParse(MlirAttribute attr, MlirLocation loc,
 */
 MlirAttribute pt2eSpecToAttr(MlirContext ctx, const Pt2eSpec *spec);
 
-/* Names as written in the schema: "i8", "per_tensor_affine", "histogram". */
-const char *pt2eSpecDTypeName(Pt2eDType dtype);
-const char *pt2eSpecQSchemeName(Pt2eQScheme qscheme);
-const char *pt2eSpecObserverName(Pt2eObserverKind kind);
-bool pt2eSpecIsPerChannel(Pt2eQScheme qscheme);
+/*
+** The names of dtypes, qschemes and observer kinds, and
+** pt2eQSchemeIsPerChannel, are quant_spec.h's: pt2eDTypeName,
+** pt2eQSchemeName, pt2eObserverKindName.
+*/
 
 /* }====================================================================== */
 

@@ -873,6 +873,48 @@ static MlirLogicalResult propagate(AnnotateState *st, size_t i) {
 ** =======================================================================
 */
 
+/*
+** The observer kinds an activation spec may name: those of quant_spec.h's
+** table that keep per-tensor statistics (or none, the placeholder).
+*/
+static bool isActivationObserver(int k) {
+  return !pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel;
+}
+
+/* The activation observer kind named 'name', or -1. */
+static int activationObserverNamed(MlirStringRef name) {
+  for (int k = 0; k < pt2eObserverKindCount(); k++)
+    if (isActivationObserver(k) &&
+        pt2eStringRefIs(name, pt2eObserverKindName((Pt2eObserverKind)k)))
+      return k;
+  return -1;
+}
+
+/*
+** "histogram, minmax, moving_average_minmax or placeholder": the activation
+** observers by name in alphabetical order, written into 'buf'.
+*/
+static const char *activationObserverList(char *buf, size_t size) {
+  const char *names[16];
+  int n = 0;
+  for (int k = 0; k < pt2eObserverKindCount() && n < 16; k++) {
+    if (!isActivationObserver(k))
+      continue;
+    const char *name = pt2eObserverKindName((Pt2eObserverKind)k);
+    int at = n++;
+    for (; at > 0 && strcmp(names[at - 1], name) > 0; at--)
+      names[at] = names[at - 1];
+    names[at] = name;
+  }
+  buf[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
+    strncat(buf, sep, size - strlen(buf) - 1);
+    strncat(buf, names[i], size - strlen(buf) - 1);
+  }
+  return buf;
+}
+
 static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   const Pt2eOptionValue *o = st->options;
   MlirLocation loc = opLoc(module);
@@ -891,29 +933,25 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
                                 : Pt2eObserverHistogram;
   MlirStringRef a = o[OptActObserver].stringValue;
   if (a.length) {
-    static const Pt2eObserverKind kinds[] = {
-        Pt2eObserverHistogram, Pt2eObserverMinMax,
-        Pt2eObserverMovingAverageMinMax, Pt2eObserverPlaceholder};
-    size_t k = 0;
-    while (k < 4 && !pt2eStringRefIs(a, pt2eSpecObserverName(kinds[k])))
-      k++;
-    if (k == 4)
+    int k = activationObserverNamed(a);
+    char known[256];
+    if (k < 0)
       return pt2eEmitError(loc,
                            "'pt2e-annotate' option 'activation-observer': "
                            "'%.*s' is not a per-tensor observer (expected "
-                           "histogram, minmax, moving_average_minmax or "
-                           "placeholder)",
-                           (int)a.length, a.data);
-    if (st->dynamic && kinds[k] == Pt2eObserverHistogram)
+                           "%s)",
+                           (int)a.length, a.data,
+                           activationObserverList(known, sizeof known));
+    if (st->dynamic && k == Pt2eObserverHistogram)
       return pt2eEmitError(loc,
                            "'pt2e-annotate' option 'activation-observer': "
                            "'histogram' cannot observe dynamic activations "
                            "(use placeholder or a minmax observer)");
-    if (!st->dynamic && kinds[k] == Pt2eObserverPlaceholder)
+    if (!st->dynamic && pt2eObserverKindInfo((Pt2eObserverKind)k)->isPlaceholder)
       return pt2eEmitError(loc,
                            "'pt2e-annotate' option 'activation-observer': "
                            "'placeholder' is for dynamic=true only");
-    st->actObserver = kinds[k];
+    st->actObserver = (Pt2eObserverKind)k;
   }
   const Pt2eOptionValue *ops = &o[OptExcludeOps];
   for (size_t i = 0; i < ops->listSize; i++) {
@@ -944,16 +982,13 @@ static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, int64_t qmin,
                      int64_t qmax, Pt2eQScheme qs, int64_t ch, bool dynamic) {
   memset(s, 0, sizeof *s);
   s->kind = Pt2eSpecQuant;
-  s->quant.dtype = Pt2eDTypeInt8;
+  pt2eQuantSpecInit(&s->quant, obs, Pt2eDTypeInt8); /* the kind's defaults */
   s->quant.quantMin = qmin;
   s->quant.quantMax = qmax;
   s->quant.qscheme = qs;
-  s->quant.chAxis = pt2eSpecIsPerChannel(qs) ? ch : 0;
-  s->quant.eps = 0x1p-12f;
+  s->quant.chAxis = pt2eQSchemeIsPerChannel(qs) ? ch : 0;
+  s->quant.eps = 0x1p-12f; /* XNNPACK's config: eps=2**-12 */
   s->quant.isDynamic = dynamic;
-  s->quant.observer = obs;
-  s->quant.bins = 2048;
-  s->quant.averagingConstant = 0.01f;
 }
 
 static MlirAttribute actAttr(const AnnotateState *st) {

@@ -250,7 +250,7 @@ static MlirLogicalResult deriveQParams(Convert *c, Target *t, bool keepFloat) {
     }
   }
   int64_t n = 1;
-  if (pt2eSpecIsPerChannel(t->spec.quant.qscheme) &&
+  if (pt2eQSchemeIsPerChannel(t->spec.quant.qscheme) &&
       mlirLogicalResultIsFailure(channelAxis(t, &n)))
     return mlirLogicalResultFailure();
   for (size_t k = 0; k < t->spec.numSources; k++)
@@ -261,15 +261,10 @@ static MlirLogicalResult deriveQParams(Convert *c, Target *t, bool keepFloat) {
                          (long long)src[k]->n, (long long)n);
   if (mlirLogicalResultIsFailure(allocQParams(t, n)))
     return mlirLogicalResultFailure();
-  for (int64_t i = 0; i < n; i++) {
-    float s = 0.0f;
-    for (size_t k = 0; k < t->spec.numSources; k++) {
-      float sk = src[k]->scales[src[k]->n == 1 ? 0 : i];
-      s = k == 0 ? sk : s * sk;
-    }
-    t->scales[i] = s;
-    t->zeroPoints[i] = 0;
-  }
+  Pt2eScaleSource from[PT2E_SPEC_MAX_SOURCES];
+  for (size_t k = 0; k < t->spec.numSources; k++)
+    from[k] = (Pt2eScaleSource){src[k]->scales, src[k]->n};
+  pt2eDeriveMulScales(from, t->spec.numSources, n, t->scales, t->zeroPoints);
   t->has = true;
   return mlirLogicalResultSuccess();
 }
@@ -286,7 +281,7 @@ static MlirLogicalResult checkQParams(Target *t) {
                                    t->zeroPoints, &err))
     return targetError(t, "%s", err.message);
   int64_t channels;
-  if (pt2eSpecIsPerChannel(t->spec.quant.qscheme) &&
+  if (pt2eQSchemeIsPerChannel(t->spec.quant.qscheme) &&
       mlirLogicalResultIsFailure(channelAxis(t, &channels)))
     return mlirLogicalResultFailure();
   if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
@@ -322,7 +317,7 @@ static MlirType quantElementType(MlirContext ctx, Target *t) {
   MlirType storage = mlirIntegerTypeGet(ctx, storageWidth(q->dtype));
   unsigned flags = storageSigned(q->dtype) ? mlirQuantizedTypeGetSignedFlag() : 0;
   MlirType f32 = mlirF32TypeGet(ctx);
-  if (!pt2eSpecIsPerChannel(q->qscheme))
+  if (!pt2eQSchemeIsPerChannel(q->qscheme))
     return mlirUniformQuantizedTypeGet(flags, storage, f32,
                                        (double)t->scales[0], t->zeroPoints[0],
                                        q->quantMin, q->quantMax);
@@ -383,7 +378,7 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
   MlirType type = mlirAttributeGetType(value);
   int64_t numel = mlirElementsAttrGetNumElements(value);
   int64_t inner = 1, channels = 1;
-  if (pt2eSpecIsPerChannel(q->qscheme)) {
+  if (pt2eQSchemeIsPerChannel(q->qscheme)) {
     channels = t->n;
     for (intptr_t d = (intptr_t)t->axis + 1; d < mlirShapedTypeGetRank(type); d++)
       inner *= mlirShapedTypeGetDimSize(type, d);

@@ -208,7 +208,7 @@ static MlirLogicalResult checkValue(MlirOperation op, const char *where,
                          "%s: %s is not a ranked tensor of floats but '%s'",
                          where, what, typeText(t, buf, sizeof buf));
   if ((spec->kind == Pt2eSpecQuant || spec->kind == Pt2eSpecDerived) &&
-      pt2eSpecIsPerChannel(spec->quant.qscheme) &&
+      pt2eQSchemeIsPerChannel(spec->quant.qscheme) &&
       spec->quant.chAxis >= mlirShapedTypeGetRank(t))
     return pt2eEmitError(opLoc(op),
                          "%s: 'ch_axis' %lld is out of range for %s of rank "
@@ -490,7 +490,7 @@ static bool sameQParamsAttrs(const Pt2eSpec *a, const Pt2eSpec *b) {
       qa->quantMin != qb->quantMin || qa->quantMax != qb->quantMax ||
       qa->qscheme != qb->qscheme)
     return false;
-  if (pt2eSpecIsPerChannel(qa->qscheme) && qa->chAxis != qb->chAxis)
+  if (pt2eQSchemeIsPerChannel(qa->qscheme) && qa->chAxis != qb->chAxis)
     return false;
   if (fa && (a->fixedScale != b->fixedScale ||
              a->fixedZeroPoint != b->fixedZeroPoint))

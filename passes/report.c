@@ -191,7 +191,7 @@ static void printRow(FILE *out, const Row *row) {
   MlirOperation op = row->op;
   MlirStringRef name = rowName(row);
   const char *kind = row->isQuantOp && row->spec.kind == Pt2eSpecQuant
-                         ? pt2eSpecObserverName(row->spec.quant.observer)
+                         ? pt2eObserverKindName(row->spec.quant.observer)
                          : "-";
   char watches[160];
   describeInput(op, watches, sizeof watches);

@@ -22,7 +22,6 @@
 #include "pt2e_alloc.h"
 
 #define UPSAMPLE_RATE 16   /* HistogramObserver.upsample_rate */
-#define DEFAULT_BINS 2048
 
 struct Pt2eObserver {
   Pt2eQuantSpec spec;
@@ -46,11 +45,6 @@ static float *allocFloats(int64_t count, int64_t factor, int64_t extra) {
       !pt2eCheckedBytes(n, sizeof(float), &bytes))
     return NULL;
   return pt2eAlloc(bytes);
-}
-
-static bool isPerChannelKind(Pt2eObserverKind kind) {
-  return kind == Pt2eObserverPerChannelMinMax ||
-         kind == Pt2eObserverMovingAveragePerChannelMinMax;
 }
 
 /*
@@ -330,9 +324,9 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
   Pt2eObserver *obs;
   int64_t dmin, dmax;
   bool perChannelScheme = pt2eQSchemeIsPerChannel(spec->qscheme);
-  bool perChannelKind = isPerChannelKind(spec->observer);
-  if (!perChannelKind && perChannelScheme &&
-      spec->observer != Pt2eObserverPlaceholder)
+  const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
+  bool perChannelKind = kind->perChannel;
+  if (!perChannelKind && perChannelScheme && !kind->isPlaceholder)
     return NULL;  /* torch: "qscheme only support per_tensor_..." */
   if (numChannels < 0 || (!perChannelKind && numChannels > 1))
     return NULL;
@@ -352,8 +346,8 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
     obs->minVals[0] = INFINITY;
     obs->maxVals[0] = -INFINITY;
   }
-  if (spec->observer == Pt2eObserverHistogram) {
-    obs->bins = spec->bins > 0 ? spec->bins : DEFAULT_BINS;
+  if (kind->hasBins) {
+    obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
     obs->histogram = allocFloats(obs->bins, 1, 0);
     if (obs->histogram == NULL) {
       pt2eObserverDestroy(obs);
@@ -400,7 +394,7 @@ void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats) {
 Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
                                    const Pt2eObserverStats *stats) {
   int64_t n = stats->numChannels;
-  bool perChannel = isPerChannelKind(obs->spec.observer);
+  bool perChannel = pt2eObserverKindInfo(obs->spec.observer)->perChannel;
   if (stats->numBins != obs->bins || n < 0 || (!perChannel && n != 1) ||
       (perChannel && obs->fixedChannels > 0 && n != 0 &&
        n != obs->fixedChannels))
@@ -926,14 +920,15 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
                                          int64_t *zeroPoints,
                                          int64_t capacity) {
   int64_t n = obs->numChannels;
+  const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(obs->spec.observer);
   Pt2eNumStatus st;
   obs->error[0] = '\0';
   if (capacity < (n > 1 ? n : 1))
     return fail(obs, Pt2eNumBadShape, "qparams arrays too small");
-  if (obs->spec.observer == Pt2eObserverPlaceholder)
+  if (kind->isPlaceholder)
     return fail(obs, Pt2eNumUnsupported,
                 "calculate_qparams should not be called for PlaceholderObserver");
-  if (obs->spec.observer == Pt2eObserverHistogram) {
+  if (kind->hasBins) {
     float lo, hi;
     if (obs->minVals[0] == INFINITY && obs->maxVals[0] == -INFINITY) {
       scales[0] = 1.0f;

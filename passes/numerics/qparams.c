@@ -64,11 +64,6 @@ const char *pt2eNumStatusName(Pt2eNumStatus status) {
   return "unknown status";
 }
 
-bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme) {
-  return qscheme == Pt2eQSchemePerChannelAffine ||
-         qscheme == Pt2eQSchemePerChannelSymmetric;
-}
-
 /* {======================================================================
 ** _calculate_qparams
 ** ======================================================================= */
@@ -281,6 +276,32 @@ Pt2eNumStatus pt2eFakeQuantApply(const Pt2eQuantSpec *spec, const float *data,
   return pt2eFakeQuantizePerChannel(data, shape, rank, axis, scales,
                                     zeroPoints, spec->quantMin,
                                     spec->quantMax, out);
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Derived qparams
+** ======================================================================= */
+
+Pt2eNumStatus pt2eDeriveMulScales(const Pt2eScaleSource *sources,
+                                  size_t numSources, int64_t n,
+                                  float *scales, int64_t *zeroPoints) {
+  size_t k;
+  int64_t i;
+  for (k = 0; k < numSources; k++)
+    if (sources[k].n != 1 && sources[k].n != n)
+      return Pt2eNumBadShape;
+  for (i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (k = 0; k < numSources; k++) {
+      float sk = sources[k].scales[sources[k].n == 1 ? 0 : i];
+      s = k == 0 ? sk : s * sk;
+    }
+    scales[i] = s;
+    zeroPoints[i] = 0;
+  }
+  return Pt2eNumOk;
 }
 
 /* }====================================================================== */

@@ -12,6 +12,7 @@
 #define PT2E_QPARAMS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "quant_spec.h"
@@ -36,9 +37,6 @@ typedef enum Pt2eNumStatus {
 
 /* A short lowercase description of 'status' ("ok", "invalid range", ...). */
 const char *pt2eNumStatusName(Pt2eNumStatus status);
-
-/* True for the per-channel qschemes. */
-bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme);
 
 /*
 ** torchao's UniformQuantizationObserverBase._calculate_qparams for 'n'
@@ -122,6 +120,25 @@ Pt2eNumStatus pt2eFakeQuantApply(const Pt2eQuantSpec *spec, const float *data,
                                  const float *scales,
                                  const int64_t *zeroPoints,
                                  int64_t numQParams, float *out);
+
+/* The scales one source of a derived spec has: 'n' of them (1: per tensor). */
+typedef struct Pt2eScaleSource {
+  const float *scales;
+  int64_t n;
+} Pt2eScaleSource;
+
+/*
+** The qparams of a DerivedQuantizationSpec whose derive_qparams_fn
+** multiplies its sources' scales (torch's bias rule, act_scale *
+** weight_scale): for each of the 'n' channels, scale = the product of the
+** sources' scales in source order, one float32 multiplication at a time, a
+** per-tensor source counting for every channel; zero point 0. Writes
+** scales[0..n-1] and zeroPoints[0..n-1]. Returns Pt2eNumBadShape, writing
+** nothing, when a source has neither 1 nor 'n' scales.
+*/
+Pt2eNumStatus pt2eDeriveMulScales(const Pt2eScaleSource *sources,
+                                  size_t numSources, int64_t n,
+                                  float *scales, int64_t *zeroPoints);
 
 #ifdef __cplusplus
 }

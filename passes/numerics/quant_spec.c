@@ -1,11 +1,90 @@
 /*
 ** quant_spec.c
-** Default quant ranges of the integer dtypes of quant_spec.h.
+** The facts of the dtypes, qschemes and observer kinds of quant_spec.h,
+** one table each, and the defaults of a spec.
 **
-** The table is torchao's calculate_qmin_qmax without a custom range and
-** without the deprecated reduce_range (torchao-numerics.md, section 1.1).
+** The quant ranges are torchao's calculate_qmin_qmax without a custom
+** range and without the deprecated reduce_range (torchao-numerics.md,
+** section 1.1); the observer defaults are those of torchao 0.18's observer
+** constructors. Each table is indexed by its enum and checked at compile
+** time to have one row per enumerator.
 */
 #include "quant_spec.h"
+
+#include <stddef.h>
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* torch.finfo(torch.float32).eps: every torchao observer's default eps */
+#define TORCH_F32_EPS 0x1p-23f
+
+static const Pt2eDTypeInfo dtypes[] = {
+    [Pt2eDTypeInt8] = {"i8", 8, false},
+    [Pt2eDTypeUInt8] = {"ui8", 8, true},
+    [Pt2eDTypeInt16] = {"i16", 16, false},
+    [Pt2eDTypeUInt16] = {"ui16", 16, true},
+    [Pt2eDTypeInt32] = {"i32", 32, false},
+};
+_Static_assert(COUNT(dtypes) == Pt2eDTypeInt32 + 1,
+               "one row per Pt2eDType, Int32 last");
+
+static const char *const qschemeNames[] = {
+    [Pt2eQSchemePerTensorAffine] = "per_tensor_affine",
+    [Pt2eQSchemePerTensorSymmetric] = "per_tensor_symmetric",
+    [Pt2eQSchemePerChannelAffine] = "per_channel_affine",
+    [Pt2eQSchemePerChannelSymmetric] = "per_channel_symmetric",
+};
+_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerChannelSymmetric + 1,
+               "one name per Pt2eQScheme, PerChannelSymmetric last");
+
+/*
+** name, perChannel, movingAverage, hasBins, isPlaceholder, eps, bins,
+** averagingConstant
+*/
+static const Pt2eObserverKindInfo observerKinds[] = {
+    [Pt2eObserverMinMax] =
+        {"minmax", false, false, false, false, TORCH_F32_EPS, 0, 0.0f},
+    [Pt2eObserverMovingAverageMinMax] =
+        {"moving_average_minmax", false, true, false, false, TORCH_F32_EPS, 0,
+         0.01f},
+    [Pt2eObserverPerChannelMinMax] =
+        {"per_channel_minmax", true, false, false, false, TORCH_F32_EPS, 0,
+         0.0f},
+    [Pt2eObserverMovingAveragePerChannelMinMax] =
+        {"moving_average_per_channel_minmax", true, true, false, false,
+         TORCH_F32_EPS, 0, 0.01f},
+    [Pt2eObserverHistogram] =
+        {"histogram", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f},
+    [Pt2eObserverPlaceholder] =
+        {"placeholder", false, false, false, true, TORCH_F32_EPS, 0, 0.0f},
+};
+_Static_assert(COUNT(observerKinds) == Pt2eObserverPlaceholder + 1,
+               "one row per Pt2eObserverKind, Placeholder last");
+
+int pt2eDTypeCount(void) { return COUNT(dtypes); }
+int pt2eQSchemeCount(void) { return COUNT(qschemeNames); }
+int pt2eObserverKindCount(void) { return COUNT(observerKinds); }
+
+const Pt2eDTypeInfo *pt2eDTypeInfo(Pt2eDType dtype) { return &dtypes[dtype]; }
+
+const Pt2eObserverKindInfo *pt2eObserverKindInfo(Pt2eObserverKind kind) {
+  return &observerKinds[kind];
+}
+
+const char *pt2eDTypeName(Pt2eDType dtype) { return dtypes[dtype].name; }
+
+const char *pt2eQSchemeName(Pt2eQScheme qscheme) {
+  return qschemeNames[qscheme];
+}
+
+const char *pt2eObserverKindName(Pt2eObserverKind kind) {
+  return observerKinds[kind].name;
+}
+
+bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme) {
+  return qscheme == Pt2eQSchemePerChannelAffine ||
+         qscheme == Pt2eQSchemePerChannelSymmetric;
+}
 
 void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax) {
   switch (dtype) {
@@ -17,4 +96,18 @@ void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax) {
   }
   *qmin = 0;  /* torch's fallback for any other dtype */
   *qmax = 15;
+}
+
+void pt2eQuantSpecInit(Pt2eQuantSpec *spec, Pt2eObserverKind kind,
+                       Pt2eDType dtype) {
+  const Pt2eObserverKindInfo *k = &observerKinds[kind];
+  spec->dtype = dtype;
+  pt2eDTypeRange(dtype, &spec->quantMin, &spec->quantMax);
+  spec->qscheme = Pt2eQSchemePerTensorAffine;
+  spec->chAxis = 0;
+  spec->eps = k->eps;
+  spec->isDynamic = false;
+  spec->observer = kind;
+  spec->bins = k->bins;
+  spec->averagingConstant = k->averagingConstant;
 }

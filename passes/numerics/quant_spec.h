@@ -1,9 +1,14 @@
 /*
 ** quant_spec.h
 ** A quantization spec as plain C data: torchao's QuantizationSpec with the
-** observer (or FakeQuantize) it is built with. No MLIR header: the numerics
-** build and test without MLIR; dialect_bindings/pt2e_spec.h reads and
-** writes these as attributes.
+** observer (or FakeQuantize) it is built with, and the facts of its dtypes,
+** qschemes and observer kinds. No MLIR header: the numerics build and test
+** without MLIR; dialect_bindings/pt2e_spec.h reads and writes these as
+** attributes.
+**
+** quant_spec.c holds one table per enum below (names, traits, defaults);
+** every list of kinds, count of kinds and default value in the project is
+** read from them, so a new observer kind is one enumerator and one row.
 */
 #ifndef PT2E_QUANT_SPEC_H
 #define PT2E_QUANT_SPEC_H
@@ -30,7 +35,10 @@ typedef enum Pt2eQScheme {
   Pt2eQSchemePerChannelSymmetric
 } Pt2eQScheme;
 
-/* torchao observer classes (and the observer inside a FakeQuantize). */
+/*
+** torchao observer classes (and the observer inside a FakeQuantize). Keep
+** Placeholder last: the tables of quant_spec.c are checked against it.
+*/
 typedef enum Pt2eObserverKind {
   Pt2eObserverMinMax,                       /* "minmax" */
   Pt2eObserverMovingAverageMinMax,          /* "moving_average_minmax" */
@@ -53,8 +61,67 @@ typedef struct Pt2eQuantSpec {
   float averagingConstant;     /* MovingAverage*: default 0.01 */
 } Pt2eQuantSpec;
 
+/*
+** {======================================================================
+** The facts of each dtype, qscheme and observer kind (quant_spec.c)
+** =======================================================================
+*/
+
+/* The integer dtypes a spec can name. */
+typedef struct Pt2eDTypeInfo {
+  const char *name;    /* in the schema: "i8", "ui16" */
+  unsigned bits;       /* storage width */
+  bool isUnsigned;
+} Pt2eDTypeInfo;
+
+/*
+** The facts of one torchao observer class and the defaults of its
+** constructor: a spec that leaves out 'eps', 'bins' or
+** 'averaging_constant' gets these. Kinds without the parameter hold 0.
+*/
+typedef struct Pt2eObserverKindInfo {
+  const char *name;        /* in the schema: "moving_average_minmax" */
+  bool perChannel;         /* one min/max per channel: a per-channel qscheme */
+  bool movingAverage;      /* a running average: takes 'averaging_constant' */
+  bool hasBins;            /* a histogram: takes 'bins' */
+  bool isPlaceholder;      /* no statistics, no qparams (dynamic quant) */
+  float eps;               /* default lower bound of the scale */
+  int64_t bins;            /* default number of bins (hasBins) */
+  float averagingConstant; /* default averaging constant (movingAverage) */
+} Pt2eObserverKindInfo;
+
+/* How many dtypes, qschemes and observer kinds there are. */
+int pt2eDTypeCount(void);
+int pt2eQSchemeCount(void);
+int pt2eObserverKindCount(void);
+
+/* The row of a dtype or observer kind; the enum value must be valid. */
+const Pt2eDTypeInfo *pt2eDTypeInfo(Pt2eDType dtype);
+const Pt2eObserverKindInfo *pt2eObserverKindInfo(Pt2eObserverKind kind);
+
+/* Names as written in the schema: "i8", "per_tensor_affine", "histogram". */
+const char *pt2eDTypeName(Pt2eDType dtype);
+const char *pt2eQSchemeName(Pt2eQScheme qscheme);
+const char *pt2eObserverKindName(Pt2eObserverKind kind);
+
+/* True for the per-channel qschemes. */
+bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme);
+
 /* Default quant_min / quant_max of a dtype, as torchao's calculate_qmin_qmax. */
 void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax);
+
+/*
+** Fills '*spec' with every default of a spec of observer 'kind' on 'dtype':
+** the dtype's whole range (pt2eDTypeRange), qscheme per_tensor_affine and
+** ch_axis 0 (the schema's defaults, docs/annotations.md: a per-channel kind
+** must name its per-channel qscheme), not dynamic, and the kind's eps,
+** bins and averaging constant. With the table, the one place that writes a
+** default; callers then set what they were given.
+*/
+void pt2eQuantSpecInit(Pt2eQuantSpec *spec, Pt2eObserverKind kind,
+                       Pt2eDType dtype);
+
+/* }====================================================================== */
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /*
 ** test_qparams.c
-** Unit tests for qparams (passes/qparams.c) and pt2eDTypeRange
-** (dialect_bindings/pt2e_dtype.c).
+** Unit tests for qparams (passes/numerics/qparams.c) and the tables of
+** passes/numerics/quant_spec.c. Built without MLIR (test/CMakeLists.txt).
 **
 ** Expected numbers come from torchao-numerics.md (sections 1.1 and 1.2)
 ** and from goldens that real torch 2.15 + torchao 0.18 wrote
@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "golden.h"
-#include "pt2e_support.h"
+#include "pt2e_alloc.h"
 #include "qparams.h"
 
 
@@ -42,6 +42,100 @@ static uint32_t floatBits(float f) {
   memcpy(&u, &f, sizeof u);
   return u;
 }
+
+/* {======================================================================
+** The tables of quant_spec.c
+** ======================================================================= */
+
+/* One named row per enumerator; no name twice (a lookup takes the first). */
+static void testEveryKindHasOneNamedRow(void **state) {
+  int i, j;
+  (void)state;
+  assert_int_equal(pt2eObserverKindCount(), Pt2eObserverPlaceholder + 1);
+  assert_int_equal(pt2eDTypeCount(), Pt2eDTypeInt32 + 1);
+  assert_int_equal(pt2eQSchemeCount(), Pt2eQSchemePerChannelSymmetric + 1);
+  for (i = 0; i < pt2eObserverKindCount(); i++) {
+    const char *a = pt2eObserverKindName((Pt2eObserverKind)i);
+    assert_non_null(a);
+    assert_ptr_equal(a, pt2eObserverKindInfo((Pt2eObserverKind)i)->name);
+    for (j = 0; j < i; j++)
+      assert_string_not_equal(a, pt2eObserverKindName((Pt2eObserverKind)j));
+  }
+  for (i = 0; i < pt2eDTypeCount(); i++) {
+    assert_non_null(pt2eDTypeName((Pt2eDType)i));
+    for (j = 0; j < i; j++)
+      assert_string_not_equal(pt2eDTypeName((Pt2eDType)i),
+                              pt2eDTypeName((Pt2eDType)j));
+  }
+  for (i = 0; i < pt2eQSchemeCount(); i++)
+    assert_non_null(pt2eQSchemeName((Pt2eQScheme)i));
+  assert_string_equal(pt2eObserverKindName(Pt2eObserverHistogram),
+                      "histogram");
+  assert_string_equal(pt2eDTypeName(Pt2eDTypeUInt16), "ui16");
+  assert_string_equal(pt2eQSchemeName(Pt2eQSchemePerChannelAffine),
+                      "per_channel_affine");
+}
+
+/* The traits torchao's classes have, and a parameter only where it is one. */
+static void testObserverKindTraitsFollowTorchao(void **state) {
+  int i;
+  (void)state;
+  for (i = 0; i < pt2eObserverKindCount(); i++) {
+    const Pt2eObserverKindInfo *k = pt2eObserverKindInfo((Pt2eObserverKind)i);
+    assert_true(k->eps == 0x1p-23f); /* torch.finfo(torch.float32).eps */
+    assert_true(k->hasBins == (k->bins > 0));
+    assert_true(k->movingAverage == (k->averagingConstant > 0.0f));
+    assert_false(k->isPlaceholder && (k->perChannel || k->hasBins));
+  }
+  assert_true(pt2eObserverKindInfo(Pt2eObserverPerChannelMinMax)->perChannel);
+  assert_true(pt2eObserverKindInfo(Pt2eObserverMovingAveragePerChannelMinMax)
+                  ->perChannel);
+  assert_false(pt2eObserverKindInfo(Pt2eObserverMovingAverageMinMax)->perChannel);
+  assert_int_equal(pt2eObserverKindInfo(Pt2eObserverHistogram)->bins, 2048);
+  assert_true(pt2eObserverKindInfo(Pt2eObserverMovingAverageMinMax)
+                  ->averagingConstant == 0.01f);
+  assert_true(pt2eObserverKindInfo(Pt2eObserverPlaceholder)->isPlaceholder);
+  assert_true(pt2eQSchemeIsPerChannel(Pt2eQSchemePerChannelSymmetric));
+  assert_false(pt2eQSchemeIsPerChannel(Pt2eQSchemePerTensorSymmetric));
+}
+
+/* The range of each dtype follows its width and signedness. */
+static void testDTypeRowsAgreeWithTheirRanges(void **state) {
+  int i;
+  (void)state;
+  for (i = 0; i < pt2eDTypeCount(); i++) {
+    const Pt2eDTypeInfo *d = pt2eDTypeInfo((Pt2eDType)i);
+    int64_t lo, hi, span = (int64_t)1 << d->bits;
+    pt2eDTypeRange((Pt2eDType)i, &lo, &hi);
+    assert_int_equal(lo, d->isUnsigned ? 0 : -span / 2);
+    assert_int_equal(hi, d->isUnsigned ? span - 1 : span / 2 - 1);
+  }
+}
+
+/* pt2eQuantSpecInit writes every field from the tables. */
+static void testQuantSpecInitFillsTheKindsDefaults(void **state) {
+  Pt2eQuantSpec s;
+  (void)state;
+  memset(&s, 0x5a, sizeof s);
+  pt2eQuantSpecInit(&s, Pt2eObserverHistogram, Pt2eDTypeUInt8);
+  assert_int_equal(s.observer, Pt2eObserverHistogram);
+  assert_int_equal(s.dtype, Pt2eDTypeUInt8);
+  assert_int_equal(s.quantMin, 0);
+  assert_int_equal(s.quantMax, 255);
+  assert_int_equal(s.qscheme, Pt2eQSchemePerTensorAffine);
+  assert_int_equal(s.chAxis, 0);
+  assert_false(s.isDynamic);
+  assert_true(s.eps == 0x1p-23f);
+  assert_int_equal(s.bins, 2048);
+  assert_true(s.averagingConstant == 0.0f);
+  pt2eQuantSpecInit(&s, Pt2eObserverMovingAveragePerChannelMinMax,
+                    Pt2eDTypeInt32);
+  assert_int_equal(s.quantMin, INT32_MIN);
+  assert_int_equal(s.bins, 0);
+  assert_true(s.averagingConstant == 0.01f);
+}
+
+/* }====================================================================== */
 
 /* {======================================================================
 ** _calculate_qparams
@@ -358,10 +452,34 @@ static void testFakeQuantApplyPicksTheKernelOfTheQScheme(void **state) {
                    Pt2eNumBadShape);
 }
 
+/* A bias's derived qparams: the product of the sources' scales, zp 0. */
+static void testDeriveMulScalesMultipliesInSourceOrder(void **state) {
+  const float act[1] = {0.1f};
+  const float weight[3] = {0.3f, 0.7f, 1e-30f};
+  Pt2eScaleSource from[2] = {{act, 1}, {weight, 3}};
+  float scales[3];
+  int64_t zps[3] = {5, 5, 5};
+  int i;
+  (void)state;
+  assert_int_equal(pt2eDeriveMulScales(from, 2, 3, scales, zps), Pt2eNumOk);
+  for (i = 0; i < 3; i++) {
+    float want = act[0] * weight[i]; /* one float32 multiplication */
+    assert_int_equal(floatBits(scales[i]), floatBits(want));
+    assert_int_equal(zps[i], 0);
+  }
+  from[1].n = 2; /* neither one scale nor one per channel */
+  assert_int_equal(pt2eDeriveMulScales(from, 2, 3, scales, zps),
+                   Pt2eNumBadShape);
+}
+
 /* }====================================================================== */
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(testEveryKindHasOneNamedRow),
+      cmocka_unit_test(testObserverKindTraitsFollowTorchao),
+      cmocka_unit_test(testDTypeRowsAgreeWithTheirRanges),
+      cmocka_unit_test(testQuantSpecInitFillsTheKindsDefaults),
       cmocka_unit_test(testDTypeRangeMatchesTorchDefaults),
       cmocka_unit_test(testQParamsReproduceTheNotesWorkedExample),
       cmocka_unit_test(testQParamsFromGoldenMinMaxMatchTorchao),
@@ -373,6 +491,7 @@ int main(void) {
       cmocka_unit_test(testQuantizeOpsMatchTorchValueByValue),
       cmocka_unit_test(testFakeQuantizePerChannelUsesEachChannelsQParams),
       cmocka_unit_test(testFakeQuantApplyPicksTheKernelOfTheQScheme),
+      cmocka_unit_test(testDeriveMulScalesMultipliesInSourceOrder),
   };
   return cmocka_run_group_tests_name("qparams", tests, NULL, NULL);
 }

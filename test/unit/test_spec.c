@@ -19,6 +19,8 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
+#include "pt2e_pass.h"
+#include "pt2e_passes.h"
 #include "pt2e_spec.h"
 #include "support.h"
 
@@ -205,6 +207,64 @@ static void testBadSpecsNameTheProblem(void **state) {
   expectError(fx, "[1, 2]", "'spec': a spec must be a dictionary");
 }
 
+/* Every kind of quant_spec.c's table parses, and prints its own parameters. */
+static void testEveryObserverKindOfTheTableRoundTrips(void **state) {
+  Fixture *fx = *state;
+  for (int i = 0; i < pt2eObserverKindCount(); i++) {
+    const Pt2eObserverKindInfo *k = pt2eObserverKindInfo((Pt2eObserverKind)i);
+    char text[200];
+    Pt2eSpec s;
+    snprintf(text, sizeof text, "{observer = \"%s\", dtype = i8%s}", k->name,
+             k->perChannel ? ", qscheme = \"per_channel_affine\"" : "");
+    assert_true(mlirLogicalResultIsSuccess(parse(fx, text, &s)));
+    assert_int_equal(s.quant.observer, i);
+    assert_true(s.quant.eps == k->eps);
+    MlirAttribute canon = pt2eSpecToAttr(fx->ctx, &s);
+    MlirStringRef bins = mlirStringRefCreateFromCString("bins");
+    MlirStringRef avg = mlirStringRefCreateFromCString("averaging_constant");
+    assert_int_equal(!mlirAttributeIsNull(
+                         mlirDictionaryAttrGetElementByName(canon, bins)),
+                     k->hasBins);
+    assert_int_equal(!mlirAttributeIsNull(
+                         mlirDictionaryAttrGetElementByName(canon, avg)),
+                     k->movingAverage);
+  }
+}
+
+/*
+** pt2e-annotate's activation-observer option names, in its --help text,
+** every observer kind an activation may take: the per-tensor rows of the
+** table (its acceptance and its error text are built from the table).
+*/
+static void testActivationObserverHelpListsThePerTensorKinds(void **state) {
+  const char *help = NULL;
+  int listed = 0, perTensor = 0;
+  (void)state;
+  for (size_t i = 0; i < pt2eAnnotatePass.numOptions; i++)
+    if (strcmp(pt2eAnnotatePass.options[i].name, "activation-observer") == 0)
+      help = pt2eAnnotatePass.options[i].description;
+  assert_non_null(help);
+  /* "observer of every activation spec: a, b, c (default: the config's)" */
+  const char *p = strstr(help, ": "), *end = strstr(help, " (");
+  assert_true(p != NULL && end != NULL && p < end);
+  for (p += 2; p < end; listed++) {
+    size_t n = strcspn(p, ",");
+    if (p + n > end)
+      n = (size_t)(end - p);
+    int k = 0;
+    while (k < pt2eObserverKindCount() &&
+           !(strlen(pt2eObserverKindName((Pt2eObserverKind)k)) == n &&
+             strncmp(p, pt2eObserverKindName((Pt2eObserverKind)k), n) == 0))
+      k++;
+    assert_true(k < pt2eObserverKindCount());
+    assert_false(pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel);
+    p += n + (p + n < end ? 2 : 0);
+  }
+  for (int k = 0; k < pt2eObserverKindCount(); k++)
+    perTensor += !pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel;
+  assert_int_equal(listed, perTensor);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(testQuantSpecGetsTorchaoDefaults, clearDiag),
@@ -214,6 +274,9 @@ int main(void) {
       cmocka_unit_test_setup(testCanonicalFormRoundTrips, clearDiag),
       cmocka_unit_test_setup(testCanonicalFormSpellsDefaults, clearDiag),
       cmocka_unit_test_setup(testBadSpecsNameTheProblem, clearDiag),
+      cmocka_unit_test_setup(testEveryObserverKindOfTheTableRoundTrips,
+                             clearDiag),
+      cmocka_unit_test(testActivationObserverHelpListsThePerTensorKinds),
   };
   return cmocka_run_group_tests_name("spec", tests, groupSetup,
                                      groupTeardown);
