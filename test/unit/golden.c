@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "golden.h"
-#include "pt2e_support.h"
+#include "pt2e_alloc.h"
 
 /* The folder of the goldens, from PT2E_SOURCE_DIR or from this file. */
 const char *goldenDir(void) {

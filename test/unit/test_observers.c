@@ -21,7 +21,7 @@
 
 #include "golden.h"
 #include "observers.h"
-#include "pt2e_support.h"
+#include "pt2e_alloc.h"
 
 
 
