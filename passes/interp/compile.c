@@ -129,7 +129,7 @@ typedef struct Compiler {
   CompileCtx cc;
   ValueMap map;
   Program *p;
-  int capSlots, capInstrs;
+  size_t capSlots, capInstrs;
 } Compiler;
 
 static int slotOfValue(CompileCtx *cc, MlirValue v) {
@@ -144,14 +144,9 @@ static Program *compileCallee(CompileCtx *cc, MlirOperation func) {
 
 static int newSlot(Compiler *c, MlirValue v, const SlotInfo *info) {
   Program *p = c->p;
-  if (p->numSlots == c->capSlots) {
-    int cap = c->capSlots ? 2 * c->capSlots : 64;
-    SlotInfo *s = pt2eRealloc(p->slots, (size_t)cap * sizeof *s);
-    if (!s)
-      return -1;
-    p->slots = s;
-    c->capSlots = cap;
-  }
+  if (!pt2eVecGrow((void **)&p->slots, &c->capSlots, (size_t)p->numSlots,
+                   sizeof *p->slots))
+    return -1;
   int slot = p->numSlots;
   if (!mapPut(&c->map, v, slot))
     return -1;
@@ -182,17 +177,14 @@ bool pt2eInterpLimitsFromMiB(int64_t maxTensorMiB, int64_t maxLiveMiB,
 static MlirLogicalResult tooLarge(const Pt2eInterp *interp, MlirOperation op,
                                   const char *what, const char *type,
                                   int64_t bytes) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  MlirLocation loc = mlirOperationGetLocation(op);
   if (bytes < 0)
-    return pt2eEmitError(loc, "'%.*s': %s (%s) has more bytes than 64-bit "
-                         "sizes can count", (int)name.length, name.data, what,
-                         type);
-  return pt2eEmitError(loc, "'%.*s': %s (%s) needs %lld MiB, more than the "
-                       "interpreter's largest tensor of %lld MiB (raise it "
-                       "with max-tensor-mb)", (int)name.length, name.data,
-                       what, type, (long long)((bytes + (1 << 20) - 1) >> 20),
-                       (long long)(interp->limits.maxTensorBytes >> 20));
+    return pt2eEmitOpError(op, NULL, "%s (%s) has more bytes than 64-bit "
+                           "sizes can count", what, type);
+  return pt2eEmitOpError(op, NULL, "%s (%s) needs %lld MiB, more than the "
+                         "interpreter's largest tensor of %lld MiB (raise it "
+                         "with max-tensor-mb)", what, type,
+                         (long long)((bytes + (1 << 20) - 1) >> 20),
+                         (long long)(interp->limits.maxTensorBytes >> 20));
 }
 
 MlirLogicalResult pt2eCheckTensorSize(const Pt2eInterp *interp, MlirOperation op,
@@ -214,19 +206,15 @@ MlirLogicalResult pt2eCheckTensorSize(const Pt2eInterp *interp, MlirOperation op
 
 /* }==================================================================== */
 
+/* An op's value of a type the interpreter cannot hold ('what': "a result"). */
 static MlirLogicalResult unsupportedType(MlirOperation op, MlirType t,
                                          const char *what) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t))
-    return pt2eEmitError(mlirOperationGetLocation(op),
-                         "'%.*s': %s has a dynamic shape; the interpreter "
-                         "needs static shapes",
-                         (int)name.length, name.data, what);
-  return pt2eEmitError(mlirOperationGetLocation(op),
-                       "'%.*s': %s has a type the interpreter does not "
-                       "support (f32, f64, i1, i8, i16, i32, i64, index and "
-                       "static tensors of them)",
-                       (int)name.length, name.data, what);
+    return pt2eEmitOpError(op, NULL, "%s has a dynamic shape; the interpreter "
+                           "needs static shapes", what);
+  return pt2eEmitOpError(op, NULL, "%s has a type the interpreter does not "
+                         "support (f32, f64, i1, i8, i16, i32, i64, index and "
+                         "static tensors of them)", what);
 }
 
 /* Appends 'slot' to the instruction's operand list. */
@@ -267,14 +255,9 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
     return pt2eEmitError(mlirOperationGetLocation(op),
                          "the interpreter does not support '%.*s'",
                          (int)name.length, name.data);
-  if (p->numInstrs == c->capInstrs) {
-    int cap = c->capInstrs ? 2 * c->capInstrs : 64;
-    Instr *code = pt2eRealloc(p->code, (size_t)cap * sizeof *code);
-    if (!code)
-      return pt2eInterpOutOfMemory(op);
-    p->code = code;
-    c->capInstrs = cap;
-  }
+  if (!pt2eVecGrow((void **)&p->code, &c->capInstrs, (size_t)p->numInstrs,
+                   sizeof *p->code))
+    return pt2eInterpOutOfMemory(op);
   Instr *in = &p->code[p->numInstrs++];
   memset(in, 0, sizeof *in);
   in->op = op;

@@ -42,14 +42,9 @@ static void profileAdd(Pt2eInterp *interp, MlirOperation op, double seconds) {
   while (i < interp->numProf && !mlirStringRefEqual(interp->prof[i].name, name))
     i++;
   if (i == interp->numProf) {
-    if (interp->numProf == interp->capProf) {
-      int cap = interp->capProf ? 2 * interp->capProf : 16;
-      struct ProfileEntry *e = pt2eRealloc(interp->prof, (size_t)cap * sizeof *e);
-      if (!e)
-        return;
-      interp->prof = e;
-      interp->capProf = cap;
-    }
+    if (!pt2eVecGrow((void **)&interp->prof, &interp->capProf,
+                     (size_t)interp->numProf, sizeof *interp->prof))
+      return;
     interp->prof[i].name = name;
     interp->prof[i].seconds = 0;
     interp->prof[i].runs = 0;
@@ -82,14 +77,12 @@ static void profilePrint(Pt2eInterp *interp) {
 /* The op failed because the live-memory limit refused an allocation: say
 ** so once (the op itself reported running out of memory). */
 static void liveLimitError(Pt2eInterp *interp, MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   interp->limitReported = true;
-  pt2eEmitError(mlirOperationGetLocation(op),
-                "'%.*s': the interpreter would hold more than its limit of "
-                "%lld MiB at once (it holds %lld MiB; raise the limit with "
-                "max-live-mb)", (int)name.length, name.data,
-                (long long)(interp->limits.maxLiveBytes >> 20),
-                (long long)(pt2eAllocLiveBytes() >> 20));
+  pt2eEmitOpError(op, NULL, "the interpreter would hold more than its limit "
+                  "of %lld MiB at once (it holds %lld MiB; raise the limit "
+                  "with max-live-mb)",
+                  (long long)(interp->limits.maxLiveBytes >> 20),
+                  (long long)(pt2eAllocLiveBytes() >> 20));
 }
 
 MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,

@@ -69,15 +69,18 @@ struct Pt2eInterp {
   bool fastPaths;
   /* callees compiled on first call, by symbol */
   struct Callee { MlirStringRef name; Program *program; } *callees;
-  int numCallees, capCallees;
+  int numCallees;
+  size_t capCallees;
   int callDepth;
   /* ml_program globals: their current values, kept across runs */
   struct Global { MlirStringRef name; Pt2eTensor *value; } *globals;
-  int numGlobals, capGlobals;
+  int numGlobals;
+  size_t capGlobals;
   /* PT2E_INTERP_PROFILE=1: seconds and runs per op name, printed on destroy */
   bool profile;
   struct ProfileEntry { MlirStringRef name; double seconds; long runs; } *prof;
-  int numProf, capProf;
+  int numProf;
+  size_t capProf;
 };
 
 /* The state of one running function. */

@@ -50,9 +50,11 @@ typedef struct SInstr {
 
 struct ScalarProgram {
   SInstr *code;
-  int n, cap;
+  int n;
+  size_t cap;
   Pt2eElemType *regTypes;
-  int numRegs, capRegs;
+  int numRegs;
+  size_t capRegs;
   int numArgs;
   int *yields;
   int numYields;
@@ -560,14 +562,9 @@ void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
 ** ===================================================================== */
 
 static int newReg(ScalarProgram *p, Pt2eElemType t) {
-  if (p->numRegs == p->capRegs) {
-    int cap = p->capRegs ? 2 * p->capRegs : 16;
-    Pt2eElemType *r = pt2eRealloc(p->regTypes, (size_t)cap * sizeof *r);
-    if (!r)
-      return -1;
-    p->regTypes = r;
-    p->capRegs = cap;
-  }
+  if (!pt2eVecGrow((void **)&p->regTypes, &p->capRegs, (size_t)p->numRegs,
+                   sizeof *p->regTypes))
+    return -1;
   p->regTypes[p->numRegs] = t;
   return p->numRegs++;
 }
@@ -598,14 +595,8 @@ static int regOf(const ScalarProgram *p, MlirValue v) {
 }
 
 static bool emit(ScalarProgram *p, SInstr in) {
-  if (p->n == p->cap) {
-    int cap = p->cap ? 2 * p->cap : 16;
-    SInstr *c = pt2eRealloc(p->code, (size_t)cap * sizeof *c);
-    if (!c)
-      return false;
-    p->code = c;
-    p->cap = cap;
-  }
+  if (!pt2eVecGrow((void **)&p->code, &p->cap, (size_t)p->n, sizeof *p->code))
+    return false;
   p->code[p->n++] = in;
   return true;
 }

@@ -63,14 +63,9 @@ MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in) {
     return pt2eEmitError(mlirOperationGetLocation(in->op),
                          "calls nested deeper than 16 (recursion is not "
                          "supported)");
-  if (interp->numCallees == interp->capCallees) {
-    int cap = interp->capCallees ? 2 * interp->capCallees : 8;
-    struct Callee *c = pt2eRealloc(interp->callees, (size_t)cap * sizeof *c);
-    if (!c)
-      return pt2eInterpOutOfMemory(in->op);
-    interp->callees = c;
-    interp->capCallees = cap;
-  }
+  if (!pt2eVecGrow((void **)&interp->callees, &interp->capCallees,
+                   (size_t)interp->numCallees, sizeof *interp->callees))
+    return pt2eInterpOutOfMemory(in->op);
   interp->callDepth++;
   Program *p = cc->compileFunc(cc, target);
   interp->callDepth--;
@@ -142,16 +137,11 @@ static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
     pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
     return NULL;
   }
-  if (interp->numGlobals == interp->capGlobals) {
-    int cap = interp->capGlobals ? 2 * interp->capGlobals : 8;
-    struct Global *g = pt2eRealloc(interp->globals, (size_t)cap * sizeof *g);
-    if (!g) {
-      pt2eTensorRelease(t);
-      pt2eOutOfMemory(loc, "interpreter");
-      return NULL;
-    }
-    interp->globals = g;
-    interp->capGlobals = cap;
+  if (!pt2eVecGrow((void **)&interp->globals, &interp->capGlobals,
+                   (size_t)interp->numGlobals, sizeof *interp->globals)) {
+    pt2eTensorRelease(t);
+    pt2eOutOfMemory(loc, "interpreter");
+    return NULL;
   }
   struct Global *g = &interp->globals[interp->numGlobals++];
   g->name = name;
