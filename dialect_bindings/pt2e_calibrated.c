@@ -526,6 +526,7 @@ void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
     histogram[i] = mlirDenseF32ArrayGetElement(s->histogram, i);
 }
 
+/* }====================================================================== */
 
 /* {======================================================================
 ** Writing
@@ -565,5 +566,4 @@ void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
       mlirDictionaryAttrGet(ctx, n, entries));
 }
 
-/* }====================================================================== */
 /* }====================================================================== */
