@@ -168,7 +168,8 @@ MlirLogicalResult pt2eInterpRun(Pt2eInterp *interp, Pt2eTensor *const *args,
 bool pt2eTensorMatchesType(const Pt2eTensor *t, MlirType type, char *msg,
                            size_t msgSize);
 
-/* Turns off the OpenBLAS fast paths (tests compare them with the loops). */
+/* Turns off the fast paths: kernels and block paths (tests compare them
+** with the loops). */
 void pt2eInterpSetFastPaths(Pt2eInterp *interp, bool enabled);
 
 #ifdef __cplusplus

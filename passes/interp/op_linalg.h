@@ -42,7 +42,7 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in);
 /* Fills 'outs' with the op's result tensors, initialised from its inits. */
 MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
                                         int numOuts, Pt2eTensor **outs);
-/* Installs an OpenBLAS kernel as in->exec when the op has a known shape. */
+/* Installs a kernel (kernels.c) as in->exec when the op has a known shape. */
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 
 #endif /* PT2E_INTERP_LINALG_H */
