@@ -121,10 +121,33 @@ int goldenLookup(const char *word, const char *const *names, int count) {
   return -1;
 }
 
-const char *const goldenObserverNames[] = {
-    "minmax", "moving_average_minmax", "per_channel_minmax",
-    "moving_average_per_channel_minmax", "histogram", "placeholder"};
-const char *const goldenDTypeNames[] = {"i8", "u8", "i16", "u16", "i32"};
-const char *const goldenQSchemeNames[] = {
-    "per_tensor_affine", "per_tensor_symmetric", "per_channel_affine",
-    "per_channel_symmetric"};
+Pt2eObserverKind goldenObserverKind(const char *word) {
+  for (int k = 0; k < pt2eObserverKindCount(); k++)
+    if (strcmp(word, pt2eObserverKindName((Pt2eObserverKind)k)) == 0)
+      return (Pt2eObserverKind)k;
+  fail_msg("unknown observer '%s' in a golden", word);
+  return Pt2eObserverMinMax;
+}
+
+Pt2eQScheme goldenQScheme(const char *word) {
+  for (int q = 0; q < pt2eQSchemeCount(); q++)
+    if (strcmp(word, pt2eQSchemeName((Pt2eQScheme)q)) == 0)
+      return (Pt2eQScheme)q;
+  fail_msg("unknown qscheme '%s' in a golden", word);
+  return Pt2eQSchemePerTensorAffine;
+}
+
+/* torch's dtype names, indexed by Pt2eDType */
+static const char *const torchDTypeNames[] = {
+    [Pt2eDTypeInt8] = "i8",   [Pt2eDTypeUInt8] = "u8",
+    [Pt2eDTypeInt16] = "i16", [Pt2eDTypeUInt16] = "u16",
+    [Pt2eDTypeInt32] = "i32"};
+_Static_assert(sizeof torchDTypeNames / sizeof *torchDTypeNames ==
+                   Pt2eDTypeInt32 + 1,
+               "one torch name per Pt2eDType");
+
+Pt2eDType goldenDType(const char *word) {
+  return (Pt2eDType)goldenLookup(word, torchDTypeNames,
+                                 (int)(sizeof torchDTypeNames /
+                                       sizeof *torchDTypeNames));
+}

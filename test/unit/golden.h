@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "quant_spec.h"
+
 /* The folder of the goldens, from PT2E_SOURCE_DIR or from this file. */
 const char *goldenDir(void);
 /* Reads a whole golden file; NUL-terminated, freed with pt2eFree. */
@@ -32,8 +34,13 @@ void closeTokens(Tokens *t);
 /* Index of 'word' in 'names' (fails the test when absent). */
 int goldenLookup(const char *word, const char *const *names, int count);
 
-extern const char *const goldenObserverNames[6];
-extern const char *const goldenDTypeNames[5];
-extern const char *const goldenQSchemeNames[4];
+/*
+** The enum value a golden names (failing the test when none is named).
+** Observer kinds and qschemes are spelled as in the schema
+** (quant_spec.c's tables); dtypes as torch does: i8, u8, i16, u16, i32.
+*/
+Pt2eObserverKind goldenObserverKind(const char *word);
+Pt2eQScheme goldenQScheme(const char *word);
+Pt2eDType goldenDType(const char *word);
 
 #endif /* PT2E_TEST_GOLDEN_H */

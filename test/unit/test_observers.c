@@ -52,7 +52,7 @@ static Pt2eNumStatus statusNamed(const char *word) {
   static const char *const names[] = {"ok", "defaulted", "invalid_range", "nan"};
   static const Pt2eNumStatus codes[] = {Pt2eNumOk, Pt2eNumDefaulted,
                                         Pt2eNumInvalidRange, Pt2eNumNaN};
-  return codes[goldenLookup(word, names, 4)];
+  return codes[goldenLookup(word, names, (int)(sizeof names / sizeof *names))];
 }
 
 /*
@@ -75,11 +75,11 @@ static Pt2eObserver *replay(const char *name, Expected *e, int splitAt) {
   openTokens(&t, file);
   while ((w = nextToken(&t)) != NULL) {
     if (strcmp(w, "observer") == 0)
-      spec.observer = (Pt2eObserverKind)goldenLookup(nextToken(&t), goldenObserverNames, 6);
+      spec.observer = goldenObserverKind(nextToken(&t));
     else if (strcmp(w, "dtype") == 0)
-      spec.dtype = (Pt2eDType)goldenLookup(nextToken(&t), goldenDTypeNames, 5);
+      spec.dtype = goldenDType(nextToken(&t));
     else if (strcmp(w, "qscheme") == 0)
-      spec.qscheme = (Pt2eQScheme)goldenLookup(nextToken(&t), goldenQSchemeNames, 4);
+      spec.qscheme = goldenQScheme(nextToken(&t));
     else if (strcmp(w, "quant_min") == 0)
       spec.quantMin = nextInt(&t);
     else if (strcmp(w, "quant_max") == 0)

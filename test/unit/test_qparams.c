@@ -204,9 +204,9 @@ static void testQParamsFromGoldenMinMaxMatchTorchao(void **state) {
     openTokens(&t, file);
     while ((w = nextToken(&t)) != NULL) {
       if (strcmp(w, "dtype") == 0)
-        s.dtype = (Pt2eDType)goldenLookup(nextToken(&t), goldenDTypeNames, 5);
+        s.dtype = goldenDType(nextToken(&t));
       else if (strcmp(w, "qscheme") == 0)
-        s.qscheme = (Pt2eQScheme)goldenLookup(nextToken(&t), goldenQSchemeNames, 4);
+        s.qscheme = goldenQScheme(nextToken(&t));
       else if (strcmp(w, "quant_min") == 0)
         s.quantMin = nextInt(&t);
       else if (strcmp(w, "quant_max") == 0)
@@ -340,7 +340,7 @@ static void testQuantizeOpsMatchTorchValueByValue(void **state) {
       for (i = 0; i < n; i++)
         xs[i] = nextHex(&t);
     } else if (strcmp(w, "config") == 0) {
-      dtype = (Pt2eDType)goldenLookup(nextToken(&t), goldenDTypeNames, 5);
+      dtype = goldenDType(nextToken(&t));
       scale = nextHex(&t);
       zp = nextInt(&t);
       qmin = nextInt(&t);
