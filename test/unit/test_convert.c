@@ -3,7 +3,7 @@
 ** Numerics of pt2e-convert and pt2e-lower-quant in the interpreter, and
 ** their all-or-nothing failures.
 **
-** - A converted module (quant.qcast / dcast run by interp_quant.c), its
+** - A converted module (quant.qcast / dcast run by passes/interp/op_quant.c), its
 **   pt2e-lower-quant form (linalg/arith/math run by the interpreter) and the
 **   fake-quant model with the same qparams (pt2e.fake_quant) give
 **   bit-identical outputs for every finite input, ties and near-ties
