@@ -1563,15 +1563,16 @@ static void writeEnd(Writer *w, uint64_t count, uint64_t cdOff,
 /* Checks the entry names of pt2eNpzWrite. */
 static bool checkNames(const char *path, size_t n, const char *const *names,
                        char *err, size_t errSize) {
+  char shown[256];
   for (size_t i = 0; i < n; i++) {
     size_t len = names[i] ? strlen(names[i]) : 0;
     if (len == 0 || strchr(names[i], '/') || len > 0xFFFF - 4)
       return fail(err, errSize, "%s: array %zu has an invalid name '%s'",
-                  path, i, names[i] ? names[i] : "");
+                  path, i, shownName(names[i] ? names[i] : "", shown, sizeof shown));
     for (size_t j = 0; j < i; j++)
       if (strcmp(names[i], names[j]) == 0)
         return fail(err, errSize, "%s: array name '%s' is used twice", path,
-                    names[i]);
+                    shownName(names[i], shown, sizeof shown));
   }
   return true;
 }
@@ -1581,11 +1582,12 @@ bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
                   size_t errSize) {
   bool deflated = (flags & Pt2eNpzDeflate) != 0;
   bool force64 = (flags & Pt2eNpzForceZip64) != 0;
-  char what[512];
+  char what[512], shown[256];
   if (!checkNames(path, n, names, err, errSize))
     return false;
   for (size_t i = 0; i < n; i++) {
-    snprintf(what, sizeof what, "%s: array '%s'", path, names[i]);
+    snprintf(what, sizeof what, "%s: array '%s'", path,
+             shownName(names[i], shown, sizeof shown));
     if (!checkArray(what, &arrays[i], err, errSize))
       return false;
   }
@@ -1599,7 +1601,8 @@ bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
   }
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    snprintf(what, sizeof what, "%s: array '%s'", path, names[i]);
+    snprintf(what, sizeof what, "%s: array '%s'", path,
+             shownName(names[i], shown, sizeof shown));
     ok = writeEntry(&w, what, names[i], &arrays[i], deflated, &wr[i], err,
                     errSize);
   }

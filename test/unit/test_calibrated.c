@@ -26,52 +26,26 @@
 #include "pt2e_support.h"
 #include "support.h"
 
-typedef struct Fixture {
-  MlirContext ctx;
-  char diag[UNIT_DIAG_SIZE];
-  MlirDiagnosticHandlerID handler;
-  bool attached;
-  MlirModule module; /* the module of the test running now */
-} Fixture;
+/* The shared fixture (support.h), and the module of the test running now. */
+typedef UnitFixture Fixture;
+static MlirModule testModule;
 
 static int groupSetup(void **state) {
-  Fixture *fx = calloc(1, sizeof *fx);
-  if (!fx)
-    return -1;
-  fx->ctx = mlirContextCreate();
-  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__func__(), fx->ctx);
-  *state = fx;
-  if (!unitLoadPt2eDialect(fx->ctx))
-    return -1;
-  fx->handler = mlirContextAttachDiagnosticHandler(fx->ctx, unitCollectDiagnostic,
-                                                   fx->diag, NULL);
-  fx->attached = true;
-  return 0;
-}
-
-static int groupTeardown(void **state) {
-  Fixture *fx = *state;
-  if (!fx)
-    return 0;
-  if (fx->attached)
-    mlirContextDetachDiagnosticHandler(fx->ctx, fx->handler);
-  mlirContextDestroy(fx->ctx);
-  free(fx);
-  return 0;
+  return unitFixtureSetup(state, UNIT_FUNC | UNIT_PT2E);
 }
 
 static int setup(void **state) {
-  Fixture *fx = *state;
-  fx->diag[0] = '\0';
-  fx->module = (MlirModule){NULL};
+  unitClearDiag(state);
+  testModule = (MlirModule){NULL};
   return 0;
 }
 
 /* Destroys the test's module, so that it can parse another. */
 static void dropModule(Fixture *fx) {
-  if (!mlirModuleIsNull(fx->module))
-    mlirModuleDestroy(fx->module);
-  fx->module = (MlirModule){NULL};
+  (void)fx;
+  if (!mlirModuleIsNull(testModule))
+    mlirModuleDestroy(testModule);
+  testModule = (MlirModule){NULL};
 }
 
 static int teardown(void **state) {
@@ -95,10 +69,10 @@ static MlirOperation opOn(Fixture *fx, const char *kind, const char *type,
            type, type, kind,
            fq ? "observer_enabled = true, fake_quant_enabled = true, " : "",
            attrs, type, type, type);
-  fx->module = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(text));
-  if (mlirModuleIsNull(fx->module))
+  testModule = mlirModuleCreateParse(fx->ctx, mlirStringRefCreateFromCString(text));
+  if (mlirModuleIsNull(testModule))
     fail_msg("parse failed: %s\n%s", fx->diag, text);
-  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(fx->module));
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(testModule));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   return mlirBlockGetFirstOperation(body);
 }
@@ -573,5 +547,5 @@ int main(void) {
       T(testVerifyOpChecksStatsToo),
       T(testALongAttributeIsCutInTheMessage),
   };
-  return cmocka_run_group_tests_name("calibrated", tests, groupSetup, groupTeardown);
+  return cmocka_run_group_tests_name("calibrated", tests, groupSetup, unitFixtureTeardown);
 }

@@ -565,6 +565,18 @@ static void testEntryNamesInMessagesAreOneLineOfText(void **state) {
   assert_non_null(strstr(err, "no array named 'missing\\x0a' (the archive has "
                               "'a\\x0ab\\x1b[2J')"));
   pt2eNpzClose(npz);
+  /* the writer's messages too (fuzz-npy wrote back a name read from a
+  ** file: "PK\x03\x04\n/npy") */
+  const char *bad[] = {"PK\x03\x04\n/npy"};
+  assert_false(pt2eNpzWrite(output("bad.npz"), 1, bad, &a, Pt2eNpzStored, err,
+                            sizeof err));
+  assert_null(strchr(err, '\n'));
+  assert_non_null(strstr(err, "has an invalid name 'PK\\x03\\x04\\x0a/npy'"));
+  const char *twice[] = {"x\ny", "x\ny"};
+  Pt2eArray two[2] = {a, a};
+  assert_false(pt2eNpzWrite(output("bad.npz"), 2, twice, two, Pt2eNpzStored, err,
+                            sizeof err));
+  assert_non_null(strstr(err, "array name 'x\\x0ay' is used twice"));
   pt2eArrayFree(&a);
   remove(output("odd.npz"));
 }
