@@ -61,30 +61,11 @@ static MlirAttribute opAttr(MlirOperation op, const char *name) {
 ** Describing what was found
 ** ======================================================================= */
 
-typedef struct Text {
-  char *buf;
-  size_t size, len;
-  bool cut;
-} Text;
-
-static void textAppend(MlirStringRef s, void *userData) {
-  Text *t = userData;
-  for (size_t i = 0; i < s.length; i++) {
-    if (t->len + 1 >= t->size) {
-      t->cut = true;
-      return;
-    }
-    t->buf[t->len++] = s.data[i];
-  }
-  t->buf[t->len] = '\0';
-}
-
 /* The attribute as MLIR prints it, cut to a few dozen characters: a wrong
 ** attribute may be a whole tensor. */
 static const char *describe(MlirAttribute a, char *buf, size_t size) {
-  Text t = {buf, size - 4, 0, false}; /* room for "..." */
-  buf[0] = '\0';
-  mlirAttributePrint(a, textAppend, &t);
+  Pt2eTextBuf t = pt2eTextBufOver(buf, size - 4); /* room for "..." */
+  mlirAttributePrint(a, pt2eTextBufAppend, &t);
   if (t.cut)
     memcpy(buf + t.len, "...", 4);
   return buf;

@@ -21,25 +21,17 @@ static void folderOf(const char *path, char *dir, size_t size) {
     snprintf(dir, size, "%.*s", (int)(slash - path), path);
 }
 
-bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
-                    size_t errSize) {
+bool pt2eOutputReserve(Pt2eOutput *out, const char *path, char *err,
+                       size_t errSize) {
   memset(out, 0, sizeof *out);
-  if (strcmp(path, "-") == 0) {
-    out->file = stdout;
-    return true;
+  if (snprintf(out->target, sizeof out->target, "%s", path) >= (int)sizeof out->target) {
+    snprintf(err, errSize, "cannot write '%s': path too long", path);
+    return false;
   }
   struct stat st;
   bool exists = stat(path, &st) == 0;
-  if (snprintf(out->target, sizeof out->target, "%s", path) >= (int)sizeof out->target) {
-    snprintf(err, errSize, "%s: path too long", path);
-    return false;
-  }
-  if (exists && !S_ISREG(st.st_mode)) { /* a device or a pipe: as it is */
-    out->file = fopen(path, binary ? "wb" : "w");
-    if (!out->file)
-      snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
-    return out->file != NULL;
-  }
+  if (strcmp(path, "-") == 0 || (exists && !S_ISREG(st.st_mode)))
+    return true; /* standard output, a device or a pipe: written as it is */
   if (exists) { /* replace the real file, not a link to it */
     char *real = realpath(path, NULL);
     if (real) {
@@ -68,15 +60,35 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
   mode_t mask = umask(0);
   umask(mask);
   fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
-  out->file = fdopen(fd, binary ? "wb" : "w");
+  close(fd);
+  return true;
+}
+
+bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
+                    size_t errSize) {
+  if (!pt2eOutputReserve(out, path, err, errSize))
+    return false;
+  const char *mode = binary ? "wb" : "w";
+  if (strcmp(out->target, "-") == 0 && !out->temp[0])
+    out->file = stdout;
+  else
+    out->file = fopen(out->temp[0] ? out->temp : out->target, mode);
   if (!out->file) {
     snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
-    close(fd);
-    unlink(out->temp);
-    out->temp[0] = '\0';
+    pt2eOutputAbort(out);
     return false;
   }
   return true;
+}
+
+bool pt2eOutputPlace(Pt2eOutput *out, char *err, size_t errSize) {
+  bool ok = !out->temp[0] || rename(out->temp, out->target) == 0;
+  if (!ok) {
+    snprintf(err, errSize, "cannot write '%s': %s", out->target, strerror(errno));
+    unlink(out->temp);
+  }
+  out->temp[0] = '\0';
+  return ok;
 }
 
 bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize) {
@@ -92,15 +104,12 @@ bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize) {
   bool ok = !ferror(out->file);
   ok = fclose(out->file) == 0 && ok;
   out->file = NULL;
-  if (ok && out->temp[0] && rename(out->temp, out->target) != 0)
-    ok = false;
   if (!ok) {
     snprintf(err, errSize, "cannot write '%s': %s", out->target, strerror(errno));
-    if (out->temp[0])
-      unlink(out->temp);
+    pt2eOutputAbort(out);
+    return false;
   }
-  out->temp[0] = '\0';
-  return ok;
+  return pt2eOutputPlace(out, err, errSize);
 }
 
 void pt2eOutputAbort(Pt2eOutput *out) {

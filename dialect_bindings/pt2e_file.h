@@ -5,8 +5,8 @@
 ** A report or an array that fails half way must not leave half a file, nor
 ** destroy the file that was there: the text goes to a temporary file beside
 ** the target (same folder, so the final rename is atomic), which replaces
-** the target only on pt2eOutputCommit. pt2e-opt's -o does the same in C++
-** (plugin/pt2e-opt.cpp).
+** the target only on pt2eOutputCommit. pt2e-opt's -o uses the same files
+** (pt2eOutputReserve, then pt2eOutputPlace), with MLIR writing the text.
 */
 #ifndef PT2E_FILE_H
 #define PT2E_FILE_H
@@ -15,11 +15,28 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct Pt2eOutput {
   FILE *file;       /* write here */
   char target[4096];
   char temp[4096];  /* empty when writing straight to the target */
 } Pt2eOutput;
+
+/*
+** Reserves the temporary file beside 'path' (created empty, with the mode
+** the target has or a new file would get) in out->temp, and the file it
+** will replace in out->target (links resolved). For "-" and for a path that
+** is not a regular file out->temp stays empty: they are written directly.
+** On failure writes "cannot write 'PATH': why" into 'err'.
+*/
+bool pt2eOutputReserve(Pt2eOutput *out, const char *path, char *err,
+                       size_t errSize);
+/* Renames the reserved temporary file over the target (nothing when there
+** is none); on failure removes it, writes 'err' and returns false. */
+bool pt2eOutputPlace(Pt2eOutput *out, char *err, size_t errSize);
 
 /*
 ** Opens 'path' for writing through a temporary file beside it. "-" is
@@ -34,5 +51,9 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
 bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize);
 /* Closes and removes the temporary file; the target is untouched. */
 void pt2eOutputAbort(Pt2eOutput *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PT2E_FILE_H */

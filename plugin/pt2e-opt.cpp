@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pass_bridge.h"
+#include "pt2e_file.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,15 +25,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
-
-#include <sys/stat.h>
-#include <unistd.h>
 
 /// The IRDL file at <dir of this binary>/../share/pt2e/pt2e.irdl.mlir.
 static std::string defaultIrdlFile(const char *argv0) {
@@ -67,79 +63,47 @@ static int findOutputArg(int argc, char **argv, size_t *offset) {
   return found; // the last one wins, as in LLVM's option parser
 }
 
-/// The output file of one run, written through a temporary file beside it.
-struct AtomicOutput {
-  std::string target; // the file -o named (links resolved)
-  std::string temp;   // the file the driver writes; empty: not redirected
-  std::string flag;   // the argument that now names 'temp'
-};
+/// The output file of one run, written through a temporary file beside it
+/// (pt2e_file.h): the driver is pointed at the temporary file.
+static Pt2eOutput output;
+static std::string outputFlag; // the argument that now names output.temp
 
-/// Redirects -o to a temporary file when it names a regular file or a file
-/// that does not exist yet ("-", devices and pipes are written as they are).
-/// False, with a message, when no temporary file can be made there.
-static bool redirectOutput(int argc, char **argv, std::vector<char *> &args,
-                           AtomicOutput &out) {
+/// Redirects -o to a reserved temporary file beside its target ("-",
+/// devices and pipes are written as they are). False, with a message, when
+/// no temporary file can be made there.
+static bool redirectOutput(int argc, char **argv, std::vector<char *> &args) {
   size_t offset = 0;
   int i = findOutputArg(argc, argv, &offset);
-  if (i < 0)
+  if (i < 0 || !argv[i][offset])
     return true;
-  std::string name(argv[i] + offset);
-  struct stat st;
-  bool exists = stat(name.c_str(), &st) == 0;
-  if (name.empty() || name == "-" || (exists && !S_ISREG(st.st_mode)))
-    return true;
-  if (exists) { // write beside the real file, so that rename replaces it
-    char *real = realpath(name.c_str(), nullptr);
-    if (real) {
-      name = real;
-      free(real);
-    }
-  }
-  llvm::StringRef dir = llvm::sys::path::parent_path(name);
-  std::string pattern = (dir.empty() ? std::string(".") : dir.str()) + "/." +
-                        llvm::sys::path::filename(name).str() + ".pt2e-XXXXXX";
-  std::vector<char> buf(pattern.begin(), pattern.end());
-  buf.push_back('\0');
-  int fd = mkstemp(buf.data());
-  if (fd < 0) {
-    fprintf(stderr, "pt2e-opt: cannot create a temporary file beside '%s': %s\n",
-            name.c_str(), strerror(errno));
+  char err[4400];
+  if (!pt2eOutputReserve(&output, argv[i] + offset, err, sizeof err)) {
+    fprintf(stderr, "pt2e-opt: %s\n", err);
     return false;
   }
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
-  close(fd);
-  out.target = name;
-  out.temp = buf.data();
-  out.flag = offset ? std::string(argv[i], offset) + out.temp : out.temp;
-  args[i] = out.flag.data();
+  if (!output.temp[0])
+    return true;
+  outputFlag = std::string(argv[i], offset) + output.temp;
+  args[i] = outputFlag.data();
   return true;
 }
 
-static AtomicOutput output;
-
 /// The driver may exit() on its own (a bad command line): the temporary
 /// file goes with it.
-static void removeTemporaryOutput() {
-  if (!output.temp.empty())
-    unlink(output.temp.c_str());
-}
+static void removeTemporaryOutput() { pt2eOutputAbort(&output); }
 
 /// Puts the finished output in place, or throws it away after a failure.
 static int finishOutput(int code) {
-  if (output.temp.empty())
+  char err[4400];
+  if (code != 0) {
+    pt2eOutputAbort(&output);
     return code;
-  if (code == 0 && rename(output.temp.c_str(), output.target.c_str()) != 0) {
-    fprintf(stderr, "pt2e-opt: cannot replace '%s': %s\n",
-            output.target.c_str(), strerror(errno));
-    code = 1;
   }
-  if (code == 0)
-    output.temp.clear(); // renamed: nothing left to remove
-  removeTemporaryOutput();
-  output.temp.clear();
-  return code;
+  if (!pt2eOutputPlace(&output, err, sizeof err)) {
+    fprintf(stderr, "pt2e-opt: %s\n", err);
+    return 1;
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -150,7 +114,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
 
   std::vector<char *> args(argv, argv + argc);
-  if (!redirectOutput(argc, argv, args, output))
+  if (!redirectOutput(argc, argv, args))
     return 1;
   atexit(removeTemporaryOutput);
   bool hasIrdl = false;
