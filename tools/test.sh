@@ -5,7 +5,9 @@
 #   build-release/  Release (-O3 -DNDEBUG), what users build
 #   build-clang/    clang 22 (another compiler's warnings and optimiser)
 #   build-asan/     AddressSanitizer + UndefinedBehaviorSanitizer (gcc)
-# every one with -Werror; then each fuzz target runs for a short while
+# every one with -Werror; then lit again on build/ with one thread and the
+# portable sgemm kernel (the same expected numbers); then each fuzz target
+# runs for a short while
 # (tools/fuzz.sh, clang's libFuzzer; PT2E_FUZZ_SECONDS, 0 skips it).
 # PT2E_BUILDS="build build-asan" runs a subset of the builds.
 # Ends with one line "tests: N passed, M failed"; exits non-zero on failure.
@@ -67,6 +69,18 @@ for dir in ${PT2E_BUILDS:-build build-release build-clang build-asan}; do
   # shellcheck disable=SC2086
   run_config "$dir" $args
 done
+
+# Machine independence: the lit suite again on build/ with one thread and
+# the portable sgemm micro-kernel: every expected number must still hold.
+if [ -x build/bin/pt2e-opt ] && [[ " ${PT2E_BUILDS:-build} " == *" build "* ]]; then
+  echo "== build again (PT2E_NUM_THREADS=1 PT2E_GEMM_SCALAR=1)"
+  log=$(mktemp)
+  PT2E_NUM_THREADS=1 PT2E_GEMM_SCALAR=1 "$LIT" -s -j "$JOBS" --param build=build test 2>&1 | tee "$log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  passed=$((passed + $(count '^ *Passed *:' "$log")))
+  failed=$((failed + $(count '^ *(Failed|Unresolved|Timed Out) *:' "$log")))
+  rm -f "$log"
+fi
 
 # Fuzzing: each target briefly on its committed corpus; a crash fails.
 fuzz_seconds=${PT2E_FUZZ_SECONDS:-30}
