@@ -7,7 +7,7 @@ and fails, naming file and line, when one breaks a rule:
   - a folder includes only headers of its own layer or of lower layers:
       base  <  numerics  <  io  <  dialect_bindings  <  interp  <  passes  <  tools, plugin
     (base, numerics and io include no MLIR header at all; the base is
-    pt2e_alloc, pt2e_checked and pt2e_file in dialect_bindings/);
+    pt2e_alloc, pt2e_checked, pt2e_file and pt2e_parallel in dialect_bindings/);
   - passes/interp/ keeps its floor: its bottom files (tensor.c, tensor.h)
     include no other interpreter header than interp.h and tensor.h;
   - outside passes/interp/ only interp.h of the interpreter is included
@@ -25,8 +25,8 @@ import sys
 
 # The base: allocation, checked sizes, output files (dialect_bindings/, but
 # no MLIR): every layer may use them.
-BASE_HEADERS = {"pt2e_alloc.h", "pt2e_checked.h", "pt2e_file.h"}
-BASE_SOURCES = {"pt2e_alloc.c", "pt2e_file.c"}
+BASE_HEADERS = {"pt2e_alloc.h", "pt2e_checked.h", "pt2e_file.h", "pt2e_parallel.h"}
+BASE_SOURCES = {"pt2e_alloc.c", "pt2e_file.c", "pt2e_parallel.c"}
 LAYERS = [  # (folder, rank): a file may include headers of rank <= its own
     ("passes/numerics", 0),
     ("passes/io", 1),

@@ -1,0 +1,148 @@
+/*
+** pt2e_parallel.c
+** A pool of persistent worker threads for pt2eParallelFor (pt2e_parallel.h).
+**
+** Creating a thread per loop costs tens of microseconds, as much as a small
+** kernel; so the workers start once and wait on a condition variable for
+** the next loop. One loop runs at a time: a caller that finds the pool busy
+** (another thread's loop) runs its whole range itself. Workers take chunk
+** numbers fixed by their own index, so which thread runs which range is
+** the same run after run (it does not matter for the results, which never
+** depend on the split, but it keeps per-worker scratch predictable).
+*/
+#include "pt2e_parallel.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+typedef struct Loop {
+  Pt2eParallelFn fn;
+  void *ctx;
+  int64_t n;
+  int chunks;
+} Loop;
+
+static struct {
+  pthread_mutex_t lock;     /* guards everything below */
+  pthread_cond_t wake;      /* a new loop (generation changed) */
+  pthread_cond_t done;      /* a worker finished its chunk */
+  pthread_mutex_t busy;     /* held by the thread whose loop runs */
+  unsigned long generation;
+  Loop loop;
+  int pending;              /* chunks of the current loop not yet finished */
+  int started;              /* workers running (1 .. started-1 exist) */
+  int threads;              /* 0: not chosen yet */
+  unsigned long bornAt[PT2E_MAX_THREADS]; /* the generation a worker first waits past */
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+          PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, {0}, 0, 1, 0, {0}};
+
+static _Thread_local bool inWorker;
+
+int pt2eParallelThreads(void) {
+  pthread_mutex_lock(&pool.lock);
+  if (pool.threads == 0) {
+    const char *env = getenv("PT2E_NUM_THREADS");
+    long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    pool.threads = n < 1 ? 1 : n > PT2E_MAX_THREADS ? PT2E_MAX_THREADS : (int)n;
+  }
+  int threads = pool.threads;
+  pthread_mutex_unlock(&pool.lock);
+  return threads;
+}
+
+void pt2eParallelConfigure(int threads) {
+  pthread_mutex_lock(&pool.lock);
+  pool.threads = threads < 1 ? 0 : threads > PT2E_MAX_THREADS ? PT2E_MAX_THREADS : threads;
+  pthread_mutex_unlock(&pool.lock);
+}
+
+int pt2eParallelChunks(int64_t n, int64_t grain) {
+  int threads = pt2eParallelThreads();
+  if (grain < 1)
+    grain = 1;
+  int64_t most = n / grain;
+  if (most < 1)
+    return 1;
+  return most < threads ? (int)most : threads;
+}
+
+static void runChunk(const Loop *l, int t) {
+  int64_t lo = l->n * t / l->chunks, hi = l->n * (t + 1) / l->chunks;
+  if (lo < hi)
+    l->fn(l->ctx, lo, hi, t);
+}
+
+static void *workerMain(void *arg) {
+  int self = (int)(intptr_t)arg;
+  inWorker = true;
+  pthread_mutex_lock(&pool.lock);
+  unsigned long seen = pool.bornAt[self];
+  for (;;) {
+    while (pool.generation == seen)
+      pthread_cond_wait(&pool.wake, &pool.lock);
+    seen = pool.generation;
+    if (self >= pool.loop.chunks)
+      continue; /* with fewer chunks than threads, the rest sit out */
+    Loop l = pool.loop;
+    pthread_mutex_unlock(&pool.lock);
+    runChunk(&l, self);
+    pthread_mutex_lock(&pool.lock);
+    if (--pool.pending == 0)
+      pthread_cond_signal(&pool.done);
+  }
+  return NULL;
+}
+
+/* Starts workers up to 'want' - 1 (the caller is worker 0); returns how
+** many threads the pool then has, the caller included. Under pool.lock. */
+static int growPool(int want) {
+  while (pool.started < want) {
+    pthread_t id;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    /* Started before the generation of the loop it is for moves on, it
+    ** must not take that loop as already seen. */
+    pool.bornAt[pool.started] = pool.generation;
+    int rc = pthread_create(&id, &attr, workerMain, (void *)(intptr_t)pool.started);
+    pthread_attr_destroy(&attr);
+    if (rc != 0)
+      break;
+    pool.started++;
+  }
+  return pool.started;
+}
+
+void pt2eParallelFor(int64_t n, int64_t grain, Pt2eParallelFn fn, void *ctx) {
+  if (n <= 0)
+    return;
+  int chunks = pt2eParallelChunks(n, grain);
+  if (chunks == 1 || inWorker || pthread_mutex_trylock(&pool.busy) != 0) {
+    fn(ctx, 0, n, 0);
+    return;
+  }
+  pthread_mutex_lock(&pool.lock);
+  int have = growPool(chunks);
+  Loop l = {fn, ctx, n, chunks};
+  /* Chunks no worker exists for run here, after chunk 0. */
+  int pooled = have < chunks ? have : chunks;
+  pool.loop = l;
+  pool.pending = pooled - 1;
+  pool.generation++;
+  pthread_cond_broadcast(&pool.wake);
+  pthread_mutex_unlock(&pool.lock);
+
+  inWorker = true;
+  runChunk(&l, 0);
+  for (int t = pooled; t < chunks; t++)
+    runChunk(&l, t);
+  inWorker = false;
+
+  pthread_mutex_lock(&pool.lock);
+  while (pool.pending > 0)
+    pthread_cond_wait(&pool.done, &pool.lock);
+  pthread_mutex_unlock(&pool.lock);
+  pthread_mutex_unlock(&pool.busy);
+}
