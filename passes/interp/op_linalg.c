@@ -15,6 +15,7 @@
 */
 #include "op_linalg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlir-c/AffineExpr.h"
@@ -23,6 +24,8 @@
 #include "mlir-c/Dialect/Linalg.h"
 
 #include "ops.h"
+#include "pt2e_checked.h"
+#include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
 /* expr = sum(coef[d] * d) + constant; false if not of that form. */
@@ -75,6 +78,37 @@ void pt2eLinalgPlanDestroy(void *vp) {
 }
 
 /*
+** True when operand k's offsets are distinct for distinct points of the
+** merged loops: taken by increasing stride, each loop's stride passes the
+** largest offset the smaller ones reach (a dense or padded layout, never a
+** reduction). Then points in different chunks never write the same element,
+** and a split of the space cannot change a result.
+*/
+static bool writesEachOnce(const LinalgPlan *p, int k) {
+  bool used[PT2E_LINALG_MAX_LOOPS] = {false};
+  int64_t reach = 1; /* offsets 0 .. reach-1 are what the loops taken so far reach */
+  for (;;) {
+    int best = -1;
+    for (int d = 0; d < p->numMerged; d++) {
+      int64_t c = p->mergedCoef[k][d];
+      if (used[d] || p->mergedSize[d] == 1)
+        continue;
+      if (c == 0)
+        return false; /* a reduction into this operand */
+      if (best < 0 || llabs(c) < llabs(p->mergedCoef[k][best]))
+        best = d;
+    }
+    if (best < 0)
+      return true;
+    int64_t c = llabs(p->mergedCoef[k][best]), add;
+    if (c < reach || !pt2eCheckedMul(c, p->mergedSize[best] - 1, &add) ||
+        !pt2eCheckedAdd(reach, add, &reach))
+      return false;
+    used[best] = true;
+  }
+}
+
+/*
 ** Prepares the block path: merges loop d into d+1 whenever every operand
 ** steps through both as through one loop (coef[d] == coef[d+1] * size[d+1]),
 ** and allows blocks only when every output moves along the innermost merged
@@ -107,6 +141,9 @@ static void planBlocks(LinalgPlan *p) {
     if (p->mergedCoef[p->numIns + o][m - 1] == 0)
       p->blockable = false;
   p->f32Rows = p->blockable && pt2eScalarProgramIsF32Simple(p->body);
+  p->splittable = p->blockable;
+  for (int o = 0; o < p->numOuts && p->splittable; o++)
+    p->splittable = writesEachOnce(p, p->numIns + o);
 }
 
 /* The numbers of inputs and outputs (operandSegmentSizes, or one output
@@ -463,38 +500,48 @@ static void scatter(Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
 }
 
 /*
-** The block path: the innermost merged loop runs in blocks of BlockLanes
+** The block paths run the merged space as rows (the outer merged loops,
+** flattened) of 'inner' elements (the innermost), in blocks of BlockLanes
 ** elements, each instruction of the body once per block. Each element still
-** sees the same operations in the same order as in runLoops.
+** sees the same operations in the same order as in runLoops. A run covers
+** rows [row0, row1) and in each the elements [i0, i1): the pool splits the
+** rows, or one row's elements (pt2eLinalgRunLoops).
 */
-static bool runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
-                      Pt2eTensor **outs) {
+typedef struct BlockRange {
+  int64_t row0, row1, i0, i1;
+} BlockRange;
+
+/* Each operand's offset at the start of row 'row' (merged loops < L-1). */
+static void rowOffsets(const LinalgPlan *p, int64_t row, int64_t *idx, int64_t *off) {
+  int L = p->numMerged, numOperands = p->numIns + p->numOuts;
+  for (int d = L - 2; d >= 0; d--) {
+    idx[d] = row % p->mergedSize[d];
+    row /= p->mergedSize[d];
+    for (int k = 0; k < numOperands; k++)
+      off[k] += idx[d] * p->mergedCoef[k][d];
+  }
+}
+
+/* The generic block path, on Pt2eScalar lanes; 'regs' holds nRegs x
+** BlockLanes scalars. */
+static void runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
+                      Pt2eTensor **outs, Pt2eScalar *regs, BlockRange r) {
   int numOperands = p->numIns + p->numOuts;
   int nRegs = pt2eScalarProgramNumRegs(p->body);
-  Pt2eScalar *regs = pt2eAlloc((size_t)nRegs * BlockLanes * sizeof *regs);
   Pt2eScalar one[64];
   const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
   int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
-  if (!regs || nRegs > 64) {
-    pt2eFree(regs);
-    return false;
-  }
   /* scalars and captured values are the same in every lane */
   startOperands(p, slots, in, outs, t, off, one);
-  for (int r = 0; r < nRegs; r++) {
-    bool broadcast = isLaneInvariant(p, r);
-    if (broadcast)
+  for (int g = 0; g < nRegs; g++)
+    if (isLaneInvariant(p, g))
       for (int i = 0; i < BlockLanes; i++)
-        regs[(int64_t)r * BlockLanes + i] = one[r];
-  }
+        regs[(int64_t)g * BlockLanes + i] = one[g];
   int L = p->numMerged;
-  int64_t inner = p->mergedSize[L - 1];
-  for (int d = 0; d < L; d++)
-    if (p->mergedSize[d] == 0)
-      goto done;
-  for (;;) {
-    for (int64_t i0 = 0; i0 < inner; i0 += BlockLanes) {
-      int64_t n = inner - i0 < BlockLanes ? inner - i0 : BlockLanes;
+  rowOffsets(p, r.row0, idx, off);
+  for (int64_t row = r.row0; row < r.row1; row++) {
+    for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
+      int64_t n = r.i1 - i0 < BlockLanes ? r.i1 - i0 : BlockLanes;
       for (int k = 0; k < p->numBodyArgs; k++)
         if (p->isTensor[k])
           gather(t[k], off[k] + i0 * p->mergedCoef[k][L - 1],
@@ -507,52 +554,42 @@ static bool runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
                 regs + (int64_t)pt2eScalarProgramYieldReg(p->body, o) * BlockLanes);
       }
     }
-    if (!advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off))
-      break;
+    if (row + 1 < r.row1)
+      advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off);
   }
-done:
-  pt2eFree(regs);
-  return true;
 }
 
 /*
 ** The f32 block path: like runBlocks, on plain float rows. Contiguous
 ** operands are read and written in place; strided ones go through a row of
-** 'scratch'. Only for bodies pt2eScalarProgramIsF32Simple accepts.
+** 'scratch' (nRegs x BlockLanes floats). Only for bodies
+** pt2eScalarProgramIsF32Simple accepts.
 */
-static bool runBlocksF32(const LinalgPlan *p, const Slot *slots,
-                         const Instr *in, Pt2eTensor **outs) {
+static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
+                         const Instr *in, Pt2eTensor **outs, float *scratch,
+                         BlockRange r) {
   int numOperands = p->numIns + p->numOuts;
   int nRegs = pt2eScalarProgramNumRegs(p->body);
-  float *scratch = pt2eAlloc((size_t)nRegs * BlockLanes * sizeof *scratch);
   const float *rows[64];
   Pt2eScalar one[64];
   const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
   float *base[PT2E_LINALG_MAX_OPERANDS];
   int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
-  if (!scratch || nRegs > 64) {
-    pt2eFree(scratch);
-    return false;
-  }
   startOperands(p, slots, in, outs, t, off, one);
   for (int k = 0; k < numOperands; k++)
     base[k] = t[k] ? (float *)t[k]->data : NULL;
-  for (int r = 0; r < nRegs; r++) {
-    bool broadcast = isLaneInvariant(p, r);
-    float *row = scratch + (int64_t)r * BlockLanes;
-    if (broadcast)
+  for (int g = 0; g < nRegs; g++) {
+    float *row = scratch + (int64_t)g * BlockLanes;
+    if (isLaneInvariant(p, g))
       for (int i = 0; i < BlockLanes; i++)
-        row[i] = one[r].f32;
-    rows[r] = row;
+        row[i] = one[g].f32;
+    rows[g] = row;
   }
   int L = p->numMerged;
-  int64_t inner = p->mergedSize[L - 1];
-  for (int d = 0; d < L; d++)
-    if (p->mergedSize[d] == 0)
-      goto done;
-  for (;;) {
-    for (int64_t i0 = 0; i0 < inner; i0 += BlockLanes) {
-      int64_t n = inner - i0 < BlockLanes ? inner - i0 : BlockLanes;
+  rowOffsets(p, r.row0, idx, off);
+  for (int64_t line = r.row0; line < r.row1; line++) {
+    for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
+      int64_t n = r.i1 - i0 < BlockLanes ? r.i1 - i0 : BlockLanes;
       for (int k = 0; k < p->numBodyArgs; k++) {
         if (!p->isTensor[k])
           continue;
@@ -580,12 +617,74 @@ static bool runBlocksF32(const LinalgPlan *p, const Slot *slots,
             dst[i * step] = v[i];
       }
     }
-    if (!advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off))
-      break;
+    if (line + 1 < r.row1)
+      advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off);
   }
-done:
-  pt2eFree(scratch);
-  return true;
+}
+
+/* A block-path run over the pool: chunk c covers rows (or, with one row,
+** elements) [begin, end), on its own scratch. */
+typedef struct BlockJob {
+  const LinalgPlan *p;
+  const Slot *slots;
+  const Instr *in;
+  Pt2eTensor **outs;
+  int64_t rows, inner;
+  bool byElements; /* split one row's elements instead of the rows */
+  void *scratch[PT2E_MAX_THREADS];
+} BlockJob;
+
+static void runBlockChunk(void *ctx, int64_t begin, int64_t end, int worker) {
+  const BlockJob *j = ctx;
+  BlockRange r = j->byElements ? (BlockRange){0, j->rows, begin, end}
+                               : (BlockRange){begin, end, 0, j->inner};
+  if (j->p->f32Rows)
+    runBlocksF32(j->p, j->slots, j->in, j->outs, j->scratch[worker], r);
+  else
+    runBlocks(j->p, j->slots, j->in, j->outs, j->scratch[worker], r);
+}
+
+/* Elements below which a loop is not worth waking the pool for. */
+enum { BlockGrainElements = 1 << 15 };
+
+/*
+** Runs the block path, split over the pool when the plan allows it (every
+** output element written by one point: splittable). False when its scratch
+** cannot be had (the loops then run instead).
+*/
+static bool runBlocksParallel(const LinalgPlan *p, const Slot *slots,
+                              const Instr *in, Pt2eTensor **outs) {
+  int nRegs = pt2eScalarProgramNumRegs(p->body);
+  if (nRegs > 64)
+    return false;
+  int L = p->numMerged;
+  BlockJob j = {p, slots, in, outs, 1, p->mergedSize[L - 1], false, {NULL}};
+  for (int d = 0; d < L - 1; d++)
+    j.rows *= p->mergedSize[d];
+  if (j.rows == 0 || j.inner == 0)
+    return true;
+  int64_t total = j.rows * j.inner, items = j.rows, grain = items;
+  int chunks = 1;
+  if (p->splittable) {
+    j.byElements = j.rows < pt2eParallelThreads();
+    items = j.byElements ? j.inner : j.rows;
+    /* an item is a row (its elements) or an element */
+    grain = j.byElements ? BlockGrainElements / j.rows + 1
+                         : BlockGrainElements / j.inner + 1;
+    if (total >= BlockGrainElements)
+      chunks = pt2eParallelChunks(items, grain);
+  }
+  size_t lane = p->f32Rows ? sizeof(float) : sizeof(Pt2eScalar);
+  bool ok = true;
+  for (int c = 0; c < chunks && ok; c++)
+    ok = (j.scratch[c] = pt2eAlloc((size_t)(nRegs ? nRegs : 1) * BlockLanes * lane)) != NULL;
+  if (ok && chunks > 1)
+    pt2eParallelFor(items, grain, runBlockChunk, &j); /* 'chunks' chunks */
+  else if (ok)
+    runBlockChunk(&j, 0, j.byElements ? j.inner : j.rows, 0);
+  for (int c = 0; c < chunks; c++)
+    pt2eFree(j.scratch[c]);
+  return ok;
 }
 
 MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
@@ -596,8 +695,7 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
     return mlirLogicalResultFailure();
   bool done = false;
   if (p->blockable && ex->interp->fastPaths)
-    done = p->f32Rows ? runBlocksF32(p, ex->slots, in, outs)
-                      : runBlocks(p, ex->slots, in, outs);
+    done = runBlocksParallel(p, ex->slots, in, outs);
   if (!done)
     runLoops(p, ex->slots, in, outs);
   for (int o = 0; o < p->numOuts; o++)

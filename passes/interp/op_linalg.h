@@ -28,6 +28,8 @@ typedef struct LinalgPlan {
      every operand's offsets allow it, so that the innermost loop is long. */
   bool blockable;
   bool f32Rows; /* ...on plain float rows (an all-f32, simple body) */
+  bool splittable; /* ...and every output element written by one point of
+                   ** the merged space: the pool may split it (planBlocks) */
   int numMerged;
   int64_t mergedSize[PT2E_LINALG_MAX_LOOPS];
   int64_t mergedCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];

@@ -15,6 +15,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include "op_arith.h"
+#include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
 static const SlotInfo *resultInfo(Exec *ex, const Instr *in) {
@@ -269,26 +270,61 @@ static void freePad(void *d) {
 ** Padding with one value (a body that ignores the indices): fill, then copy
 ** the source row by row.
 */
+/* Rows of the source, copied into the padded result by the pool. */
+typedef struct PadRows {
+  const PadData *pd;
+  const Pt2eTensor *src;
+  Pt2eTensor *t;
+  int64_t row; /* elements per row: the innermost dimension */
+} PadRows;
+
+static void copyPadRows(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  const PadRows *p = ctx;
+  const Pt2eTensor *src = p->src;
+  size_t es = pt2eElemSize(p->t->type);
+  int r = src->rank;
+  for (int64_t k = begin; k < end; k++) {
+    /* row k's index in the source's outer dimensions, innermost first */
+    int64_t off = 0, rest = k, stride = 1;
+    for (int d = r - 2; d >= 0; d--) {
+      off += (rest % src->shape[d] + p->pd->low[d]) * stride * p->t->shape[r - 1];
+      stride *= p->t->shape[d];
+      rest /= src->shape[d];
+    }
+    off += p->pd->low[r - 1];
+    memcpy((char *)p->t->data + (size_t)off * es,
+           (const char *)src->data + (size_t)(k * p->row) * es, (size_t)p->row * es);
+  }
+}
+
+/*
+** A padding value that does not depend on the position: fill the result
+** with it (nothing to do for a value of all-zero bytes: a new tensor starts
+** zeroed), then copy the source row by row, rows split over the pool (each
+** row lands in its own place: no order to keep).
+*/
 static void padConstant(const PadData *pd, const Pt2eTensor *src,
                         Pt2eTensor *t, Pt2eScalar v) {
-  size_t es = pt2eElemSize(t->type);
-  for (int64_t n = 0; n < t->numel; n++)
-    pt2eTensorStore(t, n, v);
-  int r = src->rank;
-  int64_t row = r ? src->shape[r - 1] : 1, rows = src->numel / (row ? row : 1);
-  int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
-  for (int64_t k = 0; row && k < rows; k++) {
-    int64_t off = 0;
-    for (int d = 0; d < r; d++)
-      off = off * t->shape[d] + (d < r - 1 ? idx[d] : 0) + pd->low[d];
-    memcpy((char *)t->data + (size_t)off * es,
-           (const char *)src->data + (size_t)(k * row) * es, (size_t)row * es);
-    for (int d = r - 2; d >= 0; d--) {
-      if (++idx[d] < src->shape[d])
-        break;
-      idx[d] = 0;
-    }
+  size_t es = pt2eElemSize(t->type), bytes = (size_t)t->numel * es;
+  if (t->numel > 0) {
+    pt2eTensorStore(t, 0, v);
+    bool zero = true;
+    for (size_t b = 0; b < es; b++)
+      zero &= ((const unsigned char *)t->data)[b] == 0;
+    /* doubling copies of the first element: a type-agnostic fill */
+    for (size_t done = es; !zero && done < bytes; done *= 2)
+      memcpy((char *)t->data + done, t->data, done < bytes - done ? done : bytes - done);
   }
+  int r = src->rank;
+  if (r == 0) {
+    if (src->numel)
+      memcpy(t->data, src->data, es);
+    return;
+  }
+  int64_t row = src->shape[r - 1], rows = row ? src->numel / row : 0;
+  PadRows p = {pd, src, t, row};
+  pt2eParallelFor(rows, 1 + 16384 / (row ? row : 1), copyPadRows, &p);
 }
 
 static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
