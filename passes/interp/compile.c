@@ -342,6 +342,100 @@ static bool planReleases(Program *p) {
   return ok;
 }
 
+/* {====================================================================
+** Hoisting: constant-only work runs once
+** ===================================================================== */
+
+/* What a slot's value is across runs of the program. */
+enum { Varying = 0, Constant = 1, FreshEmpty = 2 };
+
+/* Ops whose results are a function of their operands alone (no state, no
+** hooks): they may run once for constant operands. */
+static bool isPureKind(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  static const char *const prefixes[] = {"arith.", "math.", "linalg.", "tensor."};
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+    size_t len = strlen(prefixes[i]);
+    if (n.length > len && memcmp(n.data, prefixes[i], len) == 0)
+      return true;
+  }
+  return false;
+}
+
+static int64_t slotBytes(const SlotInfo *info) {
+  if (!info->isTensor)
+    return 0;
+  int64_t n = (int64_t)pt2eElemSize(info->type);
+  for (int d = 0; d < info->rank; d++)
+    n *= info->shape[d];
+  return n;
+}
+
+/*
+** Marks the instructions whose inputs are the same on every run: all their
+** operands constant (arith.constant, or results of hoisted instructions) or
+** fresh tensor.empty results, at least one a constant tensor. Weight
+** transposes, reshapes and (for BatchNorm) folded weights are such work:
+** today's exports do it on every batch. One rule keeps the cache from
+** growing past the model: an instruction is hoisted only when its results
+** are no larger than its constant inputs (a transform of weights, not a
+** broadcast of a bias to an activation's shape, which stays per run).
+** Sizes were checked against 64 bits when the slots were made.
+*/
+static void planHoisting(Program *p, char *kind) {
+  for (int i = 0; i < p->numInstrs; i++) {
+    Instr *in = &p->code[i];
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
+    int k0 = Varying;
+    if (pt2eStringRefIs(n, "arith.constant"))
+      k0 = Constant;
+    else if (pt2eStringRefIs(n, "tensor.empty") && in->numOperands == 0)
+      k0 = FreshEmpty;
+    else if (isPureKind(in->op) && in->numResults > 0) {
+      int64_t constBytes = 0, resultBytes = 0;
+      bool all = true, anyTensor = false;
+      for (int k = 0; k < in->numOperands && all; k++) {
+        int s = in->operands[k];
+        all = kind[s] != Varying;
+        if (kind[s] == Constant && p->slots[s].isTensor) {
+          anyTensor = true;
+          constBytes += slotBytes(&p->slots[s]);
+        }
+      }
+      for (int k = 0; k < in->numResults && all; k++) {
+        all = p->slots[in->results[k]].isTensor;
+        resultBytes += slotBytes(&p->slots[in->results[k]]);
+      }
+      if (all && anyTensor && resultBytes <= constBytes) {
+        in->hoisted = true;
+        p->numHoisted++;
+        k0 = Constant;
+      }
+    }
+    for (int k = 0; k < in->numResults; k++)
+      kind[in->results[k]] = (char)k0;
+  }
+  /* A fresh tensor only hoisted instructions write into is not needed
+  ** once they are cached. */
+  for (int i = 0; i < p->numInstrs; i++) {
+    Instr *e = &p->code[i];
+    if (e->numResults != 1 || kind[e->results[0]] != FreshEmpty)
+      continue;
+    bool onlyHoisted = true, used = false;
+    for (int j = i + 1; j < p->numInstrs && onlyHoisted; j++)
+      for (int k = 0; k < p->code[j].numOperands; k++)
+        if (p->code[j].operands[k] == e->results[0]) {
+          used = true;
+          onlyHoisted &= p->code[j].hoisted;
+        }
+    for (int k = 0; k < p->numResults; k++)
+      onlyHoisted &= p->resultSlots[k] != e->results[0];
+    e->onlyFeedsHoisted = used && onlyHoisted;
+  }
+}
+
+/* }==================================================================== */
+
 Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
   MlirLocation loc = mlirOperationGetLocation(func);
   if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(func)),
@@ -423,6 +517,17 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
     pt2eEmitError(loc, "function body has no 'func.return'");
     ok = false;
   }
+  if (ok) {
+    char *kind = pt2eAlloc((size_t)(c.p->numSlots ? c.p->numSlots : 1));
+    c.p->cache = pt2eAlloc((size_t)(c.p->numSlots ? c.p->numSlots : 1) * sizeof(Slot));
+    if (!kind || !c.p->cache) {
+      pt2eInterpOutOfMemory(func);
+      ok = false;
+    } else {
+      planHoisting(c.p, kind);
+    }
+    pt2eFree(kind);
+  }
   if (ok && !planReleases(c.p)) {
     pt2eInterpOutOfMemory(func);
     ok = false;
@@ -447,6 +552,9 @@ void pt2eProgramDestroy(Program *p) {
     pt2eFree(in->results);
     pt2eFree(in->release);
   }
+  for (int s = 0; p->cache && s < p->numSlots; s++)
+    pt2eTensorRelease(p->cache[s].tensor);
+  pt2eFree(p->cache);
   pt2eFree(p->code);
   pt2eFree(p->slots);
   pt2eFree(p->argSlots);

@@ -99,14 +99,28 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
     const Instr *in = &p->code[i];
     double t0 = interp->profile ? monotonicSeconds() : 0;
     size_t refused = pt2eAllocLimitHits();
-    ok = mlirLogicalResultIsSuccess(in->exec(&ex, in));
+    bool cached = (in->hoisted && p->cache[in->results[0]].tensor) ||
+                  (in->onlyFeedsHoisted && p->warm);
+    if (cached) {
+      /* ran on an earlier run: its results are the same */
+      for (int k = 0; in->hoisted && k < in->numResults; k++)
+        ex.slots[in->results[k]].tensor =
+            pt2eTensorRetain(p->cache[in->results[k]].tensor);
+    } else {
+      ok = mlirLogicalResultIsSuccess(in->exec(&ex, in));
+      for (int k = 0; ok && in->hoisted && k < in->numResults; k++)
+        p->cache[in->results[k]].tensor =
+            pt2eTensorRetain(ex.slots[in->results[k]].tensor);
+    }
     if (!ok && pt2eAllocLimitHits() != refused && !interp->limitReported)
       liveLimitError(interp, in->op);
     for (int k = 0; k < in->numRelease; k++)
       releaseSlot(&ex.slots[in->release[k]]);
-    if (interp->profile)
+    if (interp->profile && !cached) /* the profile counts runs, not cache hits */
       profileAdd(interp, in->op, monotonicSeconds() - t0);
   }
+  if (ok)
+    ((Program *)p)->warm = true; /* the cache is a memo, not the program's meaning */
   for (int k = 0; ok && k < p->numResults; k++) {
     results[k] = ex.slots[p->resultSlots[k]];
     pt2eTensorRetain(results[k].tensor);

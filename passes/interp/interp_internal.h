@@ -45,6 +45,13 @@ struct Instr {
   void (*freeData)(void *data);
   int *release; /* slots whose last use is this instruction */
   int numRelease;
+  /* Its inputs are the same on every run (constants, or results of other
+  ** hoisted instructions): it runs once, and its results are kept in the
+  ** program's cache for the later runs (compile.c, planHoisting). */
+  bool hoisted;
+  /* Only hoisted instructions read its results (a tensor.empty they
+  ** write into): once they are cached, it need not run (planHoisting). */
+  bool onlyFeedsHoisted;
 };
 
 /* A compiled function body. */
@@ -58,6 +65,11 @@ typedef struct Program {
   int numArgs;
   int *resultSlots; /* the operands of func.return */
   int numResults;
+  /* numSlots entries: the results of hoisted instructions once they ran
+  ** (owned references), kept across runs of the program */
+  Slot *cache;
+  int numHoisted;
+  bool warm; /* a run completed: every hoisted result is in 'cache' */
 } Program;
 
 struct Pt2eInterp {
