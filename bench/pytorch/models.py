@@ -11,6 +11,13 @@ model gets. Weights: torch.manual_seed(seed), then Kaiming-normal convs,
 N(0, 0.01) linears, and batch-norm statistics and affine parameters drawn at
 random (so that folding them into the convolutions is not the identity).
 
+The transformer is torch.nn.TransformerEncoderLayer itself (d_model 256,
+nhead 4, dim_feedforward 2048 = PyTorch's default, batch_first, post-norm,
+ReLU: the defaults), on sequences of 128; its `size` argument is the
+sequence length. Its weights: the same N(0, 1/fan_in) for every Linear and
+for the attention's packed in_proj_weight, LayerNorm affine parameters drawn
+at random like the batch norms'.
+
 Every builder takes (batch, size) and returns (model, example_input_shape).
 """
 import torch
@@ -168,6 +175,13 @@ def _init(model, seed):
                 m.bias.copy_(0.1 * torch.randn(c, generator=g))
                 m.running_mean.copy_(0.1 * torch.randn(c, generator=g))
                 m.running_var.copy_(1.0 + 0.1 * torch.rand(c, generator=g))
+            elif isinstance(m, nn.LayerNorm):
+                c = m.normalized_shape[0]
+                m.weight.copy_(1.0 + 0.1 * torch.randn(c, generator=g))
+                m.bias.copy_(0.1 * torch.randn(c, generator=g))
+            elif isinstance(m, nn.MultiheadAttention):  # its out_proj is an nn.Linear (below)
+                m.in_proj_weight.copy_(torch.randn(m.in_proj_weight.shape, generator=g) * (1.0 / m.embed_dim) ** 0.5)
+                m.in_proj_bias.copy_(torch.randn(m.in_proj_bias.shape, generator=g) * 0.01)
             elif isinstance(m, nn.Linear):
                 m.weight.copy_(torch.randn(m.weight.shape, generator=g) * (1.0 / m.in_features) ** 0.5)
                 m.bias.copy_(torch.randn(m.bias.shape, generator=g) * 0.01)
@@ -191,25 +205,51 @@ def mlp(batch, size):
     return _init(MLP(), 0), (batch, 1024)
 
 
-MODELS = {"conv_relu": conv_relu, "resnet18": resnet18, "mobilenet_v2": mobilenet_v2, "mlp": mlp}
+def transformer(batch, size):
+    """TransformerEncoderLayer(256, 4), batch_first; size = sequence length."""
+    layer = nn.TransformerEncoderLayer(d_model=256, nhead=4, dim_feedforward=2048, batch_first=True)
+    return _init(layer, 0), (batch, size, 256)
+
+
+MODELS = {"conv_relu": conv_relu, "resnet18": resnet18, "mobilenet_v2": mobilenet_v2, "mlp": mlp,
+          "transformer": transformer}
 
 
 def forward_flops(model, shape):
-    """2 x MACs of every Conv2d and Linear for one forward of `shape`."""
+    """2 x MACs of every Conv2d and Linear, and of the attention's
+    projections and matmuls, for one forward of `shape`.
+
+    nn.MultiheadAttention does not call its out_proj module (F.multi_head_attention_forward
+    takes out_proj.weight directly), so the Linear hook never sees it; the
+    attention hook counts, for a batch_first (N, L, E) input with S = L keys:
+    in_proj 2*N*L*E*3E, Q K^T 2*N*L*S*E (summed over the heads), softmax(.) V
+    2*N*L*S*E, out_proj 2*N*L*E*E. (TransformerEncoderLayer's fused fast path,
+    which would bypass these modules, is not taken while hooks are attached
+    to its submodules; the assert below checks that every attention ran.)"""
     total = [0]
+    attention_calls = [0]
 
     def hook(m, inp, out):
         if isinstance(m, nn.Conv2d):
             k = m.kernel_size[0] * m.kernel_size[1] * m.in_channels // m.groups
             total[0] += 2 * out.numel() * k
+        elif isinstance(m, nn.MultiheadAttention):
+            q, k = inp[0], inp[1]
+            assert m.batch_first and q.dim() == 3 and m._qkv_same_embed_dim, "batch_first (N, L, E) only"
+            n, length, e = q.shape
+            s = k.shape[1]
+            total[0] += 2 * n * length * e * 3 * e + 2 * 2 * n * length * s * e + 2 * n * length * e * e
+            attention_calls[0] += 1
         else:
             total[0] += 2 * out.numel() * m.in_features
 
-    hs = [m.register_forward_hook(hook) for m in model.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
+    hs = [m.register_forward_hook(hook) for m in model.modules()
+          if isinstance(m, (nn.Conv2d, nn.Linear, nn.MultiheadAttention))]
     with torch.no_grad():
         model(torch.zeros(shape))
     for h in hs:
         h.remove()
+    assert attention_calls[0] == sum(isinstance(m, nn.MultiheadAttention) for m in model.modules())
     return total[0]
 
 

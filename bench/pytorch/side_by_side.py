@@ -10,6 +10,10 @@ torchao 0.18, torch-mlir 20261001, numpy).
           torch.randn(B, ...) from torch.Generator().manual_seed(0) to
           D/MODEL.calib.npz (arg0: N x B x ...); D/MODEL.meta: forward FLOPs
           per batch, export seconds, prepare_pt2e's observer count.
+          S is the image size, or the sequence length for the transformer
+          (input B x S x 256); torch-mlir's default decomposition table
+          applies (it decomposes scaled_dot_product_attention and
+          native_layer_norm: bench/README.md, "The transformer").
   torch   MODEL --batch B --size S --data NPZ --observer histogram|minmax --qparams OUT
           torch.export + prepare_pt2e(XNNPACKQuantizer, per-channel) on the
           unfolded model, then the calibration loop over the batches, timed by

@@ -13,6 +13,11 @@ the ours-only smoke run in the test suite needs nothing but python3).
       max_zp_diff=z unpaired_torch=... unpaired_ours=...'.
   table.py summary RESULTS
       The benchmark table: medians over the repetitions, spread as min-max.
+      "bound img/s" is the physical bound: the samples per second if every
+      FLOP of the convs, linears and matmuls ran at the run's median sgemm
+      rate (batch / (FLOP per batch / sgemm FLOP/s)); "(N%)" is our
+      median against it (the same figure as ours %sgemm). A run of ours that
+      failed (kind=fail) shows as "failed" and its error is listed below.
 """
 import difflib
 import statistics
@@ -136,8 +141,9 @@ def cmd_summary(argv):
     sgemm = [float(r["sgemm"]) for r in rows if r.get("kind") == "sgemm"]
     runs = [r for r in rows if r.get("kind") == "run"]
     checks = {(r["model"], r["obs"]): r for r in rows if r.get("kind") == "check"}
+    fails = [r for r in rows if r.get("kind") == "fail"]
     keys = []
-    for r in runs:
+    for r in runs + fails:
         if (r["model"], r["obs"]) not in keys:
             keys.append((r["model"], r["obs"]))
     sg = med(sgemm)
@@ -148,7 +154,8 @@ def cmd_summary(argv):
     print("sgemm (bench-sgemm-rate 1024, best of 5, measured before each model's repetition): "
           "%s GFLOP/s" % spread(sgemm, "%.1f"))
     print()
-    hdr = ("model", "obs", "reps", "ours img/s [min-max]", "torch img/s [min-max]", "ours/torch [min-max]",
+    hdr = ("model", "obs", "reps", "ours img/s [min-max]", "torch img/s [min-max]", "bound img/s (ours %)",
+           "ours/torch [min-max]",
            "ours GFLOP/s (%sgemm)", "torch GFLOP/s (%sgemm)", "obs% ours", "obs% torch",
            "RSS MiB ours", "RSS MiB torch")
     print("| " + " | ".join(hdr) + " |")
@@ -178,8 +185,17 @@ def cmd_summary(argv):
             xs = [float(r["rss_mib"]) for r in per[side].values()]
             return "%.0f" % max(xs) if xs else "-"
 
-        reps = max(len(per["ours"]), len(per["torch"]))
-        print("| " + " | ".join([model, obs, str(reps), spread(ips["ours"], "%.1f"), spread(ips["torch"], "%.1f"),
+        def bound():
+            if flops <= 0 or not sg == sg:
+                return "-"
+            b = batch * sg * 1e9 / flops
+            ours = ("%.0f%%" % (100 * med(ips["ours"]) / b)) if ips["ours"] else ("failed" if failed else "-")
+            return "%.1f (%s)" % (b, ours)
+
+        failed = [r for r in fails if r["model"] == model and r["obs"] == obs]
+        reps = max(len(per["ours"]) + len(failed), len(per["torch"]))
+        ours_ips = spread(ips["ours"], "%.1f") if ips["ours"] or not failed else "failed"
+        print("| " + " | ".join([model, obs, str(reps), ours_ips, spread(ips["torch"], "%.1f"), bound(),
                                  spread(ratios, "%.2f"), gf("ours"), gf("torch"), obsp("ours"), obsp("torch"),
                                  rss("ours"), rss("torch")]) + " |")
     print()
@@ -199,6 +215,15 @@ def cmd_summary(argv):
             m.get("export_s", "-"), tp, c.get("prepare_s", "-"),
             "%.3f" % med([float(r["parse_s"]) for r in rs_o]) if rs_o else "-",
             c.get("torch_observers", "-"), c.get("ours_observers", "-"), check))
+    if fails:
+        print()
+        print("Failed runs of ours (pt2e-calibrate's first error line):")
+        print()
+        seen = {}
+        for r in fails:
+            seen.setdefault((r["model"], r["obs"], r.get("error", "-")), []).append(r["rep"])
+        for (model, obs, err), reps in seen.items():
+            print("- %s (%s), repetition %s: %s" % (model, obs, ",".join(reps), err.replace(";", " ")))
 
 
 def main():
