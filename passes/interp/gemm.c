@@ -17,25 +17,26 @@
 ** partial sum the previous block stored (a float stored and reloaded is
 ** exact), so blocking does not change the chain.
 **
-** The fast path is an AVX2 + FMA micro-kernel of 6 x 16 outputs (12 ymm
-** accumulators; each lane runs the chain above for its own output); CPUs
-** without AVX2 and FMA take the scalar reference, which follows the same
-** chain with fmaf and so gives the same bits, slowly. test_gemm.c compares
-** the two bit for bit.
+** Three micro-kernels, each described by a GemmKernel (its tile of MR x NR
+** outputs and its cache blocks): AVX-512F with a 12 x 32 tile in 24 zmm
+** accumulators, AVX2 + FMA with 6 x 16 in 12 ymm, and portable C with
+** fmaf. Each lane of a vector kernel runs the chain above for its own
+** output, so the vector width does not show in the bits; test_gemm.c
+** compares all three with the scalar reference bit for bit. The best one
+** the CPU has is chosen at run time; PT2E_GEMM_ISA=avx512|avx2|scalar or
+** PT2E_GEMM_SCALAR=1 choose another.
 **
-** Threads split the output columns (or rows, for narrow outputs) into
-** contiguous ranges, one per thread; PT2E_NUM_THREADS sets their number
-** (default: the online CPUs, at most PT2E_GEMM_MAX_THREADS). Their scratch
-** is allocated by the calling thread, through pt2eAlloc and so under the
-** interpreter's memory limit.
+** Threads (the worker pool, pt2e_parallel.h) take contiguous ranges of
+** whole column panels or of whole row panels, whichever costs less. Each
+** packs B once per (k block, column block) and A once per (row block, k
+** block) within it. Their scratch is allocated by the calling thread,
+** through pt2eAlloc and so under the interpreter's memory limit.
 */
 #include "gemm.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -44,14 +45,11 @@
 #define PT2E_GEMM_X86 0
 #endif
 
+#include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
 enum {
-  MR = 6, NR = 16,    /* the micro-kernel's tile of outputs */
-  KC = 256,           /* k block: a 6 x KC and a KC x 16 panel stay in L1/L2 */
-  MC = 16 * MR,       /* rows whose packed A block is shared by a B panel */
-  NC = 512,           /* columns whose packed B block is shared by A blocks */
-  PT2E_GEMM_MAX_THREADS = 64,
+  MR_MAX = 12, NR_MAX = 32, /* the largest tile of any micro-kernel */
   MIN_FLOPS_PER_THREAD = 1 << 21 /* below this a thread costs more than it saves */
 };
 
@@ -65,14 +63,6 @@ typedef struct Gemm {
   float *c;
 } Gemm;
 
-static float elemA(const Gemm *g, int64_t i, int64_t p) {
-  return g->transA ? g->a[p * g->lda + i] : g->a[i * g->lda + p];
-}
-
-static float elemB(const Gemm *g, int64_t p, int64_t j) {
-  return g->transB ? g->b[j * g->ldb + p] : g->b[p * g->ldb + j];
-}
-
 /* {====================================================================
 ** The scalar reference: the documented order, literally
 ** ===================================================================== */
@@ -80,12 +70,14 @@ static float elemB(const Gemm *g, int64_t p, int64_t j) {
 void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
                         int64_t k, const float *a, int64_t lda, const float *b,
                         int64_t ldb, bool accumulate, float *c, int64_t ldc) {
-  Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, c};
   for (int64_t i = 0; i < m; i++)
     for (int64_t j = 0; j < n; j++) {
       float acc = accumulate ? c[i * ldc + j] : 0.0f;
-      for (int64_t p = 0; p < k; p++)
-        acc = fmaf(elemA(&g, i, p), elemB(&g, p, j), acc);
+      for (int64_t p = 0; p < k; p++) {
+        float x = transA ? a[p * lda + i] : a[i * lda + p];
+        float y = transB ? b[j * ldb + p] : b[p * ldb + j];
+        acc = fmaf(x, y, acc);
+      }
       c[i * ldc + j] = acc;
     }
 }
@@ -93,102 +85,264 @@ void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
 /* }==================================================================== */
 
 /* {====================================================================
-** Packing: panels of A (MR rows) and B (NR columns), zero-padded
-** ===================================================================== */
-
-/* A[i0 .. i0+rows) x [p0 .. p0+kc) as panels of MR rows: panel r holds
-** element (ii, p) at r * kc * MR + p * MR + ii. Padding rows are zero, so
-** they only ever feed padding outputs. */
-static void packA(const Gemm *g, int64_t i0, int64_t rows, int64_t p0,
-                  int64_t kc, float *dst) {
-  for (int64_t r = 0; r < rows; r += MR) {
-    int64_t h = rows - r < MR ? rows - r : MR;
-    for (int64_t p = 0; p < kc; p++, dst += MR) {
-      int64_t ii = 0;
-      for (; ii < h; ii++)
-        dst[ii] = elemA(g, i0 + r + ii, p0 + p);
-      for (; ii < MR; ii++)
-        dst[ii] = 0.0f;
-    }
-  }
-}
-
-/* B[p0 .. p0+kc) x [j0 .. j0+cols) as panels of NR columns, likewise. */
-static void packB(const Gemm *g, int64_t p0, int64_t kc, int64_t j0,
-                  int64_t cols, float *dst) {
-  for (int64_t s = 0; s < cols; s += NR) {
-    int64_t w = cols - s < NR ? cols - s : NR;
-    for (int64_t p = 0; p < kc; p++, dst += NR) {
-      int64_t jj = 0;
-      if (!g->transB && w == NR) {
-        memcpy(dst, g->b + (p0 + p) * g->ldb + j0 + s, NR * sizeof(float));
-        continue;
-      }
-      for (; jj < w; jj++)
-        dst[jj] = elemB(g, p0 + p, j0 + s + jj);
-      for (; jj < NR; jj++)
-        dst[jj] = 0.0f;
-    }
-  }
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Micro-kernels: continue the chains of a 6 x 16 tile over kc steps
+** Micro-kernels: continue the chains of one tile over kc steps
 ** ===================================================================== */
 
 /*
-** acc[ii * ld + jj] (ii < MR, jj < NR) holds the chains' partial sums (or
-** anything, when 'first': the chains then start at zero). Portable C; the
-** same chain as the reference, one fmaf per step.
+** A tile: the outputs c[ii * ldc + jj], ii < h <= MR, jj < w <= NR, from
+** the packed panels pa (element (ii, p) at p * MR + ii) and pb (element
+** (p, jj) at p * NR + jj). 'first': the chains start at zero, else at what
+** c holds. Only the h x w outputs are read and written.
 */
-static void tileScalar(int64_t kc, const float *pa, const float *pb,
-                       float *acc, int64_t ld, bool first) {
-  for (int ii = 0; ii < MR; ii++)
-    for (int jj = 0; jj < NR; jj++) {
-      float s = first ? 0.0f : acc[ii * ld + jj];
+typedef void (*TileFn)(int64_t kc, const float *pa, const float *pb, float *c,
+                       int64_t ldc, bool first, int h, int w);
+
+typedef struct GemmKernel {
+  const char *name;
+  Pt2eGemmIsa isa;
+  int mr, nr;     /* the tile; the panels are packed for it */
+  int kc, mc, nc; /* cache blocks: k, rows (multiple of mr), columns (of nr) */
+  TileFn tile;
+} GemmKernel;
+
+/* Portable C; the same chain as the reference, one fmaf per step. */
+static void tileScalar(int64_t kc, const float *pa, const float *pb, float *c,
+                       int64_t ldc, bool first, int h, int w) {
+  enum { MR = 6, NR = 16 };
+  for (int ii = 0; ii < h; ii++)
+    for (int jj = 0; jj < w; jj++) {
+      float s = first ? 0.0f : c[ii * ldc + jj];
       for (int64_t p = 0; p < kc; p++)
         s = fmaf(pa[p * MR + ii], pb[p * NR + jj], s);
-      acc[ii * ld + jj] = s;
+      c[ii * ldc + jj] = s;
     }
 }
 
 #if PT2E_GEMM_X86
+/* 6 x 16 in 12 ymm accumulators; edge tiles run on a full local tile whose
+** padding lanes read the panels' zero padding and are never written back. */
 __attribute__((target("avx2,fma")))
-static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *acc,
-                     int64_t ld, bool first) {
-  __m256 c[MR][2];
+static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *c,
+                     int64_t ldc, bool first, int h, int w) {
+  enum { MR = 6, NR = 16 };
+  float edge[MR * NR];
+  float *acc = c;
+  int64_t ld = ldc;
+  bool full = h == MR && w == NR;
+  if (!full) {
+    acc = edge;
+    ld = NR;
+    for (int ii = 0; ii < h && !first; ii++)
+      memcpy(edge + ii * NR, c + ii * ldc, (size_t)w * sizeof(float));
+  }
+  __m256 r[MR][2];
   for (int ii = 0; ii < MR; ii++) {
-    c[ii][0] = first ? _mm256_setzero_ps() : _mm256_loadu_ps(acc + ii * ld);
-    c[ii][1] = first ? _mm256_setzero_ps() : _mm256_loadu_ps(acc + ii * ld + 8);
+    bool load = !first && (full || ii < h);
+    r[ii][0] = load ? _mm256_loadu_ps(acc + ii * ld) : _mm256_setzero_ps();
+    r[ii][1] = load ? _mm256_loadu_ps(acc + ii * ld + 8) : _mm256_setzero_ps();
   }
   for (int64_t p = 0; p < kc; p++, pa += MR, pb += NR) {
     __m256 b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);
     for (int ii = 0; ii < MR; ii++) {
       __m256 av = _mm256_broadcast_ss(pa + ii);
-      c[ii][0] = _mm256_fmadd_ps(av, b0, c[ii][0]);
-      c[ii][1] = _mm256_fmadd_ps(av, b1, c[ii][1]);
+      r[ii][0] = _mm256_fmadd_ps(av, b0, r[ii][0]);
+      r[ii][1] = _mm256_fmadd_ps(av, b1, r[ii][1]);
     }
   }
   for (int ii = 0; ii < MR; ii++) {
-    _mm256_storeu_ps(acc + ii * ld, c[ii][0]);
-    _mm256_storeu_ps(acc + ii * ld + 8, c[ii][1]);
+    _mm256_storeu_ps(acc + ii * ld, r[ii][0]);
+    _mm256_storeu_ps(acc + ii * ld + 8, r[ii][1]);
   }
+  if (!full)
+    for (int ii = 0; ii < h; ii++)
+      memcpy(c + ii * ldc, edge + ii * NR, (size_t)w * sizeof(float));
+}
+
+/*
+** 12 x 32 in 24 zmm accumulators (H rows, NV vectors of 16 columns, as
+** constants after inlining). Column edges are masked loads and stores;
+** row edges run only their H rows. The FMA of a padding lane (zero in the
+** packed B) is never stored.
+*/
+#define AVX512_MR 12
+#define AVX512_NR 32
+__attribute__((target("avx512f"), always_inline))
+static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
+                               float *c, int64_t ldc, bool first, int H,
+                               int NV, __mmask16 m0, __mmask16 m1) {
+  __m512 r0[AVX512_MR], r1[AVX512_MR];
+  for (int ii = 0; ii < H; ii++) {
+    r0[ii] = first ? _mm512_setzero_ps() : _mm512_maskz_loadu_ps(m0, c + ii * ldc);
+    if (NV == 2)
+      r1[ii] = first ? _mm512_setzero_ps() : _mm512_maskz_loadu_ps(m1, c + ii * ldc + 16);
+  }
+  for (int64_t p = 0; p < kc; p++, pa += AVX512_MR, pb += AVX512_NR) {
+    __m512 b0 = _mm512_loadu_ps(pb);
+    __m512 b1 = NV == 2 ? _mm512_loadu_ps(pb + 16) : b0;
+    for (int ii = 0; ii < H; ii++) {
+      __m512 av = _mm512_set1_ps(pa[ii]);
+      r0[ii] = _mm512_fmadd_ps(av, b0, r0[ii]);
+      if (NV == 2)
+        r1[ii] = _mm512_fmadd_ps(av, b1, r1[ii]);
+    }
+  }
+  for (int ii = 0; ii < H; ii++) {
+    _mm512_mask_storeu_ps(c + ii * ldc, m0, r0[ii]);
+    if (NV == 2)
+      _mm512_mask_storeu_ps(c + ii * ldc + 16, m1, r1[ii]);
+  }
+}
+
+__attribute__((target("avx512f")))
+static void tileAvx512(int64_t kc, const float *pa, const float *pb, float *c,
+                       int64_t ldc, bool first, int h, int w) {
+  __mmask16 m0 = (__mmask16)(w >= 16 ? 0xFFFF : (1u << w) - 1);
+  __mmask16 m1 = (__mmask16)(w >= 32 ? 0xFFFF : w > 16 ? (1u << (w - 16)) - 1 : 0);
+#define PT2E_TILE512_CASE(H)                                              \
+  case H:                                                                 \
+    if (w > 16)                                                           \
+      tile512Body(kc, pa, pb, c, ldc, first, H, 2, m0, m1);               \
+    else                                                                  \
+      tile512Body(kc, pa, pb, c, ldc, first, H, 1, m0, m1);               \
+    break;
+  switch (h) {
+    PT2E_TILE512_CASE(12)
+    PT2E_TILE512_CASE(11)
+    PT2E_TILE512_CASE(10)
+    PT2E_TILE512_CASE(9)
+    PT2E_TILE512_CASE(8)
+    PT2E_TILE512_CASE(7)
+    PT2E_TILE512_CASE(6)
+    PT2E_TILE512_CASE(5)
+    PT2E_TILE512_CASE(4)
+    PT2E_TILE512_CASE(3)
+    PT2E_TILE512_CASE(2)
+    PT2E_TILE512_CASE(1)
+  default:
+    break;
+  }
+#undef PT2E_TILE512_CASE
 }
 #endif
 
-typedef void (*TileFn)(int64_t kc, const float *pa, const float *pb,
-                       float *acc, int64_t ld, bool first);
+static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 512, tileScalar};
+#if PT2E_GEMM_X86
+static const GemmKernel kAvx2 = {"avx2", PT2E_GEMM_AVX2, 6, 16, 256, 96, 512, tileAvx2};
+static const GemmKernel kAvx512 = {"avx512", PT2E_GEMM_AVX512, AVX512_MR, AVX512_NR,
+                                   256, 144, 1024, tileAvx512};
+#endif
 
-static TileFn chooseTile(void) {
+static bool cpuHas(Pt2eGemmIsa isa) {
 #if PT2E_GEMM_X86
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-      !getenv("PT2E_GEMM_SCALAR"))
-    return tileAvx2;
+  if (isa == PT2E_GEMM_AVX512)
+    return __builtin_cpu_supports("avx512f");
+  if (isa == PT2E_GEMM_AVX2)
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #endif
-  return tileScalar;
+  return isa == PT2E_GEMM_SCALAR;
+}
+
+/* The kernel for 'isa' (AUTO: the environment's choice, else the best),
+** or the best one below it this CPU has. */
+static const GemmKernel *kernelFor(Pt2eGemmIsa isa, bool *exact) {
+  if (isa == PT2E_GEMM_AUTO) {
+    const char *env = getenv("PT2E_GEMM_ISA"), *scalar = getenv("PT2E_GEMM_SCALAR");
+    isa = PT2E_GEMM_AVX512;
+    if (env && strcmp(env, "avx2") == 0)
+      isa = PT2E_GEMM_AVX2;
+    else if (env && strcmp(env, "scalar") == 0)
+      isa = PT2E_GEMM_SCALAR;
+    if (scalar && *scalar && strcmp(scalar, "0") != 0)
+      isa = PT2E_GEMM_SCALAR;
+  }
+  *exact = cpuHas(isa);
+#if PT2E_GEMM_X86
+  if (isa >= PT2E_GEMM_AVX512 && cpuHas(PT2E_GEMM_AVX512))
+    return &kAvx512;
+  if (isa >= PT2E_GEMM_AVX2 && cpuHas(PT2E_GEMM_AVX2))
+    return &kAvx2;
+#endif
+  return &kScalar;
+}
+
+static const GemmKernel *gemmKernel; /* NULL: not chosen yet */
+
+static const GemmKernel *currentKernel(void) {
+  if (!gemmKernel) {
+    bool exact;
+    gemmKernel = kernelFor(PT2E_GEMM_AUTO, &exact);
+  }
+  return gemmKernel;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Packing: panels of A (mr rows) and B (nr columns), zero-padded
+** ===================================================================== */
+
+/* A[i0 .. i0+rows) x [p0 .. p0+kc) as panels of mr rows: panel r holds
+** element (ii, p) at r * kc * mr + p * mr + ii. Padding rows are zero (and
+** private to this scratch), so they only ever feed padding outputs. */
+static void packA(const Gemm *g, int mr, int64_t i0, int64_t rows, int64_t p0,
+                  int64_t kc, float *dst) {
+  for (int64_t r = 0; r < rows; r += mr, dst += kc * mr) {
+    int h = rows - r < mr ? (int)(rows - r) : mr;
+    if (g->transA) {
+      /* A is K x M: each k step of the panel is a contiguous run of rows */
+      const float *src = g->a + p0 * g->lda + i0 + r;
+      for (int64_t p = 0; p < kc; p++, src += g->lda) {
+        memcpy(dst + p * mr, src, (size_t)h * sizeof(float));
+        for (int ii = h; ii < mr; ii++)
+          dst[p * mr + ii] = 0.0f;
+      }
+      continue;
+    }
+    /* A is M x K: row ii of the panel is contiguous in k */
+    for (int ii = 0; ii < h; ii++) {
+      const float *src = g->a + (i0 + r + ii) * g->lda + p0;
+      float *d = dst + ii;
+      for (int64_t p = 0; p < kc; p++)
+        d[p * mr] = src[p];
+    }
+    for (int ii = h; ii < mr; ii++)
+      for (int64_t p = 0; p < kc; p++)
+        dst[p * mr + ii] = 0.0f;
+  }
+}
+
+/* B[p0 .. p0+kc) x [j0 .. j0+cols) as panels of nr columns, likewise. */
+static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
+                  int64_t cols, float *dst) {
+  for (int64_t s = 0; s < cols; s += nr, dst += kc * nr) {
+    int w = cols - s < nr ? (int)(cols - s) : nr;
+    if (!g->transB) {
+      /* B is K x N: each k step of the panel is a contiguous run of columns */
+      const float *src = g->b + p0 * g->ldb + j0 + s;
+      if (w == nr) {
+        for (int64_t p = 0; p < kc; p++, src += g->ldb)
+          memcpy(dst + p * nr, src, (size_t)nr * sizeof(float));
+        continue;
+      }
+      for (int64_t p = 0; p < kc; p++, src += g->ldb) {
+        memcpy(dst + p * nr, src, (size_t)w * sizeof(float));
+        for (int jj = w; jj < nr; jj++)
+          dst[p * nr + jj] = 0.0f;
+      }
+      continue;
+    }
+    /* B is N x K: column jj of the panel is contiguous in k */
+    for (int jj = 0; jj < w; jj++) {
+      const float *src = g->b + (j0 + s + jj) * g->ldb + p0;
+      float *d = dst + jj;
+      for (int64_t p = 0; p < kc; p++)
+        d[p * nr] = src[p];
+    }
+    for (int jj = w; jj < nr; jj++)
+      for (int64_t p = 0; p < kc; p++)
+        dst[p * nr + jj] = 0.0f;
+  }
 }
 
 /* }==================================================================== */
@@ -197,51 +351,46 @@ static TileFn chooseTile(void) {
 ** Blocked driver over one range of outputs
 ** ===================================================================== */
 
-/* Scratch of one driver run: packed panels. */
+/* Scratch of one worker: packed panels. */
 typedef struct Work {
-  float *pa; /* MC x KC */
-  float *pb; /* KC x NC */
+  float *pa; /* mc x kc */
+  float *pb; /* kc x nc */
 } Work;
+
+static int64_t minI(int64_t x, int64_t y) { return x < y ? x : y; }
+static int64_t roundUp(int64_t x, int64_t unit) { return (x + unit - 1) / unit * unit; }
+
+/* The k block size: K cut into equal blocks of at most kr->kc. */
+static int64_t kBlock(const GemmKernel *kr, int64_t k) {
+  int64_t blocks = (k + kr->kc - 1) / kr->kc;
+  return blocks < 1 ? 1 : (k + blocks - 1) / blocks;
+}
 
 /*
 ** The chains of rows [i0, i1) x columns [j0, j1); C holds their partial
-** sums between k blocks.
+** sums between k blocks. B is packed once per (column block, k block), A
+** once per (row block, k block) within them.
 */
-static void runRange(const Gemm *g, TileFn tile, Work *w, int64_t i0,
+static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
                      int64_t i1, int64_t j0, int64_t j1) {
-  float edge[MR * NR] = {0};
-  for (int64_t jc = j0; jc < j1; jc += NC) {
-    int64_t nc = j1 - jc < NC ? j1 - jc : NC;
-    for (int64_t ic = i0; ic < i1; ic += MC) {
-      int64_t mc = i1 - ic < MC ? i1 - ic : MC;
-      float *acc = g->c + ic * g->ldc + jc;
-      int64_t ld = g->ldc;
-      for (int64_t pc = 0; pc < g->k || pc == 0; pc += KC) {
-        int64_t kc = g->k - pc < KC ? g->k - pc : KC;
-        bool first = pc == 0 && !g->accumulate;
-        /* B is repacked per row block: the row blocks of a range are few
-        ** (MC rows each) and this keeps each thread's work independent. */
-        packB(g, pc, kc, jc, nc, w->pb);
-        packA(g, ic, mc, pc, kc, w->pa);
-        for (int64_t r = 0; r < mc; r += MR)
-          for (int64_t s = 0; s < nc; s += NR) {
-            const float *pa = w->pa + r * kc, *pb = w->pb + s * kc;
-            float *t = acc + r * ld + s;
-            int64_t h = mc - r < MR ? mc - r : MR, wd = nc - s < NR ? nc - s : NR;
-            if (h == MR && wd == NR) {
-              tile(kc, pa, pb, t, ld, first);
-              continue;
-            }
-            /* An edge tile runs on a full local tile; only its valid part
-            ** is read and written back. */
-            for (int ii = 0; ii < h && !first; ii++)
-              memcpy(edge + ii * NR, t + ii * ld, (size_t)wd * sizeof(float));
-            tile(kc, pa, pb, edge, NR, first);
-            for (int ii = 0; ii < h; ii++)
-              memcpy(t + ii * ld, edge + ii * NR, (size_t)wd * sizeof(float));
-          }
-        if (g->k == 0)
-          break;
+  int mr = kr->mr, nr = kr->nr;
+  int64_t kb = kBlock(kr, g->k), ldc = g->ldc;
+  for (int64_t jc = j0; jc < j1; jc += kr->nc) {
+    int64_t nc = minI(j1 - jc, kr->nc);
+    for (int64_t pc = 0; pc < g->k; pc += kb) {
+      int64_t kc = minI(g->k - pc, kb);
+      bool first = pc == 0 && !g->accumulate;
+      packB(g, nr, pc, kc, jc, nc, w->pb);
+      for (int64_t ic = i0; ic < i1; ic += kr->mc) {
+        int64_t mc = minI(i1 - ic, kr->mc);
+        packA(g, mr, ic, mc, pc, kc, w->pa);
+        for (int64_t s = 0; s < nc; s += nr) {
+          const float *pb = w->pb + s * kc;
+          int wd = (int)minI(nc - s, nr);
+          for (int64_t r = 0; r < mc; r += mr)
+            kr->tile(kc, w->pa + r * kc, pb, g->c + (ic + r) * ldc + jc + s,
+                     ldc, first, (int)minI(mc - r, mr), wd);
+        }
       }
     }
   }
@@ -253,17 +402,33 @@ static void runRange(const Gemm *g, TileFn tile, Work *w, int64_t i0,
 ** Threads
 ** ===================================================================== */
 
-typedef struct Task {
+/* The split of one product over the pool: 'chunks' contiguous ranges of
+** whole panels of 'unit' rows or columns, one Work each. */
+typedef struct Split {
   const Gemm *g;
-  TileFn tile;
-  Work work; /* allocated by the calling thread (pt2eAlloc is not thread-safe) */
-  int64_t i0, i1, j0, j1;
-} Task;
+  const GemmKernel *kr;
+  bool byCols;
+  int64_t units, unit;
+  int chunks;
+  Work *work; /* chunks of them, allocated by the calling thread */
+} Split;
 
-static void *runTask(void *arg) {
-  Task *t = arg;
-  runRange(t->g, t->tile, &t->work, t->i0, t->i1, t->j0, t->j1);
-  return NULL;
+static void runChunks(void *ctx, int64_t begin, int64_t end, int worker) {
+  const Split *s = ctx;
+  const Gemm *g = s->g;
+  Work *w = &s->work[worker];
+  for (int64_t t = begin; t < end; t++) {
+    int64_t lo = s->units * t / s->chunks * s->unit;
+    int64_t hi = s->units * (t + 1) / s->chunks * s->unit;
+    int64_t extent = s->byCols ? g->n : g->m;
+    hi = minI(hi, extent);
+    if (lo >= hi)
+      continue;
+    if (s->byCols)
+      runRange(g, s->kr, w, 0, g->m, lo, hi);
+    else
+      runRange(g, s->kr, w, lo, hi, 0, g->n);
+  }
 }
 
 static void freeWork(Work *w) {
@@ -271,14 +436,13 @@ static void freeWork(Work *w) {
   pt2eFree(w->pb);
 }
 
-static int64_t roundUp(int64_t x, int64_t unit) { return (x + unit - 1) / unit * unit; }
-
-/* Panels as large as this product needs, at most MC x KC and KC x NC: a
-** small product must not pay for zeroing the blocks of a large one. */
-static bool allocWork(Work *w, const Gemm *g) {
-  int64_t kc = g->k < KC ? (g->k > 0 ? g->k : 1) : KC;
-  int64_t mc = roundUp(g->m < MC ? g->m : MC, MR);
-  int64_t nc = roundUp(g->n < NC ? g->n : NC, NR);
+/* Panels as large as a range of rows x cols needs, at most one cache
+** block: a small product must not pay for the blocks of a large one. */
+static bool allocWork(Work *w, const GemmKernel *kr, int64_t k, int64_t rows,
+                      int64_t cols) {
+  int64_t kc = kBlock(kr, k);
+  int64_t mc = roundUp(minI(rows, kr->mc), kr->mr);
+  int64_t nc = roundUp(minI(cols, kr->nc), kr->nr);
   w->pa = pt2eAlloc((size_t)(mc * kc) * sizeof(float));
   w->pb = pt2eAlloc((size_t)(kc * nc) * sizeof(float));
   if (w->pa && w->pb)
@@ -287,48 +451,45 @@ static bool allocWork(Work *w, const Gemm *g) {
   return false;
 }
 
-static int gemmThreads;  /* 0: not chosen yet */
-static TileFn gemmTile;  /* NULL: not chosen yet */
+int pt2eGemmThreads(void) { return pt2eParallelThreads(); }
 
-int pt2eGemmThreads(void) {
-  if (gemmThreads == 0) {
-    const char *env = getenv("PT2E_NUM_THREADS");
-    long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-    gemmThreads = n < 1 ? 1 : n > PT2E_GEMM_MAX_THREADS ? PT2E_GEMM_MAX_THREADS : (int)n;
-  }
-  return gemmThreads;
+bool pt2eGemmConfigure(int threads, Pt2eGemmIsa isa) {
+  pt2eParallelConfigure(threads);
+  bool exact;
+  gemmKernel = kernelFor(isa, &exact);
+  return exact;
 }
 
-void pt2eGemmConfigure(int threads, bool scalarTiles) {
-  gemmThreads = threads < 1 ? 0 : threads > PT2E_GEMM_MAX_THREADS ? PT2E_GEMM_MAX_THREADS : threads;
-  gemmTile = scalarTiles ? tileScalar : chooseTile();
+const char *pt2eGemmKernelName(void) { return currentKernel()->name; }
+
+/* The largest range of 'extent' items in 'units' panels of 'unit' split
+** into 'chunks' contiguous ranges. */
+static int64_t largestChunk(int64_t extent, int64_t unit, int chunks) {
+  int64_t units = (extent + unit - 1) / unit;
+  return minI((units + chunks - 1) / chunks * unit, extent);
 }
 
 /*
-** Splits the outputs into 'n' contiguous ranges: by columns, in whole NR
-** panels, when there are enough of them; else by rows, in whole MR panels.
-** Any split gives the same bits; this one only balances the work.
+** How to split the outputs over 'threads': by columns (each thread packs
+** all of A and its part of B) or by rows (all of B, its part of A),
+** whichever has the smaller slowest thread, counting the tiles it computes
+** and what it packs. Any split gives the same bits; this only balances.
 */
-static int splitTasks(const Gemm *g, TileFn tile, int n, Task *tasks) {
-  bool byCols = (g->n + NR - 1) / NR >= n;
-  int64_t extent = byCols ? g->n : g->m, unit = byCols ? NR : MR;
-  int64_t units = (extent + unit - 1) / unit;
-  if (units < n)
-    n = (int)units;
-  for (int t = 0; t < n; t++) {
-    int64_t lo = units * t / n * unit, hi = units * (t + 1) / n * unit;
-    if (hi > extent)
-      hi = extent;
-    tasks[t] = (Task){g, tile, {NULL, NULL}, 0, g->m, 0, g->n};
-    if (byCols) {
-      tasks[t].j0 = lo;
-      tasks[t].j1 = hi;
-    } else {
-      tasks[t].i0 = lo;
-      tasks[t].i1 = hi;
-    }
-  }
-  return n;
+static void chooseSplit(Split *s, int threads) {
+  const Gemm *g = s->g;
+  int64_t colUnits = (g->n + s->kr->nr - 1) / s->kr->nr;
+  int64_t rowUnits = (g->m + s->kr->mr - 1) / s->kr->mr;
+  int64_t k = g->k;
+  double lanes = 16.0; /* fma lanes a cycle, roughly, against a packed float */
+  int tc = (int)minI(threads, colUnits), tr = (int)minI(threads, rowUnits);
+  double costCols = (double)g->m * (double)largestChunk(g->n, s->kr->nr, tc) * (double)k / lanes +
+                    (double)g->m * (double)k;
+  double costRows = (double)largestChunk(g->m, s->kr->mr, tr) * (double)g->n * (double)k / lanes +
+                    (double)g->n * (double)k;
+  s->byCols = costCols <= costRows;
+  s->unit = s->byCols ? s->kr->nr : s->kr->mr;
+  s->units = s->byCols ? colUnits : rowUnits;
+  s->chunks = s->byCols ? tc : tr;
 }
 
 /* }==================================================================== */
@@ -336,35 +497,35 @@ static int splitTasks(const Gemm *g, TileFn tile, int n, Task *tasks) {
 bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc) {
-  if (!gemmTile)
-    gemmTile = chooseTile();
-  TileFn tile = gemmTile;
+  const GemmKernel *kr = currentKernel();
   if (m <= 0 || n <= 0)
     return true;
+  if (k <= 0) {
+    /* every chain is its init */
+    for (int64_t i = 0; i < m && !accumulate; i++)
+      memset(c + i * ldc, 0, (size_t)n * sizeof(float));
+    return true;
+  }
   Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, c};
-  double flops = 2.0 * (double)m * (double)n * (double)(k > 0 ? k : 1);
-  double useful = flops / MIN_FLOPS_PER_THREAD;
+  double useful = 2.0 * (double)m * (double)n * (double)k / MIN_FLOPS_PER_THREAD;
   int threads = pt2eGemmThreads();
   if (useful < threads)
     threads = useful < 1 ? 1 : (int)useful;
-  Task tasks[PT2E_GEMM_MAX_THREADS];
-  pthread_t ids[PT2E_GEMM_MAX_THREADS];
-  int nt = splitTasks(&g, tile, threads, tasks), ready = 0;
-  while (ready < nt && allocWork(&tasks[ready].work, &g))
+  Split s = {&g, kr, true, 0, 0, 1, NULL};
+  chooseSplit(&s, threads);
+  Work work[PT2E_MAX_THREADS];
+  s.work = work;
+  int ready = 0;
+  int64_t rows = s.byCols ? m : largestChunk(m, kr->mr, s.chunks);
+  int64_t cols = s.byCols ? largestChunk(n, kr->nr, s.chunks) : n;
+  while (ready < s.chunks && allocWork(&work[ready], kr, k, rows, cols))
     ready++;
-  bool ok = ready == nt;
-  int started = 1;
-  for (int t = 1; ok && t < nt; t++, started++)
-    if (pthread_create(&ids[t], NULL, runTask, &tasks[t]) != 0)
-      break;
-  /* A range whose thread could not start runs here, after its own. */
-  for (int t = ok ? started : nt; t < nt; t++)
-    runTask(&tasks[t]);
+  bool ok = ready == s.chunks;
+  /* One item per chunk: the pool hands item t to worker t (or all of them
+  ** to worker 0 when nested or busy), so work[worker] is never shared. */
   if (ok)
-    runTask(&tasks[0]);
-  for (int t = 1; ok && t < started; t++)
-    pthread_join(ids[t], NULL);
+    pt2eParallelFor(s.chunks, 1, runChunks, &s);
   for (int t = 0; t < ready; t++)
-    freeWork(&tasks[t].work);
+    freeWork(&work[t]);
   return ok;
 }

@@ -12,8 +12,8 @@
 /*
 ** C[M,N] (+)= op(A)[M,K] op(B)[K,N] with arbitrary row strides, f32: every
 ** output one fma chain over k in order, from C's value ('accumulate') or
-** from zero (gemm.c): the same bits on every CPU and thread count.
-** False when its scratch cannot be had.
+** from zero (gemm.c): the same bits on every CPU, micro-kernel and thread
+** count. False when its scratch cannot be had.
 */
 bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
@@ -22,10 +22,30 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
 void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
                         int64_t k, const float *a, int64_t lda, const float *b,
                         int64_t ldb, bool accumulate, float *c, int64_t ldc);
-/* Threads pt2eSgemm may use: PT2E_NUM_THREADS, or the online CPUs. */
+/* Threads pt2eSgemm may use: the worker pool's (pt2e_parallel.h), that is
+** PT2E_NUM_THREADS or the online CPUs. */
 int pt2eGemmThreads(void);
-/* For tests and benchmarks: the thread count (0: the default again) and
-** the portable micro-kernel instead of the AVX2 one. */
-void pt2eGemmConfigure(int threads, bool scalarTiles);
+
+/*
+** The micro-kernels. All give the same bits; they differ in speed only.
+** PT2E_GEMM_AUTO is the best one this CPU has, unless the environment says
+** otherwise: PT2E_GEMM_ISA=avx512|avx2|scalar, or PT2E_GEMM_SCALAR=1 (the
+** portable one). A bool converts to AUTO (false) or SCALAR (true).
+*/
+typedef enum Pt2eGemmIsa {
+  PT2E_GEMM_AUTO = 0,
+  PT2E_GEMM_SCALAR = 1, /* portable C, fmaf */
+  PT2E_GEMM_AVX2 = 2,   /* AVX2 + FMA, 6 x 16 tile */
+  PT2E_GEMM_AVX512 = 3  /* AVX-512F, 12 x 32 tile */
+} Pt2eGemmIsa;
+
+/*
+** For tests and benchmarks: the thread count (0: the default again; this
+** configures the worker pool) and the micro-kernel. False when this CPU
+** lacks the requested one; the best one it has below it is used instead.
+*/
+bool pt2eGemmConfigure(int threads, Pt2eGemmIsa isa);
+/* The micro-kernel pt2eSgemm uses now: "avx512", "avx2" or "scalar". */
+const char *pt2eGemmKernelName(void);
 
 #endif /* PT2E_INTERP_GEMM_H */

@@ -1,16 +1,17 @@
 /*
 ** test_gemm.c
 ** The interpreter's sgemm (passes/interp/gemm.c) against its scalar
-** reference, bit for bit: the AVX2 and the portable micro-kernels, with 1,
-** 2 and 3 threads, on the matrix shapes of the convolutions (as im2col
-** products) and matmuls of ResNet-18, MobileNetV2, the MLP and a
-** transformer encoder layer, and on edge shapes. Each output is one fma
+** reference, bit for bit: every micro-kernel this CPU has (AVX-512 12 x 32,
+** AVX2 6 x 16, portable), each with 1, 2 and 3 threads, on the matrix
+** shapes of the convolutions (as im2col products) and matmuls of ResNet-18,
+** MobileNetV2, the MLP and a transformer encoder layer, and on edge shapes
+** around the tiles and cache blocks of every kernel. Each output is one fma
 ** chain in k order (the documented order), so any difference is a bug.
 **
 ** Columns are independent of each other in that order, so the layers keep
 ** their real M (rows) and K (the reduction, what blocking could change) and
-** take a cut N that is no multiple of the micro-kernel's 16, to keep the
-** scalar reference fast.
+** take a cut N that is no multiple of the micro-kernels' 16 or 32, to keep
+** the scalar reference fast.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,10 +81,16 @@ static const Shape kShapes[] = {
     {"edge.col", 300, 1, 513},
 };
 
-/* Runs one shape with 1, 2 and 3 threads (and, if 'portable', once with the
-** portable micro-kernel) and compares with the reference. */
-static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate,
-                       bool portable) {
+/* The micro-kernels, each tested where the CPU has it. */
+static const struct {
+  Pt2eGemmIsa isa;
+  const char *name;
+} kKernels[] = {{PT2E_GEMM_AVX512, "avx512"}, {PT2E_GEMM_AVX2, "avx2"},
+                {PT2E_GEMM_SCALAR, "scalar"}};
+
+/* Runs one shape with every micro-kernel the CPU has, each with 1, 2 and 3
+** threads, and compares with the reference. */
+static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate) {
   int64_t lda = transA ? s->m + 3 : s->k + 3; /* padded rows: strides matter */
   int64_t ldb = transB ? s->k + 5 : s->n + 5;
   int64_t ldc = s->n + 2;
@@ -105,9 +112,11 @@ static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate
   pt2eSgemmReference(transA, transB, s->m, s->n, s->k, a, lda, b, ldb,
                      accumulate, want, ldc);
   static const int threads[] = {1, 2, 3};
-  for (int scalar = 0; scalar < 1 + portable; scalar++)
-    for (size_t t = 0; t < (scalar ? 1 : sizeof threads / sizeof *threads); t++) {
-      pt2eGemmConfigure(threads[t], scalar);
+  for (size_t kk = 0; kk < sizeof kKernels / sizeof *kKernels; kk++)
+    for (size_t t = 0; t < sizeof threads / sizeof *threads; t++) {
+      if (!pt2eGemmConfigure(threads[t], kKernels[kk].isa))
+        break; /* this CPU lacks it */
+      assert_string_equal(pt2eGemmKernelName(), kKernels[kk].name);
       memcpy(got, init, nc * sizeof *got);
       assert_true(pt2eSgemm(transA, transB, s->m, s->n, s->k, a, lda, b, ldb,
                             accumulate, got, ldc));
@@ -117,18 +126,18 @@ static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate
           memcpy(&w, &want[i * ldc + j], 4);
           memcpy(&g, &got[i * ldc + j], 4);
           if (w != g)
-            fail_msg("%s (transA %d transB %d accumulate %d, %s tiles, %d "
-                     "threads): C[%lld][%lld] = %08x, the reference %08x",
-                     s->name, transA, transB, accumulate,
-                     scalar ? "portable" : "AVX2", threads[t], (long long)i,
-                     (long long)j, g, w);
+            fail_msg("%s %lldx%lldx%lld (transA %d transB %d accumulate %d, %s "
+                     "tiles, %d threads): C[%lld][%lld] = %08x, the reference %08x",
+                     s->name, (long long)s->m, (long long)s->n, (long long)s->k,
+                     transA, transB, accumulate, kKernels[kk].name, threads[t],
+                     (long long)i, (long long)j, g, w);
         }
       /* the padding between rows of C is never written */
       for (int64_t i = 0; i < s->m; i++)
         for (int64_t j = s->n; j < ldc; j++)
           assert_memory_equal(&got[i * ldc + j], &init[i * ldc + j], 4);
     }
-  pt2eGemmConfigure(0, false);
+  pt2eGemmConfigure(0, PT2E_GEMM_AUTO);
   free(a);
   free(b);
   free(init);
@@ -139,7 +148,7 @@ static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate
 static void testModelShapesMatchTheReference(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
-    checkShape(&kShapes[i], false, false, true, i % 4 == 0);
+    checkShape(&kShapes[i], false, false, true);
 }
 
 /* The layouts the kernels use: B transposed (NHWC/FHWC convolutions,
@@ -147,10 +156,53 @@ static void testModelShapesMatchTheReference(void **state) {
 static void testTransposesAndOverwrite(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i += 3) {
-    checkShape(&kShapes[i], false, true, true, false);
-    checkShape(&kShapes[i], true, false, false, false);
-    checkShape(&kShapes[i], true, true, false, i % 2 == 0);
+    checkShape(&kShapes[i], false, true, true);
+    checkShape(&kShapes[i], true, false, false);
+    checkShape(&kShapes[i], true, true, false);
   }
+}
+
+/*
+** Around every kernel's tile (12 x 32, 6 x 16) and block (k blocks of up
+** to 256 cut evenly, 144 or 96 rows, 1024 or 512 columns): m and n just
+** below, at and above multiples of them, k = 0, 1 and a split k; every
+** combination of transA, transB and accumulate in turn.
+*/
+static void testEdgeShapes(void **state) {
+  (void)state;
+  static const int64_t ms[] = {1, 5, 6, 7, 11, 12, 13, 25, 97, 145};
+  static const int64_t ns[] = {1, 15, 16, 17, 31, 32, 33, 65};
+  static const int64_t ks[] = {0, 1, 3, 257};
+  int variant = 0;
+  for (size_t i = 0; i < sizeof ms / sizeof *ms; i++)
+    for (size_t j = 0; j < sizeof ns / sizeof *ns; j++)
+      for (size_t p = 0; p < sizeof ks / sizeof *ks; p++, variant++) {
+        Shape s = {"edge", ms[i], ns[j], ks[p]};
+        checkShape(&s, variant & 1, variant >> 1 & 1, variant >> 2 & 1);
+      }
+  /* column and row blocks of the kernels, and k blocks of 256 and more */
+  static const Shape wide[] = {
+      {"edge.nc", 13, 1025, 17}, {"edge.nc2", 3, 2049, 5},
+      {"edge.mc", 289, 33, 17},  {"edge.kc", 14, 40, 769},
+  };
+  for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
+    for (int v = 0; v < 8; v++)
+      checkShape(&wide[i], v & 1, v >> 1 & 1, v >> 2 & 1);
+}
+
+/* Configuring a kernel says whether the CPU has it; the portable one is
+** everywhere. */
+static void testKernelChoice(void **state) {
+  (void)state;
+  assert_true(pt2eGemmConfigure(1, PT2E_GEMM_SCALAR));
+  assert_string_equal(pt2eGemmKernelName(), "scalar");
+  if (pt2eGemmConfigure(1, PT2E_GEMM_AVX2))
+    assert_string_equal(pt2eGemmKernelName(), "avx2");
+  if (pt2eGemmConfigure(1, PT2E_GEMM_AVX512))
+    assert_string_equal(pt2eGemmKernelName(), "avx512");
+  assert_true(pt2eGemmConfigure(2, PT2E_GEMM_AUTO));
+  assert_int_equal(pt2eGemmThreads(), 2);
+  pt2eGemmConfigure(0, PT2E_GEMM_AUTO);
 }
 
 /* The documented chain, spelled out by hand for one output: the order is
@@ -190,6 +242,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(testModelShapesMatchTheReference),
       cmocka_unit_test(testTransposesAndOverwrite),
+      cmocka_unit_test(testEdgeShapes),
+      cmocka_unit_test(testKernelChoice),
       cmocka_unit_test(testChainOrderIsDocumented),
       cmocka_unit_test(testScratchFailureIsReported),
   };
