@@ -5,6 +5,7 @@ pt2e-prepare the way XNNPACKQuantizer annotates them (per-channel weights).
     python3 bench/make_model.py resnet18 --batch 8 --size 224 -o resnet18.mlir
     python3 bench/make_model.py mlp --batch 256 -o mlp.mlir
     python3 bench/make_model.py conv_relu -o conv_relu.mlir
+    python3 bench/make_model.py mobilenet_v2 --batch 8 --size 224 -o mbv2.mlir
 
 Only the Python standard library is used, so the benchmark (and its smoke
 run in the test suite) needs no NumPy. Weights are Kaiming-scaled Gaussians
@@ -107,6 +108,25 @@ class Emitter:
         self.flops += 2 * n * cout * oh * ow * cin * k * k
         return v, oshape
 
+    def depthwise(self, x, shape, k, s, p, annotate_output):
+        # torch-mlir's form of a groups == channels convolution: the input
+        # padded first, the filter [C, KH, KW]
+        n, c, h, w = shape
+        xp, pshape = self.pad(x, shape, p, "0.0", self.act if p else None)
+        oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
+        oshape = [n, c, oh, ow]
+        wt = self.const([c, k, k], math.sqrt(2.0 / (k * k)))
+        init = self.bias_init(c, oshape)
+        v = self.tmp()
+        ann = "{inputs = [%s, %s]%s}" % ("unit" if p else self.act, WGT,
+                                         (", output = %s" % self.act) if annotate_output else "")
+        self.emit("%s = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, "
+                  "strides = dense<%d> : vector<2xi64>, pt2e.annotation = %s} ins(%s, %s : %s, %s) "
+                  "outs(%s : %s) -> %s" % (v, s, ann, xp, wt, ty(pshape), ty([c, k, k]),
+                                           init, ty(oshape), ty(oshape)))
+        self.flops += 2 * n * c * oh * ow * k * k
+        return v, oshape
+
     def elementwise(self, inputs, shape, body, annotate):
         init = self.empty(shape)
         v = self.tmp()
@@ -131,6 +151,19 @@ class Emitter:
                                              "%r = arith.maximumf %a0, %z : f32",
                                              "linalg.yield %r : f32"],
                                 "{output = %s}" % self.act)
+
+    def relu6(self, x, shape):
+        return self.elementwise([x], shape, ["%z = arith.constant 0.0 : f32",
+                                             "%six = arith.constant 6.0 : f32",
+                                             "%r = arith.maximumf %a0, %z : f32",
+                                             "%q = arith.minimumf %r, %six : f32",
+                                             "linalg.yield %q : f32"],
+                                "{output = %s}" % self.act)
+
+    def add(self, x, y, shape):
+        return self.elementwise([x, y], shape, ["%s = arith.addf %a0, %a1 : f32",
+                                                "linalg.yield %s : f32"],
+                                "{inputs = [%s, %s], output = %s}" % (self.act, self.act, self.act))
 
     def add_relu(self, x, y, shape):
         # XNNPACK's add_relu: both inputs and the relu output observed
@@ -230,17 +263,47 @@ def conv_relu(e, n, size):
     return e.relu(y, shape), shape, [n, 3, 16, 16]
 
 
+def inverted_residual(e, x, shape, cout, stride, expand):
+    # MobileNetV2's block: 1x1 expand + relu6, 3x3 depthwise + relu6, 1x1
+    # project (no activation), the input added back when the shapes agree
+    y, s = x, shape
+    if expand != 1:
+        y, s = e.conv(y, s, shape[1] * expand, 1, 1, 0, False)
+        y = e.relu6(y, s)
+    y, s = e.depthwise(y, s, 3, stride, 1, False)
+    y = e.relu6(y, s)
+    y, s = e.conv(y, s, cout, 1, 1, 0, True)
+    if stride == 1 and shape[1] == cout:
+        y = e.add(y, x, s)
+    return y, s
+
+
+def mobilenet_v2(e, n, size):
+    shape = [n, 3, size, size]
+    y, shape = e.conv("%x", shape, 32, 3, 2, 1, False)
+    y = e.relu6(y, shape)
+    for t, c, reps, s in ((1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2),
+                          (6, 96, 3, 1), (6, 160, 3, 2), (6, 320, 1, 1)):
+        for i in range(reps):
+            y, shape = inverted_residual(e, y, shape, c, s if i == 0 else 1, t)
+    y, shape = e.conv(y, shape, 1280, 1, 1, 0, False)
+    y = e.relu6(y, shape)
+    y = e.global_avgpool(y, shape)
+    return e.linear(y, n, 1280, 1000, True), [n, 1000], [n, 3, size, size]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("model", choices=["resnet18", "mlp", "conv_relu"])
+    p.add_argument("model", choices=["resnet18", "mlp", "conv_relu", "mobilenet_v2"])
     p.add_argument("--batch", type=int, default=8)
-    p.add_argument("--size", type=int, default=224, help="input height and width (resnet18)")
+    p.add_argument("--size", type=int, default=224, help="input height and width (resnet18, mobilenet_v2)")
     p.add_argument("--observer", default="histogram", help="activation observer kind")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", "--output", required=True)
     a = p.parse_args()
     e = Emitter(a.seed, a.observer)
-    build = {"resnet18": resnet18, "mlp": mlp, "conv_relu": conv_relu}[a.model]
+    build = {"resnet18": resnet18, "mlp": mlp, "conv_relu": conv_relu,
+             "mobilenet_v2": mobilenet_v2}[a.model]
     out, oshape, ishape = build(e, a.batch, a.size)
     with open(a.output, "w") as f:
         f.write("func.func @forward(%%x: %s) -> %s {\n" % (ty(ishape), ty(oshape)))

@@ -3,8 +3,9 @@
 ** Kernels for the heavy linalg ops on f32: the interpreter's own sgemm
 ** (gemm.c, the same bits on every CPU) for matmul and batch_matmul
 ** (with transposed operands) and 2-D convolutions in NCHW/FCHW, NHWC/HWCF
-** and NHWC/FHWC layouts (im2col + sgemm); direct loops for depthwise
-** convolutions and pooling, bit-identical with the loop nest.
+** and NHWC/FHWC layouts (im2col + sgemm); depthwise convolutions and
+** pooling by the vectorised, threaded window kernels (kernels_window.c),
+** bit-identical with the loop nest.
 **
 ** A kernel is chosen at compile time from the op's name and its indexing
 ** maps; anything else (other types, other layouts) keeps the generic loop
@@ -22,6 +23,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include "gemm.h"
+#include "kernels_window.h"
 #include "pt2e_checked.h"
 #include "pt2e_support.h"
 
@@ -193,105 +195,11 @@ static bool matchDepthwise(const CompileCtx *cc, const Instr *in, bool nchw,
   return w->shape[2] == kr->C && y->shape[3] == kr->C;
 }
 
-/*
-** Each output element receives x * w for (kh, kw) in row-major order, one
-** rounded product and one rounded sum at a time, as the loop nest adds them
-** (its reduction loops are the innermost, kh before kw); only the order of
-** independent output elements differs, so results are bit-identical.
-*/
-static void runDepthwise(const Kernel *k, const float *x, const float *w, float *y) {
-  if (k->kind == KDepthwiseNchw) {
-    for (int64_t n = 0; n < k->N; n++)
-      for (int64_t c = 0; c < k->C; c++) {
-        const float *xc = x + (n * k->C + c) * k->H * k->W;
-        float *yc = y + (n * k->C + c) * k->OH * k->OW;
-        for (int64_t kh = 0; kh < k->KH; kh++)
-          for (int64_t kw = 0; kw < k->KW; kw++) {
-            float wv = w[(c * k->KH + kh) * k->KW + kw];
-            for (int64_t oh = 0; oh < k->OH; oh++) {
-              const float *xr = xc + (oh * k->sh + kh * k->dh) * k->W + kw * k->dw;
-              float *yr = yc + oh * k->OW;
-              for (int64_t ow = 0; ow < k->OW; ow++) {
-                float p = xr[ow * k->sw] * wv;
-                yr[ow] = yr[ow] + p;
-              }
-            }
-          }
-      }
-    return;
-  }
-  for (int64_t n = 0; n < k->N; n++)
-    for (int64_t oh = 0; oh < k->OH; oh++)
-      for (int64_t ow = 0; ow < k->OW; ow++) {
-        float *yp = y + ((n * k->OH + oh) * k->OW + ow) * k->C;
-        for (int64_t kh = 0; kh < k->KH; kh++)
-          for (int64_t kw = 0; kw < k->KW; kw++) {
-            const float *xp = x + ((n * k->H + oh * k->sh + kh * k->dh) * k->W +
-                                   ow * k->sw + kw * k->dw) * k->C;
-            const float *wp = w + (kh * k->KW + kw) * k->C;
-            for (int64_t c = 0; c < k->C; c++) {
-              float p = xp[c] * wp[c];
-              yp[c] = yp[c] + p;
-            }
-          }
-      }
-}
-
-/* maximum as arith.maximumf: NaN propagates, -0 < +0 */
-static float maximumF32(float a, float b) {
-  if (a != a || b != b)
-    return NAN;
-  if (a == b)
-    return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-
-/*
-** Pooling in the loop order of the generic executor (n, c, oh, ow, kh, kw
-** for NCHW; n, oh, ow, c, kh, kw for NHWC), accumulating into the output
-** element by element, so sums round exactly as the loops do.
-*/
-static void runPool(const Kernel *k, const float *x, float *y) {
-  bool nchw = k->kind == KPoolNchw;
-  for (int64_t n = 0; n < k->N; n++)
-    for (int64_t a = 0; a < (nchw ? k->C : k->OH); a++)
-      for (int64_t b = 0; b < (nchw ? k->OH : k->OW); b++)
-        for (int64_t c2 = 0; c2 < (nchw ? k->OW : k->C); c2++) {
-          int64_t c = nchw ? a : c2, oh = nchw ? b : a, ow = nchw ? c2 : b;
-          float *dst = nchw ? &y[((n * k->C + c) * k->OH + oh) * k->OW + ow]
-                            : &y[((n * k->OH + oh) * k->OW + ow) * k->C + c];
-          float acc = *dst;
-          for (int64_t kh = 0; kh < k->KH; kh++)
-            for (int64_t kw = 0; kw < k->KW; kw++) {
-              int64_t h = oh * k->sh + kh * k->dh, w = ow * k->sw + kw * k->dw;
-              float v = nchw ? x[((n * k->C + c) * k->H + h) * k->W + w]
-                             : x[((n * k->H + h) * k->W + w) * k->C + c];
-              acc = k->poolMax ? maximumF32(v, acc) : v + acc;
-            }
-          *dst = acc;
-        }
-}
-
-/*
-** im2col for one NCHW image: col[(c*KH+kh)*KW+kw][oh*OW+ow], rows 'ldcol'
-** floats apart (several images can share one matrix side by side).
-*/
-static void im2colNchw(const Kernel *k, const float *x, float *col,
-                       int64_t ldcol) {
-  for (int64_t c = 0; c < k->C; c++)
-    for (int64_t kh = 0; kh < k->KH; kh++)
-      for (int64_t kw = 0; kw < k->KW; kw++) {
-        float *row = col + ((c * k->KH + kh) * k->KW + kw) * ldcol;
-        for (int64_t oh = 0; oh < k->OH; oh++) {
-          const float *src = x + (c * k->H + oh * k->sh + kh * k->dh) * k->W + kw * k->dw;
-          float *dst = row + oh * k->OW;
-          if (k->sw == 1)
-            memcpy(dst, src, (size_t)k->OW * sizeof(float));
-          else
-            for (int64_t ow = 0; ow < k->OW; ow++)
-              dst[ow] = src[ow * k->sw];
-        }
-      }
+/* The window of a depthwise, pooling or NCHW convolution kernel. */
+static Pt2eWindow windowOf(const Kernel *k) {
+  Pt2eWindow s = {k->N, k->C, k->H, k->W, k->OH, k->OW, k->KH, k->KW,
+                  k->sh, k->sw, k->dh, k->dw};
+  return s;
 }
 
 /* im2col for one NHWC image: col[oh*OW+ow][(kh*KW+kw)*C+c]. */
@@ -359,8 +267,9 @@ static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
   bool ok = (direct || col) && (group == 1 || tmp);
   for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
+    Pt2eWindow s = windowOf(k);
+    pt2eIm2colNchw(&s, a, n0, g, col);
     for (int64_t j = 0; j < g; j++) {
-      im2colNchw(k, a + (n0 + j) * k->C * k->H * k->W, col + j * ohw, ld);
       for (int64_t f = 0; f < k->F; f++)
         memcpy(tmp + f * ld + j * ohw, c + ((n0 + j) * k->F + f) * ohw,
                (size_t)ohw * sizeof(float));
@@ -375,8 +284,9 @@ static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
     const float *xn = a + n * k->C * k->H * k->W;
     float *yn = c + n * k->F * ohw;
     if (k->kind == KConvNchwFchw) {
+      Pt2eWindow s = windowOf(k);
       if (!direct)
-        im2colNchw(k, xn, col, ohw);
+        pt2eIm2colNchw(&s, a, n, 1, col);
       ok = pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
                      ohw, true, yn, ohw);
     } else {
@@ -405,10 +315,13 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const float *a = ex->slots[in->operands[0]].tensor->data;
   const float *b = ex->slots[in->operands[1]].tensor->data;
   float *c = out->data;
+  Pt2eWindow s = windowOf(k);
   if (k->kind == KPoolNchw || k->kind == KPoolNhwc) {
-    runPool(k, a, c);
-  } else if (k->kind == KDepthwiseNchw || k->kind == KDepthwiseNhwc) {
-    runDepthwise(k, a, b, c);
+    pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c);
+  } else if (k->kind == KDepthwiseNchw) {
+    pt2eDepthwiseNchw(&s, a, b, c);
+  } else if (k->kind == KDepthwiseNhwc) {
+    pt2eDepthwiseNhwc(&s, a, b, c);
   } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
     bool ok = true;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,10 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include "gemm.h"           /* white box: the reference sgemm, thread counts */
 #include "interp.h"
+#include "kernels_window.h" /* white box: the vector widths */
+#include "pt2e_parallel.h"
 #include "ops.h" /* white box: the op table */
 #include "pt2e_support.h"
 #include "support.h"
@@ -558,6 +562,306 @@ static void testDepthwiseKernelsEqualTheLoopsBitForBit(void **state) {
     pt2eTensorRelease(args[k]);
 }
 
+/* {======================================================================
+** The window kernels (depthwise, pooling, im2col + sgemm) against the
+** loop nest, bit for bit, at every vector width and with 1, 2, 3 threads
+** ======================================================================= */
+
+/* Deterministic values of varied signs and magnitudes. */
+static void fillValues(float *v, int64_t n, uint32_t seed) {
+  uint32_t r = seed;
+  for (int64_t i = 0; i < n; i++) {
+    r = r * 1664525u + 1013904223u;
+    v[i] = (float)(int32_t)r * 4.6566e-10f * (float)(1 + (r >> 28));
+  }
+}
+
+static Pt2eTensor *filledTensor(int rank, const int64_t *shape, uint32_t seed) {
+  Pt2eTensor *t = pt2eTensorCreate(Pt2eElemF32, rank, shape);
+  fillValues(t->data, t->numel, seed);
+  return t;
+}
+
+/* Runs 'src' on fresh copies of 'args' (the init argument is consumed by
+** some paths), returns the one result. */
+static Pt2eTensor *runOne(Fixture *fx, const char *src, Pt2eTensor **args,
+                          int nargs, bool fast) {
+  Pt2eTensor *copies[4], *out = NULL;
+  for (int k = 0; k < nargs; k++) {
+    copies[k] = pt2eTensorCreate(args[k]->type, args[k]->rank, args[k]->shape);
+    memcpy(copies[k]->data, args[k]->data, (size_t)args[k]->numel * sizeof(float));
+  }
+  bool ok = runFirst(fx, src, copies, &out, fast);
+  for (int k = 0; k < nargs; k++)
+    pt2eTensorRelease(copies[k]);
+  return ok ? out : NULL;
+}
+
+static void expectSameBits(const Pt2eTensor *got, const Pt2eTensor *want,
+                           const char *what, int level, int threads) {
+  assert_non_null(got);
+  assert_int_equal(got->numel, want->numel);
+  const uint32_t *g = got->data, *w = want->data;
+  for (int64_t i = 0; i < got->numel; i++)
+    if (g[i] != w[i])
+      fail_msg("%s (vector level %d, %d threads): element %lld is %08x, the loops give %08x",
+               what, level, threads, (long long)i, g[i], w[i]);
+}
+
+/* The fast path at widths portable, AVX2, AVX-512 (as far as the CPU has
+** them) and 1, 2, 3 threads, each against the loop nest's result. */
+static void expectFastEqualsLoops(Fixture *fx, const char *src, Pt2eTensor **args,
+                                  int nargs, const char *what) {
+  Pt2eTensor *loops = runOne(fx, src, args, nargs, false);
+  assert_non_null(loops);
+  for (int level = 1; level <= 3; level++)
+    for (int threads = 1; threads <= 3; threads++) {
+      pt2eWindowConfigure(level);
+      pt2eParallelConfigure(threads);
+      pt2eGemmConfigure(threads, false);
+      Pt2eTensor *fast = runOne(fx, src, args, nargs, true);
+      expectSameBits(fast, loops, what, level, threads);
+      pt2eTensorRelease(fast);
+    }
+  pt2eWindowConfigure(0);
+  pt2eParallelConfigure(0);
+  pt2eGemmConfigure(0, false);
+  pt2eTensorRelease(loops);
+}
+
+typedef struct WindowCase {
+  bool nchw;
+  int64_t n, c, h, w, kh, kw, sh, sw, dh, dw;
+} WindowCase;
+
+static int64_t outSize(int64_t in, int64_t k, int64_t s, int64_t d) {
+  return (in - (k - 1) * d - 1) / s + 1;
+}
+
+static void shapeText(char *buf, size_t size, const int64_t *d, int rank) {
+  int at = 0;
+  for (int i = 0; i < rank; i++)
+    at += snprintf(buf + at, size - (size_t)at, "%lldx", (long long)d[i]);
+  snprintf(buf + at, size - (size_t)at, "f32");
+}
+
+/*
+** Depthwise convolutions of MobileNetV2 (3x3, stride 1 and 2, the input
+** padded as torch-mlir pads it; C = 32 at 112x112 up to 960 at 7x7), odd
+** sizes and channel counts that are no multiple of a vector, dilation, a
+** 5x5 window, and stride 3 (which the vector tiles leave to the portable
+** loops), NCHW and NHWC: the same bits as the loop nest.
+*/
+static void testDepthwiseFastKernelsOnModelShapes(void **state) {
+  Fixture *fx = *state;
+  const WindowCase cases[] = {
+      {true, 1, 32, 114, 114, 3, 3, 1, 1, 1, 1},  /* MobileNetV2 block 1 */
+      {true, 1, 96, 113, 113, 3, 3, 2, 2, 1, 1},  /* 112 -> 56, stride 2 */
+      {true, 2, 19, 15, 15, 3, 3, 2, 2, 1, 1},    /* odd C, 7x7 out */
+      {true, 1, 960, 9, 9, 3, 3, 1, 1, 1, 1},     /* the last blocks */
+      {true, 3, 5, 17, 21, 3, 3, 1, 1, 2, 2},     /* dilation 2 */
+      {true, 2, 3, 19, 37, 5, 5, 2, 2, 1, 1},     /* 5x5, 17 outputs a row */
+      {true, 2, 4, 13, 13, 3, 3, 3, 3, 1, 1},     /* stride 3: portable */
+      {true, 1, 6, 11, 40, 3, 2, 2, 1, 1, 3},     /* mixed strides, dilations */
+      {false, 2, 37, 9, 9, 3, 3, 2, 2, 1, 1},     /* NHWC, odd C */
+      {false, 1, 144, 58, 58, 3, 3, 1, 1, 1, 1},  /* NHWC MobileNetV2 */
+      {false, 1, 70, 11, 11, 3, 3, 1, 1, 2, 2},   /* NHWC, C over a block */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const WindowCase *k = &cases[i];
+    int64_t oh = outSize(k->h, k->kh, k->sh, k->dh), ow = outSize(k->w, k->kw, k->sw, k->dw);
+    int64_t xs[4], ws[3], ys[4];
+    if (k->nchw) {
+      int64_t a[] = {k->n, k->c, k->h, k->w}, b[] = {k->c, k->kh, k->kw}, c[] = {k->n, k->c, oh, ow};
+      memcpy(xs, a, sizeof a), memcpy(ws, b, sizeof b), memcpy(ys, c, sizeof c);
+    } else {
+      int64_t a[] = {k->n, k->h, k->w, k->c}, b[] = {k->kh, k->kw, k->c}, c[] = {k->n, oh, ow, k->c};
+      memcpy(xs, a, sizeof a), memcpy(ws, b, sizeof b), memcpy(ys, c, sizeof c);
+    }
+    char tx[64], tw[64], ty[64], src[1024];
+    shapeText(tx, sizeof tx, xs, 4), shapeText(tw, sizeof tw, ws, 3), shapeText(ty, sizeof ty, ys, 4);
+    snprintf(src, sizeof src,
+             "func.func @dw(%%x: tensor<%s>, %%w: tensor<%s>, %%o: tensor<%s>) -> tensor<%s> {\n"
+             "  %%a = linalg.depthwise_conv_2d_%s {dilations = dense<[%lld, %lld]> : vector<2xi64>,"
+             " strides = dense<[%lld, %lld]> : vector<2xi64>}\n"
+             "      ins(%%x, %%w : tensor<%s>, tensor<%s>) outs(%%o : tensor<%s>) -> tensor<%s>\n"
+             "  return %%a : tensor<%s>\n}\n",
+             tx, tw, ty, ty, k->nchw ? "nchw_chw" : "nhwc_hwc", (long long)k->dh,
+             (long long)k->dw, (long long)k->sh, (long long)k->sw, tx, tw, ty, ty, ty);
+    Pt2eTensor *args[] = {filledTensor(4, xs, 11 + (uint32_t)i), filledTensor(3, ws, 23 + (uint32_t)i),
+                          filledTensor(4, ys, 37 + (uint32_t)i)};
+    char what[64];
+    snprintf(what, sizeof what, "depthwise case %zu", i);
+    expectFastEqualsLoops(fx, src, args, 3, what);
+    for (int a = 0; a < 3; a++)
+      pt2eTensorRelease(args[a]);
+  }
+}
+
+/*
+** Pooling, max and sum, NCHW and NHWC: ResNet-18's 3x3 stride-2 max pool,
+** odd shapes, stride 3 (portable), with NaN, infinities and both zeros in
+** the input (max: NaN propagates, -0 < +0): the same bits as the loops.
+*/
+static void testPoolingFastKernelsOnModelShapes(void **state) {
+  Fixture *fx = *state;
+  const WindowCase cases[] = {
+      {true, 1, 64, 113, 113, 3, 3, 2, 2, 1, 1}, /* ResNet-18, 112 -> 56 */
+      {true, 2, 7, 16, 23, 2, 3, 1, 2, 2, 1},
+      {true, 2, 3, 13, 13, 3, 3, 3, 3, 1, 1},    /* stride 3: portable */
+      {false, 2, 21, 11, 11, 3, 3, 2, 2, 1, 1},
+      {false, 1, 67, 9, 9, 2, 2, 1, 1, 2, 2},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int max = 0; max < 2; max++) {
+      const WindowCase *k = &cases[i];
+      int64_t oh = outSize(k->h, k->kh, k->sh, k->dh), ow = outSize(k->w, k->kw, k->sw, k->dw);
+      int64_t xs[4], ys[4];
+      if (k->nchw) {
+        int64_t a[] = {k->n, k->c, k->h, k->w}, c[] = {k->n, k->c, oh, ow};
+        memcpy(xs, a, sizeof a), memcpy(ys, c, sizeof c);
+      } else {
+        int64_t a[] = {k->n, k->h, k->w, k->c}, c[] = {k->n, oh, ow, k->c};
+        memcpy(xs, a, sizeof a), memcpy(ys, c, sizeof c);
+      }
+      char tx[64], ty[64], src[1024];
+      shapeText(tx, sizeof tx, xs, 4), shapeText(ty, sizeof ty, ys, 4);
+      snprintf(src, sizeof src,
+               "func.func @pool(%%x: tensor<%s>, %%o: tensor<%s>) -> tensor<%s> {\n"
+               "  %%w = tensor.empty() : tensor<%lldx%lldxf32>\n"
+               "  %%a = linalg.pooling_%s_%s {dilations = dense<[%lld, %lld]> : vector<2xi64>,"
+               " strides = dense<[%lld, %lld]> : vector<2xi64>}\n"
+               "      ins(%%x, %%w : tensor<%s>, tensor<%lldx%lldxf32>) outs(%%o : tensor<%s>) -> tensor<%s>\n"
+               "  return %%a : tensor<%s>\n}\n",
+               tx, ty, ty, (long long)k->kh, (long long)k->kw, k->nchw ? "nchw" : "nhwc",
+               max ? "max" : "sum", (long long)k->dh, (long long)k->dw, (long long)k->sh,
+               (long long)k->sw, tx, (long long)k->kh, (long long)k->kw, ty, ty, ty);
+      Pt2eTensor *args[] = {filledTensor(4, xs, 5 + (uint32_t)i), filledTensor(4, ys, 9 + (uint32_t)i)};
+      float *x = args[0]->data, *y = args[1]->data;
+      /* specials: NaN, infinities, zeros of both signs, ties */
+      for (int64_t e = 0; e < args[0]->numel; e += 97) {
+        static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 0.0f, -0.0f, 1.0f};
+        x[e] = special[(e / 97) % 8];
+        if (e + 1 < args[0]->numel)
+          x[e + 1] = -0.0f;
+      }
+      for (int64_t e = 0; e < args[1]->numel; e += 5)
+        y[e] = (e / 5) % 3 == 0 ? -INFINITY : (e / 5) % 3 == 1 ? -0.0f : 0.0f;
+      char what[64];
+      snprintf(what, sizeof what, "pooling case %zu (%s)", i, max ? "max" : "sum");
+      expectFastEqualsLoops(fx, src, args, 2, what);
+      pt2eTensorRelease(args[0]);
+      pt2eTensorRelease(args[1]);
+    }
+}
+
+/*
+** A shape the window kernels do not take keeps the loop nest: an f64
+** depthwise convolution (the kernels are f32 only) gives the hand result.
+*/
+static void testDepthwiseOutsideTheKernelsRunsOnTheLoops(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @dw(%x: tensor<1x1x3x3xf64>, %w: tensor<1x2x2xf64>) -> tensor<1x1x2x2xf64> {\n"
+      "  %o = arith.constant dense<0.5> : tensor<1x1x2x2xf64>\n"
+      "  %a = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}\n"
+      "      ins(%x, %w : tensor<1x1x3x3xf64>, tensor<1x2x2xf64>) outs(%o : tensor<1x1x2x2xf64>) -> tensor<1x1x2x2xf64>\n"
+      "  return %a : tensor<1x1x2x2xf64>\n}\n";
+  int64_t sx[] = {1, 1, 3, 3}, sw[] = {1, 2, 2};
+  Pt2eTensor *args[] = {pt2eTensorCreate(Pt2eElemF64, 4, sx), pt2eTensorCreate(Pt2eElemF64, 3, sw)}, *out;
+  for (int i = 0; i < 9; i++)
+    ((double *)args[0]->data)[i] = i;
+  double w[] = {1, 2, 3, 4};
+  memcpy(args[1]->data, w, sizeof w);
+  /* 0.5 + x00 + 2 x01 + 3 x10 + 4 x11 at (0,0): 0.5 + 0 + 2 + 9 + 16 */
+  double want[] = {27.5, 37.5, 57.5, 67.5};
+  assert_true(runFirst(fx, src, args, &out, true));
+  assert_int_equal(out->type, Pt2eElemF64);
+  assert_memory_equal(out->data, want, sizeof want);
+  pt2eTensorRelease(out);
+  pt2eTensorRelease(args[0]);
+  pt2eTensorRelease(args[1]);
+}
+
+/*
+** The convolution's own order: im2col in (c, kh, kw) order and one fma
+** chain per output from its init (pt2eSgemmReference). NCHW images are
+** grouped into one product when their outputs are small and 1x1 convs read
+** their input directly (or gathered for a group); either way each image
+** gets the bits of the reference, at every vector width and thread count.
+** ResNet-18's 7x7 stride-2 first layer and 3x3 / 1x1 layers at 14x14 and
+** 7x7, MobileNetV2's 1x1 layers at 14x14 and 7x7, odd sizes.
+*/
+static void testConvKernelsEqualTheReferenceOrder(void **state) {
+  Fixture *fx = *state;
+  typedef struct { int64_t n, c, h, w, f, kh, kw, s; } ConvCase;
+  const ConvCase cases[] = {
+      {2, 3, 69, 69, 16, 7, 7, 2},   /* ResNet-18 conv1 (smaller image) */
+      {3, 32, 16, 16, 24, 3, 3, 1},  /* 3x3 at 14x14, grouped */
+      {3, 40, 9, 9, 17, 3, 3, 1},    /* 3x3 at 7x7, grouped, odd F */
+      {2, 24, 14, 14, 40, 1, 1, 2},  /* 1x1 stride 2 (downsample) */
+      {5, 64, 7, 7, 48, 1, 1, 1},    /* 1x1 at 7x7: direct, grouped */
+      {3, 96, 14, 14, 24, 1, 1, 1},  /* 1x1 at 14x14 */
+      {2, 5, 60, 50, 7, 1, 1, 1},    /* 1x1 with a large image */
+      {1, 7, 13, 11, 5, 3, 2, 1},    /* one image */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const ConvCase *k = &cases[i];
+    int64_t oh = (k->h - k->kh) / k->s + 1, ow = (k->w - k->kw) / k->s + 1;
+    int64_t xs[] = {k->n, k->c, k->h, k->w}, ws[] = {k->f, k->c, k->kh, k->kw},
+            ys[] = {k->n, k->f, oh, ow};
+    char tx[64], tw[64], ty[64], src[1024];
+    shapeText(tx, sizeof tx, xs, 4), shapeText(tw, sizeof tw, ws, 4), shapeText(ty, sizeof ty, ys, 4);
+    snprintf(src, sizeof src,
+             "func.func @conv(%%x: tensor<%s>, %%w: tensor<%s>, %%o: tensor<%s>) -> tensor<%s> {\n"
+             "  %%a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>,"
+             " strides = dense<%lld> : vector<2xi64>}\n"
+             "      ins(%%x, %%w : tensor<%s>, tensor<%s>) outs(%%o : tensor<%s>) -> tensor<%s>\n"
+             "  return %%a : tensor<%s>\n}\n",
+             tx, tw, ty, ty, (long long)k->s, tx, tw, ty, ty, ty);
+    Pt2eTensor *args[] = {filledTensor(4, xs, 3 + (uint32_t)i), filledTensor(4, ws, 7 + (uint32_t)i),
+                          filledTensor(4, ys, 13 + (uint32_t)i)};
+    /* the reference: per image, im2col by hand, then the reference chain */
+    int64_t ohw = oh * ow, kkc = k->c * k->kh * k->kw;
+    Pt2eTensor *want = pt2eTensorCreate(Pt2eElemF32, 4, ys);
+    memcpy(want->data, args[2]->data, (size_t)want->numel * sizeof(float));
+    float *col = malloc((size_t)(kkc * ohw) * sizeof(float));
+    assert_non_null(col);
+    for (int64_t n = 0; n < k->n; n++) {
+      const float *x = (const float *)args[0]->data + n * k->c * k->h * k->w;
+      for (int64_t c = 0; c < k->c; c++)
+        for (int64_t kh = 0; kh < k->kh; kh++)
+          for (int64_t kw = 0; kw < k->kw; kw++)
+            for (int64_t r = 0; r < oh; r++)
+              for (int64_t q = 0; q < ow; q++)
+                col[((c * k->kh + kh) * k->kw + kw) * ohw + r * ow + q] =
+                    x[(c * k->h + r * k->s + kh) * k->w + q * k->s + kw];
+      pt2eSgemmReference(false, false, k->f, ohw, kkc, args[1]->data, kkc, col, ohw, true,
+                         (float *)want->data + n * k->f * ohw, ohw);
+    }
+    free(col);
+    for (int level = 1; level <= 3; level++)
+      for (int threads = 1; threads <= 3; threads++) {
+        pt2eWindowConfigure(level);
+        pt2eParallelConfigure(threads);
+        pt2eGemmConfigure(threads, level == 1);
+        Pt2eTensor *fast = runOne(fx, src, args, 3, true);
+        char what[64];
+        snprintf(what, sizeof what, "conv case %zu", i);
+        expectSameBits(fast, want, what, level, threads);
+        pt2eTensorRelease(fast);
+      }
+    pt2eWindowConfigure(0);
+    pt2eParallelConfigure(0);
+    pt2eGemmConfigure(0, false);
+    pt2eTensorRelease(want);
+    for (int a = 0; a < 3; a++)
+      pt2eTensorRelease(args[a]);
+  }
+}
+
+/* }====================================================================== */
+
 /* A shape whose element count overflows int64 gives no tensor, never one
 ** with a wrapped count (4611686018427387905 * 4 wraps to 4). */
 static void testOverflowingShapeGivesNoTensor(void **state) {
@@ -628,6 +932,10 @@ int main(void) {
       cmocka_unit_test_setup(testPoolingMaxAndSumOnBothPaths, clearDiag),
       cmocka_unit_test_setup(testPadWithIndexDependentBody, clearDiag),
       cmocka_unit_test_setup(testDepthwiseKernelsEqualTheLoopsBitForBit, clearDiag),
+      cmocka_unit_test_setup(testDepthwiseFastKernelsOnModelShapes, clearDiag),
+      cmocka_unit_test_setup(testPoolingFastKernelsOnModelShapes, clearDiag),
+      cmocka_unit_test_setup(testDepthwiseOutsideTheKernelsRunsOnTheLoops, clearDiag),
+      cmocka_unit_test_setup(testConvKernelsEqualTheReferenceOrder, clearDiag),
       cmocka_unit_test(testOverflowingShapeGivesNoTensor),
       cmocka_unit_test(testAllocLimitRefusesAndCounts),
       cmocka_unit_test(testLimitsFromMiB),

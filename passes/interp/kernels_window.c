@@ -1,0 +1,560 @@
+/*
+** kernels_window.c
+** Depthwise convolution, pooling and im2col on plain arrays
+** (kernels_window.h), fast and bit-identical with the loop nest.
+**
+** The order of each output's sum is the loop nest's: the init, then for
+** (kh, kw) in row-major order one rounded product and one rounded sum
+** (acc = acc + x * w, never a fused multiply-add: the project compiles
+** with -ffp-contract=off and the vector code below calls mul and add
+** separately); pooling acc = max(x, acc) or acc = x + acc in the same
+** order. What the fast code changes is only which outputs are computed
+** together:
+**   - a vector's lanes are neighbouring outputs of one row (NCHW) or
+**     neighbouring channels of one pixel (NHWC), each lane its own chain;
+**     masked loads and stores cover the end of a row, so nothing is read
+**     or written outside the tensors;
+**   - several vectors (tiles) are in flight at once, each its own chains,
+**     to hide the latency of the adds;
+**   - threads of the pool (pt2e_parallel.h) own whole (image, channel)
+**     planes (NCHW) or whole output rows (NHWC).
+** So the bits do not depend on the CPU (AVX-512, AVX2 or the portable
+** loops), on the thread count or on the split; test_interp.c checks it
+** against the loop nest with 1, 2 and 3 threads at every vector width.
+*/
+#include "kernels_window.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define PT2E_WINDOW_X86 1
+#else
+#define PT2E_WINDOW_X86 0
+#endif
+
+#include "pt2e_parallel.h"
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+enum { LEVEL_AUTO, LEVEL_PORTABLE, LEVEL_AVX2, LEVEL_AVX512 };
+enum { WORK_PER_CHUNK = 1 << 16 }; /* multiply-adds a thread is worth */
+
+static int forcedLevel; /* LEVEL_AUTO: the CPU's best */
+
+void pt2eWindowConfigure(int level) { forcedLevel = level; }
+
+static int cpuLevel(void) {
+  static int best; /* 0: not probed yet */
+  if (best == 0) {
+    int b = LEVEL_PORTABLE;
+#if PT2E_WINDOW_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+      b = LEVEL_AVX2;
+    if (__builtin_cpu_supports("avx512f"))
+      b = LEVEL_AVX512;
+#endif
+    const char *env = getenv("PT2E_GEMM_SCALAR");
+    if (env && *env && strcmp(env, "0") != 0)
+      b = LEVEL_PORTABLE;
+    best = b;
+  }
+  return best;
+}
+
+/* The level to run at: the forced one, never above what the CPU has. */
+static int level(void) {
+  int cpu = cpuLevel();
+  return forcedLevel != LEVEL_AUTO && forcedLevel < cpu ? forcedLevel : cpu;
+}
+
+/* Chunks of about WORK_PER_CHUNK multiply-adds for items of 'work' each. */
+static int64_t grainFor(int64_t work) {
+  return work >= WORK_PER_CHUNK ? 1 : WORK_PER_CHUNK / (work > 0 ? work : 1);
+}
+
+/* maximum as arith.maximumf: NaN propagates, -0 < +0 */
+ALWAYS_INLINE float maximumF32(float a, float b) {
+  if (a != a || b != b)
+    return NAN;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+enum { OP_DEPTHWISE, OP_MAX, OP_SUM };
+
+/* {====================================================================
+** Portable loops (any CPU; also the fallback of the vector code)
+** ===================================================================== */
+
+/* One NCHW plane: y[oh][ow] (init) op= x[oh*sh+kh*dh][ow*sw+kw*dw] (* w),
+** (kh, kw) outermost, so every output sees the taps in row-major order. */
+static void planePortable(const Pt2eWindow *s, int op, const float *x,
+                          const float *w, float *y) {
+  for (int64_t kh = 0; kh < s->KH; kh++)
+    for (int64_t kw = 0; kw < s->KW; kw++) {
+      float wv = op == OP_DEPTHWISE ? w[kh * s->KW + kw] : 0.0f;
+      for (int64_t oh = 0; oh < s->OH; oh++) {
+        const float *xr = x + (oh * s->sh + kh * s->dh) * s->W + kw * s->dw;
+        float *yr = y + oh * s->OW;
+        if (op == OP_DEPTHWISE)
+          for (int64_t ow = 0; ow < s->OW; ow++) {
+            float p = xr[ow * s->sw] * wv;
+            yr[ow] = yr[ow] + p;
+          }
+        else if (op == OP_MAX)
+          for (int64_t ow = 0; ow < s->OW; ow++)
+            yr[ow] = maximumF32(xr[ow * s->sw], yr[ow]);
+        else
+          for (int64_t ow = 0; ow < s->OW; ow++)
+            yr[ow] = xr[ow * s->sw] + yr[ow];
+      }
+    }
+}
+
+/* }==================================================================== */
+
+#if PT2E_WINDOW_X86
+
+/* {====================================================================
+** AVX-512: 16 outputs of a row per vector, G512 vectors in flight
+** ===================================================================== */
+
+enum { G512 = 8, G256 = 6 };
+
+__attribute__((target("avx512f")))
+ALWAYS_INLINE __m512 max512(__m512 v, __m512 acc) {
+  __m512 r = _mm512_max_ps(v, acc);
+  __mmask16 eq = _mm512_cmp_ps_mask(v, acc, _CMP_EQ_OQ);
+  __m512 both = _mm512_castsi512_ps(
+      _mm512_and_si512(_mm512_castps_si512(v), _mm512_castps_si512(acc)));
+  r = _mm512_mask_mov_ps(r, eq, both); /* equal: +0 unless both are -0 */
+  __mmask16 un = _mm512_cmp_ps_mask(v, acc, _CMP_UNORD_Q);
+  return _mm512_mask_mov_ps(r, un, _mm512_set1_ps(NAN));
+}
+
+static inline __mmask16 lowMask16(int64_t n) {
+  return n >= 16 ? (__mmask16)0xFFFF : n <= 0 ? (__mmask16)0 : (__mmask16)((1u << n) - 1);
+}
+
+/*
+** One NCHW plane, the row's outputs in tiles of 16; 'sw' is 1 or 2 (two
+** loads and an even-lane permute). Constant KH, KW, sw, op from the
+** callers let the compiler unroll the taps.
+*/
+__attribute__((target("avx512f")))
+ALWAYS_INLINE void plane512(const Pt2eWindow *s, int op, int64_t KH,
+                            int64_t KW, int64_t sw, const float *x,
+                            const float *w, float *y) {
+  const int64_t W = s->W, OW = s->OW, per = (OW + 15) / 16, total = s->OH * per;
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+                                         20, 22, 24, 26, 28, 30);
+  int64_t oh = 0, j = 0; /* the next tile's row and tile in the row */
+  for (int64_t t0 = 0; t0 < total; t0 += G512) {
+    __m512 acc[G512];
+    const float *xb[G512];
+    float *yb[G512];
+    __mmask16 m[G512], ma[G512], mb[G512];
+    for (int g = 0; g < G512; g++) {
+      if (t0 + g < total) {
+        int64_t ow0 = j * 16, n = OW - ow0 < 16 ? OW - ow0 : 16;
+        int64_t span = (n - 1) * sw + 1; /* inputs one tap reads */
+        m[g] = lowMask16(n);
+        ma[g] = lowMask16(span);
+        mb[g] = lowMask16(span - 16);
+        xb[g] = x + oh * s->sh * W + ow0 * sw;
+        yb[g] = y + oh * OW + ow0;
+        if (++j == per)
+          j = 0, oh++;
+      } else {
+        m[g] = ma[g] = mb[g] = 0;
+        xb[g] = x;
+        yb[g] = y;
+      }
+      acc[g] = _mm512_maskz_loadu_ps(m[g], yb[g]);
+    }
+    for (int64_t kh = 0; kh < KH; kh++)
+      for (int64_t kw = 0; kw < KW; kw++) {
+        __m512 wv = _mm512_set1_ps(op == OP_DEPTHWISE ? w[kh * KW + kw] : 0.0f);
+        int64_t off = kh * s->dh * W + kw * s->dw;
+        for (int g = 0; g < G512; g++) {
+          __m512 v;
+          if (sw == 1) {
+            v = _mm512_maskz_loadu_ps(m[g], xb[g] + off);
+          } else {
+            __m512 a = _mm512_maskz_loadu_ps(ma[g], xb[g] + off);
+            __m512 b = _mm512_maskz_loadu_ps(mb[g], xb[g] + off + 16);
+            v = _mm512_permutex2var_ps(a, even, b);
+          }
+          if (op == OP_DEPTHWISE) {
+            __m512 p = _mm512_mul_ps(v, wv);
+            acc[g] = _mm512_add_ps(acc[g], p);
+          } else if (op == OP_MAX) {
+            acc[g] = max512(v, acc[g]);
+          } else {
+            acc[g] = _mm512_add_ps(v, acc[g]);
+          }
+        }
+      }
+    for (int g = 0; g < G512; g++)
+      _mm512_mask_storeu_ps(yb[g], m[g], acc[g]);
+  }
+}
+
+__attribute__((target("avx512f")))
+static void planeAvx512(const Pt2eWindow *s, int op, const float *x,
+                        const float *w, float *y) {
+  if (s->KH == 3 && s->KW == 3 && s->sw == 1)
+    plane512(s, op, 3, 3, 1, x, w, y);
+  else if (s->KH == 3 && s->KW == 3 && s->sw == 2)
+    plane512(s, op, 3, 3, 2, x, w, y);
+  else if (s->sw == 1)
+    plane512(s, op, s->KH, s->KW, 1, x, w, y);
+  else
+    plane512(s, op, s->KH, s->KW, 2, x, w, y);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** AVX2: 8 outputs of a row per vector, G256 vectors in flight
+** ===================================================================== */
+
+__attribute__((target("avx2")))
+ALWAYS_INLINE __m256 max256(__m256 v, __m256 acc) {
+  __m256 r = _mm256_max_ps(v, acc);
+  r = _mm256_blendv_ps(r, _mm256_and_ps(v, acc), _mm256_cmp_ps(v, acc, _CMP_EQ_OQ));
+  return _mm256_blendv_ps(r, _mm256_set1_ps(NAN), _mm256_cmp_ps(v, acc, _CMP_UNORD_Q));
+}
+
+__attribute__((target("avx2")))
+ALWAYS_INLINE __m256i lowMask8(int64_t n) {
+  int k = n < 0 ? 0 : n > 8 ? 8 : (int)n;
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+__attribute__((target("avx2")))
+ALWAYS_INLINE void plane256(const Pt2eWindow *s, int op, int64_t KH,
+                            int64_t KW, int64_t sw, const float *x,
+                            const float *w, float *y) {
+  const int64_t W = s->W, OW = s->OW, per = (OW + 7) / 8, total = s->OH * per;
+  int64_t oh = 0, j = 0;
+  for (int64_t t0 = 0; t0 < total; t0 += G256) {
+    __m256 acc[G256];
+    const float *xb[G256];
+    float *yb[G256];
+    __m256i m[G256], ma[G256], mb[G256];
+    int64_t cnt[G256];
+    for (int g = 0; g < G256; g++) {
+      cnt[g] = 0;
+      if (t0 + g < total) {
+        int64_t ow0 = j * 8, n = OW - ow0 < 8 ? OW - ow0 : 8;
+        cnt[g] = n;
+        int64_t span = (n - 1) * sw + 1;
+        m[g] = lowMask8(n);
+        ma[g] = lowMask8(span);
+        mb[g] = lowMask8(span - 8);
+        xb[g] = x + oh * s->sh * W + ow0 * sw;
+        yb[g] = y + oh * OW + ow0;
+        if (++j == per)
+          j = 0, oh++;
+      } else {
+        m[g] = ma[g] = mb[g] = _mm256_setzero_si256();
+        xb[g] = x;
+        yb[g] = y;
+      }
+      acc[g] = _mm256_maskload_ps(yb[g], m[g]);
+    }
+    for (int64_t kh = 0; kh < KH; kh++)
+      for (int64_t kw = 0; kw < KW; kw++) {
+        __m256 wv = _mm256_set1_ps(op == OP_DEPTHWISE ? w[kh * KW + kw] : 0.0f);
+        int64_t off = kh * s->dh * W + kw * s->dw;
+        for (int g = 0; g < G256; g++) {
+          __m256 v;
+          if (sw == 1) {
+            v = _mm256_maskload_ps(xb[g] + off, m[g]);
+          } else {
+            __m256 a = _mm256_maskload_ps(xb[g] + off, ma[g]);
+            __m256 b = _mm256_maskload_ps(xb[g] + off + 8, mb[g]);
+            __m256 t = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+            v = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(t),
+                                                       _MM_SHUFFLE(3, 1, 2, 0)));
+          }
+          if (op == OP_DEPTHWISE) {
+            __m256 p = _mm256_mul_ps(v, wv);
+            acc[g] = _mm256_add_ps(acc[g], p);
+          } else if (op == OP_MAX) {
+            acc[g] = max256(v, acc[g]);
+          } else {
+            acc[g] = _mm256_add_ps(v, acc[g]);
+          }
+        }
+      }
+    /* a masked store is slow on some CPUs (AMD's): the tail of a row goes
+    ** through a local vector */
+    for (int g = 0; g < G256; g++) {
+      if (cnt[g] == 8) {
+        _mm256_storeu_ps(yb[g], acc[g]);
+      } else if (cnt[g] > 0) {
+        float tail[8];
+        _mm256_storeu_ps(tail, acc[g]);
+        memcpy(yb[g], tail, (size_t)cnt[g] * sizeof(float));
+      }
+    }
+  }
+}
+
+__attribute__((target("avx2")))
+static void planeAvx2(const Pt2eWindow *s, int op, const float *x,
+                      const float *w, float *y) {
+  if (s->KH == 3 && s->KW == 3 && s->sw == 1)
+    plane256(s, op, 3, 3, 1, x, w, y);
+  else if (s->KH == 3 && s->KW == 3 && s->sw == 2)
+    plane256(s, op, 3, 3, 2, x, w, y);
+  else if (s->sw == 1)
+    plane256(s, op, s->KH, s->KW, 1, x, w, y);
+  else
+    plane256(s, op, s->KH, s->KW, 2, x, w, y);
+}
+
+/* }==================================================================== */
+
+#endif /* PT2E_WINDOW_X86 */
+
+/* {====================================================================
+** NCHW planes over the pool
+** ===================================================================== */
+
+typedef void (*PlaneFn)(const Pt2eWindow *s, int op, const float *x,
+                        const float *w, float *y);
+
+typedef struct PlaneLoop {
+  const Pt2eWindow *s;
+  int op;
+  PlaneFn fn;
+  const float *x, *w;
+  float *y;
+} PlaneLoop;
+
+static void planeRange(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  const PlaneLoop *l = ctx;
+  const Pt2eWindow *s = l->s;
+  for (int64_t p = begin; p < end; p++) {
+    int64_t c = p % s->C;
+    l->fn(s, l->op, l->x + p * s->H * s->W,
+          l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL,
+          l->y + p * s->OH * s->OW);
+  }
+}
+
+static void runPlanes(const Pt2eWindow *s, int op, const float *x,
+                      const float *w, float *y) {
+  PlaneLoop l = {s, op, planePortable, x, w, y};
+#if PT2E_WINDOW_X86
+  /* the vector tiles read rows with stride 1 or 2; others stay portable */
+  int lv = level();
+  if (lv >= LEVEL_AVX512 && (s->sw == 1 || s->sw == 2))
+    l.fn = planeAvx512;
+  else if (lv >= LEVEL_AVX2 && (s->sw == 1 || s->sw == 2))
+    l.fn = planeAvx2;
+#endif
+  pt2eParallelFor(s->N * s->C, grainFor(s->OH * s->OW * s->KH * s->KW),
+                  planeRange, &l);
+}
+
+void pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
+                       float *y) {
+  runPlanes(s, OP_DEPTHWISE, x, w, y);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** NHWC: channels are contiguous, one output row per item
+** ===================================================================== */
+
+/*
+** One output row of an NHWC window op: for each pixel, channels in blocks
+** of CB kept in a local accumulator over the taps (the compiler
+** vectorises the channel loops at the width of the function it is
+** inlined into).
+*/
+enum { CB = 64 };
+
+ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
+                               const float *w, float *y, int64_t n,
+                               int64_t oh) {
+  int64_t C = s->C;
+  for (int64_t ow = 0; ow < s->OW; ow++) {
+    float *yp = y + ((n * s->OH + oh) * s->OW + ow) * C;
+    for (int64_t c0 = 0; c0 < C; c0 += CB) {
+      int64_t cb = C - c0 < CB ? C - c0 : CB;
+      float acc[CB];
+      memcpy(acc, yp + c0, (size_t)cb * sizeof(float));
+      for (int64_t kh = 0; kh < s->KH; kh++)
+        for (int64_t kw = 0; kw < s->KW; kw++) {
+          const float *xp = x + ((n * s->H + oh * s->sh + kh * s->dh) * s->W +
+                                 ow * s->sw + kw * s->dw) * C + c0;
+          if (op == OP_DEPTHWISE) {
+            const float *wp = w + (kh * s->KW + kw) * C + c0;
+            for (int64_t c = 0; c < cb; c++) {
+              float p = xp[c] * wp[c];
+              acc[c] = acc[c] + p;
+            }
+          } else if (op == OP_MAX) {
+            for (int64_t c = 0; c < cb; c++)
+              acc[c] = maximumF32(xp[c], acc[c]);
+          } else {
+            for (int64_t c = 0; c < cb; c++)
+              acc[c] = xp[c] + acc[c];
+          }
+        }
+      memcpy(yp + c0, acc, (size_t)cb * sizeof(float));
+    }
+  }
+}
+
+static void rowNhwcPortable(const Pt2eWindow *s, int op, const float *x,
+                            const float *w, float *y, int64_t n, int64_t oh) {
+  rowNhwcBody(s, op, x, w, y, n, oh);
+}
+
+#if PT2E_WINDOW_X86
+__attribute__((target("avx2")))
+static void rowNhwcAvx2(const Pt2eWindow *s, int op, const float *x,
+                        const float *w, float *y, int64_t n, int64_t oh) {
+  rowNhwcBody(s, op, x, w, y, n, oh);
+}
+
+__attribute__((target("avx512f")))
+static void rowNhwcAvx512(const Pt2eWindow *s, int op, const float *x,
+                          const float *w, float *y, int64_t n, int64_t oh) {
+  rowNhwcBody(s, op, x, w, y, n, oh);
+}
+#endif
+
+typedef void (*RowFn)(const Pt2eWindow *s, int op, const float *x,
+                      const float *w, float *y, int64_t n, int64_t oh);
+
+typedef struct RowLoop {
+  const Pt2eWindow *s;
+  int op;
+  RowFn fn;
+  const float *x, *w;
+  float *y;
+} RowLoop;
+
+static void rowRange(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  const RowLoop *l = ctx;
+  for (int64_t r = begin; r < end; r++)
+    l->fn(l->s, l->op, l->x, l->w, l->y, r / l->s->OH, r % l->s->OH);
+}
+
+static void runRows(const Pt2eWindow *s, int op, const float *x,
+                    const float *w, float *y) {
+  RowLoop l = {s, op, rowNhwcPortable, x, w, y};
+#if PT2E_WINDOW_X86
+  int lv = level();
+  if (lv >= LEVEL_AVX512)
+    l.fn = rowNhwcAvx512;
+  else if (lv >= LEVEL_AVX2)
+    l.fn = rowNhwcAvx2;
+#endif
+  pt2eParallelFor(s->N * s->OH, grainFor(s->OW * s->C * s->KH * s->KW),
+                  rowRange, &l);
+}
+
+void pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
+                       float *y) {
+  runRows(s, OP_DEPTHWISE, x, w, y);
+}
+
+void pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
+              float *y) {
+  int op = max ? OP_MAX : OP_SUM;
+  if (nchw)
+    runPlanes(s, op, x, NULL, y);
+  else
+    runRows(s, op, x, NULL, y);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** im2col (a copy: no arithmetic, any split gives the same matrix)
+** ===================================================================== */
+
+/* The rows of channel c of one image into col (rows 'ld' apart). */
+ALWAYS_INLINE void im2colChannelBody(const Pt2eWindow *s, const float *xc,
+                                     float *col, int64_t ld) {
+  for (int64_t kh = 0; kh < s->KH; kh++)
+    for (int64_t kw = 0; kw < s->KW; kw++) {
+      float *row = col + (kh * s->KW + kw) * ld;
+      for (int64_t oh = 0; oh < s->OH; oh++) {
+        const float *src = xc + (oh * s->sh + kh * s->dh) * s->W + kw * s->dw;
+        float *dst = row + oh * s->OW;
+        if (s->sw == 1)
+          memcpy(dst, src, (size_t)s->OW * sizeof(float));
+        else if (s->sw == 2)
+          for (int64_t ow = 0; ow < s->OW; ow++)
+            dst[ow] = src[2 * ow];
+        else
+          for (int64_t ow = 0; ow < s->OW; ow++)
+            dst[ow] = src[ow * s->sw];
+      }
+    }
+}
+
+static void im2colChannelPortable(const Pt2eWindow *s, const float *xc,
+                                  float *col, int64_t ld) {
+  im2colChannelBody(s, xc, col, ld);
+}
+
+#if PT2E_WINDOW_X86
+__attribute__((target("avx512f")))
+static void im2colChannelAvx512(const Pt2eWindow *s, const float *xc,
+                                float *col, int64_t ld) {
+  im2colChannelBody(s, xc, col, ld);
+}
+#endif
+
+typedef struct ColLoop {
+  const Pt2eWindow *s;
+  void (*fn)(const Pt2eWindow *s, const float *xc, float *col, int64_t ld);
+  const float *x;
+  int64_t n0, g;
+  float *col;
+} ColLoop;
+
+/* Items are (image j, channel c), j major. */
+static void colRange(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  const ColLoop *l = ctx;
+  const Pt2eWindow *s = l->s;
+  int64_t ohw = s->OH * s->OW, ld = l->g * ohw;
+  for (int64_t i = begin; i < end; i++) {
+    int64_t j = i / s->C, c = i % s->C;
+    l->fn(s, l->x + ((l->n0 + j) * s->C + c) * s->H * s->W,
+          l->col + c * s->KH * s->KW * ld + j * ohw, ld);
+  }
+}
+
+void pt2eIm2colNchw(const Pt2eWindow *s, const float *x, int64_t n0,
+                    int64_t g, float *col) {
+  ColLoop l = {s, im2colChannelPortable, x, n0, g, col};
+#if PT2E_WINDOW_X86
+  if (level() >= LEVEL_AVX512)
+    l.fn = im2colChannelAvx512;
+#endif
+  /* a copy is cheap per element: chunks of several channels */
+  pt2eParallelFor(g * s->C, grainFor(s->KH * s->KW * s->OH * s->OW / 4 + 1),
+                  colRange, &l);
+}
+
+/* }==================================================================== */
