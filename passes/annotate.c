@@ -732,9 +732,9 @@ static MlirLogicalResult annotatePool(AnnotateState *st, size_t i) {
                            : mlirLogicalResultFailure();
 }
 
-/* A huge constant scalar (torch.histc's limit) or a non-float operand. */
+/* A huge constant scalar (torch.histc's limit) or an operand that is not f32. */
 static bool unquantizable(MlirValue v) {
-  if (!pt2eMatchIsFloatTensor(v))
+  if (!pt2eMatchIsF32Tensor(v))
     return true;
   double c;
   MlirType t = mlirValueGetType(v);

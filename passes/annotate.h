@@ -34,8 +34,11 @@ MlirOperation pt2eMatchSoleUser(MlirValue v);
 */
 bool pt2eMatchIsConstant(MlirValue v);
 
-/* True for a ranked tensor of floats (what an observer can watch). */
-bool pt2eMatchIsFloatTensor(MlirValue v);
+/* True for a ranked tensor of f32: what an observer can watch, and what
+** XNNPACKQuantizer quantizes (its _is_input_non_float_tensor skips every
+** input whose dtype is not torch.float32, e.g. the f64 variance torch-mlir
+** writes for a decomposed LayerNorm). */
+bool pt2eMatchIsF32Tensor(MlirValue v);
 
 /* Reads a constant splat float behind 'v' (through reshapes). */
 bool pt2eMatchSplat(MlirValue v, double *out);

@@ -80,10 +80,10 @@ static bool isConstantAt(MlirValue v, int depth) {
 
 bool pt2eMatchIsConstant(MlirValue v) { return isConstantAt(v, 0); }
 
-bool pt2eMatchIsFloatTensor(MlirValue v) {
+bool pt2eMatchIsF32Tensor(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   return mlirTypeIsARankedTensor(t) &&
-         mlirTypeIsAFloat(mlirShapedTypeGetElementType(t));
+         mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
 }
 
 bool pt2eMatchSplat(MlirValue v, double *out) {

@@ -263,3 +263,27 @@ func.func @untouched(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
+
+// -----
+
+// CHECK-LABEL: func.func @f64_mul
+// CHECK-NOT: pt2e.annotation
+// CHECK: return
+// torch-mlir's decomposed LayerNorm squares x - mean in f64: XNNPACKQuantizer
+// skips every input that is not torch.float32 (_is_input_non_float_tensor),
+// so this mul is not quantized (and no observer may watch an f64 tensor).
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @f64_mul(%x: tensor<4x8xf32>) -> tensor<4x8xf64> {
+  %e = tensor.empty() : tensor<4x8xf64>
+  %w = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %d = arith.extf %in : f32 to f64
+    linalg.yield %d : f64
+  } -> tensor<4x8xf64>
+  %sq = linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%w, %w : tensor<4x8xf64>, tensor<4x8xf64>) outs(%e : tensor<4x8xf64>) {
+  ^bb0(%a: f64, %b: f64, %out: f64):
+    %m = arith.mulf %a, %b : f64
+    linalg.yield %m : f64
+  } -> tensor<4x8xf64>
+  return %sq : tensor<4x8xf64>
+}
