@@ -320,7 +320,7 @@ static bool planReleases(Program *p) {
   for (int i = 0; i < p->numInstrs; i++) {
     for (int k = 0; k < p->code[i].numResults; k++)
       last[p->code[i].results[k]] = i; /* unused results die at once */
-    for (int k = 0; k < p->code[i].numOperands; k++)
+    for (int k = 0; !p->code[i].dead && k < p->code[i].numOperands; k++)
       last[p->code[i].operands[k]] = i;
   }
   for (int k = 0; k < p->numResults; k++)
@@ -387,6 +387,8 @@ static void planHoisting(Program *p, char *kind) {
     Instr *in = &p->code[i];
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
     int k0 = Varying;
+    if (in->dead)
+      continue;
     if (pt2eStringRefIs(n, "arith.constant"))
       k0 = Constant;
     else if (pt2eStringRefIs(n, "tensor.empty") && in->numOperands == 0)
@@ -419,11 +421,11 @@ static void planHoisting(Program *p, char *kind) {
   ** once they are cached. */
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *e = &p->code[i];
-    if (e->numResults != 1 || kind[e->results[0]] != FreshEmpty)
+    if (e->dead || e->numResults != 1 || kind[e->results[0]] != FreshEmpty)
       continue;
     bool onlyHoisted = true, used = false;
     for (int j = i + 1; j < p->numInstrs && onlyHoisted; j++)
-      for (int k = 0; k < p->code[j].numOperands; k++)
+      for (int k = 0; !p->code[j].dead && k < p->code[j].numOperands; k++)
         if (p->code[j].operands[k] == e->results[0]) {
           used = true;
           onlyHoisted &= p->code[j].hoisted;
@@ -431,6 +433,31 @@ static void planHoisting(Program *p, char *kind) {
     for (int k = 0; k < p->numResults; k++)
       onlyHoisted &= p->resultSlots[k] != e->results[0];
     e->onlyFeedsHoisted = used && onlyHoisted;
+  }
+}
+
+/*
+** Marks the pure instructions none of whose results is read (by a live
+** instruction or by func.return) as dead: a kernel may read a broadcast's
+** input directly (a batch_matmul with a shared operand), leaving the
+** broadcast, and the tensor.empty it wrote into, without readers. Backward,
+** so that a chain of unread work dies whole.
+*/
+static void planDeadCode(Program *p, char *read) {
+  memset(read, 0, (size_t)p->numSlots);
+  for (int k = 0; k < p->numResults; k++)
+    read[p->resultSlots[k]] = 1;
+  for (int i = p->numInstrs - 1; i >= 0; i--) {
+    Instr *in = &p->code[i];
+    bool used = in->numResults == 0 || !isPureKind(in->op);
+    for (int k = 0; k < in->numResults && !used; k++)
+      used = read[in->results[k]];
+    if (!used) {
+      in->dead = true;
+      continue;
+    }
+    for (int k = 0; k < in->numOperands; k++)
+      read[in->operands[k]] = 1;
   }
 }
 
@@ -524,6 +551,8 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
       pt2eInterpOutOfMemory(func);
       ok = false;
     } else {
+      planDeadCode(c.p, kind);
+      memset(kind, Varying, (size_t)c.p->numSlots);
       planHoisting(c.p, kind);
     }
     pt2eFree(kind);

@@ -99,10 +99,10 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
     const Instr *in = &p->code[i];
     double t0 = interp->profile ? monotonicSeconds() : 0;
     size_t refused = pt2eAllocLimitHits();
-    bool cached = (in->hoisted && p->cache[in->results[0]].tensor) ||
+    bool skipped = in->dead || (in->hoisted && p->cache[in->results[0]].tensor) ||
                   (in->onlyFeedsHoisted && p->warm);
-    if (cached) {
-      /* ran on an earlier run: its results are the same */
+    if (skipped) {
+      /* dead, or ran on an earlier run: its results are the same */
       for (int k = 0; in->hoisted && k < in->numResults; k++)
         ex.slots[in->results[k]].tensor =
             pt2eTensorRetain(p->cache[in->results[k]].tensor);
@@ -116,7 +116,7 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
       liveLimitError(interp, in->op);
     for (int k = 0; k < in->numRelease; k++)
       releaseSlot(&ex.slots[in->release[k]]);
-    if (interp->profile && !cached) /* the profile counts runs, not cache hits */
+    if (interp->profile && !skipped) /* the profile counts runs, not cache hits */
       profileAdd(interp, in->op, monotonicSeconds() - t0);
   }
   if (ok)

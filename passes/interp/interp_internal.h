@@ -52,6 +52,9 @@ struct Instr {
   /* Only hoisted instructions read its results (a tensor.empty they
   ** write into): once they are cached, it need not run (planHoisting). */
   bool onlyFeedsHoisted;
+  /* A pure op nobody reads a result of (a broadcast a kernel reads
+  ** through its input instead): never runs (planDeadCode). */
+  bool dead;
 };
 
 /* A compiled function body. */
