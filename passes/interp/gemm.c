@@ -119,43 +119,53 @@ static void tileScalar(int64_t kc, const float *pa, const float *pb, float *c,
 }
 
 #if PT2E_GEMM_X86
-/* 6 x 16 in 12 ymm accumulators; edge tiles run on a full local tile whose
-** padding lanes read the panels' zero padding and are never written back. */
+/* 6 x 16 in 12 ymm accumulators, on c directly or, for an edge tile, on a
+** full local tile whose padding lanes read the panels' zero padding and are
+** never written back. */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void tile256Body(int64_t kc, const float *pa, const float *pb,
+                               float *c, int64_t ldc, bool first) {
+  enum { MR = 6, NR = 16 };
+  /* named accumulators: GCC keeps an array of them in memory */
+#define PT2E_ROW256(X) X(0) X(1) X(2) X(3) X(4) X(5)
+#define PT2E_INIT256(i)                                                      \
+  __m256 r##i##a = first ? _mm256_setzero_ps() : _mm256_loadu_ps(c + i * ldc); \
+  __m256 r##i##b = first ? _mm256_setzero_ps() : _mm256_loadu_ps(c + i * ldc + 8);
+#define PT2E_STEP256(i)                                                      \
+  {                                                                          \
+    __m256 av = _mm256_broadcast_ss(pa + i);                                 \
+    r##i##a = _mm256_fmadd_ps(av, b0, r##i##a);                              \
+    r##i##b = _mm256_fmadd_ps(av, b1, r##i##b);                              \
+  }
+#define PT2E_STORE256(i)                                                     \
+  _mm256_storeu_ps(c + i * ldc, r##i##a);                                    \
+  _mm256_storeu_ps(c + i * ldc + 8, r##i##b);
+  PT2E_ROW256(PT2E_INIT256)
+  for (int64_t p = 0; p < kc; p++, pa += MR, pb += NR) {
+    __m256 b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);
+    PT2E_ROW256(PT2E_STEP256)
+  }
+  PT2E_ROW256(PT2E_STORE256)
+#undef PT2E_ROW256
+#undef PT2E_INIT256
+#undef PT2E_STEP256
+#undef PT2E_STORE256
+}
+
 __attribute__((target("avx2,fma")))
 static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *c,
                      int64_t ldc, bool first, int h, int w) {
   enum { MR = 6, NR = 16 };
-  float edge[MR * NR];
-  float *acc = c;
-  int64_t ld = ldc;
-  bool full = h == MR && w == NR;
-  if (!full) {
-    acc = edge;
-    ld = NR;
-    for (int ii = 0; ii < h && !first; ii++)
-      memcpy(edge + ii * NR, c + ii * ldc, (size_t)w * sizeof(float));
+  if (h == MR && w == NR) {
+    tile256Body(kc, pa, pb, c, ldc, first);
+    return;
   }
-  __m256 r[MR][2];
-  for (int ii = 0; ii < MR; ii++) {
-    bool load = !first && (full || ii < h);
-    r[ii][0] = load ? _mm256_loadu_ps(acc + ii * ld) : _mm256_setzero_ps();
-    r[ii][1] = load ? _mm256_loadu_ps(acc + ii * ld + 8) : _mm256_setzero_ps();
-  }
-  for (int64_t p = 0; p < kc; p++, pa += MR, pb += NR) {
-    __m256 b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);
-    for (int ii = 0; ii < MR; ii++) {
-      __m256 av = _mm256_broadcast_ss(pa + ii);
-      r[ii][0] = _mm256_fmadd_ps(av, b0, r[ii][0]);
-      r[ii][1] = _mm256_fmadd_ps(av, b1, r[ii][1]);
-    }
-  }
-  for (int ii = 0; ii < MR; ii++) {
-    _mm256_storeu_ps(acc + ii * ld, r[ii][0]);
-    _mm256_storeu_ps(acc + ii * ld + 8, r[ii][1]);
-  }
-  if (!full)
-    for (int ii = 0; ii < h; ii++)
-      memcpy(c + ii * ldc, edge + ii * NR, (size_t)w * sizeof(float));
+  float edge[MR * NR] = {0};
+  for (int ii = 0; ii < h && !first; ii++)
+    memcpy(edge + ii * NR, c + ii * ldc, (size_t)w * sizeof(float));
+  tile256Body(kc, pa, pb, edge, NR, first);
+  for (int ii = 0; ii < h; ii++)
+    memcpy(c + ii * ldc, edge + ii * NR, (size_t)w * sizeof(float));
 }
 
 /*
@@ -170,27 +180,40 @@ __attribute__((target("avx512f"), always_inline))
 static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
                                float *c, int64_t ldc, bool first, int H,
                                int NV, __mmask16 m0, __mmask16 m1) {
-  __m512 r0[AVX512_MR], r1[AVX512_MR];
-  for (int ii = 0; ii < H; ii++) {
-    r0[ii] = first ? _mm512_setzero_ps() : _mm512_maskz_loadu_ps(m0, c + ii * ldc);
-    if (NV == 2)
-      r1[ii] = first ? _mm512_setzero_ps() : _mm512_maskz_loadu_ps(m1, c + ii * ldc + 16);
+  /* named accumulators (GCC keeps an array of them in memory); rows at or
+  ** past H and the second vector when NV == 1 fold away */
+#define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
+#define PT2E_INIT512(i)                                                      \
+  __m512 r##i##a = _mm512_setzero_ps(), r##i##b = _mm512_setzero_ps();       \
+  if (H > i && !first) {                                                     \
+    r##i##a = _mm512_maskz_loadu_ps(m0, c + i * ldc);                        \
+    if (NV == 2)                                                             \
+      r##i##b = _mm512_maskz_loadu_ps(m1, c + i * ldc + 16);                 \
   }
+#define PT2E_STEP512(i)                                                      \
+  if (H > i) {                                                               \
+    __m512 av = _mm512_set1_ps(pa[i]);                                       \
+    r##i##a = _mm512_fmadd_ps(av, b0, r##i##a);                              \
+    if (NV == 2)                                                             \
+      r##i##b = _mm512_fmadd_ps(av, b1, r##i##b);                            \
+  }
+#define PT2E_STORE512(i)                                                     \
+  if (H > i) {                                                               \
+    _mm512_mask_storeu_ps(c + i * ldc, m0, r##i##a);                         \
+    if (NV == 2)                                                             \
+      _mm512_mask_storeu_ps(c + i * ldc + 16, m1, r##i##b);                  \
+  }
+  PT2E_ROW512(PT2E_INIT512)
   for (int64_t p = 0; p < kc; p++, pa += AVX512_MR, pb += AVX512_NR) {
     __m512 b0 = _mm512_loadu_ps(pb);
     __m512 b1 = NV == 2 ? _mm512_loadu_ps(pb + 16) : b0;
-    for (int ii = 0; ii < H; ii++) {
-      __m512 av = _mm512_set1_ps(pa[ii]);
-      r0[ii] = _mm512_fmadd_ps(av, b0, r0[ii]);
-      if (NV == 2)
-        r1[ii] = _mm512_fmadd_ps(av, b1, r1[ii]);
-    }
+    PT2E_ROW512(PT2E_STEP512)
   }
-  for (int ii = 0; ii < H; ii++) {
-    _mm512_mask_storeu_ps(c + ii * ldc, m0, r0[ii]);
-    if (NV == 2)
-      _mm512_mask_storeu_ps(c + ii * ldc + 16, m1, r1[ii]);
-  }
+  PT2E_ROW512(PT2E_STORE512)
+#undef PT2E_ROW512
+#undef PT2E_INIT512
+#undef PT2E_STEP512
+#undef PT2E_STORE512
 }
 
 __attribute__((target("avx512f")))
@@ -312,6 +335,17 @@ static void packA(const Gemm *g, int mr, int64_t i0, int64_t rows, int64_t p0,
   }
 }
 
+/* One k step of a full panel: nr contiguous floats, a constant-size copy
+** for the kernels' widths (inlined as vector moves). */
+static void copyRow(float *dst, const float *src, int nr) {
+  if (nr == 32)
+    memcpy(dst, src, 32 * sizeof(float));
+  else if (nr == 16)
+    memcpy(dst, src, 16 * sizeof(float));
+  else
+    memcpy(dst, src, (size_t)nr * sizeof(float));
+}
+
 /* B[p0 .. p0+kc) x [j0 .. j0+cols) as panels of nr columns, likewise. */
 static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
                   int64_t cols, float *dst) {
@@ -322,7 +356,7 @@ static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
       const float *src = g->b + p0 * g->ldb + j0 + s;
       if (w == nr) {
         for (int64_t p = 0; p < kc; p++, src += g->ldb)
-          memcpy(dst + p * nr, src, (size_t)nr * sizeof(float));
+          copyRow(dst + p * nr, src, nr);
         continue;
       }
       for (int64_t p = 0; p < kc; p++, src += g->ldb) {
@@ -332,16 +366,26 @@ static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
       }
       continue;
     }
-    /* B is N x K: column jj of the panel is contiguous in k */
-    for (int jj = 0; jj < w; jj++) {
-      const float *src = g->b + (j0 + s + jj) * g->ldb + p0;
-      float *d = dst + jj;
-      for (int64_t p = 0; p < kc; p++)
-        d[p * nr] = src[p];
-    }
-    for (int jj = w; jj < nr; jj++)
-      for (int64_t p = 0; p < kc; p++)
-        dst[p * nr + jj] = 0.0f;
+    /* B is N x K: column jj of the panel is contiguous in k. In blocks of 8
+    ** k steps, so that the panel's columns stay in L1 while both sides are
+    ** read and written in whole cache lines. */
+    const float *src = g->b + (j0 + s) * g->ldb + p0;
+    int64_t ldb = g->ldb, p = 0;
+    for (; p + 8 <= kc; p += 8)
+      for (int jj = 0; jj < nr; jj++) {
+        float *d = dst + p * nr + jj;
+        if (jj < w) {
+          const float *x = src + jj * ldb + p;
+          for (int q = 0; q < 8; q++)
+            d[q * nr] = x[q];
+        } else {
+          for (int q = 0; q < 8; q++)
+            d[q * nr] = 0.0f;
+        }
+      }
+    for (; p < kc; p++)
+      for (int jj = 0; jj < nr; jj++)
+        dst[p * nr + jj] = jj < w ? src[jj * ldb + p] : 0.0f;
   }
 }
 
