@@ -497,9 +497,19 @@ bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
 
 void pt2eScalarProgramRunF32(const ScalarProgram *p, const float **rows,
                              float *scratch, int64_t stride, int64_t n) {
+  pt2eScalarProgramRunF32Into(p, rows, scratch, stride, n, NULL);
+}
+
+int pt2eScalarProgramLastReg(const ScalarProgram *p) {
+  return p->n > 0 ? p->code[p->n - 1].dst : -1;
+}
+
+void pt2eScalarProgramRunF32Into(const ScalarProgram *p, const float **rows,
+                                 float *scratch, int64_t stride, int64_t n,
+                                 float *out) {
   for (int i = 0; i < p->n; i++) {
     const SInstr *in = &p->code[i];
-    float *d = scratch + (int64_t)in->dst * stride;
+    float *d = out && i == p->n - 1 ? out : scratch + (int64_t)in->dst * stride;
     const float *a = rows[in->a], *b = rows[in->b];
     switch ((SOp)in->op) {
     case S_CONST: for (int64_t k = 0; k < n; k++) d[k] = in->imm.f32; break;

@@ -65,6 +65,17 @@ bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p);
 */
 void pt2eScalarProgramRunF32(const ScalarProgram *p, const float **rows,
                              float *scratch, int64_t stride, int64_t n);
+/*
+** The same, with the last instruction's result written to 'out' (n floats)
+** instead of the scratch: when it defines the yield, the block path lets it
+** land in the output tensor and saves a copy. 'out' may be a row of an
+** input that the last instruction reads at the same lanes.
+*/
+void pt2eScalarProgramRunF32Into(const ScalarProgram *p, const float **rows,
+                                 float *scratch, int64_t stride, int64_t n,
+                                 float *out);
+/* The register the last instruction writes, or -1 for an empty body. */
+int pt2eScalarProgramLastReg(const ScalarProgram *p);
 /* Returns the element type of register 'reg' (args and results). */
 Pt2eElemType pt2eScalarProgramRegType(const ScalarProgram *p, int reg);
 int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i);

@@ -586,6 +586,10 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
     rows[g] = row;
   }
   int L = p->numMerged;
+  /* one contiguous output that the body's last instruction defines */
+  bool direct = p->numOuts == 1 && p->mergedCoef[p->numIns][L - 1] == 1 &&
+                pt2eScalarProgramLastReg(p->body) >= 0 &&
+                pt2eScalarProgramLastReg(p->body) == pt2eScalarProgramYieldReg(p->body, 0);
   rowOffsets(p, r.row0, idx, off);
   for (int64_t line = r.row0; line < r.row1; line++) {
     for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
@@ -603,6 +607,13 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
         for (int64_t i = 0; i < n; i++)
           row[i] = src[i * step];
         rows[k] = row;
+      }
+      if (direct) {
+        /* the last instruction writes the output row itself */
+        int k = p->numIns;
+        pt2eScalarProgramRunF32Into(p->body, rows, scratch, BlockLanes, n,
+                                    base[k] + off[k] + i0);
+        continue;
       }
       pt2eScalarProgramRunF32(p->body, rows, scratch, BlockLanes, n);
       for (int o = 0; o < p->numOuts; o++) {
