@@ -25,6 +25,7 @@
 #include "gemm.h"
 #include "kernels_window.h"
 #include "pt2e_checked.h"
+#include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
 typedef enum KernelKind {
@@ -223,7 +224,10 @@ static bool convIsDirect(const Kernel *k) {
 }
 
 /* NCHW images with small outputs go several to one sgemm, whose skinny
-** per-image shape would waste most of the BLAS kernel. */
+** per-image shape would waste most of the micro-kernel's tiles. (1x1
+** 'direct' convolutions read their input in place instead: gathering it
+** for a group was measured no faster on MobileNetV2's 7x7 and 14x14
+** layers.) */
 static int64_t convGroup(const Kernel *k) {
   int64_t group = 1, ohw = k->OH * k->OW;
   if (k->kind == KConvNchwFchw && !convIsDirect(k))
@@ -251,40 +255,63 @@ static bool convScratchFits(const Pt2eInterp *interp, const Kernel *k) {
   return bytes <= (size_t)interp->limits.maxTensorBytes;
 }
 
+/* Rows (image j, filter f) of a group between the output and the grouped
+** layout [F][g*OH*OW]: a copy, split over the pool. */
+typedef struct GroupCopy {
+  int64_t F, ohw, g;
+  float *out, *grouped; /* out: the group's first image */
+  bool gather;
+} GroupCopy;
+
+static void groupCopyRange(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  const GroupCopy *gc = ctx;
+  for (int64_t i = begin; i < end; i++) {
+    int64_t j = i / gc->F, f = i % gc->F;
+    float *o = gc->out + (j * gc->F + f) * gc->ohw;
+    float *t = gc->grouped + f * gc->g * gc->ohw + j * gc->ohw;
+    if (gc->gather)
+      memcpy(t, o, (size_t)gc->ohw * sizeof(float));
+    else
+      memcpy(o, t, (size_t)gc->ohw * sizeof(float));
+  }
+}
+
+static void groupCopy(const Kernel *k, int64_t g, float *out, float *grouped,
+                      bool gather) {
+  GroupCopy gc = {k->F, k->OH * k->OW, g, out, grouped, gather};
+  int64_t grain = 8192 / gc.ohw + 1;
+  pt2eParallelFor(g * k->F, grain, groupCopyRange, &gc);
+}
+
 /*
 ** A convolution as im2col + sgemm, the output's init (zeros or a bias)
 ** where every chain starts. NCHW images with small outputs go several to
 ** one sgemm: their init is gathered into the grouped layout first, so a
-** grouped image gets the same bits as a lone one. False when memory runs
-** out.
+** grouped image gets the same bits as a lone one (im2col and the copies
+** split over the pool; a copy has no order). False when memory runs out.
 */
 static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k);
   int64_t group = convGroup(k);
+  Pt2eWindow s = windowOf(k);
   float *col = direct ? NULL : pt2eAlloc((size_t)(group * ohw * kkc) * sizeof(float));
   float *tmp = group > 1 ? pt2eAlloc((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
   bool ok = (direct || col) && (group == 1 || tmp);
   for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
-    Pt2eWindow s = windowOf(k);
+    float *out = c + n0 * k->F * ohw;
     pt2eIm2colNchw(&s, a, n0, g, col);
-    for (int64_t j = 0; j < g; j++) {
-      for (int64_t f = 0; f < k->F; f++)
-        memcpy(tmp + f * ld + j * ohw, c + ((n0 + j) * k->F + f) * ohw,
-               (size_t)ohw * sizeof(float));
-    }
+    groupCopy(k, g, out, tmp, true);
     ok = pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, true, tmp, ld);
-    for (int64_t j = 0; ok && j < g; j++)
-      for (int64_t f = 0; f < k->F; f++)
-        memcpy(c + ((n0 + j) * k->F + f) * ohw, tmp + f * ld + j * ohw,
-               (size_t)ohw * sizeof(float));
+    if (ok)
+      groupCopy(k, g, out, tmp, false);
   }
   for (int64_t n = 0; ok && group == 1 && n < k->N; n++) {
     const float *xn = a + n * k->C * k->H * k->W;
     float *yn = c + n * k->F * ohw;
     if (k->kind == KConvNchwFchw) {
-      Pt2eWindow s = windowOf(k);
       if (!direct)
         pt2eIm2colNchw(&s, a, n, 1, col);
       ok = pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
