@@ -72,16 +72,20 @@ static void *track(Header *h, size_t size) {
   return h + 1;
 }
 
-void *pt2eAlloc(size_t size) {
+static void *allocate(size_t size, int zeroed) {
   if (size == 0 || size > SIZE_MAX - sizeof(Header) || injectFailure() ||
       overLimit(size))
     return NULL;
-  Header *h = calloc(1, sizeof(Header) + size);
+  Header *h = zeroed ? calloc(1, sizeof(Header) + size) : malloc(sizeof(Header) + size);
   if (!h)
     return NULL;
   allocCount++;
   return track(h, size);
 }
+
+void *pt2eAlloc(size_t size) { return allocate(size, 1); }
+
+void *pt2eAllocUninit(size_t size) { return allocate(size, 0); }
 
 void *pt2eRealloc(void *ptr, size_t size) {
   if (size == 0) {

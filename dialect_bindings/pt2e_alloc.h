@@ -16,6 +16,9 @@ extern "C" {
 
 /* Returns 'size' bytes (zeroed) or NULL; size 0 returns NULL. */
 void *pt2eAlloc(size_t size);
+/* The same, not zeroed: for a buffer the caller writes whole before
+** anything reads it (a tensor an op fills), which saves a pass over it. */
+void *pt2eAllocUninit(size_t size);
 /* Resizes 'ptr' like realloc; the new tail is not zeroed. */
 void *pt2eRealloc(void *ptr, size_t size);
 /* Frees 'ptr'; pt2eFree(NULL) does nothing. */

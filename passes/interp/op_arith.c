@@ -372,6 +372,20 @@ void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
     out[k] = regs[p->yields[k]];
 }
 
+bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r) {
+  for (int i = 0; i < p->n; i++) {
+    const SInstr *in = &p->code[i];
+    if (in->op == S_CONST || in->op == S_INDEX)
+      continue;
+    if (in->a == r || in->b == r || in->c == r)
+      return true;
+  }
+  for (int k = 0; k < p->numYields; k++)
+    if (p->yields[k] == r)
+      return true;
+  return false;
+}
+
 bool pt2eScalarProgramReadsArgs(const ScalarProgram *p) {
   for (int i = 0; i < p->n; i++) {
     const SInstr *in = &p->code[i];

@@ -40,6 +40,8 @@ void pt2eScalarProgramSetCaptures(const ScalarProgram *p, const Slot *slots,
 */
 void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
                           const int64_t *loopIndex, Pt2eScalar *out);
+/* True when an instruction or a yield reads register 'r'. */
+bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r);
 /* True when the program reads any of its argument registers. */
 bool pt2eScalarProgramReadsArgs(const ScalarProgram *p);
 /* True when the program reads loop indices (linalg.index). */

@@ -144,6 +144,19 @@ static void planBlocks(LinalgPlan *p) {
   p->splittable = p->blockable;
   for (int o = 0; o < p->numOuts && p->splittable; o++)
     p->splittable = writesEachOnce(p, p->numIns + o);
+  /* distinct offsets, in bounds (checkInBounds), as many as the output's
+  ** elements: every element is written */
+  int64_t points = 1;
+  for (int d = 0; d < p->numMerged; d++)
+    points *= p->mergedSize[d];
+  for (int o = 0; o < p->numOuts; o++) {
+    int k = p->numIns + o;
+    int64_t numel = 1;
+    for (int r = 0; r < p->exprCount[k]; r++)
+      numel *= p->dimSize[k][r];
+    p->overwrites[o] = p->splittable && points == numel &&
+                       (p->numBodyArgs <= k || !pt2eScalarProgramReadsReg(p->body, k));
+  }
 }
 
 /* The numbers of inputs and outputs (operandSegmentSizes, or one output
@@ -348,8 +361,11 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
 ** last use is this op and that nobody else holds is taken over instead of
 ** copied.
 */
-MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
-                                        int numOuts, Pt2eTensor **outs) {
+/* pt2eLinalgInitOutputs; 'overwrites' (or NULL) says which outputs the op
+** writes whole without reading their init: those need no copy of it. */
+static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
+                                     int numOuts, const bool *overwrites,
+                                     Pt2eTensor **outs) {
   for (int o = 0; o < numOuts; o++) {
     int slot = in->operands[numIns + o];
     Pt2eTensor *init = ex->slots[slot].tensor;
@@ -363,16 +379,23 @@ MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
       outs[o] = pt2eTensorRetain(init);
       continue;
     }
-    outs[o] = pt2eTensorCreate(init->type, init->rank, init->shape);
+    /* written whole here (the copy of the init, or the op itself) */
+    outs[o] = pt2eTensorCreateUninit(init->type, init->rank, init->shape);
     if (!outs[o]) {
       for (int j = 0; j < o; j++)
         pt2eTensorRelease(outs[j]);
       return pt2eInterpOutOfMemory(in->op);
     }
-    memcpy(outs[o]->data, init->data,
-           (size_t)init->numel * pt2eElemSize(init->type));
+    if (!overwrites || !overwrites[o])
+      memcpy(outs[o]->data, init->data,
+             (size_t)init->numel * pt2eElemSize(init->type));
   }
   return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
+                                        int numOuts, Pt2eTensor **outs) {
+  return initOutputs(ex, in, numIns, numOuts, NULL, outs);
 }
 
 /*
@@ -701,8 +724,8 @@ static bool runBlocksParallel(const LinalgPlan *p, const Slot *slots,
 MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   Pt2eTensor *outs[PT2E_LINALG_MAX_OPERANDS];
-  if (mlirLogicalResultIsFailure(
-          pt2eLinalgInitOutputs(ex, in, p->numIns, p->numOuts, outs)))
+  if (mlirLogicalResultIsFailure(initOutputs(ex, in, p->numIns, p->numOuts,
+                                             p->overwrites, outs)))
     return mlirLogicalResultFailure();
   bool done = false;
   if (p->blockable && ex->interp->fastPaths)

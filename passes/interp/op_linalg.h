@@ -30,6 +30,9 @@ typedef struct LinalgPlan {
   bool f32Rows; /* ...on plain float rows (an all-f32, simple body) */
   bool splittable; /* ...and every output element written by one point of
                    ** the merged space: the pool may split it (planBlocks) */
+  /* output o is written whole and its init never read: it needs no copy
+  ** of the init (planBlocks) */
+  bool overwrites[PT2E_LINALG_MAX_OPERANDS];
   int numMerged;
   int64_t mergedSize[PT2E_LINALG_MAX_LOOPS];
   int64_t mergedCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];

@@ -135,19 +135,28 @@ static Pt2eTensor *newHeader(Pt2eElemType type, int rank, const int64_t *shape) 
   return t;
 }
 
-Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) {
+static Pt2eTensor *createTensor(Pt2eElemType type, int rank, const int64_t *shape,
+                                bool zeroed) {
   Pt2eTensor *t = newHeader(type, rank, shape);
   if (!t)
     return NULL;
   size_t bytes = 0;
   t->data = pt2eCheckedBytes(t->numel, pt2eElemSize(type), &bytes)
-                ? pt2eAlloc(bytes ? bytes : 1)
+                ? (zeroed ? pt2eAlloc : pt2eAllocUninit)(bytes ? bytes : 1)
                 : NULL;
   if (!t->data) {
     pt2eFree(t);
     return NULL;
   }
   return t;
+}
+
+Pt2eTensor *pt2eTensorCreate(Pt2eElemType type, int rank, const int64_t *shape) {
+  return createTensor(type, rank, shape, true);
+}
+
+Pt2eTensor *pt2eTensorCreateUninit(Pt2eElemType type, int rank, const int64_t *shape) {
+  return createTensor(type, rank, shape, false);
 }
 
 Pt2eTensor *pt2eTensorCreateBorrowed(Pt2eElemType type, int rank,

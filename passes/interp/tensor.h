@@ -64,6 +64,9 @@ void pt2eSlotInfoFormat(const SlotInfo *info, char *buf, size_t size);
 /* Reads / writes element 'i' of a tensor as a scalar of its type. */
 Pt2eScalar pt2eTensorLoad(const Pt2eTensor *t, int64_t i);
 void pt2eTensorStore(Pt2eTensor *t, int64_t i, Pt2eScalar v);
+/* Like pt2eTensorCreate, its contents undefined: only for a tensor the
+** caller writes whole before anything reads it. */
+Pt2eTensor *pt2eTensorCreateUninit(Pt2eElemType type, int rank, const int64_t *shape);
 
 /* Reads a scalar constant attribute (FloatAttr, IntegerAttr, bool) as a
 ** scalar of type 't'; false when it is none of those. */
