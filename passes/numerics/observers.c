@@ -20,6 +20,7 @@
 
 #include "pt2e_checked.h"
 #include "pt2e_alloc.h"
+#include "pt2e_parallel.h"
 
 #define UPSAMPLE_RATE 16   /* HistogramObserver.upsample_rate */
 
@@ -88,6 +89,241 @@ static Pt2eNumStatus fail(Pt2eObserver *obs, Pt2eNumStatus status,
   snprintf(obs->error, sizeof obs->error, "%s", msg);
   return status;
 }
+
+/* {======================================================================
+** The hot loops: min/max values and histc bin numbers, vectorized and
+** split over the worker pool
+**
+** Min and max are exact in any order, so lanes and threads may each take
+** a part; only the sign of a zero result depends on the order (+0 and -0
+** are the only equal floats with different bits), and the callers settle
+** it by looking for the first zero in order, as a sequential loop would
+** have kept it. Bin numbers are computed per element with the formula of
+** the scalar loop, one IEEE operation per step in both (a vector divide
+** rounds as a scalar one); bin counts are integers, which merge exactly.
+** No float sum is split.
+** ======================================================================= */
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define PT2E_OBS_X86 1
+#include <immintrin.h>
+#else
+#define PT2E_OBS_X86 0
+#endif
+
+typedef enum Isa { IsaScalar, IsaAvx2, IsaAvx512 } Isa;
+
+static Pt2eObserverPath forcedPath; /* test hook, read on the calling thread */
+
+Pt2eObserverPath pt2eObserverForcePath(Pt2eObserverPath path) {
+  Pt2eObserverPath was = forcedPath;
+  forcedPath = path;
+  return was;
+}
+
+/* The loops' instruction set, chosen per call on the calling thread. */
+static Isa pickIsa(void) {
+#if PT2E_OBS_X86
+  if (forcedPath == Pt2eObserverPathBest && __builtin_cpu_supports("avx512f"))
+    return IsaAvx512;
+  if (forcedPath != Pt2eObserverPathScalar && __builtin_cpu_supports("avx2"))
+    return IsaAvx2;
+#endif
+  return IsaScalar;
+}
+
+/* Running min and max values of a range (a zero's sign arbitrary), and
+** whether a NaN was seen; NaN never enters lo or hi. */
+typedef struct MinMax {
+  float lo, hi;
+  bool nan;
+} MinMax;
+
+static const MinMax EmptyMinMax = {INFINITY, -INFINITY, false};
+
+static void minmaxScalar(const float *x, int64_t n, MinMax *r) {
+  enum { Lanes = 8 };
+  float l8[Lanes], h8[Lanes];
+  int nan = 0;
+  int64_t i;
+  for (int k = 0; k < Lanes; k++) {
+    l8[k] = r->lo;
+    h8[k] = r->hi;
+  }
+  for (i = 0; i + Lanes <= n; i += Lanes)
+    for (int k = 0; k < Lanes; k++) {
+      float v = x[i + k];
+      nan |= v != v;
+      l8[k] = v < l8[k] ? v : l8[k];
+      h8[k] = h8[k] < v ? v : h8[k];
+    }
+  for (; i < n; i++) {
+    float v = x[i];
+    nan |= v != v;
+    l8[0] = v < l8[0] ? v : l8[0];
+    h8[0] = h8[0] < v ? v : h8[0];
+  }
+  for (int k = 0; k < Lanes; k++) {
+    r->lo = l8[k] < r->lo ? l8[k] : r->lo;
+    r->hi = r->hi < h8[k] ? h8[k] : r->hi;
+  }
+  r->nan |= nan != 0;
+}
+
+#if PT2E_OBS_X86
+/* vminps(v, lo) returns lo when v is NaN, so NaN stays out of the lanes;
+** an unordered compare records it. */
+__attribute__((target("avx2"))) static void
+minmaxAvx2(const float *x, int64_t n, MinMax *r) {
+  __m256 lo0 = _mm256_set1_ps(r->lo), lo1 = lo0, lo2 = lo0, lo3 = lo0;
+  __m256 hi0 = _mm256_set1_ps(r->hi), hi1 = hi0, hi2 = hi0, hi3 = hi0;
+  __m256 nan = _mm256_setzero_ps();
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(x + i + 8);
+    __m256 c = _mm256_loadu_ps(x + i + 16), d = _mm256_loadu_ps(x + i + 24);
+    lo0 = _mm256_min_ps(a, lo0);
+    lo1 = _mm256_min_ps(b, lo1);
+    lo2 = _mm256_min_ps(c, lo2);
+    lo3 = _mm256_min_ps(d, lo3);
+    hi0 = _mm256_max_ps(a, hi0);
+    hi1 = _mm256_max_ps(b, hi1);
+    hi2 = _mm256_max_ps(c, hi2);
+    hi3 = _mm256_max_ps(d, hi3);
+    nan = _mm256_or_ps(nan, _mm256_or_ps(_mm256_cmp_ps(a, b, _CMP_UNORD_Q),
+                                         _mm256_cmp_ps(c, d, _CMP_UNORD_Q)));
+  }
+  for (; i + 8 <= n; i += 8) {
+    __m256 a = _mm256_loadu_ps(x + i);
+    lo0 = _mm256_min_ps(a, lo0);
+    hi0 = _mm256_max_ps(a, hi0);
+    nan = _mm256_or_ps(nan, _mm256_cmp_ps(a, a, _CMP_UNORD_Q));
+  }
+  lo0 = _mm256_min_ps(_mm256_min_ps(lo0, lo1), _mm256_min_ps(lo2, lo3));
+  hi0 = _mm256_max_ps(_mm256_max_ps(hi0, hi1), _mm256_max_ps(hi2, hi3));
+  float l[8], h[8];
+  _mm256_storeu_ps(l, lo0);
+  _mm256_storeu_ps(h, hi0);
+  MinMax t = {l[0], h[0], r->nan || _mm256_movemask_ps(nan) != 0};
+  for (int k = 1; k < 8; k++) {
+    t.lo = l[k] < t.lo ? l[k] : t.lo;
+    t.hi = t.hi < h[k] ? h[k] : t.hi;
+  }
+  minmaxScalar(x + i, n - i, &t);
+  *r = t;
+}
+
+__attribute__((target("avx512f"))) static void
+minmaxAvx512(const float *x, int64_t n, MinMax *r) {
+  __m512 lo0 = _mm512_set1_ps(r->lo), lo1 = lo0, lo2 = lo0, lo3 = lo0;
+  __m512 hi0 = _mm512_set1_ps(r->hi), hi1 = hi0, hi2 = hi0, hi3 = hi0;
+  __mmask16 nan = 0;
+  int64_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    __m512 a = _mm512_loadu_ps(x + i), b = _mm512_loadu_ps(x + i + 16);
+    __m512 c = _mm512_loadu_ps(x + i + 32), d = _mm512_loadu_ps(x + i + 48);
+    lo0 = _mm512_min_ps(a, lo0);
+    lo1 = _mm512_min_ps(b, lo1);
+    lo2 = _mm512_min_ps(c, lo2);
+    lo3 = _mm512_min_ps(d, lo3);
+    hi0 = _mm512_max_ps(a, hi0);
+    hi1 = _mm512_max_ps(b, hi1);
+    hi2 = _mm512_max_ps(c, hi2);
+    hi3 = _mm512_max_ps(d, hi3);
+    nan |= _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q) |
+           _mm512_cmp_ps_mask(c, d, _CMP_UNORD_Q);
+  }
+  for (; i + 16 <= n; i += 16) {
+    __m512 a = _mm512_loadu_ps(x + i);
+    lo0 = _mm512_min_ps(a, lo0);
+    hi0 = _mm512_max_ps(a, hi0);
+    nan |= _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q);
+  }
+  lo0 = _mm512_min_ps(_mm512_min_ps(lo0, lo1), _mm512_min_ps(lo2, lo3));
+  hi0 = _mm512_max_ps(_mm512_max_ps(hi0, hi1), _mm512_max_ps(hi2, hi3));
+  float l[16], h[16];
+  _mm512_storeu_ps(l, lo0);
+  _mm512_storeu_ps(h, hi0);
+  MinMax t = {l[0], h[0], r->nan || nan != 0};
+  for (int k = 1; k < 16; k++) {
+    t.lo = l[k] < t.lo ? l[k] : t.lo;
+    t.hi = t.hi < h[k] ? h[k] : t.hi;
+  }
+  minmaxScalar(x + i, n - i, &t);
+  *r = t;
+}
+#endif
+
+/* Folds x[0 .. n) into *r. */
+static void minmaxRange(Isa isa, const float *x, int64_t n, MinMax *r) {
+#if PT2E_OBS_X86
+  if (isa == IsaAvx512) {
+    minmaxAvx512(x, n, r);
+    return;
+  }
+  if (isa == IsaAvx2) {
+    minmaxAvx2(x, n, r);
+    return;
+  }
+#endif
+  (void)isa;
+  minmaxScalar(x, n, r);
+}
+
+/* The first element equal to zero (its sign), or +0 when there is none;
+** blocks are tested without branches, so the compiler vectorizes them. */
+static float firstZero(const float *x, int64_t n) {
+  enum { Block = 64 };
+  int64_t i = 0;
+  for (; i + Block <= n; i += Block) {
+    int any = 0;
+    for (int k = 0; k < Block; k++)
+      any |= x[i + k] == 0.0f;
+    if (any)
+      break;
+  }
+  for (; i < n; i++)
+    if (x[i] == 0.0f)
+      return x[i];
+  return 0.0f;
+}
+
+enum {
+  MinMaxGrain = 1 << 16, /* elements per chunk of a min/max loop */
+  HistcGrain = 1 << 13   /* groups of four elements per chunk of histc */
+};
+
+typedef struct MinMaxJob {
+  const float *x;
+  Isa isa;
+  MinMax part[PT2E_MAX_THREADS];
+} MinMaxJob;
+
+static void minmaxChunk(void *ctx, int64_t begin, int64_t end, int worker) {
+  MinMaxJob *job = ctx;
+  minmaxRange(job->isa, job->x + begin, end - begin, &job->part[worker]);
+}
+
+/* The min and max values of x[0 .. n) and whether a NaN is among them,
+** over the worker pool. */
+static MinMax minmaxValues(const float *x, int64_t n) {
+  MinMaxJob job;
+  MinMax r = EmptyMinMax;
+  int chunks = pt2eParallelChunks(n, MinMaxGrain);
+  job.x = x;
+  job.isa = pickIsa();
+  for (int t = 0; t < chunks; t++)
+    job.part[t] = EmptyMinMax;
+  pt2eParallelFor(n, MinMaxGrain, minmaxChunk, &job);
+  for (int t = 0; t < chunks; t++) {
+    r.lo = job.part[t].lo < r.lo ? job.part[t].lo : r.lo;
+    r.hi = r.hi < job.part[t].hi ? job.part[t].hi : r.hi;
+    r.nan |= job.part[t].nan;
+  }
+  return r;
+}
+
+/* }====================================================================== */
 
 /* {======================================================================
 ** ATen primitives
@@ -212,62 +448,180 @@ static void histcEdges(double *lo, double *hi) {
   }
 }
 
+/*
+** histc's bin numbers: 'slot[i]' is the bin of x[i], or 'bins' (a spare
+** slot nobody reads) for values outside [lof, hif] and NaN. Every path
+** computes, in float32, q = min(((v - lof) * nb) / width, nb) (the cap: for
+** ranges near FLT_MAX (v - lof) * nb overflows to inf, and inf / inf is
+** NaN, which the cap also turns into nb, as fminf did; for every finite
+** product q <= nb already), truncates it, and moves bin 'bins' (v == hif)
+** to bins - 1. vminps(t, nb) returns nb when t is NaN, like the scalar
+** 't < nb ? t : nb'; neither operand is ever a zero of the other sign.
+*/
+typedef struct HistcParams {
+  float lof, hif, nb, width;
+  int32_t bins;
+} HistcParams;
+
+static void histcSlotsScalar(const float *x, int64_t m, const HistcParams *h,
+                             int32_t *slot) {
+  for (int64_t i = 0; i < m; i++) {
+    float v = x[i];
+    float t = ((v - h->lof) * h->nb) / h->width;
+    float q = t < h->nb ? t : h->nb;
+    int inside = v >= h->lof && v <= h->hif;
+    int32_t p = inside ? (int32_t)q : h->bins;
+    slot[i] = inside && p == h->bins ? h->bins - 1 : p;
+  }
+}
+
+#if PT2E_OBS_X86
+__attribute__((target("avx2"))) static void
+histcSlotsAvx2(const float *x, int64_t m, const HistcParams *h, int32_t *slot) {
+  const __m256 lo = _mm256_set1_ps(h->lof), hi = _mm256_set1_ps(h->hif);
+  const __m256 nb = _mm256_set1_ps(h->nb), width = _mm256_set1_ps(h->width);
+  const __m256i top = _mm256_set1_epi32(h->bins - 1);
+  const __m256i spare = _mm256_set1_epi32(h->bins);
+  int64_t i = 0;
+  for (; i + 8 <= m; i += 8) {
+    __m256 v = _mm256_loadu_ps(x + i);
+    __m256 t = _mm256_div_ps(_mm256_mul_ps(_mm256_sub_ps(v, lo), nb), width);
+    __m256 q = _mm256_min_ps(t, nb);
+    __m256 in = _mm256_and_ps(_mm256_cmp_ps(v, lo, _CMP_GE_OQ),
+                              _mm256_cmp_ps(v, hi, _CMP_LE_OQ));
+    __m256i p = _mm256_min_epi32(_mm256_cvttps_epi32(q), top);
+    p = _mm256_blendv_epi8(spare, p, _mm256_castps_si256(in));
+    _mm256_storeu_si256((__m256i *)(slot + i), p);
+  }
+  histcSlotsScalar(x + i, m - i, h, slot + i);
+}
+
+__attribute__((target("avx512f"))) static void
+histcSlotsAvx512(const float *x, int64_t m, const HistcParams *h,
+                 int32_t *slot) {
+  const __m512 lo = _mm512_set1_ps(h->lof), hi = _mm512_set1_ps(h->hif);
+  const __m512 nb = _mm512_set1_ps(h->nb), width = _mm512_set1_ps(h->width);
+  const __m512i top = _mm512_set1_epi32(h->bins - 1);
+  const __m512i spare = _mm512_set1_epi32(h->bins);
+  int64_t i = 0;
+  for (; i + 16 <= m; i += 16) {
+    __m512 v = _mm512_loadu_ps(x + i);
+    __m512 t = _mm512_div_ps(_mm512_mul_ps(_mm512_sub_ps(v, lo), nb), width);
+    __m512 q = _mm512_min_ps(t, nb);
+    __mmask16 in = _mm512_cmp_ps_mask(v, lo, _CMP_GE_OQ) &
+                   _mm512_cmp_ps_mask(v, hi, _CMP_LE_OQ);
+    __m512i p = _mm512_min_epi32(_mm512_cvttps_epi32(q), top);
+    _mm512_storeu_si512(slot + i, _mm512_mask_blend_epi32(in, spare, p));
+  }
+  histcSlotsScalar(x + i, m - i, h, slot + i);
+}
+#endif
+
+static void histcSlots(Isa isa, const float *x, int64_t m,
+                       const HistcParams *h, int32_t *slot) {
+#if PT2E_OBS_X86
+  if (isa == IsaAvx512) {
+    histcSlotsAvx512(x, m, h, slot);
+    return;
+  }
+  if (isa == IsaAvx2) {
+    histcSlotsAvx2(x, m, h, slot);
+    return;
+  }
+#endif
+  (void)isa;
+  histcSlotsScalar(x, m, h, slot);
+}
+
+/*
+** Counting: element i goes into partial histogram i mod 4 (four partials
+** break the chain of increments to one bin). A chunk covers whole groups
+** of four, so a local index has the residue of the global one; each chunk
+** counts into its own four partials of bins + 1 integers (the last one
+** takes the spare slot).
+*/
+typedef struct HistcJob {
+  const float *x;
+  int64_t n;
+  HistcParams h;
+  Isa isa;
+  uint32_t *counts; /* chunks x 4 x (bins + 1) */
+} HistcJob;
+
+static void histcChunk(void *ctx, int64_t begin, int64_t end, int worker) {
+  const HistcJob *job = ctx;
+  enum { Block = 1024 };
+  int32_t slot[Block];
+  int64_t stride = (int64_t)job->h.bins + 1;
+  uint32_t *c0 = job->counts + (int64_t)worker * 4 * stride;
+  uint32_t *c1 = c0 + stride, *c2 = c1 + stride, *c3 = c2 + stride;
+  int64_t lo = begin * 4, hi = end * 4 < job->n ? end * 4 : job->n;
+  for (int64_t base = lo; base < hi; base += Block) {
+    int64_t m = hi - base < Block ? hi - base : Block, i = 0;
+    histcSlots(job->isa, job->x + base, m, &job->h, slot);
+    for (; i + 4 <= m; i += 4) {
+      c0[slot[i]]++;
+      c1[slot[i + 1]]++;
+      c2[slot[i + 2]]++;
+      c3[slot[i + 3]]++;
+    }
+    for (; i < m; i++)
+      c0[(i & 3) * stride + slot[i]]++;
+  }
+}
+
+/* A partial of float32 counts, as the earlier loop kept it with += 1.0f:
+** exact up to 2^24, where adding one no longer changes it. */
+static float partialCount(uint64_t count) {
+  return count >= (1u << 24) ? 16777216.0f : (float)count;
+}
+
 Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
                         float max, float *hist) {
   double lo = min, hi = max;
-  float lof, hif, width, nb = (float)bins;
-  int64_t i, pos;
+  int64_t pos, stride;
+  int chunks;
+  size_t bytes;
   if (lo == hi && n > 0) {  /* histc uses the data's range */
-    float mn = x[0], mx = x[0];
-    for (i = 1; i < n; i++) {
-      mn = minimumF(mn, x[i]);
-      mx = maximumF(mx, x[i]);
-    }
-    lo = mn;
-    hi = mx;
+    MinMax r = minmaxValues(x, n);  /* a zero's sign moves no edge */
+    lo = r.nan ? NAN : r.lo;
+    hi = r.nan ? NAN : r.hi;
   }
   histcEdges(&lo, &hi);
   if (!isfinite(lo) || !isfinite(hi))
     return Pt2eNumNaN;
-  lof = (float)lo;
-  hif = (float)hi;
-  width = hif - lof;
   memset(hist, 0, (size_t)bins * sizeof(float));
-  float *part = allocFloats(bins, 4, 0); /* zeroed */
-  if (!part)
+  if (bins > (1 << 30))
+    return Pt2eNumNoMemory;  /* bin numbers are int32, q <= nb exact */
+  HistcJob job;
+  job.x = x;
+  job.n = n;
+  job.h.lof = (float)lo;
+  job.h.hif = (float)hi;
+  job.h.nb = (float)bins;
+  job.h.width = job.h.hif - job.h.lof;
+  job.h.bins = (int32_t)bins;
+  job.isa = pickIsa();
+  stride = bins + 1;
+  int64_t groups = (n + 3) / 4;
+  chunks = pt2eParallelChunks(groups, HistcGrain);
+  if (!pt2eCheckedBytes(stride * 4 * chunks, sizeof(uint32_t), &bytes))
     return Pt2eNumNoMemory;
-  /* Bin numbers are computed a chunk at a time in a loop without branches
-     (the compiler vectorizes its float divisions, which round exactly as
-     the scalar ones), then counted; -1 marks values outside or NaN. */
-  enum { Chunk = 1024 };
-  int32_t slot[Chunk];
-  for (int64_t base = 0; base < n; base += Chunk) {
-    int64_t m = n - base < Chunk ? n - base : Chunk;
-    for (i = 0; i < m; i++) {
-      float v = x[base + i];
-      /* (v - lof) * nb overflows to inf for ranges near FLT_MAX (torch's
-      ** cast of that inf is undefined); such a value is at the top of the
-      ** range, so the bin number is capped at nb (then bins - 1). For
-      ** every value of a finite product q <= nb already. */
-      float q = fminf(((v - lof) * nb) / width, nb);
-      int inside = v >= lof && v <= hif;
-      int32_t p = inside ? (int32_t)q : -1;
-      slot[i] = p;
+  job.counts = pt2eAlloc(bytes); /* zeroed */
+  if (job.counts == NULL)
+    return Pt2eNumNoMemory;
+  pt2eParallelFor(groups, HistcGrain, histcChunk, &job);
+  for (pos = 0; pos < bins; pos++) {
+    float part[4];
+    for (int k = 0; k < 4; k++) {
+      uint64_t total = 0;
+      for (int t = 0; t < chunks; t++)
+        total += job.counts[((int64_t)t * 4 + k) * stride + pos];
+      part[k] = partialCount(total);
     }
-    /* four partial histograms break the chain of increments to one bin;
-       counts are whole numbers below 2^24, so adding them is exact */
-    for (i = 0; i < m; i++) {
-      pos = slot[i];
-      if (pos < 0)
-        continue;
-      if (pos == bins)
-        pos = bins - 1;
-      part[(i & 3) * bins + pos] += 1.0f;
-    }
+    hist[pos] = (part[0] + part[1]) + (part[2] + part[3]);
   }
-  for (pos = 0; pos < bins; pos++)
-    hist[pos] = (part[pos] + part[bins + pos]) + (part[2 * bins + pos] + part[3 * bins + pos]);
-  pt2eFree(part);
+  pt2eFree(job.counts);
   return Pt2eNumOk;
 }
 
@@ -417,62 +771,21 @@ Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
 ** MinMax kinds
 ** ======================================================================= */
 
-/* torch.aminmax of all 'n' values: exact, NaN propagates. */
+/*
+** torch.aminmax of all 'n' values: exact, NaN propagates. Without NaN it
+** gives what the sequential 'v < lo ? v : lo' of minimumF gives: the value
+** is the same in any order, and of a zero result (+0 and -0 compare equal)
+** the sequential loop keeps the first zero. With NaN both are NaN: ATen's
+** vector loop's mask bits (0xffffffff), or a single element as it is.
+*/
 static void aminmax(const float *x, int64_t n, float *mn, float *mx) {
-  float lo = x[0], hi = x[0];
-  int64_t i;
-  /* Eight independent lanes (which the compiler can keep in vector
-     registers), combined at the end. Without NaN this equals the sequential
-     'v < lo ? v : lo' of minimumF, except for the sign of a zero result
-     (equal values with different bits are only +0 and -0); a NaN, or a
-     zero result, sends the tensor through the exact loop below. */
-  enum { Lanes = 8 };
-  float l8[Lanes], h8[Lanes];
-  int nan = 0;
-  for (int k = 0; k < Lanes; k++)
-    l8[k] = h8[k] = x[0];
-  for (i = 0; i + Lanes <= n; i += Lanes)
-    for (int k = 0; k < Lanes; k++) {
-      float v = x[i + k];
-      nan |= v != v;
-      l8[k] = v < l8[k] ? v : l8[k];
-      h8[k] = h8[k] < v ? v : h8[k];
-    }
-  for (; i < n; i++) {
-    float v = x[i];
-    nan |= v != v;
-    l8[0] = v < l8[0] ? v : l8[0];
-    h8[0] = h8[0] < v ? v : h8[0];
-  }
-  for (int k = 0; k < Lanes; k++) {
-    lo = l8[k] < lo ? l8[k] : lo;
-    hi = hi < h8[k] ? h8[k] : hi;
-  }
-  if (!nan && lo != 0.0f && hi != 0.0f) {
-    *mn = lo;
-    *mx = hi;
+  MinMax r = minmaxValues(x, n);
+  if (r.nan) {
+    *mn = *mx = n > 1 ? MASK_NAN : x[0];
     return;
   }
-  lo = hi = x[0];
-  nan = lo != lo;
-  for (i = 1; i < n; i++) {
-    float v = x[i];
-    nan |= v != v;
-    lo = v < lo ? v : lo;
-    hi = hi < v ? v : hi;
-  }
-  if (!nan) {
-    *mn = lo;
-    *mx = hi;
-    return;
-  }
-  lo = hi = x[0];
-  for (i = 1; i < n; i++) {
-    lo = minimumF(lo, x[i]);
-    hi = maximumF(hi, x[i]);
-  }
-  *mn = (n > 1 && isnan(lo)) ? MASK_NAN : lo;
-  *mx = (n > 1 && isnan(hi)) ? MASK_NAN : hi;
+  *mn = r.lo == 0.0f ? firstZero(x, n) : r.lo;
+  *mx = r.hi == 0.0f ? firstZero(x, n) : r.hi;
 }
 
 /* m + c * (cur - m), three float32 tensor ops. */
@@ -503,13 +816,48 @@ static void updatePerTensor(Pt2eObserver *obs, const float *x, int64_t n) {
 /*
 ** Per-channel update: channel c of a tensor split at 'axis' into
 ** [outer, channels, inner] is every x[(o * channels + c) * inner + k].
+** The rows (o, c) are split over the pool; a chunk folds its rows into
+** its own per-channel minima, maxima and NaN flags, merged afterwards.
 */
+typedef struct ChannelJob {
+  const float *x;
+  int64_t channels, inner;
+  Isa isa;
+  float *lo, *hi;         /* chunks x channels */
+  unsigned char *nan;     /* chunks x channels */
+} ChannelJob;
+
+static void channelChunk(void *ctx, int64_t begin, int64_t end, int worker) {
+  const ChannelJob *job = ctx;
+  int64_t base = (int64_t)worker * job->channels;
+  for (int64_t r = begin; r < end; r++) {
+    int64_t c = base + r % job->channels;
+    MinMax m = {job->lo[c], job->hi[c], false};
+    minmaxRange(job->isa, job->x + r * job->inner, job->inner, &m);
+    job->lo[c] = m.lo;
+    job->hi[c] = m.hi;
+    job->nan[c] |= m.nan;
+  }
+}
+
+/* The first zero of channel c in (o, k) order. */
+static float channelFirstZero(const float *x, int64_t outer, int64_t channels,
+                              int64_t inner, int64_t c) {
+  for (int64_t o = 0; o < outer; o++) {
+    const float *row = x + (o * channels + c) * inner;
+    for (int64_t k = 0; k < inner; k++)
+      if (row[k] == 0.0f)
+        return row[k];
+  }
+  return 0.0f;
+}
+
 static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
                                       const int64_t *shape, int rank) {
-  int64_t axis = obs->spec.chAxis, outer = 1, inner = 1, channels, o, c, k;
+  int64_t axis = obs->spec.chAxis, outer = 1, inner = 1, channels, c;
   bool first = obs->numChannels == 0;
   float *cmin, *cmax;
-  int d;
+  int d, chunks;
   if (axis < 0)
     axis += rank;
   if (axis < 0 || axis >= rank)
@@ -524,40 +872,44 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
     else if (d > axis)
       inner *= shape[d];
   }
-  cmin = allocFloats(channels, 2, 0);
+  int64_t rows = outer * channels;
+  int64_t grain = MinMaxGrain / inner > 1 ? MinMaxGrain / inner : 1;
+  chunks = pt2eParallelChunks(rows, grain);
+  /* cmin, cmax, then per chunk lo, hi and NaN flags (a float each) */
+  cmin = allocFloats(channels, 2 + 3 * (int64_t)chunks, 0);
   if (cmin == NULL)
     return fail(obs, Pt2eNumNoMemory, "out of memory");
   cmax = cmin + channels;
-  for (c = 0; c < channels; c++) {
-    const float *row = x + c * inner;
-    cmin[c] = cmax[c] = row[0];
+  ChannelJob job = {x, channels, inner, pickIsa(), cmax + channels,
+                    NULL, NULL};
+  job.hi = job.lo + (int64_t)chunks * channels;
+  job.nan = (unsigned char *)(job.hi + (int64_t)chunks * channels);
+  for (c = 0; c < (int64_t)chunks * channels; c++) {
+    job.lo[c] = INFINITY;
+    job.hi[c] = -INFINITY;
   }
-  for (o = 0; o < outer; o++)
-    for (c = 0; c < channels; c++) {
-      const float *row = x + (o * channels + c) * inner;
-      float lo = cmin[c], hi = cmax[c];
-      int nan = 0;
-      for (k = 0; k < inner; k++) { /* as in aminmax: exact unless NaN */
-        float v = row[k];
-        nan |= v != v;
-        lo = v < lo ? v : lo;
-        hi = hi < v ? v : hi;
-      }
-      if (nan)
-        for (k = 0; k < inner; k++) {
-          cmin[c] = minimumF(cmin[c], row[k]);
-          cmax[c] = maximumF(cmax[c], row[k]);
-        }
-      else if (!isnan(cmin[c])) {
-        cmin[c] = lo;
-        cmax[c] = hi;
-      }
+  pt2eParallelFor(rows, grain, channelChunk, &job);
+  /* As a sequential loop over (o, k) per channel with 'v < lo ? v : lo':
+  ** the values are exact, of a zero result the first zero is kept; a NaN
+  ** makes both quiet NaNs (aminmax(dim=1)). */
+  for (c = 0; c < channels; c++) {
+    float lo = INFINITY, hi = -INFINITY;
+    bool nan = false;
+    for (int t = 0; t < chunks; t++) {
+      int64_t j = (int64_t)t * channels + c;
+      lo = job.lo[j] < lo ? job.lo[j] : lo;
+      hi = hi < job.hi[j] ? job.hi[j] : hi;
+      nan |= job.nan[j] != 0;
     }
-  for (c = 0; c < channels; c++) {  /* aminmax(dim=1) gives quiet NaNs */
-    if (isnan(cmin[c]))
-      cmin[c] = QUIET_NAN;
-    if (isnan(cmax[c]))
-      cmax[c] = QUIET_NAN;
+    if (nan) {
+      lo = hi = QUIET_NAN;
+    } else if (lo == 0.0f || hi == 0.0f) {
+      float z = channelFirstZero(x, outer, channels, inner, c);
+      lo = lo == 0.0f ? z : lo;
+      hi = hi == 0.0f ? z : hi;
+    }
+    cmin[c] = lo;
+    cmax[c] = hi;
   }
   if (first && !setChannels(obs, channels)) {
     pt2eFree(cmin);

@@ -159,6 +159,21 @@ Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
 float pt2eLinspaceAt(float start, float end, int64_t steps, int64_t i,
                      bool fused);
 
+/*
+** Test and benchmark hook: the instruction set of the min/max and histc
+** loops. Best takes AVX-512 or AVX2 when the CPU has them (checked at run
+** time), Avx2 at most AVX2, Scalar the portable loops; the results are the
+** same bits on every path. Returns the previous setting. Not thread-safe:
+** set it while no observer runs.
+*/
+typedef enum Pt2eObserverPath {
+  Pt2eObserverPathBest,
+  Pt2eObserverPathAvx2,
+  Pt2eObserverPathScalar
+} Pt2eObserverPath;
+
+Pt2eObserverPath pt2eObserverForcePath(Pt2eObserverPath path);
+
 /* }====================================================================== */
 
 #ifdef __cplusplus

@@ -22,6 +22,7 @@
 #include "golden.h"
 #include "observers.h"
 #include "pt2e_alloc.h"
+#include "pt2e_parallel.h"
 
 
 
@@ -601,6 +602,438 @@ static void testSetStatsRejectsWrongShapes(void **state) {
 
 /* }====================================================================== */
 
+/* {======================================================================
+** The fast paths against the loops they replaced
+**
+** The reference functions below are the observers' min/max and histc
+** loops as they were before the vector and threaded paths (commit dad00f3),
+** kept literally. Every observer kind must give their bits, and the same
+** bits with 1, 2 and 3 threads and on the AVX-512, AVX2 and scalar paths
+** (those the CPU has), on sizes
+** that are not multiples of any vector width and on inputs with NaN,
+** infinities and zeros of both signs.
+** ======================================================================= */
+
+static float refBits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+static float refMinimum(float a, float b) {
+  if (isnan(a) || isnan(b))
+    return refBits(0x7fc00000u);
+  return (b < a) ? b : a;
+}
+
+static float refMaximum(float a, float b) {
+  if (isnan(a) || isnan(b))
+    return refBits(0x7fc00000u);
+  return (a < b) ? b : a;
+}
+
+static void refAminmax(const float *x, int64_t n, float *mn, float *mx) {
+  float lo = x[0], hi = x[0];
+  int64_t i;
+  /* Eight independent lanes (which the compiler can keep in vector
+     registers), combined at the end. Without NaN this equals the sequential
+     'v < lo ? v : lo' of refMinimum, except for the sign of a zero result
+     (equal values with different bits are only +0 and -0); a NaN, or a
+     zero result, sends the tensor through the exact loop below. */
+  enum { Lanes = 8 };
+  float l8[Lanes], h8[Lanes];
+  int nan = 0;
+  for (int k = 0; k < Lanes; k++)
+    l8[k] = h8[k] = x[0];
+  for (i = 0; i + Lanes <= n; i += Lanes)
+    for (int k = 0; k < Lanes; k++) {
+      float v = x[i + k];
+      nan |= v != v;
+      l8[k] = v < l8[k] ? v : l8[k];
+      h8[k] = h8[k] < v ? v : h8[k];
+    }
+  for (; i < n; i++) {
+    float v = x[i];
+    nan |= v != v;
+    l8[0] = v < l8[0] ? v : l8[0];
+    h8[0] = h8[0] < v ? v : h8[0];
+  }
+  for (int k = 0; k < Lanes; k++) {
+    lo = l8[k] < lo ? l8[k] : lo;
+    hi = hi < h8[k] ? h8[k] : hi;
+  }
+  if (!nan && lo != 0.0f && hi != 0.0f) {
+    *mn = lo;
+    *mx = hi;
+    return;
+  }
+  lo = hi = x[0];
+  nan = lo != lo;
+  for (i = 1; i < n; i++) {
+    float v = x[i];
+    nan |= v != v;
+    lo = v < lo ? v : lo;
+    hi = hi < v ? v : hi;
+  }
+  if (!nan) {
+    *mn = lo;
+    *mx = hi;
+    return;
+  }
+  lo = hi = x[0];
+  for (i = 1; i < n; i++) {
+    lo = refMinimum(lo, x[i]);
+    hi = refMaximum(hi, x[i]);
+  }
+  *mn = (n > 1 && isnan(lo)) ? refBits(0xffffffffu) : lo;
+  *mx = (n > 1 && isnan(hi)) ? refBits(0xffffffffu) : hi;
+}
+
+/* Per-channel minima and maxima before the state is updated. */
+static void refPerChannel(const float *x, int64_t outer, int64_t channels,
+                          int64_t inner, float *cmin, float *cmax) {
+  int64_t o, c, k;
+  for (c = 0; c < channels; c++)
+    cmin[c] = cmax[c] = x[c * inner];
+  for (o = 0; o < outer; o++)
+    for (c = 0; c < channels; c++) {
+      const float *row = x + (o * channels + c) * inner;
+      float lo = cmin[c], hi = cmax[c];
+      int nan = 0;
+      for (k = 0; k < inner; k++) {
+        float v = row[k];
+        nan |= v != v;
+        lo = v < lo ? v : lo;
+        hi = hi < v ? v : hi;
+      }
+      if (nan)
+        for (k = 0; k < inner; k++) {
+          cmin[c] = refMinimum(cmin[c], row[k]);
+          cmax[c] = refMaximum(cmax[c], row[k]);
+        }
+      else if (!isnan(cmin[c])) {
+        cmin[c] = lo;
+        cmax[c] = hi;
+      }
+    }
+  for (c = 0; c < channels; c++) {
+    if (isnan(cmin[c]))
+      cmin[c] = refBits(0x7fc00000u);
+    if (isnan(cmax[c]))
+      cmax[c] = refBits(0x7fc00000u);
+  }
+}
+
+static Pt2eNumStatus refHistc(const float *x, int64_t n, int64_t bins,
+                              float min, float max, float *hist) {
+  double lo = min, hi = max;
+  float lof, hif, width, nb = (float)bins;
+  int64_t i, pos;
+  float *part;
+  if (lo == hi && n > 0) {
+    float mn = x[0], mx = x[0];
+    for (i = 1; i < n; i++) {
+      mn = refMinimum(mn, x[i]);
+      mx = refMaximum(mx, x[i]);
+    }
+    lo = mn;
+    hi = mx;
+  }
+  if (lo == hi) {
+    double down = nextafterf((float)lo, -INFINITY);
+    double up = nextafterf((float)hi, INFINITY);
+    lo = fmin(down, lo - 1.0);
+    hi = fmax(up, hi + 1.0);
+  }
+  if (!isfinite(lo) || !isfinite(hi))
+    return Pt2eNumNaN;
+  lof = (float)lo;
+  hif = (float)hi;
+  width = hif - lof;
+  memset(hist, 0, (size_t)bins * sizeof(float));
+  part = calloc((size_t)bins * 4, sizeof(float));
+  assert_non_null(part);
+  for (i = 0; i < n; i++) {
+    float v = x[i];
+    float q = fminf(((v - lof) * nb) / width, nb);
+    if (!(v >= lof && v <= hif))
+      continue;
+    pos = (int32_t)q;
+    if (pos == bins)
+      pos = bins - 1;
+    part[(i & 3) * bins + pos] += 1.0f;
+  }
+  for (pos = 0; pos < bins; pos++)
+    hist[pos] = (part[pos] + part[bins + pos]) + (part[2 * bins + pos] + part[3 * bins + pos]);
+  free(part);
+  return Pt2eNumOk;
+}
+
+/* A fixed pseudo-random stream. */
+static uint32_t rngState;
+static uint32_t rngNext(void) {
+  rngState ^= rngState << 13;
+  rngState ^= rngState >> 17;
+  rngState ^= rngState << 5;
+  return rngState;
+}
+
+enum {
+  GenSpread, GenRelu, GenZeros, GenNonPositive, GenInf, GenNaN, GenConstant,
+  GenHuge, GenCount
+};
+
+/* Batch 'b' of generator 'g': n floats into x. */
+static void generate(int g, int b, float *x, int64_t n) {
+  float scale = (1.0f + 1.5f * (float)b) * 4.0f;
+  uint32_t s = 0x9e3779b9u ^ (uint32_t)(g * 7919 + b * 104729 + n);
+  for (int64_t i = 0; i < n; i++) {
+    s ^= s << 13;
+    s ^= s >> 17;
+    s ^= s << 5;
+    float v = (float)(s >> 8) / 8388608.0f - 1.0f;
+    /* the low bit is independent enough of the top 24 for a sign */
+    float z = (s & 1) ? -0.0f : 0.0f;
+    if (g == GenRelu)
+      v = v > 0 ? v : z;
+    else if (g == GenZeros)
+      v = z;
+    else if (g == GenNonPositive)
+      v = v < 0 ? v : z;
+    else if (g == GenConstant)
+      v = 1.25f / scale;
+    else if (g == GenHuge)
+      v = 3.4e38f * v / scale;
+    x[i] = scale * v;
+  }
+  rngState = s | 1;
+  if (g == GenInf && n > 2) {
+    x[rngNext() % (uint32_t)n] = INFINITY;
+    x[rngNext() % (uint32_t)n] = -INFINITY;
+  }
+  if (g == GenNaN) {
+    static const uint32_t payloads[3] = {0x7fc00000u, 0xffc00001u, 0x7f800123u};
+    x[b == 0 ? 0 : rngNext() % (uint32_t)n] = refBits(payloads[b % 3]);
+  }
+  if (g == GenHuge && n > 1) {
+    x[0] = 3.4028235e38f;
+    x[n - 1] = -3.4028235e38f;
+  }
+}
+
+/* Everything an observer run shows, as bytes, to compare between runs. */
+typedef struct Trace {
+  unsigned char *at;
+  size_t size, cap;
+} Trace;
+
+static void traceAdd(Trace *t, const void *p, size_t n) {
+  if (t->size + n > t->cap) {
+    t->cap = (t->size + n) * 2;
+    t->at = realloc(t->at, t->cap);
+    assert_non_null(t->at);
+  }
+  memcpy(t->at + t->size, p, n);
+  t->size += n;
+}
+
+static void traceStats(Trace *t, Pt2eObserver *obs) {
+  Pt2eObserverStats s;
+  pt2eObserverGetStats(obs, &s);
+  traceAdd(t, &s.numChannels, sizeof s.numChannels);
+  traceAdd(t, s.minVals, (size_t)s.numChannels * sizeof(float));
+  traceAdd(t, s.maxVals, (size_t)s.numChannels * sizeof(float));
+  if (s.numBins > 0)
+    traceAdd(t, s.histogram, (size_t)s.numBins * sizeof(float));
+}
+
+enum { MaxElems = 210003 }; /* the largest shape below */
+
+typedef struct Shape {
+  int rank;
+  int64_t dims[4];
+  int axis;
+} Shape;
+
+static const Shape shapes[] = {
+    {1, {1}, 0},           {1, {7}, 0},           {2, {3, 5}, 1},
+    {3, {3, 5, 7}, 1},     {2, {97, 13}, -1},     {2, {17, 65}, 0},
+    {4, {2, 5, 37, 41}, 1}, {3, {4, 16, 3001}, 1}, {1, {200003}, 0},
+    {2, {3, 70001}, 0},
+};
+
+static int64_t numel(const Shape *s) {
+  int64_t n = 1;
+  for (int d = 0; d < s->rank; d++)
+    n *= s->dims[d];
+  return n;
+}
+
+static const Pt2eObserverKind allKinds[] = {
+    Pt2eObserverMinMax, Pt2eObserverMovingAverageMinMax,
+    Pt2eObserverPerChannelMinMax, Pt2eObserverMovingAveragePerChannelMinMax,
+    Pt2eObserverHistogram};
+enum { NumKinds = sizeof allKinds / sizeof *allKinds };
+
+/* Feeds three batches of generator g in shape s to an observer of every
+** kind and records every status, the state after each batch and the
+** qparams. */
+static void runShape(int g, const Shape *s, float *x, Trace *t) {
+  Pt2eObserver *obs[NumKinds];
+  float scales[128];
+  int64_t zps[128];
+  for (int k = 0; k < NumKinds; k++) {
+    bool perChannel = allKinds[k] == Pt2eObserverPerChannelMinMax ||
+                      allKinds[k] == Pt2eObserverMovingAveragePerChannelMinMax;
+    Pt2eQuantSpec spec = int8Spec(allKinds[k], perChannel
+                                                   ? Pt2eQSchemePerChannelAffine
+                                                   : Pt2eQSchemePerTensorAffine);
+    spec.chAxis = s->axis;
+    spec.bins = 64;
+    obs[k] = pt2eObserverCreate(&spec, 0);
+    assert_non_null(obs[k]);
+  }
+  for (int b = 0; b < 3; b++) {
+    generate(g, b, x, numel(s));
+    for (int k = 0; k < NumKinds; k++) {
+      Pt2eNumStatus st = pt2eObserverUpdate(obs[k], x, s->dims, s->rank);
+      traceAdd(t, &st, sizeof st);
+      traceStats(t, obs[k]);
+    }
+  }
+  for (int k = 0; k < NumKinds; k++) {
+    if (pt2eObserverNumChannels(obs[k]) <= 128) {
+      memset(scales, 0, sizeof scales);
+      memset(zps, 0, sizeof zps);
+      Pt2eNumStatus st = pt2eObserverComputeQParams(obs[k], scales, zps, 128);
+      traceAdd(t, &st, sizeof st);
+      traceAdd(t, scales, sizeof scales);
+      traceAdd(t, zps, sizeof zps);
+    }
+    pt2eObserverDestroy(obs[k]);
+  }
+}
+
+/* Observers of every kind on every generator and shape. */
+static void traceAll(Trace *t, float *x) {
+  for (int g = 0; g < GenCount; g++)
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+      runShape(g, &shapes[s], x, t);
+}
+
+/* The first batch of the moving-average kinds stores aminmax as it is,
+** and a first Histogram batch stores it before histc can fail; histc is
+** public. All three against the reference loops. */
+static void checkAgainstReference(float *x) {
+  float *hist = pt2eAlloc(2048 * sizeof(float));
+  float *want = malloc(2048 * sizeof(float));
+  float *cmin = malloc(MaxElems * sizeof(float)), *cmax = malloc(MaxElems * sizeof(float));
+  assert_non_null(hist);
+  assert_true(want && cmin && cmax);
+  for (int g = 0; g < GenCount; g++)
+    for (size_t si = 0; si < sizeof shapes / sizeof *shapes; si++) {
+      const Shape *s = &shapes[si];
+      int64_t n = numel(s);
+      generate(g, 1, x, n);
+      /* per tensor */
+      float mn, mx;
+      Pt2eObserverStats st;
+      Pt2eQuantSpec spec = int8Spec(Pt2eObserverMovingAverageMinMax,
+                                    Pt2eQSchemePerTensorAffine);
+      Pt2eObserver *obs = pt2eObserverCreate(&spec, 0);
+      refAminmax(x, n, &mn, &mx);
+      assert_int_equal(pt2eObserverUpdate(obs, x, s->dims, s->rank), Pt2eNumOk);
+      pt2eObserverGetStats(obs, &st);
+      assert_memory_equal(st.minVals, &mn, sizeof mn);
+      assert_memory_equal(st.maxVals, &mx, sizeof mx);
+      pt2eObserverDestroy(obs);
+      /* per channel */
+      int64_t axis = s->axis < 0 ? s->axis + s->rank : s->axis;
+      int64_t outer = 1, inner = 1;
+      for (int d = 0; d < s->rank; d++) {
+        if (d < axis)
+          outer *= s->dims[d];
+        else if (d > axis)
+          inner *= s->dims[d];
+      }
+      spec = int8Spec(Pt2eObserverMovingAveragePerChannelMinMax,
+                      Pt2eQSchemePerChannelAffine);
+      spec.chAxis = s->axis;
+      obs = pt2eObserverCreate(&spec, 0);
+      refPerChannel(x, outer, s->dims[axis], inner, cmin, cmax);
+      assert_int_equal(pt2eObserverUpdate(obs, x, s->dims, s->rank), Pt2eNumOk);
+      pt2eObserverGetStats(obs, &st);
+      assert_int_equal(st.numChannels, s->dims[axis]);
+      assert_memory_equal(st.minVals, cmin, (size_t)st.numChannels * sizeof(float));
+      assert_memory_equal(st.maxVals, cmax, (size_t)st.numChannels * sizeof(float));
+      pt2eObserverDestroy(obs);
+      /* histc over the data's range, a fixed range, a narrower range (values
+      ** outside), and lo == hi (histc takes the data's range) */
+      const struct { float lo, hi; int bins; } runs[5] = {
+          {mn, mx, 2048}, {-3.0f, 5.0f, 23}, {-0.5f, 0.75f, 529},
+          {1.0f, 1.0f, 1}, {1.0f, 1.0f, 2048}};
+      for (int r = 0; r < 5; r++) {
+        Pt2eNumStatus a = refHistc(x, n, runs[r].bins, runs[r].lo, runs[r].hi, want);
+        Pt2eNumStatus b = pt2eHistc(x, n, runs[r].bins, runs[r].lo, runs[r].hi, hist);
+        assert_int_equal(b, a);
+        if (a == Pt2eNumOk)
+          assert_memory_equal(hist, want, (size_t)runs[r].bins * sizeof(float));
+      }
+    }
+  pt2eFree(hist);
+  free(want);
+  free(cmin);
+  free(cmax);
+}
+
+static void testFastPathsGiveTheOldBitsOnEveryThreadCountAndPath(void **state) {
+  static const int threads[3] = {1, 2, 3};
+  float *x = malloc(MaxElems * sizeof(float));
+  Trace first = {0}, again = {0};
+  (void)state;
+  assert_non_null(x);
+  static const Pt2eObserverPath paths[3] = {
+      Pt2eObserverPathBest, Pt2eObserverPathAvx2, Pt2eObserverPathScalar};
+  for (int pi = 0; pi < 3; pi++)
+    for (int ti = 0; ti < 3; ti++) {
+      pt2eObserverForcePath(paths[pi]);
+      pt2eParallelConfigure(threads[ti]);
+      checkAgainstReference(x);
+      Trace *t = first.at == NULL ? &first : &again;
+      t->size = 0;
+      traceAll(t, x);
+      if (t == &again) {
+        assert_int_equal(again.size, first.size);
+        assert_memory_equal(again.at, first.at, first.size);
+      }
+    }
+  pt2eObserverForcePath(Pt2eObserverPathBest);
+  pt2eParallelConfigure(0);
+  free(first.at);
+  free(again.at);
+  free(x);
+}
+
+/* More than 2^24 elements of one residue mod 4 in one bin: each of the
+** four partial counts stops at 2^24 as the float32 counts of the old loop
+** did (an exact total, 4 * 2^24 + 400, would be a different float). */
+static void testHistcPartialCountsStopAt2To24LikeFloatCounts(void **state) {
+  int64_t n = 4000 + 4 * (16777216 + 100);
+  float *x = malloc((size_t)n * sizeof(float));
+  float h[4];
+  (void)state;
+  assert_non_null(x);
+  for (int64_t i = 0; i < n; i++)
+    x[i] = i < 4000 ? 3.5f : 0.25f;
+  assert_int_equal(pt2eHistc(x, n, 4, 0.0f, 4.0f, h), Pt2eNumOk);
+  assert_true(h[0] == 4.0f * 16777216.0f);
+  assert_true(h[3] == 4000.0f);
+  assert_true(h[1] == 0.0f && h[2] == 0.0f);
+  free(x);
+}
+
+/* }====================================================================== */
+
 /* A range near FLT_MAX: (v - min) * bins overflows to inf; the value lands
 ** in the last bin instead of an undefined float-to-int cast (fuzz-pipeline
 ** found a weight of 3.4028235e38 under a Histogram observer). */
@@ -653,6 +1086,8 @@ int main(void) {
       cmocka_unit_test(testCreateSurvivesAllocationFailure),
       cmocka_unit_test(testSetStatsRejectsWrongShapes),
       cmocka_unit_test(testHistcRangeNearFltMaxCountsIntoTheLastBin),
+      cmocka_unit_test(testFastPathsGiveTheOldBitsOnEveryThreadCountAndPath),
+      cmocka_unit_test(testHistcPartialCountsStopAt2To24LikeFloatCounts),
   };
   return cmocka_run_group_tests_name("observers", tests, NULL, NULL);
 }
