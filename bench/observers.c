@@ -1,15 +1,23 @@
 /*
 ** observers.c
 ** Observer throughput: feeds a 8x64x112x112 float32 tensor (a ResNet-18
-** activation at batch 8) through each observer kind a few times and prints
-** nanoseconds per element, so the observers' share of calibration can be
-** understood and improved in isolation.
+** activation at batch 8) through each observer kind and prints nanoseconds
+** per element, so the observers' share of calibration can be understood
+** and improved in isolation.
+**
+** Each kind runs three ways in the same process, interleaved update by
+** update so that a neighbour's load on the shared cores hits all three
+** alike: the best vector path on all threads (PT2E_NUM_THREADS, or the
+** online CPUs), the best vector path on one thread, and the scalar path on
+** one thread. The best time of R rounds (argv[1], default 6) is printed,
+** with the ratios to the first column.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "observers.h"
+#include "pt2e_parallel.h"
 
 static double now(void) {
   struct timespec ts;
@@ -17,8 +25,20 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+enum { Ways = 3 };
+
+static const struct Way {
+  const char *name;
+  Pt2eObserverPath path;
+  int threads; /* 0: the default */
+} ways[Ways] = {
+    {"vector, all threads", Pt2eObserverPathBest, 0},
+    {"vector, 1 thread", Pt2eObserverPathBest, 1},
+    {"scalar, 1 thread", Pt2eObserverPathScalar, 1},
+};
+
 int main(int argc, char **argv) {
-  int reps = argc > 1 ? atoi(argv[1]) : 4;
+  int reps = argc > 1 ? atoi(argv[1]) : 6;
   int64_t shape[4] = {8, 64, 112, 112};
   int64_t n = shape[0] * shape[1] * shape[2] * shape[3];
   float *x = malloc((size_t)n * sizeof(float));
@@ -31,24 +51,51 @@ int main(int argc, char **argv) {
   }
   static const struct { const char *name; Pt2eObserverKind kind; Pt2eQScheme q; } kinds[] = {
       {"minmax", Pt2eObserverMinMax, Pt2eQSchemePerTensorAffine},
-      {"histogram", Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine},
+      {"moving_average_minmax", Pt2eObserverMovingAverageMinMax, Pt2eQSchemePerTensorAffine},
       {"per_channel_minmax", Pt2eObserverPerChannelMinMax, Pt2eQSchemePerChannelSymmetric},
+      {"moving_avg_per_channel", Pt2eObserverMovingAveragePerChannelMinMax,
+       Pt2eQSchemePerChannelSymmetric},
+      {"histogram", Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine},
   };
+  printf("%d threads; ns/element, best of %d (ratio: column / first column)\n",
+         pt2eParallelThreads(), reps);
+  printf("%-24s", "kind");
+  for (int w = 0; w < Ways; w++)
+    printf(" %21s", ways[w].name);
+  printf("\n");
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
     Pt2eQuantSpec spec = {Pt2eDTypeInt8, -128, 127, kinds[k].q, 1, 1.0f / 4096, false,
                           kinds[k].kind, 2048, 0.01f};
-    Pt2eObserver *obs = pt2eObserverCreate(&spec, 0);
-    double best = 1e30;
+    Pt2eObserver *obs[Ways];
+    double best[Ways];
+    for (int w = 0; w < Ways; w++) {
+      obs[w] = pt2eObserverCreate(&spec, 0);
+      best[w] = 1e30;
+    }
     for (int r = 0; r < reps; r++) {
       x[r] = -4.5f - (float)r; /* grow the range: the histogram merges */
-      double t0 = now();
-      pt2eObserverUpdate(obs, x, shape, 4);
-      double t = now() - t0;
-      best = t < best ? t : best;
+      for (int w = 0; w < Ways; w++) {
+        pt2eObserverForcePath(ways[w].path);
+        pt2eParallelConfigure(ways[w].threads);
+        double t0 = now();
+        pt2eObserverUpdate(obs[w], x, shape, 4);
+        double t = now() - t0;
+        best[w] = t < best[w] ? t : best[w];
+      }
     }
-    printf("%-20s %.3f ns/element\n", kinds[k].name, 1e9 * best / (double)n);
-    pt2eObserverDestroy(obs);
+    printf("%-24s", kinds[k].name);
+    for (int w = 0; w < Ways; w++) {
+      char cell[32];
+      snprintf(cell, sizeof cell, "%.3f (%.1fx)", 1e9 * best[w] / (double)n,
+               best[w] / best[0]);
+      printf(" %21s", cell);
+    }
+    printf("\n");
+    for (int w = 0; w < Ways; w++)
+      pt2eObserverDestroy(obs[w]);
   }
+  pt2eObserverForcePath(Pt2eObserverPathBest);
+  pt2eParallelConfigure(0);
   free(x);
   return 0;
 }
