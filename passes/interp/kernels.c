@@ -20,7 +20,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
 
 #include "gemm.h"
 #include "kernels_window.h"
@@ -38,6 +42,11 @@ typedef struct Kernel {
   /* matmul: per batch C[m,n] += op(A) op(B) */
   bool transA, transB;
   int64_t batch, m, n, k;
+  /* batch_matmul whose B is one matrix broadcast over the batch: the
+  ** instruction reads that matrix, slot sharedBSlot (operand 1 rewired
+  ** once the kernel is installed: sharedBroadcast) */
+  bool sharedB;
+  int sharedBSlot;
   /* conv and pooling */
   int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
   bool poolMax; /* pooling: max (else sum) */
@@ -331,11 +340,88 @@ static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
   return ok;
 }
 
+/*
+** The 2-D matrix a batch_matmul's B operand broadcasts over the batch, or a
+** null value: torch-mlir writes a linear on a 3-D input (attention's
+** in-projection) as batch_matmul(x, broadcast(W^T)), which would copy the
+** weight once per batch element (100 MB per batch for a transformer layer)
+** and multiply in 128 skinny products. The broadcast is a linalg.broadcast
+** over dimension 0 or a linalg.generic whose body yields its input, with
+** maps (d0, d1, d2) -> (d1, d2) and the identity.
+*/
+static MlirValue sharedBroadcast(MlirValue b) {
+  MlirValue none = {NULL};
+  if (!mlirValueIsAOpResult(b))
+    return none;
+  MlirOperation def = mlirOpResultGetOwner(b);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
+  if (mlirOperationGetNumOperands(def) != 2 || mlirOperationGetNumResults(def) != 1)
+    return none;
+  MlirValue src = mlirOperationGetOperand(def, 0);
+  MlirType st = mlirValueGetType(src), bt = mlirValueGetType(b);
+  if (!mlirTypeIsARankedTensor(st) || mlirShapedTypeGetRank(st) != 2 ||
+      mlirShapedTypeGetRank(bt) != 3 ||
+      mlirShapedTypeGetDimSize(st, 0) != mlirShapedTypeGetDimSize(bt, 1) ||
+      mlirShapedTypeGetDimSize(st, 1) != mlirShapedTypeGetDimSize(bt, 2))
+    return none;
+  if (pt2eStringRefIs(name, "linalg.broadcast")) {
+    MlirAttribute dims = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("dimensions"));
+    if (mlirAttributeIsNull(dims) || !mlirAttributeIsADenseI64Array(dims) ||
+        mlirDenseArrayGetNumElements(dims) != 1 || mlirDenseI64ArrayGetElement(dims, 0) != 0)
+      return none;
+    return src;
+  }
+  if (!pt2eStringRefIs(name, "linalg.generic"))
+    return none;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(def);
+  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
+    return none;
+  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
+  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumDims(in) != 3 ||
+      mlirAffineMapGetNumResults(in) != 2)
+    return none;
+  for (int r = 0; r < 2; r++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(in, r);
+    if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != r + 1)
+      return none;
+  }
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(body);
+  if (mlirOperationIsNull(y) || !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(y)), "linalg.yield") ||
+      mlirOperationGetNumOperands(y) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0)))
+    return none;
+  return src;
+}
+
+/*
+** The loop nest of a batch_matmul whose operand 1 was rewired to the shared
+** matrix (--no-fast-paths): the broadcast it skipped is made here, for the
+** loops to read as the op's B, then dropped.
+*/
+static MlirLogicalResult runLoopsSharedB(Exec *ex, const Instr *in, const Kernel *k) {
+  Slot *bs = &ex->slots[in->operands[1]];
+  Pt2eTensor *shared = bs->tensor;
+  int64_t shape[3] = {k->batch, shared->shape[0], shared->shape[1]};
+  Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, 3, shape);
+  if (!full)
+    return pt2eInterpOutOfMemory(in->op);
+  size_t bytes = (size_t)shared->numel * sizeof(float);
+  for (int64_t i = 0; i < k->batch; i++)
+    memcpy((char *)full->data + (size_t)i * bytes, shared->data, bytes);
+  bs->tensor = full;
+  MlirLogicalResult r = pt2eLinalgRunLoops(ex, in);
+  bs->tensor = shared;
+  pt2eTensorRelease(full);
+  return r;
+}
+
 static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
   if (!ex->interp->fastPaths)
-    return pt2eLinalgRunLoops(ex, in);
+    return k->sharedB ? runLoopsSharedB(ex, in, k) : pt2eLinalgRunLoops(ex, in);
   Pt2eTensor *out;
   if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out)))
     return mlirLogicalResultFailure();
@@ -352,9 +438,15 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
     bool ok = true;
-    for (int64_t i = 0; ok && i < k->batch; i++)
+    if (k->sharedB && !k->transA)
+      /* A's and C's batches are consecutive rows: one product of batch x m
+      ** rows against the shared B, each output's chain unchanged */
+      ok = pt2eSgemm(false, k->transB, k->batch * k->m, k->n, k->k, a, lda, b,
+                     ldb, true, c, k->n);
+    for (int64_t i = 0; ok && !(k->sharedB && !k->transA) && i < k->batch; i++)
       ok = pt2eSgemm(k->transA, k->transB, k->m, k->n, k->k, a + i * k->m * k->k,
-                     lda, b + i * k->k * k->n, ldb, true, c + i * k->m * k->n, k->n);
+                     lda, b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
+                     c + i * k->m * k->n, k->n);
     if (!ok) {
       pt2eTensorRelease(out);
       return pt2eInterpOutOfMemory(in->op);
@@ -365,6 +457,21 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   }
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
+}
+
+/* A batch_matmul whose B is a broadcast reads the broadcast's input
+** instead (the broadcast then has no reader and never runs: planDeadCode).
+** False only if the slot cannot be found, which leaves the loops. */
+static bool shareB(CompileCtx *cc, Instr *in, Kernel *kr) {
+  MlirValue src = sharedBroadcast(mlirOperationGetOperand(in->op, 1));
+  if (mlirValueIsNull(src) || kr->transB)
+    return true;
+  int slot = cc->slotOf(cc, src);
+  if (slot < 0)
+    return true;
+  kr->sharedBSlot = slot;
+  kr->sharedB = true;
+  return true;
 }
 
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
@@ -385,7 +492,7 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   } else if (pt2eStringRefIs(name, "linalg.matmul"))
     ok = matchMatmul(plan, false, &kr);
   else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
-    ok = matchMatmul(plan, true, &kr);
+    ok = matchMatmul(plan, true, &kr) && shareB(cc, in, &kr);
   else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nchw_chw"))
     ok = matchDepthwise(cc, in, true, &kr);
   else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwc"))
@@ -409,4 +516,6 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   plan->kernel = k;
   plan->freeKernel = pt2eFree;
   in->exec = execKernel;
+  if (k->sharedB)
+    in->operands[1] = k->sharedBSlot; /* only the kernel reads it so */
 }
