@@ -548,25 +548,50 @@ typedef struct HistcJob {
   uint32_t *counts; /* chunks x 4 x (bins + 1) */
 } HistcJob;
 
+/* Counts 'slot[0 .. m)' (m a multiple of 4 but for a chunk's last block)
+** into four partials 'stride' apart. */
+#define COUNT_SLOTS(c, slot, m, stride)                                     \
+  do {                                                                      \
+    int64_t i_ = 0;                                                         \
+    for (; i_ + 4 <= (m); i_ += 4) {                                        \
+      (c)[(slot)[i_]]++;                                                    \
+      (c)[(stride) + (slot)[i_ + 1]]++;                                     \
+      (c)[2 * (stride) + (slot)[i_ + 2]]++;                                 \
+      (c)[3 * (stride) + (slot)[i_ + 3]]++;                                 \
+    }                                                                       \
+    for (; i_ < (m); i_++)                                                  \
+      (c)[(i_ & 3) * (stride) + (slot)[i_]]++;                              \
+  } while (0)
+
 static void histcChunk(void *ctx, int64_t begin, int64_t end, int worker) {
   const HistcJob *job = ctx;
-  enum { Block = 1024 };
+  enum { Block = 1024, SmallBins = 4096, Window = 255 };
   int32_t slot[Block];
   int64_t stride = (int64_t)job->h.bins + 1;
-  uint32_t *c0 = job->counts + (int64_t)worker * 4 * stride;
-  uint32_t *c1 = c0 + stride, *c2 = c1 + stride, *c3 = c2 + stride;
+  uint32_t *counts = job->counts + (int64_t)worker * 4 * stride;
   int64_t lo = begin * 4, hi = end * 4 < job->n ? end * 4 : job->n;
-  for (int64_t base = lo; base < hi; base += Block) {
-    int64_t m = hi - base < Block ? hi - base : Block, i = 0;
-    histcSlots(job->isa, job->x + base, m, &job->h, slot);
-    for (; i + 4 <= m; i += 4) {
-      c0[slot[i]]++;
-      c1[slot[i + 1]]++;
-      c2[slot[i + 2]]++;
-      c3[slot[i + 3]]++;
+  if (stride > SmallBins) {
+    for (int64_t base = lo; base < hi; base += Block) {
+      int64_t m = hi - base < Block ? hi - base : Block;
+      histcSlots(job->isa, job->x + base, m, &job->h, slot);
+      COUNT_SLOTS(counts, slot, m, stride);
     }
-    for (; i < m; i++)
-      c0[(i & 3) * stride + slot[i]]++;
+    return;
+  }
+  /* Few bins: 16-bit counts (a quarter of the cache lines) for windows of
+  ** 255 blocks, where no count passes 255 * 1024 / 4 = 65280, then added
+  ** to the 32-bit ones. */
+  uint16_t small[4 * SmallBins];
+  for (int64_t start = lo; start < hi; start += (int64_t)Window * Block) {
+    int64_t stop = hi - start < (int64_t)Window * Block ? hi : start + (int64_t)Window * Block;
+    memset(small, 0, (size_t)(4 * stride) * sizeof *small);
+    for (int64_t base = start; base < stop; base += Block) {
+      int64_t m = stop - base < Block ? stop - base : Block;
+      histcSlots(job->isa, job->x + base, m, &job->h, slot);
+      COUNT_SLOTS(small, slot, m, stride);
+    }
+    for (int64_t j = 0; j < 4 * stride; j++)
+      counts[j] += small[j];
   }
 }
 
