@@ -109,6 +109,46 @@ static bool writesEachOnce(const LinalgPlan *p, int k) {
 }
 
 /*
+** A reduction along the innermost merged loop (softmax's max and sum, a
+** layer norm's mean) cannot run in blocks along it: a block would read an
+** accumulator its earlier lanes have not written back. So the innermost
+** loop along which every output moves (sizes > 1) becomes the innermost
+** instead: the lanes of a block are distinct outputs, each still reduced
+** over the reduction loops in increasing order, one step per row. Which
+** outputs are computed together changes, never the order of one output's
+** steps.
+*/
+static void moveParallelLoopInnermost(LinalgPlan *p) {
+  int m = p->numMerged, numOperands = p->numIns + p->numOuts;
+  bool reducesInnermost = false;
+  for (int o = 0; o < p->numOuts; o++)
+    reducesInnermost |= p->mergedCoef[p->numIns + o][m - 1] == 0;
+  if (!reducesInnermost)
+    return;
+  int q = -1;
+  for (int d = m - 2; d >= 0 && q < 0; d--) {
+    bool all = p->mergedSize[d] > 1;
+    for (int o = 0; o < p->numOuts && all; o++)
+      all = p->mergedCoef[p->numIns + o][d] != 0;
+    if (all)
+      q = d;
+  }
+  if (q < 0)
+    return; /* no such loop: the loop nest runs it */
+  int64_t size = p->mergedSize[q], coef[PT2E_LINALG_MAX_OPERANDS];
+  for (int k = 0; k < numOperands; k++)
+    coef[k] = p->mergedCoef[k][q];
+  for (int d = q; d < m - 1; d++) {
+    p->mergedSize[d] = p->mergedSize[d + 1];
+    for (int k = 0; k < numOperands; k++)
+      p->mergedCoef[k][d] = p->mergedCoef[k][d + 1];
+  }
+  p->mergedSize[m - 1] = size;
+  for (int k = 0; k < numOperands; k++)
+    p->mergedCoef[k][m - 1] = coef[k];
+}
+
+/*
 ** Prepares the block path: merges loop d into d+1 whenever every operand
 ** steps through both as through one loop (coef[d] == coef[d+1] * size[d+1]),
 ** and allows blocks only when every output moves along the innermost merged
@@ -137,6 +177,7 @@ static void planBlocks(LinalgPlan *p) {
     m++;
   }
   p->numMerged = m;
+  moveParallelLoopInnermost(p);
   for (int o = 0; o < p->numOuts; o++)
     if (p->mergedCoef[p->numIns + o][m - 1] == 0)
       p->blockable = false;
