@@ -925,8 +925,8 @@ static void traceAll(Trace *t, float *x) {
 ** and a first Histogram batch stores it before histc can fail; histc is
 ** public. All three against the reference loops. */
 static void checkAgainstReference(float *x) {
-  float *hist = pt2eAlloc(2048 * sizeof(float));
-  float *want = malloc(2048 * sizeof(float));
+  float *hist = pt2eAlloc(5000 * sizeof(float));
+  float *want = malloc(5000 * sizeof(float));
   float *cmin = malloc(MaxElems * sizeof(float)), *cmax = malloc(MaxElems * sizeof(float));
   assert_non_null(hist);
   assert_true(want && cmin && cmax);
@@ -969,10 +969,10 @@ static void checkAgainstReference(float *x) {
       pt2eObserverDestroy(obs);
       /* histc over the data's range, a fixed range, a narrower range (values
       ** outside), and lo == hi (histc takes the data's range) */
-      const struct { float lo, hi; int bins; } runs[5] = {
+      const struct { float lo, hi; int bins; } runs[6] = {
           {mn, mx, 2048}, {-3.0f, 5.0f, 23}, {-0.5f, 0.75f, 529},
-          {1.0f, 1.0f, 1}, {1.0f, 1.0f, 2048}};
-      for (int r = 0; r < 5; r++) {
+          {1.0f, 1.0f, 1}, {1.0f, 1.0f, 2048}, {mn, mx, 5000}};
+      for (int r = 0; r < 6; r++) {
         Pt2eNumStatus a = refHistc(x, n, runs[r].bins, runs[r].lo, runs[r].hi, want);
         Pt2eNumStatus b = pt2eHistc(x, n, runs[r].bins, runs[r].lo, runs[r].hi, hist);
         assert_int_equal(b, a);
