@@ -252,7 +252,7 @@ static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 5
 #if PT2E_GEMM_X86
 static const GemmKernel kAvx2 = {"avx2", PT2E_GEMM_AVX2, 6, 16, 256, 96, 512, tileAvx2};
 static const GemmKernel kAvx512 = {"avx512", PT2E_GEMM_AVX512, AVX512_MR, AVX512_NR,
-                                   256, 144, 1024, tileAvx512};
+                                   256, 240, 2048, tileAvx512};
 #endif
 
 static bool cpuHas(Pt2eGemmIsa isa) {
