@@ -450,6 +450,35 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
                                     : (x < y ? x : y);
       }
       return;
+    case S_EXP: for (int64_t i = 0; i < n; i++) d[i].f32 = expf(a[i].f32); return;
+    case S_SQRT: for (int64_t i = 0; i < n; i++) d[i].f32 = sqrtf(a[i].f32); return;
+    case S_RSQRT: for (int64_t i = 0; i < n; i++) d[i].f32 = 1.0f / sqrtf(a[i].f32); return;
+    case S_EXTF:
+      if (in->rt == Pt2eElemF64) {
+        for (int64_t i = 0; i < n; i++)
+          d[i] = pt2eScalarOfDouble((double)a[i].f32, Pt2eElemF64);
+        return;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  /* f64 (torch-mlir's layer norm computes its variance in f64): the same
+  ** operations as evalOne, without its per-lane dispatch */
+  if (in->t == Pt2eElemF64) {
+    switch ((SOp)in->op) {
+    case S_ADDF: for (int64_t i = 0; i < n; i++) d[i] = pt2eScalarOfDouble(a[i].f64 + b[i].f64, Pt2eElemF64); return;
+    case S_SUBF: for (int64_t i = 0; i < n; i++) d[i] = pt2eScalarOfDouble(a[i].f64 - b[i].f64, Pt2eElemF64); return;
+    case S_MULF: for (int64_t i = 0; i < n; i++) d[i] = pt2eScalarOfDouble(a[i].f64 * b[i].f64, Pt2eElemF64); return;
+    case S_DIVF: for (int64_t i = 0; i < n; i++) d[i] = pt2eScalarOfDouble(a[i].f64 / b[i].f64, Pt2eElemF64); return;
+    case S_TRUNCF:
+      if (in->rt == Pt2eElemF32) {
+        for (int64_t i = 0; i < n; i++)
+          d[i] = pt2eScalarOfDouble(a[i].f64, Pt2eElemF32);
+        return;
+      }
+      break;
     default:
       break;
     }
@@ -498,6 +527,7 @@ bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
     switch ((SOp)p->code[i].op) {
     case S_CONST: case S_COPY: case S_ADDF: case S_SUBF: case S_MULF:
     case S_DIVF: case S_NEGF: case S_MAXIMUMF: case S_MINIMUMF: case S_SELECT:
+    case S_EXP: case S_SQRT: case S_RSQRT: case S_TANH:
       break;
     case S_CMPF:
       if (p->code[i].t != Pt2eElemF32)
@@ -533,6 +563,11 @@ void pt2eScalarProgramRunF32Into(const ScalarProgram *p, const float **rows,
     case S_MULF: for (int64_t k = 0; k < n; k++) d[k] = a[k] * b[k]; break;
     case S_DIVF: for (int64_t k = 0; k < n; k++) d[k] = a[k] / b[k]; break;
     case S_NEGF: for (int64_t k = 0; k < n; k++) d[k] = -a[k]; break;
+    /* libm's functions, as evalOne calls them */
+    case S_EXP: for (int64_t k = 0; k < n; k++) d[k] = expf(a[k]); break;
+    case S_SQRT: for (int64_t k = 0; k < n; k++) d[k] = sqrtf(a[k]); break;
+    case S_RSQRT: for (int64_t k = 0; k < n; k++) d[k] = 1.0f / sqrtf(a[k]); break;
+    case S_TANH: for (int64_t k = 0; k < n; k++) d[k] = tanhf(a[k]); break;
     case S_MAXIMUMF: /* as maximumOf: NaN wins, -0 < +0 */
       for (int64_t k = 0; k < n; k++) {
         float x = a[k], y = b[k];

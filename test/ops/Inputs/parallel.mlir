@@ -7,7 +7,8 @@
 #map1 = affine_map<(i) -> (i)>
 func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003xf32>)
     -> (tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>,
-        tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>) {
+        tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>,
+        tensor<2x3x67x129xf32>) {
   %e4 = tensor.empty() : tensor<2x3x67x129xf32>
   // per-channel scale and shift, tanh: a row per (n, c, h)
   %a = linalg.generic {indexing_maps = [#map4, #chan, #map4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
@@ -50,5 +51,32 @@ func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003x
   ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
     tensor.yield %zero : f32
   } : tensor<2x3x67x129xf32> to tensor<2x3x69x130xf32>
-  return %a, %b, %r, %p, %p0 : tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>, tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>
+  // f64 arithmetic as torch-mlir's layer norm writes it, then exp and
+  // rsqrt in f32 (the block paths' own loops for these ops)
+  %f = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x3x67x129xf32>) outs(%e4 : tensor<2x3x67x129xf32>) {
+  ^bb0(%xi: f32, %o: f32):
+    %d = arith.extf %xi : f32 to f64
+    %sq = arith.mulf %d, %d : f64
+    %k = arith.constant 1.0e-5 : f64
+    %s = arith.addf %sq, %k : f64
+    %q = arith.divf %d, %s : f64
+    %t = arith.truncf %q : f64 to f32
+    %ex = math.exp %t : f32
+    %rs = math.rsqrt %ex : f32
+    %th = math.tanh %rs : f32
+    %sr = math.sqrt %th : f32
+    linalg.yield %sr : f32
+  } -> tensor<2x3x67x129xf32>
+  // the same in f32 only: the f32 row path
+  %g = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x3x67x129xf32>) outs(%e4 : tensor<2x3x67x129xf32>) {
+  ^bb0(%xi: f32, %o: f32):
+    %ex = math.exp %xi : f32
+    %rs = math.rsqrt %ex : f32
+    %th = math.tanh %rs : f32
+    %sr = math.sqrt %th : f32
+    linalg.yield %sr : f32
+  } -> tensor<2x3x67x129xf32>
+  return %a, %b, %r, %p, %p0, %f, %g : tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>, tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>
 }
