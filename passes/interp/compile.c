@@ -393,7 +393,11 @@ static void planHoisting(Program *p, char *kind) {
       k0 = Constant;
     else if (pt2eStringRefIs(n, "tensor.empty") && in->numOperands == 0)
       k0 = FreshEmpty;
-    else if (isPureKind(in->op) && in->numResults > 0) {
+    bool allConstant = in->numOperands > 0;
+    for (int k = 0; k < in->numOperands; k++)
+      allConstant &= kind[in->operands[k]] == Constant;
+    in->constantInputs = allConstant;
+    if (k0 == Varying && isPureKind(in->op) && in->numResults > 0) {
       int64_t constBytes = 0, resultBytes = 0;
       bool all = true, anyTensor = false;
       for (int k = 0; k < in->numOperands && all; k++) {

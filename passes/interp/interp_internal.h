@@ -55,6 +55,9 @@ struct Instr {
   /* A pure op nobody reads a result of (a broadcast a kernel reads
   ** through its input instead): never runs (planDeadCode). */
   bool dead;
+  /* Every operand is the same on every run (planHoisting): an observer of
+  ** a weight may skip its later updates when they cannot change it. */
+  bool constantInputs;
 };
 
 /* A compiled function body. */

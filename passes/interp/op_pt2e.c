@@ -16,10 +16,32 @@
 #include "pt2e_support.h"
 #include "qparams.h"
 
+/*
+** An observer of a constant (a weight) whose update only takes min and max
+** (MinMax, PerChannelMinMax): observing the same values again cannot change
+** its state, bit for bit, so after the first complete run it is skipped.
+** Every other kind (Histogram counts, moving averages) sees every run.
+*/
+static bool onlyMinMax(const Instr *in) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      in->op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
+  Pt2eSpec spec;
+  if (mlirAttributeIsNull(a) ||
+      mlirLogicalResultIsFailure(pt2eSpecParse(a, mlirOperationGetLocation(in->op),
+                                               "spec", &spec)))
+    return false;
+  return spec.kind == Pt2eSpecQuant &&
+         (spec.quant.observer == Pt2eObserverMinMax ||
+          spec.quant.observer == Pt2eObserverPerChannelMinMax);
+}
+
 static MlirLogicalResult execObserver(Exec *ex, const Instr *in) {
   Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
   const Pt2eInterpHooks *h = &ex->interp->hooks;
-  if (h->observe &&
+  /* in->data marks an observer that only takes min and max (onlyMinMax);
+  ** whether its input is constant is known once the program is planned */
+  bool repeat = in->data && in->constantInputs && ex->program->warm;
+  if (h->observe && !repeat &&
       mlirLogicalResultIsFailure(h->observe(h->userData, in->op, x)))
     return mlirLogicalResultFailure();
   ex->slots[in->results[0]].tensor = pt2eTensorRetain(x);
@@ -127,5 +149,6 @@ MlirLogicalResult pt2eCompilePt2eQuantOp(CompileCtx *cc, Instr *in) {
   if (pt2eIsFakeQuant(in->op))
     return compileFakeQuant(cc, in);
   in->exec = execObserver;
+  in->data = onlyMinMax(in) ? (void *)in : NULL; /* a mark, owns nothing */
   return mlirLogicalResultSuccess();
 }
