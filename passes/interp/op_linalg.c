@@ -654,8 +654,25 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
   bool direct = p->numOuts == 1 && p->mergedCoef[p->numIns][L - 1] == 1 &&
                 pt2eScalarProgramLastReg(p->body) >= 0 &&
                 pt2eScalarProgramLastReg(p->body) == pt2eScalarProgramYieldReg(p->body, 0);
+  /* a body that only yields an input broadcast along the innermost loop
+  ** (a bias into a convolution's init): each output row is one value */
+  int fillFrom = -1;
+  if (p->numOuts == 1 && p->mergedCoef[p->numIns][L - 1] == 1 &&
+      pt2eScalarProgramLastReg(p->body) < 0) {
+    int y = pt2eScalarProgramYieldReg(p->body, 0);
+    if (y < p->numIns && p->isTensor[y] && p->mergedCoef[y][L - 1] == 0)
+      fillFrom = y;
+  }
   rowOffsets(p, r.row0, idx, off);
   for (int64_t line = r.row0; line < r.row1; line++) {
+    if (fillFrom >= 0) {
+      float v = base[fillFrom][off[fillFrom]], *dst = base[p->numIns] + off[p->numIns];
+      for (int64_t i = r.i0; i < r.i1; i++)
+        dst[i] = v;
+      if (line + 1 < r.row1)
+        advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off);
+      continue;
+    }
     for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
       int64_t n = r.i1 - i0 < BlockLanes ? r.i1 - i0 : BlockLanes;
       for (int k = 0; k < p->numBodyArgs; k++) {

@@ -8,7 +8,7 @@
 func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003xf32>)
     -> (tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>,
         tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>,
-        tensor<2x3x67x129xf32>) {
+        tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>) {
   %e4 = tensor.empty() : tensor<2x3x67x129xf32>
   // per-channel scale and shift, tanh: a row per (n, c, h)
   %a = linalg.generic {indexing_maps = [#map4, #chan, #map4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
@@ -78,5 +78,7 @@ func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003x
     %sr = math.sqrt %th : f32
     linalg.yield %sr : f32
   } -> tensor<2x3x67x129xf32>
-  return %a, %b, %r, %p, %p0, %f, %g : tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>, tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>
+  // a bias broadcast into a convolution's init: each row one value
+  %bb = linalg.broadcast ins(%c : tensor<3xf32>) outs(%e4 : tensor<2x3x67x129xf32>) dimensions = [0, 2, 3]
+  return %a, %b, %r, %p, %p0, %f, %g, %bb : tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>, tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>
 }
