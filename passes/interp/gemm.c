@@ -252,7 +252,7 @@ static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 5
 #if PT2E_GEMM_X86
 static const GemmKernel kAvx2 = {"avx2", PT2E_GEMM_AVX2, 6, 16, 256, 96, 512, tileAvx2};
 static const GemmKernel kAvx512 = {"avx512", PT2E_GEMM_AVX512, AVX512_MR, AVX512_NR,
-                                   256, 240, 2048, tileAvx512};
+                                   256, 240, 1024, tileAvx512};
 #endif
 
 static bool cpuHas(Pt2eGemmIsa isa) {
@@ -349,23 +349,27 @@ static void copyRow(float *dst, const float *src, int nr) {
 /* B[p0 .. p0+kc) x [j0 .. j0+cols) as panels of nr columns, likewise. */
 static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
                   int64_t cols, float *dst) {
+  if (!g->transB) {
+    /* B is K x N: row by row, so that B is read in order (one stream, not
+    ** one per panel at a stride of a row); each k step of a panel is a
+    ** contiguous run of columns */
+    const float *src = g->b + p0 * g->ldb + j0;
+    int64_t full = cols / nr * nr;
+    for (int64_t p = 0; p < kc; p++, src += g->ldb) {
+      float *d = dst + p * nr;
+      for (int64_t s = 0; s < full; s += nr)
+        copyRow(d + s * kc, src + s, nr);
+      if (full < cols) {
+        int w = (int)(cols - full);
+        memcpy(d + full * kc, src + full, (size_t)w * sizeof(float));
+        for (int jj = w; jj < nr; jj++)
+          d[full * kc + jj] = 0.0f;
+      }
+    }
+    return;
+  }
   for (int64_t s = 0; s < cols; s += nr, dst += kc * nr) {
     int w = cols - s < nr ? (int)(cols - s) : nr;
-    if (!g->transB) {
-      /* B is K x N: each k step of the panel is a contiguous run of columns */
-      const float *src = g->b + p0 * g->ldb + j0 + s;
-      if (w == nr) {
-        for (int64_t p = 0; p < kc; p++, src += g->ldb)
-          copyRow(dst + p * nr, src, nr);
-        continue;
-      }
-      for (int64_t p = 0; p < kc; p++, src += g->ldb) {
-        memcpy(dst + p * nr, src, (size_t)w * sizeof(float));
-        for (int jj = w; jj < nr; jj++)
-          dst[p * nr + jj] = 0.0f;
-      }
-      continue;
-    }
     /* B is N x K: column jj of the panel is contiguous in k. In blocks of 8
     ** k steps, so that the panel's columns stay in L1 while both sides are
     ** read and written in whole cache lines. */

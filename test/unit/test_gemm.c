@@ -164,7 +164,7 @@ static void testTransposesAndOverwrite(void **state) {
 
 /*
 ** Around every kernel's tile (12 x 32, 6 x 16) and block (k blocks of up
-** to 256 cut evenly, 240 or 96 rows, 2048 or 512 columns): m and n just
+** to 256 cut evenly, 240 or 96 rows, 1024 or 512 columns): m and n just
 ** below, at and above multiples of them, k = 0, 1 and a split k; every
 ** combination of transA, transB and accumulate in turn.
 */
