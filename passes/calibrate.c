@@ -39,7 +39,9 @@
 #include "observers.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
+#include "pt2e_cpu.h"
 #include "pt2e_dialect.h"
+#include "pt2e_parallel.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
@@ -583,7 +585,8 @@ static MlirLogicalResult runBatches(Run *run) {
   return r;
 }
 
-/* timing=on: the loop's time, the observers' share, the peak memory. */
+/* timing=on: the loop's time, the observers' share, the peak memory, and
+** the kernels' instruction set and threads (what a benchmark ran on). */
 static void printTiming(const Run *run) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
@@ -592,11 +595,12 @@ static void printTiming(const Run *run) {
   fprintf(stderr,
           "pt2e-calibrate: %lld batches in %.3f s (%.3f s per batch); "
           "observers %.3f s (%.1f%%); interpreter peak %.1f MiB; "
-          "peak RSS %.1f MiB\n",
+          "peak RSS %.1f MiB; kernels %s, %d threads\n",
           (long long)n, loop, loop / (double)(n ? n : 1), obs,
           100.0 * obs / (loop > 0 ? loop : 1),
           (double)(pt2eAllocPeakBytes() - run->peakBase) / 1048576.0,
-          (double)ru.ru_maxrss / 1024.0);
+          (double)ru.ru_maxrss / 1024.0, pt2eIsaName(pt2eCpuIsa()),
+          pt2eParallelThreads());
 }
 
 /* Computes every state's qparams and, when all could be, writes them. */

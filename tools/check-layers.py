@@ -25,8 +25,8 @@ import sys
 
 # The base: allocation, checked sizes, output files (dialect_bindings/, but
 # no MLIR): every layer may use them.
-BASE_HEADERS = {"pt2e_alloc.h", "pt2e_checked.h", "pt2e_file.h", "pt2e_parallel.h"}
-BASE_SOURCES = {"pt2e_alloc.c", "pt2e_file.c", "pt2e_parallel.c"}
+BASE_HEADERS = {"pt2e_alloc.h", "pt2e_checked.h", "pt2e_file.h", "pt2e_parallel.h", "pt2e_cpu.h"}
+BASE_SOURCES = {"pt2e_alloc.c", "pt2e_file.c", "pt2e_parallel.c", "pt2e_cpu.c"}
 LAYERS = [  # (folder, rank): a file may include headers of rank <= its own
     ("passes/numerics", 0),
     ("passes/io", 1),

@@ -70,16 +70,29 @@ for dir in ${PT2E_BUILDS:-build build-release build-clang build-asan}; do
   run_config "$dir" $args
 done
 
-# Machine independence: the lit suite again on build/ with one thread and
-# the portable sgemm micro-kernel: every expected number must still hold.
+# Machine independence: the lit suite and the cmocka tests again on build/
+# under the other kernel paths of this machine (pt2e_cpu.h: PT2E_ISA lowers
+# the instruction set; PT2E_NUM_THREADS the worker pool): every expected
+# number must still hold.
 if [ -x build/bin/pt2e-opt ] && [[ " ${PT2E_BUILDS:-build} " == *" build "* ]]; then
-  echo "== build again (PT2E_NUM_THREADS=1 PT2E_GEMM_SCALAR=1)"
-  log=$(mktemp)
-  PT2E_NUM_THREADS=1 PT2E_GEMM_SCALAR=1 "$LIT" -s -j "$JOBS" --param build=build test 2>&1 | tee "$log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  passed=$((passed + $(count '^ *Passed *:' "$log")))
-  failed=$((failed + $(count '^ *(Failed|Unresolved|Timed Out) *:' "$log")))
-  rm -f "$log"
+  for switches in "PT2E_NUM_THREADS=1 PT2E_ISA=scalar" "PT2E_NUM_THREADS=3 PT2E_ISA=avx2"; do
+    echo "== build again ($switches)"
+    log=$(mktemp)
+    # shellcheck disable=SC2086
+    env $switches "$LIT" -s -j "$JOBS" --param build=build test 2>&1 | tee "$log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+    passed=$((passed + $(count '^ *Passed *:' "$log")))
+    failed=$((failed + $(count '^ *(Failed|Unresolved|Timed Out) *:' "$log")))
+    rm -f "$log"
+    for t in build/test/unit/test_*; do
+      # shellcheck disable=SC2086
+      if env $switches "$t" >/dev/null 2>&1; then
+        passed=$((passed + 1))
+      else
+        echo "FAIL ($switches): $t"; failed=$((failed + 1)); status=1
+      fi
+    done
+  done
 fi
 
 # Fuzzing: each target briefly on its committed corpus; a crash fails.

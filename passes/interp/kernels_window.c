@@ -35,6 +35,7 @@
 #define PT2E_WINDOW_X86 0
 #endif
 
+#include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -46,23 +47,17 @@ static int forcedLevel; /* LEVEL_AUTO: the CPU's best */
 
 void pt2eWindowConfigure(int level) { forcedLevel = level; }
 
+/* The CPU's level, as far as PT2E_ISA / PT2E_GEMM_SCALAR allow (pt2e_cpu.h). */
 static int cpuLevel(void) {
-  static int best; /* 0: not probed yet */
-  if (best == 0) {
-    int b = LEVEL_PORTABLE;
 #if PT2E_WINDOW_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
-      b = LEVEL_AVX2;
-    if (__builtin_cpu_supports("avx512f"))
-      b = LEVEL_AVX512;
-#endif
-    const char *env = getenv("PT2E_GEMM_SCALAR");
-    if (env && *env && strcmp(env, "0") != 0)
-      b = LEVEL_PORTABLE;
-    best = b;
+  switch (pt2eCpuIsa()) {
+  case Pt2eIsaAvx512: return LEVEL_AVX512;
+  case Pt2eIsaAvx2: return LEVEL_AVX2;
+  default: return LEVEL_PORTABLE;
   }
-  return best;
+#else
+  return LEVEL_PORTABLE;
+#endif
 }
 
 /* The level to run at: the forced one, never above what the CPU has. */

@@ -20,6 +20,7 @@
 
 #include "pt2e_checked.h"
 #include "pt2e_alloc.h"
+#include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 
 #define UPSAMPLE_RATE 16   /* HistogramObserver.upsample_rate */
@@ -124,9 +125,10 @@ Pt2eObserverPath pt2eObserverForcePath(Pt2eObserverPath path) {
 /* The loops' instruction set, chosen per call on the calling thread. */
 static Isa pickIsa(void) {
 #if PT2E_OBS_X86
-  if (forcedPath == Pt2eObserverPathBest && __builtin_cpu_supports("avx512f"))
+  Pt2eIsa limit = pt2eCpuIsa(); /* the CPU's, as PT2E_ISA allows */
+  if (forcedPath == Pt2eObserverPathBest && limit >= Pt2eIsaAvx512)
     return IsaAvx512;
-  if (forcedPath != Pt2eObserverPathScalar && __builtin_cpu_supports("avx2"))
+  if (forcedPath != Pt2eObserverPathScalar && limit >= Pt2eIsaAvx2)
     return IsaAvx2;
 #endif
   return IsaScalar;
