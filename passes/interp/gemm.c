@@ -46,6 +46,7 @@
 #endif
 
 #include "pt2e_parallel.h"
+#include "pt2e_cpu.h"
 #include "pt2e_support.h"
 
 enum {
@@ -270,13 +271,15 @@ static bool cpuHas(Pt2eGemmIsa isa) {
 ** or the best one below it this CPU has. */
 static const GemmKernel *kernelFor(Pt2eGemmIsa isa, bool *exact) {
   if (isa == PT2E_GEMM_AUTO) {
-    const char *env = getenv("PT2E_GEMM_ISA"), *scalar = getenv("PT2E_GEMM_SCALAR");
-    isa = PT2E_GEMM_AVX512;
-    if (env && strcmp(env, "avx2") == 0)
+    /* the one switch of every kernel (pt2e_cpu.h: PT2E_ISA, PT2E_GEMM_SCALAR),
+    ** and PT2E_GEMM_ISA, which names this kernel only */
+    const char *env = getenv("PT2E_GEMM_ISA");
+    Pt2eIsa limit = pt2eCpuIsa();
+    isa = limit == Pt2eIsaAvx512 ? PT2E_GEMM_AVX512
+          : limit == Pt2eIsaAvx2 ? PT2E_GEMM_AVX2 : PT2E_GEMM_SCALAR;
+    if (env && strcmp(env, "avx2") == 0 && isa > PT2E_GEMM_AVX2)
       isa = PT2E_GEMM_AVX2;
     else if (env && strcmp(env, "scalar") == 0)
-      isa = PT2E_GEMM_SCALAR;
-    if (scalar && *scalar && strcmp(scalar, "0") != 0)
       isa = PT2E_GEMM_SCALAR;
   }
   *exact = cpuHas(isa);

@@ -29,7 +29,8 @@ int pt2eGemmThreads(void);
 /*
 ** The micro-kernels. All give the same bits; they differ in speed only.
 ** PT2E_GEMM_AUTO is the best one this CPU has, unless the environment says
-** otherwise: PT2E_GEMM_ISA=avx512|avx2|scalar, or PT2E_GEMM_SCALAR=1 (the
+** otherwise: PT2E_ISA=avx512|avx2|scalar (every kernel's switch, pt2e_cpu.h),
+** PT2E_GEMM_ISA (the same, for this kernel only), or PT2E_GEMM_SCALAR=1 (the
 ** portable one). A bool converts to AUTO (false) or SCALAR (true).
 */
 typedef enum Pt2eGemmIsa {
