@@ -382,6 +382,25 @@ static int64_t slotBytes(const SlotInfo *info) {
 ** broadcast of a bias to an activation's shape, which stays per run).
 ** Sizes were checked against 64 bits when the slots were made.
 */
+/* True for a slot only pt2e.observer ops read (and func.return does not). */
+static bool onlyObserved(const Program *p, int slot) {
+  bool read = false;
+  for (int k = 0; k < p->numResults; k++)
+    if (p->resultSlots[k] == slot)
+      return false;
+  for (int i = 0; i < p->numInstrs; i++) {
+    const Instr *in = &p->code[i];
+    for (int k = 0; !in->dead && k < in->numOperands; k++)
+      if (in->operands[k] == slot) {
+        if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)),
+                             "pt2e.observer"))
+          return false;
+        read = true;
+      }
+  }
+  return read;
+}
+
 static void planHoisting(Program *p, char *kind) {
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *in = &p->code[i];
@@ -412,7 +431,13 @@ static void planHoisting(Program *p, char *kind) {
         all = p->slots[in->results[k]].isTensor;
         resultBytes += slotBytes(&p->slots[in->results[k]]);
       }
-      if (all && anyTensor && resultBytes <= constBytes) {
+      /* ...or a weight made bigger only to be observed (torch-mlir's linear
+      ** on a 3-D input broadcasts the weight over the batch, and the weight
+      ** observer sits on the broadcast): it is made on every run anyway,
+      ** and cached it lets that observer skip its repeats. */
+      bool observedWeight = all && anyTensor && in->numResults == 1 &&
+                            onlyObserved(p, in->results[0]);
+      if (all && anyTensor && (resultBytes <= constBytes || observedWeight)) {
         in->hoisted = true;
         p->numHoisted++;
         k0 = Constant;

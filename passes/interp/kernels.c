@@ -355,6 +355,14 @@ static MlirValue sharedBroadcast(MlirValue b) {
     return none;
   MlirOperation def = mlirOpResultGetOwner(b);
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
+  /* an observer passes its input through unchanged (and still runs: it is
+  ** not pure, so it keeps its reader of the broadcast) */
+  if (pt2eStringRefIs(name, "pt2e.observer") && mlirOperationGetNumOperands(def) == 1 &&
+      mlirValueIsAOpResult(mlirOperationGetOperand(def, 0))) {
+    b = mlirOperationGetOperand(def, 0);
+    def = mlirOpResultGetOwner(b);
+    name = mlirIdentifierStr(mlirOperationGetName(def));
+  }
   if (mlirOperationGetNumOperands(def) != 2 || mlirOperationGetNumResults(def) != 1)
     return none;
   MlirValue src = mlirOperationGetOperand(def, 0);
