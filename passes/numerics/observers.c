@@ -867,6 +867,29 @@ static void channelChunk(void *ctx, int64_t begin, int64_t end, int worker) {
   }
 }
 
+/*
+** The channel axis innermost (a linear's transposed weight, ch_axis 1 of
+** [in, out]): rows of 'channels' values, each value its own channel, so the
+** loop runs along the row, one channel per lane; the pool splits the rows.
+** The same comparisons as minmaxScalar per value ('v < lo ? v : lo', false
+** for a NaN, which is flagged instead).
+*/
+static void lastAxisChunk(void *ctx, int64_t begin, int64_t end, int worker) {
+  const ChannelJob *job = ctx;
+  int64_t n = job->channels;
+  float *lo = job->lo + (int64_t)worker * n, *hi = job->hi + (int64_t)worker * n;
+  unsigned char *nan = job->nan + (int64_t)worker * n;
+  for (int64_t o = begin; o < end; o++) {
+    const float *row = job->x + o * n;
+    for (int64_t c = 0; c < n; c++) {
+      float v = row[c];
+      lo[c] = v < lo[c] ? v : lo[c];
+      hi[c] = hi[c] < v ? v : hi[c];
+      nan[c] |= v != v;
+    }
+  }
+}
+
 /* The first zero of channel c in (o, k) order. */
 static float channelFirstZero(const float *x, int64_t outer, int64_t channels,
                               int64_t inner, int64_t c) {
@@ -899,8 +922,11 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
     else if (d > axis)
       inner *= shape[d];
   }
-  int64_t rows = outer * channels;
-  int64_t grain = MinMaxGrain / inner > 1 ? MinMaxGrain / inner : 1;
+  /* rows of the pool's split: (o, c) rows of 'inner' values, or with the
+  ** channel innermost the o rows of 'channels' values (lastAxisChunk) */
+  bool lastAxis = inner == 1 && channels > 1;
+  int64_t rows = lastAxis ? outer : outer * channels, width = lastAxis ? channels : inner;
+  int64_t grain = MinMaxGrain / width > 1 ? MinMaxGrain / width : 1;
   chunks = pt2eParallelChunks(rows, grain);
   /* cmin, cmax, then per chunk lo, hi and NaN flags (a float each) */
   cmin = allocFloats(channels, 2 + 3 * (int64_t)chunks, 0);
@@ -915,7 +941,7 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
     job.lo[c] = INFINITY;
     job.hi[c] = -INFINITY;
   }
-  pt2eParallelFor(rows, grain, channelChunk, &job);
+  pt2eParallelFor(rows, grain, lastAxis ? lastAxisChunk : channelChunk, &job);
   /* As a sequential loop over (o, k) per channel with 'v < lo ? v : lo':
   ** the values are exact, of a zero result the first zero is kept; a NaN
   ** makes both quiet NaNs (aminmax(dim=1)). */
