@@ -547,6 +547,18 @@ static void gather(const Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
         lanes[i].f32 = src[i * step];
     return;
   }
+  if (t->type == Pt2eElemF64) { /* a layer norm's variance */
+    const double *src = (const double *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      lanes[i].f64 = src[i * step];
+    return;
+  }
+  if (t->type == Pt2eElemI64) {
+    const int64_t *src = (const int64_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      lanes[i].i = src[i * step];
+    return;
+  }
   for (int64_t i = 0; i < n; i++)
     lanes[i] = pt2eTensorLoad(t, off + i * step);
 }
@@ -557,6 +569,18 @@ static void scatter(Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
     float *dst = (float *)t->data + off;
     for (int64_t i = 0; i < n; i++)
       dst[i * step] = lanes[i].f32;
+    return;
+  }
+  if (t->type == Pt2eElemF64) {
+    double *dst = (double *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      dst[i * step] = lanes[i].f64;
+    return;
+  }
+  if (t->type == Pt2eElemI64) {
+    int64_t *dst = (int64_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      dst[i * step] = lanes[i].i;
     return;
   }
   for (int64_t i = 0; i < n; i++)

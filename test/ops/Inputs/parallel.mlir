@@ -8,7 +8,7 @@
 func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003xf32>)
     -> (tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>,
         tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>,
-        tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>) {
+        tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67xf32>) {
   %e4 = tensor.empty() : tensor<2x3x67x129xf32>
   // per-channel scale and shift, tanh: a row per (n, c, h)
   %a = linalg.generic {indexing_maps = [#map4, #chan, #map4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
@@ -80,5 +80,30 @@ func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003x
   } -> tensor<2x3x67x129xf32>
   // a bias broadcast into a convolution's init: each row one value
   %bb = linalg.broadcast ins(%c : tensor<3xf32>) outs(%e4 : tensor<2x3x67x129xf32>) dimensions = [0, 2, 3]
-  return %a, %b, %r, %p, %p0, %f, %g, %bb : tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>, tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>
+  // a layer norm's variance in f64: f64 tensors in and out of the block
+  // paths, a reduction over them, back to f32
+  %e64 = tensor.empty() : tensor<2x3x67x129xf64>
+  %d64 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x3x67x129xf32>) outs(%e64 : tensor<2x3x67x129xf64>) {
+  ^bb0(%xi: f32, %o: f64):
+    %d = arith.extf %xi : f32 to f64
+    %sq = arith.mulf %d, %d : f64
+    linalg.yield %sq : f64
+  } -> tensor<2x3x67x129xf64>
+  %zero64 = arith.constant 0.0 : f64
+  %e364 = tensor.empty() : tensor<2x3x67xf64>
+  %z64 = linalg.fill ins(%zero64 : f64) outs(%e364 : tensor<2x3x67xf64>) -> tensor<2x3x67xf64>
+  %s64 = linalg.generic {indexing_maps = [#map4, #red], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%d64 : tensor<2x3x67x129xf64>) outs(%z64 : tensor<2x3x67xf64>) {
+  ^bb0(%xi: f64, %acc: f64):
+    %s = arith.addf %acc, %xi : f64
+    linalg.yield %s : f64
+  } -> tensor<2x3x67xf64>
+  %t32 = linalg.generic {indexing_maps = [affine_map<(n, c, h) -> (n, c, h)>, affine_map<(n, c, h) -> (n, c, h)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%s64 : tensor<2x3x67xf64>) outs(%e3 : tensor<2x3x67xf32>) {
+  ^bb0(%si: f64, %o: f32):
+    %t = arith.truncf %si : f64 to f32
+    linalg.yield %t : f32
+  } -> tensor<2x3x67xf32>
+  return %a, %b, %r, %p, %p0, %f, %g, %bb, %t32 : tensor<2x3x67x129xf32>, tensor<100003xf32>, tensor<2x3x67xf32>, tensor<2x3x70x133xf32>, tensor<2x3x69x130xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67x129xf32>, tensor<2x3x67xf32>
 }
