@@ -767,6 +767,27 @@ static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
   return mlirLogicalResultSuccess();
 }
 
+/*
+** A decomposed layer_norm (pt2eMatchLayerNorm) is claimed without
+** annotations, first: XNNPACKQuantizer annotates no layer_norm, so no
+** observer lands inside it (its inner mul / add / mean would otherwise be
+** taken by those patterns, and its weight and bias observed as
+** activations). The linear after it observes its output, as in PT2E.
+*/
+static MlirLogicalResult claimLayerNorm(AnnotateState *st, size_t i) {
+  MlirOperation ops[PT2E_LAYER_NORM_MAX_OPS];
+  int n = freeOp(st, i) ? pt2eMatchLayerNorm(st->plans[i].op, ops) : 0;
+  size_t plans[PT2E_LAYER_NORM_MAX_OPS];
+  for (int k = 0; k < n; k++)
+    if (!freeOp(st, plans[k] = planOf(st, ops[k])))
+      return mlirLogicalResultSuccess();
+  for (int k = 0; k < n; k++) {
+    st->plans[plans[k]].claimed = true;
+    st->plans[plans[k]].role = "layer_norm";
+  }
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if ((!pt2eMatchIs(op, "tensor.concat") && !pt2eMatchIs(op, "tosa.concat")) ||
@@ -1117,7 +1138,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
     st->plans[i].excluded = isExcluded(st, &st->plans[i]);
   markArtifacts(st);
 
-  static const PatternFn staticOps[] = {annotateLinear, annotateConv,
+  /* dynamic quantization annotates linears only: the first entry */
+  static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   addPattern,
                                         mulPattern,     annotateCat};
   size_t numPatterns = st->dynamic ? 1 : sizeof staticOps / sizeof staticOps[0];

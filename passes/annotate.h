@@ -95,6 +95,18 @@ bool pt2eMatchLayout(MlirOperation op);
 bool pt2eMatchPad(MlirOperation op);
 
 /*
+** torch-mlir's decomposition of aten.layer_norm seen from its rsqrt:
+** mean = sum(x) * c, (x - mean) * rsqrt(...), then optionally * weight and
+** + bias (constants), and the variance under the rsqrt when it is a mean
+** of a square. XNNPACKQuantizer annotates no layer_norm, so none of these
+** ops may be taken by the add / mul / mean patterns. Fills 'ops' (room for
+** PT2E_LAYER_NORM_MAX_OPS) and returns their number, or 0 when 'rsqrt' is
+** no such norm.
+*/
+enum { PT2E_LAYER_NORM_MAX_OPS = 15 };
+int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
+
+/*
 ** The per-output-channel axis of a contraction's operand 'k' (the operand
 ** dim that indexes the result's last dim), or -1.
 */

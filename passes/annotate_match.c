@@ -213,6 +213,8 @@ static bool evalBody(MlirOperation op, const double *args, double *out) {
     else if (pt2eMatchIs(o, "arith.mulf")) r = x[0] * x[1];
     else if (pt2eMatchIs(o, "arith.divf")) r = x[0] / x[1];
     else if (pt2eMatchIs(o, "arith.negf")) r = -x[0];
+    else if (pt2eMatchIs(o, "math.rsqrt")) r = 1.0 / sqrt(x[0]);
+    else if (pt2eMatchIs(o, "math.sqrt")) r = sqrt(x[0]);
     else if (pt2eMatchIs(o, "arith.maximumf") || pt2eMatchIs(o, "arith.maxnumf"))
       r = fmax(x[0], x[1]);
     else if (pt2eMatchIs(o, "arith.minimumf") || pt2eMatchIs(o, "arith.minnumf"))
@@ -529,4 +531,117 @@ int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
       return i;
   }
   return -1;
+}
+
+/* An elementwise generic of one input computing 1 / sqrt(x). */
+static bool isRsqrt(MlirOperation op) {
+  if (!isElementwise(op) || numIns(op) != 1)
+    return false;
+  static const double xs[] = {4, 16, 0.25}, ys[] = {0.5, 0.25, 2};
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    double args[2] = {xs[i], 0}, y;
+    if (!evalBody(op, args, &y) || y != ys[i])
+      return false;
+  }
+  return true;
+}
+
+/* An elementwise generic of two inputs computing a - b. */
+static bool isSub(MlirOperation op) {
+  if (!isElementwise(op) || numIns(op) != 2)
+    return false;
+  static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -7};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], b[i], 0}, y;
+    if (!evalBody(op, args, &y) || y != a[i] - b[i])
+      return false;
+  }
+  return true;
+}
+
+static MlirOperation definingOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+/* The operand of binary 'op' that is not 'v' (null if neither is). */
+static MlirValue otherOperand(MlirOperation op, MlirValue v) {
+  MlirValue a = mlirOperationGetOperand(op, 0), b = mlirOperationGetOperand(op, 1);
+  if (mlirValueEqual(a, v))
+    return b;
+  if (mlirValueEqual(b, v))
+    return a;
+  return (MlirValue){NULL};
+}
+
+int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
+  if (!isRsqrt(rsqrt))
+    return 0;
+  MlirValue r = mlirOperationGetResult(rsqrt, 0);
+  MlirOperation norm = pt2eMatchSoleUser(r); /* (x - mean) * rstd */
+  if (mlirOperationIsNull(norm) || pt2eMatchBinaryOp(norm) != Pt2eMatchMul)
+    return 0;
+  MlirOperation centre = definingOp(otherOperand(norm, r)); /* x - mean */
+  if (mlirOperationIsNull(centre) || !isSub(centre))
+    return 0;
+  MlirValue x = mlirOperationGetOperand(centre, 0);
+  MlirOperation mean = definingOp(mlirOperationGetOperand(centre, 1));
+  MlirOperation sum = mlirOperationIsNull(mean) || numIns(mean) != 1
+                          ? (MlirOperation){NULL}
+                          : definingOp(mlirOperationGetOperand(mean, 0));
+  bool global;
+  if (mlirOperationIsNull(sum) ||
+      !pt2eMatchScale(mean, mlirOperationGetOperand(mean, 0)) ||
+      !pt2eMatchSum(sum, &global) ||
+      !mlirValueEqual(mlirOperationGetOperand(sum, 0), x))
+    return 0;
+  int n = 0;
+  ops[n++] = sum;
+  ops[n++] = mean;
+  ops[n++] = centre;
+  ops[n++] = rsqrt;
+  ops[n++] = norm;
+  /* the variance under the rsqrt: + eps, a mean (sum, scale, casts) of a
+  ** square; claimed when the square is found (torch-mlir computes it in
+  ** f64, which is never annotated anyway; another frontend may not) */
+  MlirOperation chain[8];
+  int m = 0;
+  bool square = false;
+  MlirValue v = mlirOperationGetOperand(rsqrt, 0);
+  for (int step = 0; step < 8 && !square; step++) {
+    MlirOperation op = definingOp(v);
+    if (mlirOperationIsNull(op) || !pt2eMatchIs(op, "linalg.generic"))
+      break;
+    bool g;
+    if (pt2eMatchBinaryOp(op) == Pt2eMatchMul &&
+        mlirValueEqual(mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1))) {
+      chain[m++] = op;
+      square = true;
+    } else if (numIns(op) == 1 && (isElementwise(op) || pt2eMatchSum(op, &g))) {
+      chain[m++] = op;
+      v = mlirOperationGetOperand(op, 0);
+    } else if (pt2eMatchBinaryOp(op) == Pt2eMatchAdd &&
+               pt2eMatchIsConstant(mlirOperationGetOperand(op, 1))) {
+      chain[m++] = op;
+      v = mlirOperationGetOperand(op, 0);
+    } else {
+      break;
+    }
+  }
+  for (int k = 0; square && k < m; k++)
+    ops[n++] = chain[k];
+  /* the affine part: * weight, + bias (constants), when present */
+  MlirValue y = mlirOperationGetResult(norm, 0);
+  MlirOperation next = pt2eMatchSoleUser(y);
+  if (!mlirOperationIsNull(next) && pt2eMatchBinaryOp(next) == Pt2eMatchMul &&
+      !mlirValueIsNull(otherOperand(next, y)) &&
+      pt2eMatchIsConstant(otherOperand(next, y))) {
+    ops[n++] = next;
+    y = mlirOperationGetResult(next, 0);
+    next = pt2eMatchSoleUser(y);
+  }
+  if (!mlirOperationIsNull(next) && pt2eMatchBinaryOp(next) == Pt2eMatchAdd &&
+      !mlirValueIsNull(otherOperand(next, y)) &&
+      pt2eMatchIsConstant(otherOperand(next, y)))
+    ops[n++] = next;
+  return n;
 }

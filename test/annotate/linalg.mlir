@@ -287,3 +287,82 @@ func.func @f64_mul(%x: tensor<4x8xf32>) -> tensor<4x8xf64> {
   } -> tensor<4x8xf64>
   return %sq : tensor<4x8xf64>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-NOT: pt2e.annotation
+// CHECK: return
+// aten.layer_norm over the last dimension as torch-mlir decomposes it (here
+// all in f32: mean, x - mean, the variance as a mean of squares, + eps,
+// rsqrt, * rstd, * weight, + bias): XNNPACKQuantizer annotates no
+// layer_norm, so neither its muls and adds nor its mean get observers.
+#ln3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#ln1 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+#lnc = affine_map<(d0, d1, d2) -> (d2)>
+func.func @layer_norm(%x: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %n = arith.constant 8.000000e+00 : f32
+  %eps = arith.constant 9.99999974E-6 : f32
+  %w = arith.constant dense<1.5> : tensor<8xf32>
+  %b = arith.constant dense<0.25> : tensor<8xf32>
+  %e1 = tensor.empty() : tensor<2x4x1xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
+  %sum = linalg.generic {indexing_maps = [#ln3, #ln1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x : tensor<2x4x8xf32>) outs(%f1 : tensor<2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.addf %in, %out : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x1xf32>
+  %mean = linalg.generic {indexing_maps = [#ln3, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sum : tensor<2x4x1xf32>) outs(%e1 : tensor<2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.divf %in, %n : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x1xf32>
+  %e3 = tensor.empty() : tensor<2x4x8xf32>
+  %c = linalg.generic {indexing_maps = [#ln3, #ln1, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x, %mean : tensor<2x4x8xf32>, tensor<2x4x1xf32>) outs(%e3 : tensor<2x4x8xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %t = arith.subf %in, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x8xf32>
+  %sq = linalg.generic {indexing_maps = [#ln3, #ln3, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%c, %c : tensor<2x4x8xf32>, tensor<2x4x8xf32>) outs(%e3 : tensor<2x4x8xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %t = arith.mulf %in, %in2 : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x8xf32>
+  %vs = linalg.generic {indexing_maps = [#ln3, #ln1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%sq : tensor<2x4x8xf32>) outs(%f1 : tensor<2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.addf %in, %out : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x1xf32>
+  %var = linalg.generic {indexing_maps = [#ln3, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%vs : tensor<2x4x1xf32>) outs(%e1 : tensor<2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.divf %in, %n : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x1xf32>
+  %ve = linalg.generic {indexing_maps = [#ln3, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%var : tensor<2x4x1xf32>) outs(%e1 : tensor<2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.addf %in, %eps : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x1xf32>
+  %rs = linalg.generic {indexing_maps = [#ln3, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ve : tensor<2x4x1xf32>) outs(%e1 : tensor<2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = math.rsqrt %in : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x1xf32>
+  %nrm = linalg.generic {indexing_maps = [#ln3, #ln1, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%c, %rs : tensor<2x4x8xf32>, tensor<2x4x1xf32>) outs(%e3 : tensor<2x4x8xf32>) {
+  ^bb0(%in: f32, %r: f32, %out: f32):
+    %t = arith.mulf %in, %r : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x8xf32>
+  %sc = linalg.generic {indexing_maps = [#ln3, #lnc, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%nrm, %w : tensor<2x4x8xf32>, tensor<8xf32>) outs(%e3 : tensor<2x4x8xf32>) {
+  ^bb0(%in: f32, %g: f32, %out: f32):
+    %t = arith.mulf %in, %g : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x8xf32>
+  %y = linalg.generic {indexing_maps = [#ln3, #lnc, #ln3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sc, %b : tensor<2x4x8xf32>, tensor<8xf32>) outs(%e3 : tensor<2x4x8xf32>) {
+  ^bb0(%in: f32, %g: f32, %out: f32):
+    %t = arith.addf %in, %g : f32
+    linalg.yield %t : f32
+  } -> tensor<2x4x8xf32>
+  return %y : tensor<2x4x8xf32>
+}
