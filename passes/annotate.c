@@ -484,7 +484,20 @@ static size_t clampChain(AnnotateState *st, Unit *u, MlirValue v, double *lo,
 static void fuseRelu(AnnotateState *st, Unit *u) {
   Unit with = *u;
   double lo, hi;
-  size_t n = clampChain(st, &with, unitValue(st, u), &lo, &hi);
+  /* A linear on a 3-D input: torch-mlir's reshape back to 3-D sits between
+  ** the bias add and the relu, where PT2E sees aten.linear -> aten.relu.
+  ** The reshapes join the unit only if a relu follows them. */
+  MlirValue v = unitValue(st, u);
+  for (int k = 0; k < 2 && pt2eMatchIs(st->plans[u->core].op, "linalg.matmul"); k++) {
+    MlirOperation user = pt2eMatchSoleUser(v);
+    if (mlirOperationIsNull(user) ||
+        !(pt2eMatchIs(user, "tensor.expand_shape") || pt2eMatchIs(user, "tensor.collapse_shape")) ||
+        !unitAdd(&with, planOf(st, user)))
+      break;
+    with.end = with.ops[with.numOps - 1];
+    v = mlirOperationGetResult(user, 0);
+  }
+  size_t n = clampChain(st, &with, v, &lo, &hi);
   if (n == 0 || lo != 0 || hi != INFINITY || st->dynamic ||
       kindExcluded(st, "relu"))
     return;
@@ -492,7 +505,11 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
     if (!freeOp(st, with.ops[i]))
       return;
   for (size_t i = u->numOps; i < with.numOps; i++)
-    st->plans[with.ops[i]].role = "relu";
+    st->plans[with.ops[i]].role =
+        pt2eMatchIs(st->plans[with.ops[i]].op, "tensor.expand_shape") ||
+                pt2eMatchIs(st->plans[with.ops[i]].op, "tensor.collapse_shape")
+            ? "view"
+            : "relu";
   *u = with;
 }
 
@@ -744,12 +761,42 @@ static bool unquantizable(MlirValue v) {
          (mlirShapedTypeGetRank(t) == 0 || mlirShapedTypeGetDimSize(t, 0) == 1);
 }
 
+/*
+** True when 'v' comes straight from a conv or linear annotated by an
+** earlier run whose output spec sits further on: 'v' is then inside that
+** unit (its bias add), which the earlier run claimed without writing
+** anything on it. Running the pass twice must not annotate it as an add.
+*/
+static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
+  /* back through the unit's unannotated tail (bias add, batch norm's
+  ** affine ops, reshapes, TOSA's layout transposes) to the core */
+  for (int step = 0; step < 8 && mlirValueIsAOpResult(v); step++) {
+    size_t p = planOf(st, mlirOpResultGetOwner(v));
+    if (p == NONE)
+      return false;
+    MlirOperation op = st->plans[p].op;
+    if (st->plans[p].claimed)
+      return !st->plans[p].hasOutput &&
+             (convIndex(op) >= 0 || pt2eMatchIs(op, "linalg.matmul") ||
+              pt2eMatchIs(op, "linalg.batch_matmul") || pt2eMatchIs(op, "tosa.matmul"));
+    if (mlirOperationGetNumOperands(op) == 0 ||
+        !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0)) ||
+          pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eMatchIs(op, "tosa.transpose") ||
+          pt2eMatchBinaryOp(op) != Pt2eMatchNotBinary))
+      return false;
+    v = mlirOperationGetOperand(op, 0);
+  }
+  return false;
+}
+
 static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
                                         Pt2eMatchBinary which) {
   MlirOperation op = st->plans[i].op;
   if (!freeOp(st, i) || pt2eMatchBinaryOp(op) != which)
     return mlirLogicalResultSuccess();
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetOperand(op, 1);
+  if (insideAnnotatedUnit(st, x) || insideAnnotatedUnit(st, y))
+    return mlirLogicalResultSuccess();
   /* parameter arithmetic (batch norm's var + eps) is not a PT2E node */
   if (unquantizable(x) || unquantizable(y) ||
       (pt2eMatchIsConstant(x) && pt2eMatchIsConstant(y)))
