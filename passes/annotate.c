@@ -481,6 +481,11 @@ static size_t clampChain(AnnotateState *st, Unit *u, MlirValue v, double *lo,
 ** linear_relu, add_relu, mul_relu); PT2E fuses aten.relu only, so a
 ** relu6 / hardtanh is left to propagation.
 */
+/* torch-mlir's reshapes between a 3-D linear's bias add and its relu. */
+static bool isTensorReshape(MlirOperation op) {
+  return pt2eMatchIs(op, "tensor.expand_shape") || pt2eMatchIs(op, "tensor.collapse_shape");
+}
+
 static void fuseRelu(AnnotateState *st, Unit *u) {
   Unit with = *u;
   double lo, hi;
@@ -490,8 +495,7 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
   MlirValue v = unitValue(st, u);
   for (int k = 0; k < 2 && pt2eMatchIs(st->plans[u->core].op, "linalg.matmul"); k++) {
     MlirOperation user = pt2eMatchSoleUser(v);
-    if (mlirOperationIsNull(user) ||
-        !(pt2eMatchIs(user, "tensor.expand_shape") || pt2eMatchIs(user, "tensor.collapse_shape")) ||
+    if (mlirOperationIsNull(user) || !isTensorReshape(user) ||
         !unitAdd(&with, planOf(st, user)))
       break;
     with.end = with.ops[with.numOps - 1];
@@ -505,11 +509,7 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
     if (!freeOp(st, with.ops[i]))
       return;
   for (size_t i = u->numOps; i < with.numOps; i++)
-    st->plans[with.ops[i]].role =
-        pt2eMatchIs(st->plans[with.ops[i]].op, "tensor.expand_shape") ||
-                pt2eMatchIs(st->plans[with.ops[i]].op, "tensor.collapse_shape")
-            ? "view"
-            : "relu";
+    st->plans[with.ops[i]].role = isTensorReshape(st->plans[with.ops[i]].op) ? "view" : "relu";
   *u = with;
 }
 
@@ -776,9 +776,7 @@ static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
       return false;
     MlirOperation op = st->plans[p].op;
     if (st->plans[p].claimed)
-      return !st->plans[p].hasOutput &&
-             (convIndex(op) >= 0 || pt2eMatchIs(op, "linalg.matmul") ||
-              pt2eMatchIs(op, "linalg.batch_matmul") || pt2eMatchIs(op, "tosa.matmul"));
+      return !st->plans[p].hasOutput && (convIndex(op) >= 0 || isLinear(op));
     if (mlirOperationGetNumOperands(op) == 0 ||
         !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0)) ||
           pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eMatchIs(op, "tosa.transpose") ||

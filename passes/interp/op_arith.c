@@ -387,15 +387,8 @@ bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r) {
 }
 
 bool pt2eScalarProgramReadsArgs(const ScalarProgram *p) {
-  for (int i = 0; i < p->n; i++) {
-    const SInstr *in = &p->code[i];
-    if (in->op == S_CONST || in->op == S_INDEX)
-      continue;
-    if (in->a < p->numArgs || in->b < p->numArgs || in->c < p->numArgs)
-      return true;
-  }
-  for (int k = 0; k < p->numYields; k++)
-    if (p->yields[k] < p->numArgs)
+  for (int r = 0; r < p->numArgs; r++)
+    if (pt2eScalarProgramReadsReg(p, r))
       return true;
   return false;
 }
