@@ -35,17 +35,21 @@ static double monotonicSeconds(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Adds one run of 'op' to the profile (kept per op name). */
+/* Adds one run of 'op' to the profile (kept per op name, or per op). */
 static void profileAdd(Pt2eInterp *interp, MlirOperation op, double seconds) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirOperation key = interp->profilePerOp ? op : (MlirOperation){NULL};
   int i = 0;
-  while (i < interp->numProf && !mlirStringRefEqual(interp->prof[i].name, name))
+  while (i < interp->numProf &&
+         !(interp->prof[i].op.ptr == key.ptr &&
+           mlirStringRefEqual(interp->prof[i].name, name)))
     i++;
   if (i == interp->numProf) {
     if (!pt2eVecGrow((void **)&interp->prof, &interp->capProf,
                      (size_t)interp->numProf, sizeof *interp->prof))
       return;
     interp->prof[i].name = name;
+    interp->prof[i].op = key;
     interp->prof[i].seconds = 0;
     interp->prof[i].runs = 0;
     interp->numProf++;
@@ -60,6 +64,11 @@ static int bySecondsDescending(const void *a, const void *b) {
   return (x < y) - (x > y);
 }
 
+static void printToStderr(MlirStringRef part, void *unused) {
+  (void)unused;
+  fwrite(part.data, 1, part.length, stderr);
+}
+
 static void profilePrint(Pt2eInterp *interp) {
   double total = 0;
   for (int i = 0; i < interp->numProf; i++)
@@ -67,11 +76,18 @@ static void profilePrint(Pt2eInterp *interp) {
   qsort(interp->prof, (size_t)interp->numProf, sizeof *interp->prof,
         bySecondsDescending);
   fprintf(stderr, "pt2e interpreter profile (%.3f s in ops):\n", total);
-  for (int i = 0; i < interp->numProf; i++)
-    fprintf(stderr, "  %8.3f s %5.1f%% %7ld  %.*s\n", interp->prof[i].seconds,
+  for (int i = 0; i < interp->numProf; i++) {
+    fprintf(stderr, "  %8.3f s %5.1f%% %7ld  %.*s", interp->prof[i].seconds,
             100.0 * interp->prof[i].seconds / (total > 0 ? total : 1),
             interp->prof[i].runs, (int)interp->prof[i].name.length,
             interp->prof[i].name.data);
+    if (!mlirOperationIsNull(interp->prof[i].op)) {
+      fputc(' ', stderr);
+      mlirLocationPrint(mlirOperationGetLocation(interp->prof[i].op),
+                        printToStderr, NULL);
+    }
+    fputc('\n', stderr);
+  }
 }
 
 /* The op failed because the live-memory limit refused an allocation: say
@@ -165,6 +181,7 @@ void pt2eInterpDestroy(Pt2eInterp *interp) {
   if (!mlirOperationIsNull(interp->lowered))
     mlirOperationDestroy(interp->lowered);
   pt2eFree(interp);
+  pt2eAllocReleaseCache(); /* the activations' blocks, kept between batches */
 }
 
 
@@ -196,7 +213,9 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
     interp->hooks = *hooks;
   interp->limits = limits ? *limits : pt2eInterpDefaultLimits();
   interp->fastPaths = true;
-  interp->profile = getenv("PT2E_INTERP_PROFILE") != NULL;
+  const char *profile = getenv("PT2E_INTERP_PROFILE");
+  interp->profile = profile != NULL;
+  interp->profilePerOp = profile && strcmp(profile, "op") == 0;
   interp->lowered = lowered;
   interp->entry = pt2eProgramCompile(interp, pt2eFindFunc(target, entry));
   if (!interp->entry) {

@@ -94,9 +94,15 @@ struct Pt2eInterp {
   struct Global { MlirStringRef name; Pt2eTensor *value; } *globals;
   int numGlobals;
   size_t capGlobals;
-  /* PT2E_INTERP_PROFILE=1: seconds and runs per op name, printed on destroy */
-  bool profile;
-  struct ProfileEntry { MlirStringRef name; double seconds; long runs; } *prof;
+  /* PT2E_INTERP_PROFILE=1: seconds and runs per op name, printed on destroy;
+  ** PT2E_INTERP_PROFILE=op: per op of the program, with its location */
+  bool profile, profilePerOp;
+  struct ProfileEntry {
+    MlirStringRef name;
+    MlirOperation op; /* null unless profilePerOp */
+    double seconds;
+    long runs;
+  } *prof;
   int numProf;
   size_t capProf;
 };
