@@ -400,13 +400,28 @@ bool pt2eScalarProgramUsesIndex(const ScalarProgram *p) {
   return false;
 }
 
+bool pt2eScalarProgramIndexLoops(const ScalarProgram *p, int numLoops,
+                                 bool *used) {
+  for (int d = 0; d < numLoops; d++)
+    used[d] = false;
+  for (int i = 0; i < p->n; i++) {
+    if (p->code[i].op != S_INDEX)
+      continue;
+    int64_t d = p->code[i].imm.i;
+    if (d < 0 || d >= numLoops)
+      return false;
+    used[d] = true;
+  }
+  return true;
+}
+
 /*
 ** One instruction over 'n' lanes. The common f32 operations get loops the
 ** compiler can vectorize; everything else goes lane by lane through
 ** evalOne, so both paths compute the same values.
 */
 static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
-                      int64_t n) {
+                      int64_t n, const int64_t *const *indexRows) {
   Pt2eScalar *d = regs + (int64_t)in->dst * stride;
   const Pt2eScalar *a = regs + (int64_t)in->a * stride;
   const Pt2eScalar *b = regs + (int64_t)in->b * stride;
@@ -414,6 +429,37 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
   if (in->op == S_CONST) {
     for (int64_t i = 0; i < n; i++)
       d[i] = in->imm;
+    return;
+  }
+  if (in->op == S_INDEX) { /* the caller's row of this loop's indices */
+    const int64_t *idx = indexRows[in->imm.i];
+    for (int64_t i = 0; i < n; i++)
+      d[i].i = idx[i];
+    return;
+  }
+  /* comparisons and bitwise ops (a softmax's guard, an argmax): evalOne's
+  ** arithmetic, without its per-lane dispatch */
+  if (in->op == S_CMPF && (in->t == Pt2eElemF32 || in->t == Pt2eElemF64)) {
+    Pt2eElemType t = (Pt2eElemType)in->t;
+    for (int64_t i = 0; i < n; i++)
+      d[i].i = cmpfOf(in->pred, fget(a[i], t), fget(b[i], t));
+    return;
+  }
+  /* sign-extended (or 0/1) operands give a sign-extended (0/1) result */
+  if (in->op == S_ANDI) {
+    for (int64_t i = 0; i < n; i++)
+      d[i].i = a[i].i & b[i].i;
+    return;
+  }
+  if (in->op == S_ORI) {
+    for (int64_t i = 0; i < n; i++)
+      d[i].i = a[i].i | b[i].i;
+    return;
+  }
+  if (in->op == S_INDEX_CAST && in->t != Pt2eElemI1 &&
+      bitsOf((Pt2eElemType)in->rt) == 64) {
+    for (int64_t i = 0; i < n; i++)
+      d[i].i = a[i].i; /* index <-> i64: the same integer */
     return;
   }
   if (in->op == S_SELECT) {
@@ -602,9 +648,10 @@ void pt2eScalarProgramRunF32Into(const ScalarProgram *p, const float **rows,
 }
 
 void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
-                               int64_t stride, int64_t n) {
+                               int64_t stride, int64_t n,
+                               const int64_t *const *indexRows) {
   for (int i = 0; i < p->n; i++)
-    evalBlock(&p->code[i], regs, stride, n);
+    evalBlock(&p->code[i], regs, stride, n, indexRows);
 }
 
 /* }==================================================================== */

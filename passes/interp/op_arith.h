@@ -46,13 +46,19 @@ bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r);
 bool pt2eScalarProgramReadsArgs(const ScalarProgram *p);
 /* True when the program reads loop indices (linalg.index). */
 bool pt2eScalarProgramUsesIndex(const ScalarProgram *p);
+/* Marks in used[0..numLoops) the loops whose linalg.index the program
+** reads; false when one names no loop of the op. */
+bool pt2eScalarProgramIndexLoops(const ScalarProgram *p, int numLoops,
+                                 bool *used);
 /*
 ** Runs the program on 'n' lanes at once: register r of lane i lives at
-** regs[r * stride + i] (arguments filled by the caller). Not for programs
-** that use linalg.index. Yields stay in their registers.
+** regs[r * stride + i] (arguments filled by the caller). linalg.index d of
+** lane i reads indexRows[d][i] (the caller fills the loops the program
+** reads; NULL when it reads none). Yields stay in their registers.
 */
 void pt2eScalarProgramRunBlock(const ScalarProgram *p, Pt2eScalar *regs,
-                               int64_t stride, int64_t n);
+                               int64_t stride, int64_t n,
+                               const int64_t *const *indexRows);
 /*
 ** True when every register is f32 and every instruction is one of the
 ** simple f32 operations (add, sub, mul, div, neg, maximum, minimum,

@@ -84,14 +84,14 @@ void pt2eLinalgPlanDestroy(void *vp) {
 ** reduction). Then points in different chunks never write the same element,
 ** and a split of the space cannot change a result.
 */
-static bool writesEachOnce(const LinalgPlan *p, int k) {
+static bool writesOnceAlong(const LinalgPlan *p, int k, bool skipReductions) {
   bool used[PT2E_LINALG_MAX_LOOPS] = {false};
   int64_t reach = 1; /* offsets 0 .. reach-1 are what the loops taken so far reach */
   for (;;) {
     int best = -1;
     for (int d = 0; d < p->numMerged; d++) {
       int64_t c = p->mergedCoef[k][d];
-      if (used[d] || p->mergedSize[d] == 1)
+      if (used[d] || p->mergedSize[d] == 1 || (c == 0 && skipReductions))
         continue;
       if (c == 0)
         return false; /* a reduction into this operand */
@@ -108,6 +108,21 @@ static bool writesEachOnce(const LinalgPlan *p, int k) {
   }
 }
 
+static bool writesEachOnce(const LinalgPlan *p, int k) {
+  return writesOnceAlong(p, k, false);
+}
+
+/*
+** True when operand k's offsets are distinct for distinct points of the
+** loops it moves along (its reduction loops aside): then two points that
+** write the same element differ only in reduction loops, so they share
+** their lane of the innermost merged loop, and a split of the lanes keeps
+** every element's steps on one thread, in their order.
+*/
+static bool writesOnceOutsideReductions(const LinalgPlan *p, int k) {
+  return writesOnceAlong(p, k, true);
+}
+
 /*
 ** A reduction along the innermost merged loop (softmax's max and sum, a
 ** layer norm's mean) cannot run in blocks along it: a block would read an
@@ -118,13 +133,13 @@ static bool writesEachOnce(const LinalgPlan *p, int k) {
 ** outputs are computed together changes, never the order of one output's
 ** steps.
 */
-static void moveParallelLoopInnermost(LinalgPlan *p) {
+static int moveParallelLoopInnermost(LinalgPlan *p) {
   int m = p->numMerged, numOperands = p->numIns + p->numOuts;
   bool reducesInnermost = false;
   for (int o = 0; o < p->numOuts; o++)
     reducesInnermost |= p->mergedCoef[p->numIns + o][m - 1] == 0;
   if (!reducesInnermost)
-    return;
+    return -1;
   int q = -1;
   for (int d = m - 2; d >= 0 && q < 0; d--) {
     bool all = p->mergedSize[d] > 1;
@@ -134,7 +149,7 @@ static void moveParallelLoopInnermost(LinalgPlan *p) {
       q = d;
   }
   if (q < 0)
-    return; /* no such loop: the loop nest runs it */
+    return -1; /* no such loop: the loop nest runs it */
   int64_t size = p->mergedSize[q], coef[PT2E_LINALG_MAX_OPERANDS];
   for (int k = 0; k < numOperands; k++)
     coef[k] = p->mergedCoef[k][q];
@@ -146,6 +161,7 @@ static void moveParallelLoopInnermost(LinalgPlan *p) {
   p->mergedSize[m - 1] = size;
   for (int k = 0; k < numOperands; k++)
     p->mergedCoef[k][m - 1] = coef[k];
+  return q;
 }
 
 /*
@@ -157,7 +173,9 @@ static void moveParallelLoopInnermost(LinalgPlan *p) {
 */
 static void planBlocks(LinalgPlan *p) {
   int numOperands = p->numIns + p->numOuts;
-  p->blockable = !pt2eScalarProgramUsesIndex(p->body) && p->numLoops > 0;
+  p->usesIndex = pt2eScalarProgramUsesIndex(p->body);
+  p->blockable = p->numLoops > 0 &&
+                 pt2eScalarProgramIndexLoops(p->body, p->numLoops, p->indexUsed);
   if (!p->blockable)
     return;
   int m = 0;
@@ -169,15 +187,27 @@ static void planBlocks(LinalgPlan *p) {
       p->mergedSize[m - 1] *= p->size[d];
       for (int k = 0; k < numOperands; k++)
         p->mergedCoef[k][m - 1] = p->coef[k][d];
+      p->loopMerged[d] = m - 1;
       continue;
     }
     p->mergedSize[m] = p->size[d];
     for (int k = 0; k < numOperands; k++)
       p->mergedCoef[k][m] = p->coef[k][d];
+    p->loopMerged[d] = m;
     m++;
   }
   p->numMerged = m;
-  moveParallelLoopInnermost(p);
+  /* a merged loop's index is its loops' indices in mixed radix, the last
+  ** loop fastest */
+  for (int d = p->numLoops - 1; d >= 0; d--)
+    p->loopDiv[d] = d + 1 < p->numLoops && p->loopMerged[d + 1] == p->loopMerged[d]
+                        ? p->loopDiv[d + 1] * p->size[d + 1]
+                        : 1;
+  int moved = moveParallelLoopInnermost(p);
+  for (int d = 0; moved >= 0 && d < p->numLoops; d++)
+    p->loopMerged[d] = p->loopMerged[d] == moved ? m - 1
+                       : p->loopMerged[d] > moved ? p->loopMerged[d] - 1
+                                                  : p->loopMerged[d];
   for (int o = 0; o < p->numOuts; o++)
     if (p->mergedCoef[p->numIns + o][m - 1] == 0)
       p->blockable = false;
@@ -185,6 +215,9 @@ static void planBlocks(LinalgPlan *p) {
   p->splittable = p->blockable;
   for (int o = 0; o < p->numOuts && p->splittable; o++)
     p->splittable = writesEachOnce(p, p->numIns + o);
+  p->lanesSplittable = p->blockable;
+  for (int o = 0; o < p->numOuts && p->lanesSplittable; o++)
+    p->lanesSplittable = writesOnceOutsideReductions(p, p->numIns + o);
   /* distinct offsets, in bounds (checkInBounds), as many as the output's
   ** elements: every element is written */
   int64_t points = 1;
@@ -610,6 +643,27 @@ static void rowOffsets(const LinalgPlan *p, int64_t row, int64_t *idx, int64_t *
   }
 }
 
+/* Fills rows[d][0..n) with linalg.index d of the lanes i0 .. i0+n-1 of the
+** row whose outer merged indices are 'idx', for the loops the body reads. */
+static void fillIndexRows(const LinalgPlan *p, const int64_t *idx, int64_t i0,
+                          int64_t n, int64_t (*rows)[BlockLanes]) {
+  int inner = p->numMerged - 1;
+  for (int d = 0; d < p->numLoops; d++) {
+    if (!p->indexUsed[d])
+      continue;
+    int m = p->loopMerged[d];
+    int64_t div = p->loopDiv[d], size = p->size[d];
+    if (m < inner) {
+      int64_t v = idx[m] / div % size;
+      for (int64_t i = 0; i < n; i++)
+        rows[d][i] = v;
+    } else {
+      for (int64_t i = 0; i < n; i++)
+        rows[d][i] = (i0 + i) / div % size;
+    }
+  }
+}
+
 /* The generic block path, on Pt2eScalar lanes; 'regs' holds nRegs x
 ** BlockLanes scalars. */
 static void runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
@@ -626,6 +680,10 @@ static void runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
       for (int i = 0; i < BlockLanes; i++)
         regs[(int64_t)g * BlockLanes + i] = one[g];
   int L = p->numMerged;
+  int64_t indexRows[PT2E_LINALG_MAX_LOOPS][BlockLanes];
+  const int64_t *indexRowPtrs[PT2E_LINALG_MAX_LOOPS];
+  for (int d = 0; d < PT2E_LINALG_MAX_LOOPS; d++)
+    indexRowPtrs[d] = indexRows[d];
   rowOffsets(p, r.row0, idx, off);
   for (int64_t row = r.row0; row < r.row1; row++) {
     for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
@@ -634,7 +692,10 @@ static void runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
         if (p->isTensor[k])
           gather(t[k], off[k] + i0 * p->mergedCoef[k][L - 1],
                  p->mergedCoef[k][L - 1], n, regs + (int64_t)k * BlockLanes);
-      pt2eScalarProgramRunBlock(p->body, regs, BlockLanes, n);
+      if (p->usesIndex)
+        fillIndexRows(p, idx, i0, n, indexRows);
+      pt2eScalarProgramRunBlock(p->body, regs, BlockLanes, n,
+                                p->usesIndex ? indexRowPtrs : NULL);
       for (int o = 0; o < p->numOuts; o++) {
         int k = p->numIns + o;
         scatter(outs[o], off[k] + i0 * p->mergedCoef[k][L - 1],
@@ -781,8 +842,9 @@ static bool runBlocksParallel(const LinalgPlan *p, const Slot *slots,
     return true;
   int64_t total = j.rows * j.inner, items = j.rows, grain = items;
   int chunks = 1;
-  if (p->splittable) {
-    j.byElements = j.rows < pt2eParallelThreads();
+  if (p->splittable || p->lanesSplittable) {
+    /* a reduction's rows are its steps: only its lanes may be split */
+    j.byElements = !p->splittable || j.rows < pt2eParallelThreads();
     items = j.byElements ? j.inner : j.rows;
     /* an item is a row (its elements) or an element */
     grain = j.byElements ? BlockGrainElements / j.rows + 1

@@ -30,6 +30,15 @@ typedef struct LinalgPlan {
   bool f32Rows; /* ...on plain float rows (an all-f32, simple body) */
   bool splittable; /* ...and every output element written by one point of
                    ** the merged space: the pool may split it (planBlocks) */
+  bool lanesSplittable; /* ...or, for a reduction, every output element
+                        ** written by one lane of the innermost merged loop:
+                        ** the pool may split the lanes, never the rows */
+  /* linalg.index on the block path: loop d lies in merged loop
+  ** loopMerged[d], its index is (that loop's index / loopDiv[d]) % size[d] */
+  bool usesIndex;
+  bool indexUsed[PT2E_LINALG_MAX_LOOPS];
+  int loopMerged[PT2E_LINALG_MAX_LOOPS];
+  int64_t loopDiv[PT2E_LINALG_MAX_LOOPS];
   /* output o is written whole and its init never read: it needs no copy
   ** of the init (planBlocks) */
   bool overwrites[PT2E_LINALG_MAX_OPERANDS];
