@@ -25,6 +25,15 @@ void *pt2eRealloc(void *ptr, size_t size);
 void pt2eFree(void *ptr);
 
 /*
+** Freed blocks of a quarter MiB or more are kept (at most 256 MiB of them)
+** for the next allocation of the same size: calibration
+** allocates the same activations on every batch, and their page faults
+** were a sixth of a transformer's loop. This hands them back to the
+** system (the interpreter calls it when it is destroyed).
+*/
+void pt2eAllocReleaseCache(void);
+
+/*
 ** Test hook: after 'n' more successful allocations, every further one fails
 ** (n < 0 switches failure injection off). Returns the number of allocations
 ** made since the hook was last set.
