@@ -25,13 +25,13 @@ void *pt2eRealloc(void *ptr, size_t size);
 void pt2eFree(void *ptr);
 
 /*
-** Freed blocks of a quarter MiB or more are kept (at most 256 MiB of them)
-** for the next allocation of the same size: calibration
-** allocates the same activations on every batch, and their page faults
-** were a sixth of a transformer's loop. This hands them back to the
-** system (the interpreter calls it when it is destroyed).
+** Asks the C library to keep freed memory for reuse instead of handing it
+** back to the system (glibc: blocks up to 32 MiB from the heap, no
+** trimming), so that the next batch's tensors of the same sizes do not
+** fault their pages in again. Process-wide and once; the interpreter calls
+** it when it is created. A no-op on other C libraries.
 */
-void pt2eAllocReleaseCache(void);
+void pt2eAllocKeepFreedMemory(void);
 
 /*
 ** Test hook: after 'n' more successful allocations, every further one fails

@@ -157,6 +157,7 @@ Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks) {
     interp->hooks = *hooks;
   interp->limits = pt2eInterpDefaultLimits();
   interp->fastPaths = true;
+  pt2eAllocKeepFreedMemory(); /* each batch reuses the last one's pages */
   interp->entry = pt2eProgramCompile(interp, func);
   if (!interp->entry) {
     pt2eInterpDestroy(interp);
@@ -181,7 +182,6 @@ void pt2eInterpDestroy(Pt2eInterp *interp) {
   if (!mlirOperationIsNull(interp->lowered))
     mlirOperationDestroy(interp->lowered);
   pt2eFree(interp);
-  pt2eAllocReleaseCache(); /* the activations' blocks, kept between batches */
 }
 
 
@@ -213,6 +213,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
     interp->hooks = *hooks;
   interp->limits = limits ? *limits : pt2eInterpDefaultLimits();
   interp->fastPaths = true;
+  pt2eAllocKeepFreedMemory(); /* each batch reuses the last one's pages */
   const char *profile = getenv("PT2E_INTERP_PROFILE");
   interp->profile = profile != NULL;
   interp->profilePerOp = profile && strcmp(profile, "op") == 0;
