@@ -463,8 +463,10 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
     return;
   }
   if (in->op == S_SELECT) {
-    for (int64_t i = 0; i < n; i++)
-      d[i] = (a[i].i & 1) ? b[i] : c[i];
+    for (int64_t i = 0; i < n; i++) {
+      Pt2eScalar yes = b[i], no = c[i]; /* loaded either way: no branch */
+      d[i] = (a[i].i & 1) ? yes : no;
+    }
     return;
   }
   if (in->t == Pt2eElemF32) {
@@ -620,9 +622,14 @@ void pt2eScalarProgramRunF32Into(const ScalarProgram *p, const float **rows,
       }
       break;
     case S_SELECT: {
+      /* both sides loaded whatever the condition, so that the compiler
+      ** blends vectors instead of branching per lane (a relu's condition
+      ** is a coin toss: the branches cost 4 ns an element) */
       const float *c = rows[in->c];
-      for (int64_t k = 0; k < n; k++)
-        d[k] = a[k] != 0.0f ? b[k] : c[k];
+      for (int64_t k = 0; k < n; k++) {
+        float yes = b[k], no = c[k];
+        d[k] = a[k] != 0.0f ? yes : no;
+      }
       break;
     }
     case S_CMPF: /* the predicates torch-mlir uses get their own loops */
