@@ -748,6 +748,10 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
     if (y < p->numIns && p->isTensor[y] && p->mergedCoef[y][L - 1] == 0)
       fillFrom = y;
   }
+  /* an operand broadcast along the innermost loop (a rank-0 bound of a
+  ** relu6, a per-channel scale) is one value per row: its scratch row is
+  ** filled when that value's address changes, not on every block */
+  const float *broadcastFrom[PT2E_LINALG_MAX_OPERANDS] = {NULL};
   rowOffsets(p, r.row0, idx, off);
   for (int64_t line = r.row0; line < r.row1; line++) {
     if (fillFrom >= 0) {
@@ -770,9 +774,16 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
           continue;
         }
         float *row = scratch + (int64_t)k * BlockLanes;
+        rows[k] = row;
+        if (step == 0) {
+          if (broadcastFrom[k] != src)
+            for (int64_t i = 0; i < BlockLanes; i++)
+              row[i] = *src;
+          broadcastFrom[k] = src;
+          continue;
+        }
         for (int64_t i = 0; i < n; i++)
           row[i] = src[i * step];
-        rows[k] = row;
       }
       if (direct) {
         /* the last instruction writes the output row itself */
