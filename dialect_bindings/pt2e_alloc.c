@@ -120,14 +120,14 @@ void pt2eFree(void *ptr) {
 
 /*
 ** A calibration allocates the same activations on every batch. glibc maps
-** blocks above its threshold (128 KiB at first) and trims freed memory off
-** the top of the heap, so each batch paid the page faults of its
-** activations again: the transformer took 113k faults and 0.43 s of system
-** time for 8 batches. Serving blocks up to 32 MiB (glibc's largest
-** threshold) from the heap and never trimming it keeps the memory between
-** batches: 43k faults, 0.11 s; ResNet-18 173k -> 49k, MobileNetV2 262k ->
-** 51k, and peak RSS no higher (a cache of our own, tried first, kept
-** blocks of one size only and held 140-210 MiB more).
+** blocks above its threshold (128 KiB at first, 32 MiB at most) and trims
+** freed memory off the top of the heap, so each batch paid the page faults
+** of its activations again: the transformer took 113k faults and 0.43 s of
+** system time for 8 batches, MobileNetV2 (38 MiB activations) 262k. All
+** blocks from the heap (no mappings) and no trimming keep the memory
+** between batches: 43k and 51k faults, ResNet-18 173k -> 49k, peak RSS no
+** higher (a cache of our own, tried first, kept blocks of one size only
+** and held 140-210 MiB more).
 */
 void pt2eAllocKeepFreedMemory(void) {
 #if defined(__GLIBC__)
@@ -135,7 +135,7 @@ void pt2eAllocKeepFreedMemory(void) {
   if (done)
     return;
   done = 1;
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, INT_MAX);
 #endif
 }

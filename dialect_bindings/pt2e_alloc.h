@@ -26,8 +26,8 @@ void pt2eFree(void *ptr);
 
 /*
 ** Asks the C library to keep freed memory for reuse instead of handing it
-** back to the system (glibc: blocks up to 32 MiB from the heap, no
-** trimming), so that the next batch's tensors of the same sizes do not
+** back to the system (glibc: every block from the heap, none mapped on
+** its own, no trimming), so that the next batch's tensors of the same sizes do not
 ** fault their pages in again. Process-wide and once; the interpreter calls
 ** it when it is created. A no-op on other C libraries.
 */
