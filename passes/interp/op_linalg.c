@@ -21,6 +21,7 @@
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
 #include "ops.h"
@@ -892,6 +893,157 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
+/* {====================================================================
+** Reading through broadcasts
+** ===================================================================== */
+
+/* True when every loop of the structured op 'op' is parallel. */
+static bool allParallel(MlirOperation op) {
+  char buf[512];
+  Pt2eTextBuf text = pt2eTextBufOver(buf, sizeof buf);
+  MlirAttribute it = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("iterator_types"));
+  if (mlirAttributeIsNull(it))
+    return false;
+  mlirAttributePrint(it, pt2eTextBufAppend, &text);
+  return strstr(buf, "parallel") != NULL && strstr(buf, "reduction") == NULL &&
+         strlen(buf) + 1 < sizeof buf;
+}
+
+/*
+** The source of 'v' when a pure broadcast made it, or a null value: a
+** linalg.broadcast, or a linalg.generic with parallel loops whose body
+** yields its one input, through a map of distinct bare dimensions, into an
+** identity output (torch-mlir's bias of a linear). dimOf[s] is the
+** dimension of v that the source's dimension s runs along.
+*/
+static MlirValue broadcastSource(MlirValue v, int *dimOf, int *srcRank) {
+  MlirValue none = {NULL};
+  if (!mlirValueIsAOpResult(v))
+    return none;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
+  if (mlirOperationGetNumOperands(def) != 2 || mlirOperationGetNumResults(def) != 1)
+    return none;
+  MlirValue src = mlirOperationGetOperand(def, 0);
+  MlirType st = mlirValueGetType(src), vt = mlirValueGetType(v);
+  if (!mlirTypeIsARankedTensor(st) || !mlirTypeIsARankedTensor(vt))
+    return none;
+  int rank = (int)mlirShapedTypeGetRank(vt), sr = (int)mlirShapedTypeGetRank(st);
+  if (rank > PT2E_INTERP_MAX_RANK || sr > rank)
+    return none;
+  *srcRank = sr;
+  if (pt2eStringRefIs(name, "linalg.broadcast")) {
+    MlirAttribute dims = mlirOperationGetAttributeByName(
+        def, mlirStringRefCreateFromCString("dimensions"));
+    if (mlirAttributeIsNull(dims) || !mlirAttributeIsADenseI64Array(dims))
+      return none;
+    bool added[PT2E_INTERP_MAX_RANK] = {false};
+    intptr_t n = mlirDenseArrayGetNumElements(dims);
+    for (intptr_t i = 0; i < n; i++) {
+      int64_t d = mlirDenseI64ArrayGetElement(dims, i);
+      if (d < 0 || d >= rank || added[d])
+        return none;
+      added[d] = true;
+    }
+    int s = 0;
+    for (int d = 0; d < rank; d++)
+      if (!added[d]) {
+        if (s == sr)
+          return none;
+        dimOf[s++] = d;
+      }
+    return s == sr ? src : none;
+  }
+  if (!pt2eStringRefIs(name, "linalg.generic") || !allParallel(def))
+    return none;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(def);
+  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
+    return none;
+  MlirAffineMap inMap = mapOf(maps, 0), outMap = mapOf(maps, 1);
+  if (!mlirAffineMapIsIdentity(outMap) || mlirAffineMapGetNumDims(inMap) != rank ||
+      mlirAffineMapGetNumResults(inMap) != sr)
+    return none;
+  bool seen[PT2E_INTERP_MAX_RANK] = {false};
+  for (int r = 0; r < sr; r++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(inMap, r);
+    if (!mlirAffineExprIsADim(e))
+      return none;
+    int d = (int)mlirAffineDimExprGetPosition(e);
+    if (d < 0 || d >= rank || seen[d])
+      return none;
+    seen[d] = true;
+    dimOf[r] = d;
+  }
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(body);
+  if (mlirOperationIsNull(y) ||
+      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(y)), "linalg.yield") ||
+      mlirOperationGetNumOperands(y) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0)))
+    return none;
+  return src;
+}
+
+/*
+** An input of a loop-nest op (no kernel) that a pure broadcast produced is
+** read from the broadcast's source instead, through the composed offsets:
+** the same values in the same order, without writing and reading the
+** broadcast (torch-mlir adds a linear's bias as broadcast + add: 8 MB
+** written and read again per transformer FFN layer and batch). The
+** broadcast, if nothing else reads it, then never runs (planDeadCode).
+** True when an operand was rewired.
+*/
+static bool readThroughBroadcasts(CompileCtx *cc, Instr *in, LinalgPlan *p) {
+  bool changed = false;
+  for (int k = 0; k < p->numIns; k++) {
+    int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
+    if (!p->isTensor[k])
+      continue;
+    MlirValue src = broadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
+    int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
+    if (slot < 0)
+      continue;
+    const SlotInfo *si = &cc->program->slots[slot];
+    const SlotInfo *bi = &cc->program->slots[in->operands[k]];
+    bool fits = si->isTensor && si->rank == sr && si->type == bi->type &&
+                bi->rank == p->exprCount[k];
+    for (int s = 0; s < sr && fits; s++)
+      fits = si->shape[s] == p->dimSize[k][dimOf[s]];
+    if (!fits)
+      continue;
+    int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, base = 0, stride = 1;
+    int64_t exprCoef[PT2E_INTERP_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
+    int64_t exprConst[PT2E_INTERP_MAX_RANK], dimSize[PT2E_INTERP_MAX_RANK];
+    for (int s = sr - 1; s >= 0; s--) {
+      int r = dimOf[s];
+      for (int d = 0; d < p->numLoops; d++) {
+        coef[d] += stride * p->exprCoef[k][r][d];
+        exprCoef[s][d] = p->exprCoef[k][r][d];
+      }
+      base += stride * p->exprConst[k][r];
+      exprConst[s] = p->exprConst[k][r];
+      dimSize[s] = si->shape[s];
+      stride *= si->shape[s];
+    }
+    for (int d = 0; d < p->numLoops; d++)
+      p->coef[k][d] = coef[d];
+    for (int s = 0; s < sr; s++) {
+      for (int d = 0; d < p->numLoops; d++)
+        p->exprCoef[k][s][d] = exprCoef[s][d];
+      p->exprConst[k][s] = exprConst[s];
+      p->dimSize[k][s] = dimSize[s];
+    }
+    p->exprCount[k] = sr;
+    p->base[k] = base;
+    in->operands[k] = slot;
+    changed = true;
+  }
+  return changed;
+}
+
+/* }==================================================================== */
+
 MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in) {
   if (mlirOperationGetNumRegions(in->op) != 1)
     return pt2eEmitOpError(in->op, NULL, "expected one body region");
@@ -902,5 +1054,7 @@ MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in) {
   in->freeData = pt2eLinalgPlanDestroy;
   in->exec = pt2eLinalgRunLoops;
   pt2eLinalgChooseKernel(cc, in, p); /* may replace 'exec' */
+  if (in->exec == pt2eLinalgRunLoops && readThroughBroadcasts(cc, in, p))
+    planBlocks(p); /* the rewired operands' strides */
   return mlirLogicalResultSuccess();
 }

@@ -25,12 +25,13 @@ def values(n, seed):
     return out
 
 
-out = sys.argv[1]
-npy(out + "/x.npy", (2, 3, 67, 129), values(2 * 3 * 67 * 129, 1))
-npy(out + "/c.npy", (3,), values(3, 2))
-npy(out + "/v.npy", (100003,), values(100003, 3))
-# batch_matmul with a B broadcast over the batch (test/ops/batch-matmul-shared.test)
-a, w = values(4 * 3 * 6, 4), values(6 * 5, 5)
-npy(out + "/a.npy", (4, 3, 6), a)
-npy(out + "/w.npy", (6, 5), w)
-npy(out + "/wb.npy", (4, 6, 5), w * 4)
+if __name__ == "__main__":
+    out = sys.argv[1]
+    npy(out + "/x.npy", (2, 3, 67, 129), values(2 * 3 * 67 * 129, 1))
+    npy(out + "/c.npy", (3,), values(3, 2))
+    npy(out + "/v.npy", (100003,), values(100003, 3))
+    # batch_matmul with a B broadcast over the batch (test/ops/batch-matmul-shared.test)
+    a, w = values(4 * 3 * 6, 4), values(6 * 5, 5)
+    npy(out + "/a.npy", (4, 3, 6), a)
+    npy(out + "/w.npy", (6, 5), w)
+    npy(out + "/wb.npy", (4, 6, 5), w * 4)
