@@ -61,6 +61,7 @@ typedef struct Gemm {
   const float *a, *b;
   int64_t lda, ldb, ldc;
   bool accumulate;
+  const float *rowInit; /* or NULL: chain i starts at rowInit[i] */
   float *c;
 } Gemm;
 
@@ -92,11 +93,15 @@ void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
 /*
 ** A tile: the outputs c[ii * ldc + jj], ii < h <= MR, jj < w <= NR, from
 ** the packed panels pa (element (ii, p) at p * MR + ii) and pb (element
-** (p, jj) at p * NR + jj). 'first': the chains start at zero, else at what
-** c holds. Only the h x w outputs are read and written.
+** (p, jj) at p * NR + jj). The chains of row ii start at start[ii], or,
+** with 'start' NULL, at what c holds. Only the h x w outputs are read and
+** written, and start[0 .. h).
 */
 typedef void (*TileFn)(int64_t kc, const float *pa, const float *pb, float *c,
-                       int64_t ldc, bool first, int h, int w);
+                       int64_t ldc, const float *start, int h, int w);
+
+/* The start of chains that begin at zero, for the largest tile's rows. */
+static const float kZeroStart[16];
 
 typedef struct GemmKernel {
   const char *name;
@@ -108,11 +113,11 @@ typedef struct GemmKernel {
 
 /* Portable C; the same chain as the reference, one fmaf per step. */
 static void tileScalar(int64_t kc, const float *pa, const float *pb, float *c,
-                       int64_t ldc, bool first, int h, int w) {
+                       int64_t ldc, const float *start, int h, int w) {
   enum { MR = 6, NR = 16 };
   for (int ii = 0; ii < h; ii++)
     for (int jj = 0; jj < w; jj++) {
-      float s = first ? 0.0f : c[ii * ldc + jj];
+      float s = start ? start[ii] : c[ii * ldc + jj];
       for (int64_t p = 0; p < kc; p++)
         s = fmaf(pa[p * MR + ii], pb[p * NR + jj], s);
       c[ii * ldc + jj] = s;
@@ -125,13 +130,13 @@ static void tileScalar(int64_t kc, const float *pa, const float *pb, float *c,
 ** never written back. */
 __attribute__((target("avx2,fma"), always_inline))
 static inline void tile256Body(int64_t kc, const float *pa, const float *pb,
-                               float *c, int64_t ldc, bool first) {
+                               float *c, int64_t ldc, const float *start) {
   enum { MR = 6, NR = 16 };
   /* named accumulators: GCC keeps an array of them in memory */
 #define PT2E_ROW256(X) X(0) X(1) X(2) X(3) X(4) X(5)
 #define PT2E_INIT256(i)                                                      \
-  __m256 r##i##a = first ? _mm256_setzero_ps() : _mm256_loadu_ps(c + i * ldc); \
-  __m256 r##i##b = first ? _mm256_setzero_ps() : _mm256_loadu_ps(c + i * ldc + 8);
+  __m256 r##i##a = start ? _mm256_set1_ps(start[i]) : _mm256_loadu_ps(c + i * ldc); \
+  __m256 r##i##b = start ? _mm256_set1_ps(start[i]) : _mm256_loadu_ps(c + i * ldc + 8);
 #define PT2E_STEP256(i)                                                      \
   {                                                                          \
     __m256 av = _mm256_broadcast_ss(pa + i);                                 \
@@ -155,16 +160,19 @@ static inline void tile256Body(int64_t kc, const float *pa, const float *pb,
 
 __attribute__((target("avx2,fma")))
 static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *c,
-                     int64_t ldc, bool first, int h, int w) {
+                     int64_t ldc, const float *start, int h, int w) {
   enum { MR = 6, NR = 16 };
   if (h == MR && w == NR) {
-    tile256Body(kc, pa, pb, c, ldc, first);
+    tile256Body(kc, pa, pb, c, ldc, start);
     return;
   }
-  float edge[MR * NR] = {0};
-  for (int ii = 0; ii < h && !first; ii++)
+  /* the body runs all MR rows: the padding rows start at zero */
+  float edge[MR * NR] = {0}, edgeStart[MR] = {0};
+  for (int ii = 0; ii < h && !start; ii++)
     memcpy(edge + ii * NR, c + ii * ldc, (size_t)w * sizeof(float));
-  tile256Body(kc, pa, pb, edge, NR, first);
+  for (int ii = 0; ii < h && start; ii++)
+    edgeStart[ii] = start[ii];
+  tile256Body(kc, pa, pb, edge, NR, start ? edgeStart : NULL);
   for (int ii = 0; ii < h; ii++)
     memcpy(c + ii * ldc, edge + ii * NR, (size_t)w * sizeof(float));
 }
@@ -179,14 +187,16 @@ static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *c,
 #define AVX512_NR 32
 __attribute__((target("avx512f"), always_inline))
 static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
-                               float *c, int64_t ldc, bool first, int H,
+                               float *c, int64_t ldc, const float *start, int H,
                                int NV, __mmask16 m0, __mmask16 m1) {
   /* named accumulators (GCC keeps an array of them in memory); rows at or
   ** past H and the second vector when NV == 1 fold away */
 #define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
 #define PT2E_INIT512(i)                                                      \
   __m512 r##i##a = _mm512_setzero_ps(), r##i##b = _mm512_setzero_ps();       \
-  if (H > i && !first) {                                                     \
+  if (H > i && start) {                                                      \
+    r##i##a = r##i##b = _mm512_set1_ps(start[i]);                            \
+  } else if (H > i) {                                                        \
     r##i##a = _mm512_maskz_loadu_ps(m0, c + i * ldc);                        \
     if (NV == 2)                                                             \
       r##i##b = _mm512_maskz_loadu_ps(m1, c + i * ldc + 16);                 \
@@ -219,15 +229,15 @@ static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
 
 __attribute__((target("avx512f")))
 static void tileAvx512(int64_t kc, const float *pa, const float *pb, float *c,
-                       int64_t ldc, bool first, int h, int w) {
+                       int64_t ldc, const float *start, int h, int w) {
   __mmask16 m0 = (__mmask16)(w >= 16 ? 0xFFFF : (1u << w) - 1);
   __mmask16 m1 = (__mmask16)(w >= 32 ? 0xFFFF : w > 16 ? (1u << (w - 16)) - 1 : 0);
 #define PT2E_TILE512_CASE(H)                                              \
   case H:                                                                 \
     if (w > 16)                                                           \
-      tile512Body(kc, pa, pb, c, ldc, first, H, 2, m0, m1);               \
+      tile512Body(kc, pa, pb, c, ldc, start, H, 2, m0, m1);               \
     else                                                                  \
-      tile512Body(kc, pa, pb, c, ldc, first, H, 1, m0, m1);               \
+      tile512Body(kc, pa, pb, c, ldc, start, H, 1, m0, m1);               \
     break;
   switch (h) {
     PT2E_TILE512_CASE(12)
@@ -438,9 +448,13 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
         for (int64_t s = 0; s < nc; s += nr) {
           const float *pb = w->pb + s * kc;
           int wd = (int)minI(nc - s, nr);
-          for (int64_t r = 0; r < mc; r += mr)
+          for (int64_t r = 0; r < mc; r += mr) {
+            const float *start = !first ? NULL
+                                 : g->rowInit ? g->rowInit + ic + r
+                                              : kZeroStart;
             kr->tile(kc, w->pa + r * kc, pb, g->c + (ic + r) * ldc + jc + s,
-                     ldc, first, (int)minI(mc - r, mr), wd);
+                     ldc, start, (int)minI(mc - r, mr), wd);
+          }
         }
       }
     }
@@ -494,8 +508,10 @@ static bool allocWork(Work *w, const GemmKernel *kr, int64_t k, int64_t rows,
   int64_t kc = kBlock(kr, k);
   int64_t mc = roundUp(minI(rows, kr->mc), kr->mr);
   int64_t nc = roundUp(minI(cols, kr->nc), kr->nr);
-  w->pa = pt2eAlloc((size_t)(mc * kc) * sizeof(float));
-  w->pb = pt2eAlloc((size_t)(kc * nc) * sizeof(float));
+  /* not zeroed: packA and packB write every float a tile reads, padding
+  ** included */
+  w->pa = pt2eAllocUninit((size_t)(mc * kc) * sizeof(float));
+  w->pb = pt2eAllocUninit((size_t)(kc * nc) * sizeof(float));
   if (w->pa && w->pb)
     return true;
   freeWork(w);
@@ -545,19 +561,20 @@ static void chooseSplit(Split *s, int threads) {
 
 /* }==================================================================== */
 
-bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
-               const float *a, int64_t lda, const float *b, int64_t ldb,
-               bool accumulate, float *c, int64_t ldc) {
+static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+                  const float *a, int64_t lda, const float *b, int64_t ldb,
+                  bool accumulate, const float *rowInit, float *c, int64_t ldc) {
   const GemmKernel *kr = currentKernel();
   if (m <= 0 || n <= 0)
     return true;
   if (k <= 0) {
     /* every chain is its init */
     for (int64_t i = 0; i < m && !accumulate; i++)
-      memset(c + i * ldc, 0, (size_t)n * sizeof(float));
+      for (int64_t j = 0; j < n; j++)
+        c[i * ldc + j] = rowInit ? rowInit[i] : 0.0f;
     return true;
   }
-  Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, c};
+  Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, rowInit, c};
   double useful = 2.0 * (double)m * (double)n * (double)k / MIN_FLOPS_PER_THREAD;
   int threads = pt2eGemmThreads();
   if (useful < threads)
@@ -579,4 +596,16 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
   for (int t = 0; t < ready; t++)
     freeWork(&work[t]);
   return ok;
+}
+
+bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+               const float *a, int64_t lda, const float *b, int64_t ldb,
+               bool accumulate, float *c, int64_t ldc) {
+  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate, NULL, c, ldc);
+}
+
+bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+                      const float *a, int64_t lda, const float *b, int64_t ldb,
+                      const float *rowInit, float *c, int64_t ldc) {
+  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, false, rowInit, c, ldc);
 }

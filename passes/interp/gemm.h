@@ -18,6 +18,14 @@
 bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc);
+/*
+** The same with chain i starting at rowInit[i] (C is only written): a
+** convolution whose init is its bias broadcast over the output gets the
+** bits of pt2eSgemm on that broadcast without it being written out.
+*/
+bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+                      const float *a, int64_t lda, const float *b, int64_t ldb,
+                      const float *rowInit, float *c, int64_t ldc);
 /* The same order, as plain scalar loops (for tests). */
 void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
                         int64_t k, const float *a, int64_t lda, const float *b,

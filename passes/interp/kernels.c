@@ -47,6 +47,11 @@ typedef struct Kernel {
   ** once the kernel is installed: sharedBroadcast) */
   bool sharedB;
   int sharedBSlot;
+  /* NCHW convolution whose init is a per-filter bias broadcast over the
+  ** output: the instruction reads the bias, slot biasSlot (operand 2
+  ** rewired: rowBias), and every chain starts at its filter's bias */
+  bool rowBias;
+  int biasSlot;
   /* conv and pooling */
   int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
   bool poolMax; /* pooling: max (else sum) */
@@ -300,20 +305,26 @@ static void groupCopy(const Kernel *k, int64_t g, float *out, float *grouped,
 ** grouped image gets the same bits as a lone one (im2col and the copies
 ** split over the pool; a copy has no order). False when memory runs out.
 */
-static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
+static bool runConv(const Kernel *k, const float *a, const float *b,
+                    const float *bias, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k);
   int64_t group = convGroup(k);
   Pt2eWindow s = windowOf(k);
-  float *col = direct ? NULL : pt2eAlloc((size_t)(group * ohw * kkc) * sizeof(float));
-  float *tmp = group > 1 ? pt2eAlloc((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
+  /* not zeroed: im2col writes every column, the gather every grouped row */
+  float *col = direct ? NULL : pt2eAllocUninit((size_t)(group * ohw * kkc) * sizeof(float));
+  float *tmp = group > 1 ? pt2eAllocUninit((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
   bool ok = (direct || col) && (group == 1 || tmp);
   for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
     pt2eIm2colNchw(&s, a, n0, g, col);
-    groupCopy(k, g, out, tmp, true);
-    ok = pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, true, tmp, ld);
+    if (bias) {
+      ok = pt2eSgemmRowInit(false, false, k->F, ld, kkc, b, kkc, col, ld, bias, tmp, ld);
+    } else {
+      groupCopy(k, g, out, tmp, true);
+      ok = pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, true, tmp, ld);
+    }
     if (ok)
       groupCopy(k, g, out, tmp, false);
   }
@@ -323,8 +334,11 @@ static bool runConv(const Kernel *k, const float *a, const float *b, float *c) {
     if (k->kind == KConvNchwFchw) {
       if (!direct)
         pt2eIm2colNchw(&s, a, n, 1, col);
-      ok = pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, direct ? xn : col,
-                     ohw, true, yn, ohw);
+      const float *cn = direct ? xn : col;
+      ok = bias ? pt2eSgemmRowInit(false, false, k->F, ohw, kkc, b, kkc, cn, ohw,
+                                   bias, yn, ohw)
+                : pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, cn, ohw, true,
+                            yn, ohw);
     } else {
       if (!direct)
         im2colNhwc(k, xn, col);
@@ -425,14 +439,49 @@ static MlirLogicalResult runLoopsSharedB(Exec *ex, const Instr *in, const Kernel
   return r;
 }
 
+/*
+** The loop nest of a convolution whose init operand was rewired to its bias
+** (--no-fast-paths): the broadcast it skipped is made here, for the loops to
+** start from, then dropped.
+*/
+static MlirLogicalResult runLoopsRowBias(Exec *ex, const Instr *in, const Kernel *k) {
+  Slot *bs = &ex->slots[in->operands[2]];
+  Pt2eTensor *bias = bs->tensor;
+  int64_t shape[4] = {k->N, k->F, k->OH, k->OW}, plane = k->OH * k->OW;
+  Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, 4, shape);
+  if (!full)
+    return pt2eInterpOutOfMemory(in->op);
+  const float *bv = bias->data;
+  float *fv = full->data;
+  for (int64_t r = 0; r < k->N * k->F; r++)
+    for (int64_t i = 0; i < plane; i++)
+      fv[r * plane + i] = bv[r % k->F];
+  bs->tensor = full;
+  MlirLogicalResult res = pt2eLinalgRunLoops(ex, in);
+  bs->tensor = bias;
+  pt2eTensorRelease(full);
+  return res;
+}
+
 static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
   if (!ex->interp->fastPaths)
-    return k->sharedB ? runLoopsSharedB(ex, in, k) : pt2eLinalgRunLoops(ex, in);
+    return k->sharedB  ? runLoopsSharedB(ex, in, k)
+           : k->rowBias ? runLoopsRowBias(ex, in, k)
+                        : pt2eLinalgRunLoops(ex, in);
   Pt2eTensor *out;
-  if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out)))
+  const float *bias = NULL;
+  if (k->rowBias) {
+    /* every element is written: chains start at the bias, not at an init */
+    int64_t shape[4] = {k->N, k->F, k->OH, k->OW};
+    out = pt2eTensorCreateUninit(Pt2eElemF32, 4, shape);
+    if (!out)
+      return pt2eInterpOutOfMemory(in->op);
+    bias = ex->slots[in->operands[2]].tensor->data;
+  } else if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out))) {
     return mlirLogicalResultFailure();
+  }
   const float *a = ex->slots[in->operands[0]].tensor->data;
   const float *b = ex->slots[in->operands[1]].tensor->data;
   float *c = out->data;
@@ -459,7 +508,7 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
       pt2eTensorRelease(out);
       return pt2eInterpOutOfMemory(in->op);
     }
-  } else if (!runConv(k, a, b, c)) {
+  } else if (!runConv(k, a, b, bias, c)) {
     pt2eTensorRelease(out);
     return pt2eInterpOutOfMemory(in->op);
   }
@@ -480,6 +529,30 @@ static bool shareB(CompileCtx *cc, Instr *in, Kernel *kr) {
   kr->sharedBSlot = slot;
   kr->sharedB = true;
   return true;
+}
+
+/*
+** An NCHW convolution whose init is its bias broadcast over the output
+** (torch-mlir's conv2d: linalg.broadcast of the F biases along n, h, w)
+** reads the bias instead, and its chains start there: the same bits,
+** without writing the broadcast and reading it back (MobileNetV2: 10% of
+** its calibration). The broadcast then has no reader and never runs.
+*/
+static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
+  int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
+  if (kr->kind != KConvNchwFchw)
+    return;
+  MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, 2),
+                                            dimOf, &sr);
+  int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
+  if (slot < 0 || sr != 1 || dimOf[0] != 1)
+    return;
+  const SlotInfo *si = &cc->program->slots[slot];
+  if (!si->isTensor || si->type != Pt2eElemF32 || si->rank != 1 ||
+      si->shape[0] != kr->F)
+    return;
+  kr->rowBias = true;
+  kr->biasSlot = slot;
 }
 
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
@@ -517,6 +590,8 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
                 kr.kind == KConvNhwcFhwc;
   if (isConv && !convScratchFits(cc->interp, &kr))
     return; /* the loops still work, without scratch */
+  if (isConv)
+    biasAsRowInit(cc, in, &kr);
   Kernel *k = pt2eAlloc(sizeof *k);
   if (!k)
     return; /* the loops still work */
@@ -526,4 +601,6 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   in->exec = execKernel;
   if (k->sharedB)
     in->operands[1] = k->sharedBSlot; /* only the kernel reads it so */
+  if (k->rowBias)
+    in->operands[2] = k->biasSlot; /* likewise */
 }

@@ -910,14 +910,8 @@ static bool allParallel(MlirOperation op) {
          strlen(buf) + 1 < sizeof buf;
 }
 
-/*
-** The source of 'v' when a pure broadcast made it, or a null value: a
-** linalg.broadcast, or a linalg.generic with parallel loops whose body
-** yields its one input, through a map of distinct bare dimensions, into an
-** identity output (torch-mlir's bias of a linear). dimOf[s] is the
-** dimension of v that the source's dimension s runs along.
-*/
-static MlirValue broadcastSource(MlirValue v, int *dimOf, int *srcRank) {
+/* pt2eLinalgBroadcastSource (op_linalg.h) */
+MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
   MlirValue none = {NULL};
   if (!mlirValueIsAOpResult(v))
     return none;
@@ -1000,7 +994,7 @@ static bool readThroughBroadcasts(CompileCtx *cc, Instr *in, LinalgPlan *p) {
     int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
     if (!p->isTensor[k])
       continue;
-    MlirValue src = broadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
+    MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
     int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
     if (slot < 0)
       continue;

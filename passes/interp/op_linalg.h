@@ -56,6 +56,14 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in);
 /* Fills 'outs' with the op's result tensors, initialised from its inits. */
 MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
                                         int numOuts, Pt2eTensor **outs);
+/*
+** The source of 'v' when a pure broadcast made it, or a null value: a
+** linalg.broadcast, or a linalg.generic with parallel loops whose body
+** yields its one input, through a map of distinct bare dimensions, into an
+** identity output (torch-mlir's bias of a linear or a convolution).
+** dimOf[s] is the dimension of v that the source's dimension s runs along.
+*/
+MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank);
 /* Installs a kernel (kernels.c) as in->exec when the op has a known shape. */
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 

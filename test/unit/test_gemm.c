@@ -89,8 +89,11 @@ static const struct {
                 {PT2E_GEMM_SCALAR, "scalar"}};
 
 /* Runs one shape with every micro-kernel the CPU has, each with 1, 2 and 3
-** threads, and compares with the reference. */
-static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate) {
+** threads, and compares with the reference. With 'rowInit', through
+** pt2eSgemmRowInit: chain i starts at a value of its own, which must give
+** the reference's bits on a C whose row i holds that value. */
+static void checkShapeFrom(const Shape *s, bool transA, bool transB,
+                           bool accumulate, bool rowInit) {
   int64_t lda = transA ? s->m + 3 : s->k + 3; /* padded rows: strides matter */
   int64_t ldb = transB ? s->k + 5 : s->n + 5;
   int64_t ldc = s->n + 2;
@@ -109,8 +112,14 @@ static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate
   fill(b, (int64_t)nb, 2);
   fill(init, (int64_t)nc, 3);
   memcpy(want, init, nc * sizeof *want);
+  float *starts = malloc((size_t)s->m * sizeof *starts); /* exactly m: ASan sees an overread */
+  assert_non_null(starts);
+  fill(starts, s->m, 4);
+  for (int64_t i = 0; i < s->m && rowInit; i++)
+    for (int64_t j = 0; j < s->n; j++)
+      want[i * ldc + j] = starts[i];
   pt2eSgemmReference(transA, transB, s->m, s->n, s->k, a, lda, b, ldb,
-                     accumulate, want, ldc);
+                     accumulate || rowInit, want, ldc);
   static const int threads[] = {1, 2, 3};
   for (size_t kk = 0; kk < sizeof kKernels / sizeof *kKernels; kk++)
     for (size_t t = 0; t < sizeof threads / sizeof *threads; t++) {
@@ -118,18 +127,22 @@ static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate
         break; /* this CPU lacks it */
       assert_string_equal(pt2eGemmKernelName(), kKernels[kk].name);
       memcpy(got, init, nc * sizeof *got);
-      assert_true(pt2eSgemm(transA, transB, s->m, s->n, s->k, a, lda, b, ldb,
-                            accumulate, got, ldc));
+      if (rowInit)
+        assert_true(pt2eSgemmRowInit(transA, transB, s->m, s->n, s->k, a, lda,
+                                     b, ldb, starts, got, ldc));
+      else
+        assert_true(pt2eSgemm(transA, transB, s->m, s->n, s->k, a, lda, b,
+                              ldb, accumulate, got, ldc));
       for (int64_t i = 0; i < s->m; i++)
         for (int64_t j = 0; j < s->n; j++) {
           uint32_t w, g;
           memcpy(&w, &want[i * ldc + j], 4);
           memcpy(&g, &got[i * ldc + j], 4);
           if (w != g)
-            fail_msg("%s %lldx%lldx%lld (transA %d transB %d accumulate %d, %s "
-                     "tiles, %d threads): C[%lld][%lld] = %08x, the reference %08x",
+            fail_msg("%s %lldx%lldx%lld (transA %d transB %d accumulate %d rowInit "
+                     "%d, %s tiles, %d threads): C[%lld][%lld] = %08x, the reference %08x",
                      s->name, (long long)s->m, (long long)s->n, (long long)s->k,
-                     transA, transB, accumulate, kKernels[kk].name, threads[t],
+                     transA, transB, accumulate, rowInit, kKernels[kk].name, threads[t],
                      (long long)i, (long long)j, g, w);
         }
       /* the padding between rows of C is never written */
@@ -138,11 +151,16 @@ static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate
           assert_memory_equal(&got[i * ldc + j], &init[i * ldc + j], 4);
     }
   pt2eGemmConfigure(0, PT2E_GEMM_AUTO);
+  free(starts);
   free(a);
   free(b);
   free(init);
   free(want);
   free(got);
+}
+
+static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate) {
+  checkShapeFrom(s, transA, transB, accumulate, false);
 }
 
 static void testModelShapesMatchTheReference(void **state) {
@@ -188,6 +206,22 @@ static void testEdgeShapes(void **state) {
   for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
     for (int v = 0; v < 8; v++)
       checkShape(&wide[i], v & 1, v >> 1 & 1, v >> 2 & 1);
+}
+
+/* Chains that start at a value per row (a convolution's bias): the model
+** shapes, and the edges of every tile, where a padding row of the AVX2
+** tile must not read past the row values. */
+static void testRowInitMatchesTheReferenceOnBroadcastRows(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
+    checkShapeFrom(&kShapes[i], false, false, false, true);
+  static const int64_t ms[] = {1, 5, 7, 11, 13, 25};
+  static const int64_t ks[] = {0, 1, 257};
+  for (size_t i = 0; i < sizeof ms / sizeof *ms; i++)
+    for (size_t p = 0; p < sizeof ks / sizeof *ks; p++) {
+      Shape s = {"edge", ms[i], 17, ks[p]};
+      checkShapeFrom(&s, p & 1, false, false, true);
+    }
 }
 
 /* Configuring a kernel says whether the CPU has it; the portable one is
@@ -243,6 +277,7 @@ int main(void) {
       cmocka_unit_test(testModelShapesMatchTheReference),
       cmocka_unit_test(testTransposesAndOverwrite),
       cmocka_unit_test(testEdgeShapes),
+      cmocka_unit_test(testRowInitMatchesTheReferenceOnBroadcastRows),
       cmocka_unit_test(testKernelChoice),
       cmocka_unit_test(testChainOrderIsDocumented),
       cmocka_unit_test(testScratchFailureIsReported),
