@@ -267,70 +267,96 @@ static void freePad(void *d) {
 }
 
 /*
-** Padding with one value (a body that ignores the indices): fill, then copy
-** the source row by row.
+** Padding with one value (a body that ignores the indices), in one pass over
+** the result: each row of its innermost dimension is either all padding or
+** padding, a row of the source, padding. Rows are split over the pool (each
+** lands in its own place: no order to keep). The result is not zeroed
+** first: every element is written once (a zeroed result and a second pass
+** over its interior cost MobileNetV2 a tenth of its calibration).
 */
-/* Rows of the source, copied into the padded result by the pool. */
 typedef struct PadRows {
   const PadData *pd;
   const Pt2eTensor *src;
   Pt2eTensor *t;
-  int64_t row; /* elements per row: the innermost dimension */
+  const char *fill; /* one row of the result's width, all padding */
+  bool zero;        /* the padding value is all-zero bytes */
 } PadRows;
 
-static void copyPadRows(void *ctx, int64_t begin, int64_t end, int worker) {
+static void fillBytes(const PadRows *p, char *dst, size_t bytes) {
+  if (p->zero)
+    memset(dst, 0, bytes);
+  else
+    memcpy(dst, p->fill, bytes);
+}
+
+static void padRows(void *ctx, int64_t begin, int64_t end, int worker) {
   (void)worker;
   const PadRows *p = ctx;
-  const Pt2eTensor *src = p->src;
-  size_t es = pt2eElemSize(p->t->type);
-  int r = src->rank;
+  const Pt2eTensor *src = p->src, *t = p->t;
+  size_t es = pt2eElemSize(t->type);
+  int r = t->rank;
+  int64_t outRow = t->shape[r - 1], srcRow = src->shape[r - 1];
+  int64_t low = p->pd->low[r - 1];
   for (int64_t k = begin; k < end; k++) {
-    /* row k's index in the source's outer dimensions, innermost first */
-    int64_t off = 0, rest = k, stride = 1;
+    /* row k's index in the result's outer dimensions, innermost first, and
+    ** the source row it holds (if any) */
+    int64_t rest = k, srcOff = 0, stride = 1;
+    bool inside = true;
     for (int d = r - 2; d >= 0; d--) {
-      off += (rest % src->shape[d] + p->pd->low[d]) * stride * p->t->shape[r - 1];
-      stride *= p->t->shape[d];
-      rest /= src->shape[d];
+      int64_t i = rest % t->shape[d] - p->pd->low[d];
+      rest /= t->shape[d];
+      inside &= i >= 0 && i < src->shape[d];
+      srcOff += i * stride;
+      stride *= src->shape[d];
     }
-    off += p->pd->low[r - 1];
-    memcpy((char *)p->t->data + (size_t)off * es,
-           (const char *)src->data + (size_t)(k * p->row) * es, (size_t)p->row * es);
+    char *dst = (char *)t->data + (size_t)(k * outRow) * es;
+    if (!inside || srcRow == 0) {
+      fillBytes(p, dst, (size_t)outRow * es);
+      continue;
+    }
+    fillBytes(p, dst, (size_t)low * es);
+    memcpy(dst + (size_t)low * es,
+           (const char *)src->data + (size_t)(srcOff * srcRow) * es,
+           (size_t)srcRow * es);
+    fillBytes(p, dst + (size_t)(low + srcRow) * es,
+              (size_t)(outRow - low - srcRow) * es);
   }
 }
 
-/*
-** A padding value that does not depend on the position: fill the result
-** with it (nothing to do for a value of all-zero bytes: a new tensor starts
-** zeroed), then copy the source row by row, rows split over the pool (each
-** row lands in its own place: no order to keep).
-*/
-static void padConstant(const PadData *pd, const Pt2eTensor *src,
+/* False when the row of padding cannot be had. */
+static bool padConstant(const PadData *pd, const Pt2eTensor *src,
                         Pt2eTensor *t, Pt2eScalar v) {
-  size_t es = pt2eElemSize(t->type), bytes = (size_t)t->numel * es;
-  if (t->numel > 0) {
-    pt2eTensorStore(t, 0, v);
-    bool zero = true;
-    for (size_t b = 0; b < es; b++)
-      zero &= ((const unsigned char *)t->data)[b] == 0;
-    /* doubling copies of the first element: a type-agnostic fill */
-    for (size_t done = es; !zero && done < bytes; done *= 2)
-      memcpy((char *)t->data + done, t->data, done < bytes - done ? done : bytes - done);
-  }
-  int r = src->rank;
+  size_t es = pt2eElemSize(t->type);
+  int r = t->rank;
   if (r == 0) {
-    if (src->numel)
+    if (t->numel)
       memcpy(t->data, src->data, es);
-    return;
+    return true;
   }
-  int64_t row = src->shape[r - 1], rows = row ? src->numel / row : 0;
-  PadRows p = {pd, src, t, row};
-  pt2eParallelFor(rows, 1 + 16384 / (row ? row : 1), copyPadRows, &p);
+  int64_t outRow = t->shape[r - 1], rows = outRow ? t->numel / outRow : 0;
+  if (rows == 0)
+    return true;
+  /* one row of padding to copy from: the value's bytes, as stored */
+  Pt2eTensor *row = pt2eTensorCreateUninit(t->type, 1, &outRow);
+  if (!row)
+    return false;
+  for (int64_t i = 0; i < outRow; i++)
+    pt2eTensorStore(row, i, v);
+  bool zero = true;
+  for (size_t b = 0; b < (size_t)outRow * es; b++)
+    zero &= ((const unsigned char *)row->data)[b] == 0;
+  PadRows p = {pd, src, t, row->data, zero};
+  pt2eParallelFor(rows, 1 + 16384 / outRow, padRows, &p);
+  pt2eTensorRelease(row);
+  return true;
 }
 
 static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
   const PadData *pd = in->data;
   const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
-  Pt2eTensor *t = newResult(ex, in);
+  const SlotInfo *ri = resultInfo(ex, in);
+  /* every element is written below, by padConstant or the loop */
+  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
   if (!t)
     return pt2eInterpOutOfMemory(in->op);
   Pt2eScalar regs[64], v;
@@ -342,7 +368,10 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
   pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
   if (!pt2eScalarProgramReadsArgs(pd->body)) {
     pt2eScalarProgramRun(pd->body, regs, NULL, &v);
-    padConstant(pd, src, t, v);
+    if (!padConstant(pd, src, t, v)) {
+      pt2eTensorRelease(t);
+      return pt2eInterpOutOfMemory(in->op);
+    }
     ex->slots[in->results[0]].tensor = t;
     return mlirLogicalResultSuccess();
   }
