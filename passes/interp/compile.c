@@ -401,6 +401,10 @@ static bool onlyObserved(const Program *p, int slot) {
   return read;
 }
 
+bool pt2eProgramSlotIsConstant(const Program *p, int s) {
+  return p->slotKind && s >= 0 && s < p->numSlots && p->slotKind[s] == Constant;
+}
+
 static void planHoisting(Program *p, char *kind) {
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *in = &p->code[i];
@@ -443,6 +447,11 @@ static void planHoisting(Program *p, char *kind) {
         k0 = Constant;
       }
     }
+    /* an observer passes its input through: a weight's observer gives the
+    ** weight (it still runs, it is not hoisted) */
+    if (pt2eStringRefIs(n, "pt2e.observer") && in->numOperands == 1 &&
+        in->numResults == 1 && kind[in->operands[0]] == Constant)
+      k0 = Constant;
     for (int k = 0; k < in->numResults; k++)
       kind[in->results[k]] = (char)k0;
   }
@@ -584,7 +593,7 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
       memset(kind, Varying, (size_t)c.p->numSlots);
       planHoisting(c.p, kind);
     }
-    pt2eFree(kind);
+    c.p->slotKind = kind; /* kept: kernels ask which slots are constant */
   }
   if (ok && !planReleases(c.p)) {
     pt2eInterpOutOfMemory(func);
@@ -613,6 +622,7 @@ void pt2eProgramDestroy(Program *p) {
   for (int s = 0; p->cache && s < p->numSlots; s++)
     pt2eTensorRelease(p->cache[s].tensor);
   pt2eFree(p->cache);
+  pt2eFree(p->slotKind);
   pt2eFree(p->code);
   pt2eFree(p->slots);
   pt2eFree(p->argSlots);

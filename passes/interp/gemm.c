@@ -45,6 +45,7 @@
 #define PT2E_GEMM_X86 0
 #endif
 
+#include "pt2e_checked.h"
 #include "pt2e_parallel.h"
 #include "pt2e_cpu.h"
 #include "pt2e_support.h"
@@ -63,6 +64,7 @@ typedef struct Gemm {
   bool accumulate;
   const float *rowInit; /* or NULL: chain i starts at rowInit[i] */
   float *c;
+  const float *packedA; /* or NULL: A packed whole for the kernel (packWholeA) */
 } Gemm;
 
 /* {====================================================================
@@ -444,7 +446,11 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
       packB(g, nr, pc, kc, jc, nc, w->pb);
       for (int64_t ic = i0; ic < i1; ic += kr->mc) {
         int64_t mc = minI(i1 - ic, kr->mc);
-        packA(g, mr, ic, mc, pc, kc, w->pa);
+        /* the same panels, packed here or once for every call */
+        const float *pa = g->packedA ? g->packedA + pc * roundUp(g->m, mr) + ic * kc
+                                     : w->pa;
+        if (!g->packedA)
+          packA(g, mr, ic, mc, pc, kc, w->pa);
         for (int64_t s = 0; s < nc; s += nr) {
           const float *pb = w->pb + s * kc;
           int wd = (int)minI(nc - s, nr);
@@ -452,7 +458,7 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
             const float *start = !first ? NULL
                                  : g->rowInit ? g->rowInit + ic + r
                                               : kZeroStart;
-            kr->tile(kc, w->pa + r * kc, pb, g->c + (ic + r) * ldc + jc + s,
+            kr->tile(kc, pa + r * kc, pb, g->c + (ic + r) * ldc + jc + s,
                      ldc, start, (int)minI(mc - r, mr), wd);
           }
         }
@@ -561,9 +567,57 @@ static void chooseSplit(Split *s, int threads) {
 
 /* }==================================================================== */
 
+/*
+** A packed whole, for one micro-kernel: k block by k block (the blocks
+** runRange cuts), each the row panels of all of A, so that the block at
+** pc starts at pc * roundUp(m, mr) and row ic's panel at ic * kc in it.
+*/
+struct Pt2eSgemmPackedA {
+  const GemmKernel *kernel;
+  bool transA;
+  int64_t m, k, lda;
+  const float *from; /* the A it was packed from */
+  float *panels;
+};
+
+Pt2eSgemmPackedA *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
+                                 const float *a, int64_t lda) {
+  const GemmKernel *kr = currentKernel();
+  int64_t rows = roundUp(m, kr->mr), kb = kBlock(kr, k), floats;
+  size_t bytes;
+  if (m <= 0 || k <= 0 || !pt2eCheckedMul(rows, k, &floats) ||
+      !pt2eCheckedBytes(floats, sizeof(float), &bytes))
+    return NULL;
+  Pt2eSgemmPackedA *p = pt2eAlloc(sizeof *p);
+  if (!p)
+    return NULL;
+  *p = (Pt2eSgemmPackedA){kr, transA, m, k, lda, a, pt2eAllocUninit(bytes)};
+  if (!p->panels) {
+    pt2eFree(p);
+    return NULL;
+  }
+  Gemm g = {transA, false, m, 0, k, a, NULL, lda, 0, 0, false, NULL, NULL, NULL};
+  for (int64_t pc = 0; pc < k; pc += kb)
+    packA(&g, kr->mr, 0, m, pc, minI(k - pc, kb), p->panels + pc * rows);
+  return p;
+}
+
+void pt2eSgemmPackedAFree(Pt2eSgemmPackedA *p) {
+  if (p)
+    pt2eFree(p->panels);
+  pt2eFree(p);
+}
+
+bool pt2eSgemmPackedAFits(const Pt2eSgemmPackedA *p, bool transA, int64_t m,
+                          int64_t k, const float *a, int64_t lda) {
+  return p && p->kernel == currentKernel() && p->transA == transA &&
+         p->m == m && p->k == k && p->from == a && p->lda == lda;
+}
+
 static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                   const float *a, int64_t lda, const float *b, int64_t ldb,
-                  bool accumulate, const float *rowInit, float *c, int64_t ldc) {
+                  bool accumulate, const float *rowInit, float *c, int64_t ldc,
+                  const Pt2eSgemmPackedA *packed) {
   const GemmKernel *kr = currentKernel();
   if (m <= 0 || n <= 0)
     return true;
@@ -574,7 +628,8 @@ static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
         c[i * ldc + j] = rowInit ? rowInit[i] : 0.0f;
     return true;
   }
-  Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, rowInit, c};
+  Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, rowInit, c,
+            pt2eSgemmPackedAFits(packed, transA, m, k, a, lda) ? packed->panels : NULL};
   double useful = 2.0 * (double)m * (double)n * (double)k / MIN_FLOPS_PER_THREAD;
   int threads = pt2eGemmThreads();
   if (useful < threads)
@@ -601,11 +656,22 @@ static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
 bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc) {
-  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate, NULL, c, ldc);
+  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate, NULL, c, ldc,
+               NULL);
 }
 
 bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                       const float *a, int64_t lda, const float *b, int64_t ldb,
                       const float *rowInit, float *c, int64_t ldc) {
-  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, false, rowInit, c, ldc);
+  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, false, rowInit, c, ldc,
+               NULL);
+}
+
+bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
+                          bool transB, int64_t m, int64_t n, int64_t k,
+                          const float *a, int64_t lda, const float *b,
+                          int64_t ldb, bool accumulate, const float *rowInit,
+                          float *c, int64_t ldc) {
+  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
+               rowInit, c, ldc, packed);
 }

@@ -26,6 +26,30 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
 bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                       const float *a, int64_t lda, const float *b, int64_t ldb,
                       const float *rowInit, float *c, int64_t ldc);
+/*
+** A, packed once for the current micro-kernel, for products that multiply
+** the same A again and again (a convolution's weights, image after image,
+** batch after batch): packing it for every product was a sixth of a
+** ResNet-18 calibration, and each thread packed all of it. NULL when memory
+** runs out (or m or k is 0).
+*/
+typedef struct Pt2eSgemmPackedA Pt2eSgemmPackedA;
+Pt2eSgemmPackedA *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
+                                 const float *a, int64_t lda);
+void pt2eSgemmPackedAFree(Pt2eSgemmPackedA *p);
+/* True when 'p' was packed from this A for the micro-kernel in use now. */
+bool pt2eSgemmPackedAFits(const Pt2eSgemmPackedA *p, bool transA, int64_t m,
+                          int64_t k, const float *a, int64_t lda);
+/*
+** pt2eSgemm (rowInit NULL) or pt2eSgemmRowInit, reading A's panels from
+** 'packed' when it fits this A and kernel (else packing as usual): the
+** same bits either way.
+*/
+bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
+                          bool transB, int64_t m, int64_t n, int64_t k,
+                          const float *a, int64_t lda, const float *b,
+                          int64_t ldb, bool accumulate, const float *rowInit,
+                          float *c, int64_t ldc);
 /* The same order, as plain scalar loops (for tests). */
 void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
                         int64_t k, const float *a, int64_t lda, const float *b,

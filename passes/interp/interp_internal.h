@@ -76,7 +76,14 @@ typedef struct Program {
   Slot *cache;
   int numHoisted;
   bool warm; /* a run completed: every hoisted result is in 'cache' */
+  /* numSlots entries, from planHoisting: 1 for a slot whose value is the
+  ** same on every run (a constant, a hoisted result), so that a kernel may
+  ** keep work it did on it (a packed weight) */
+  char *slotKind;
 } Program;
+
+/* True when slot 's' of 'p' holds the same value on every run. */
+bool pt2eProgramSlotIsConstant(const Program *p, int s);
 
 struct Pt2eInterp {
   Program *entry;

@@ -18,6 +18,7 @@
 #include "op_linalg.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlir-c/AffineExpr.h"
@@ -52,6 +53,9 @@ typedef struct Kernel {
   ** rewired: rowBias), and every chain starts at its filter's bias */
   bool rowBias;
   int biasSlot;
+  /* a convolution's weights when they are the same on every run, packed
+  ** once for the sgemm (a memo: refilled if they or the kernel change) */
+  Pt2eSgemmPackedA *packedW;
   /* conv and pooling */
   int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
   bool poolMax; /* pooling: max (else sum) */
@@ -306,7 +310,7 @@ static void groupCopy(const Kernel *k, int64_t g, float *out, float *grouped,
 ** split over the pool; a copy has no order). False when memory runs out.
 */
 static bool runConv(const Kernel *k, const float *a, const float *b,
-                    const float *bias, float *c) {
+                    const float *bias, const Pt2eSgemmPackedA *pw, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k);
   int64_t group = convGroup(k);
@@ -319,12 +323,10 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
     pt2eIm2colNchw(&s, a, n0, g, col);
-    if (bias) {
-      ok = pt2eSgemmRowInit(false, false, k->F, ld, kkc, b, kkc, col, ld, bias, tmp, ld);
-    } else {
+    if (!bias)
       groupCopy(k, g, out, tmp, true);
-      ok = pt2eSgemm(false, false, k->F, ld, kkc, b, kkc, col, ld, true, tmp, ld);
-    }
+    ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ld, kkc, b, kkc, col, ld,
+                              true, bias, tmp, ld);
     if (ok)
       groupCopy(k, g, out, tmp, false);
   }
@@ -335,10 +337,8 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
       if (!direct)
         pt2eIm2colNchw(&s, a, n, 1, col);
       const float *cn = direct ? xn : col;
-      ok = bias ? pt2eSgemmRowInit(false, false, k->F, ohw, kkc, b, kkc, cn, ohw,
-                                   bias, yn, ohw)
-                : pt2eSgemm(false, false, k->F, ohw, kkc, b, kkc, cn, ohw, true,
-                            yn, ohw);
+      ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ohw, kkc, b, kkc, cn,
+                                ohw, true, bias, yn, ohw);
     } else {
       if (!direct)
         im2colNhwc(k, xn, col);
@@ -463,6 +463,26 @@ static MlirLogicalResult runLoopsRowBias(Exec *ex, const Instr *in, const Kernel
   return res;
 }
 
+/*
+** The NCHW convolution's weights packed for the sgemm, when they are the
+** same on every run (a constant, or a hoisted transform of one): packed on
+** the first run, kept in the kernel. NULL otherwise, or when memory runs
+** out: the sgemm then packs them itself, with the same bits.
+*/
+static const Pt2eSgemmPackedA *packedWeights(Exec *ex, const Instr *in,
+                                             const Kernel *k, const float *w) {
+  if (k->kind != KConvNchwFchw ||
+      !pt2eProgramSlotIsConstant(ex->program, in->operands[1]))
+    return NULL;
+  int64_t kkc = k->KH * k->KW * k->C;
+  Kernel *memo = (Kernel *)k; /* the packing is a memo, not the op's meaning */
+  if (!pt2eSgemmPackedAFits(memo->packedW, false, k->F, kkc, w, kkc)) {
+    pt2eSgemmPackedAFree(memo->packedW);
+    memo->packedW = pt2eSgemmPackA(false, k->F, kkc, w, kkc);
+  }
+  return memo->packedW;
+}
+
 static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
@@ -508,7 +528,7 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
       pt2eTensorRelease(out);
       return pt2eInterpOutOfMemory(in->op);
     }
-  } else if (!runConv(k, a, b, bias, c)) {
+  } else if (!runConv(k, a, b, bias, packedWeights(ex, in, k, b), c)) {
     pt2eTensorRelease(out);
     return pt2eInterpOutOfMemory(in->op);
   }
@@ -555,6 +575,13 @@ static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
   kr->biasSlot = slot;
 }
 
+static void freeKernel(void *p) {
+  Kernel *k = p;
+  if (k)
+    pt2eSgemmPackedAFree(k->packedW);
+  pt2eFree(k);
+}
+
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
   Kernel kr;
@@ -597,7 +624,7 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     return; /* the loops still work */
   *k = kr;
   plan->kernel = k;
-  plan->freeKernel = pt2eFree;
+  plan->freeKernel = freeKernel;
   in->exec = execKernel;
   if (k->sharedB)
     in->operands[1] = k->sharedBSlot; /* only the kernel reads it so */

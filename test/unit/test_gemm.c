@@ -93,7 +93,7 @@ static const struct {
 ** pt2eSgemmRowInit: chain i starts at a value of its own, which must give
 ** the reference's bits on a C whose row i holds that value. */
 static void checkShapeFrom(const Shape *s, bool transA, bool transB,
-                           bool accumulate, bool rowInit) {
+                           bool accumulate, bool rowInit, bool packed) {
   int64_t lda = transA ? s->m + 3 : s->k + 3; /* padded rows: strides matter */
   int64_t ldb = transB ? s->k + 5 : s->n + 5;
   int64_t ldc = s->n + 2;
@@ -127,7 +127,25 @@ static void checkShapeFrom(const Shape *s, bool transA, bool transB,
         break; /* this CPU lacks it */
       assert_string_equal(pt2eGemmKernelName(), kKernels[kk].name);
       memcpy(got, init, nc * sizeof *got);
-      if (rowInit)
+      if (packed) {
+        /* packed for this kernel, and one packed for another kernel (or
+        ** another A), which must be ignored */
+        float *a2 = malloc(na * sizeof *a2); /* another A, other values */
+        assert_non_null(a2);
+        fill(a2, (int64_t)na, 9);
+        Pt2eSgemmPackedA *pa = pt2eSgemmPackA(transA, s->m, s->k, a, lda);
+        Pt2eSgemmPackedA *other = pt2eSgemmPackA(transA, s->m, s->k, a2, lda);
+        assert_true(s->k == 0 || s->m == 0 ||
+                    pt2eSgemmPackedAFits(pa, transA, s->m, s->k, a, lda));
+        assert_false(pt2eSgemmPackedAFits(other, transA, s->m, s->k, a, lda));
+        assert_true(pt2eSgemmWithPackedA(t % 2 ? pa : other, transA, transB,
+                                         s->m, s->n, s->k, a, lda, b, ldb,
+                                         accumulate, rowInit ? starts : NULL,
+                                         got, ldc));
+        pt2eSgemmPackedAFree(pa);
+        pt2eSgemmPackedAFree(other);
+        free(a2);
+      } else if (rowInit)
         assert_true(pt2eSgemmRowInit(transA, transB, s->m, s->n, s->k, a, lda,
                                      b, ldb, starts, got, ldc));
       else
@@ -160,7 +178,7 @@ static void checkShapeFrom(const Shape *s, bool transA, bool transB,
 }
 
 static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate) {
-  checkShapeFrom(s, transA, transB, accumulate, false);
+  checkShapeFrom(s, transA, transB, accumulate, false, false);
 }
 
 static void testModelShapesMatchTheReference(void **state) {
@@ -214,14 +232,44 @@ static void testEdgeShapes(void **state) {
 static void testRowInitMatchesTheReferenceOnBroadcastRows(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
-    checkShapeFrom(&kShapes[i], false, false, false, true);
+    checkShapeFrom(&kShapes[i], false, false, false, true, false);
   static const int64_t ms[] = {1, 5, 7, 11, 13, 25};
   static const int64_t ks[] = {0, 1, 257};
   for (size_t i = 0; i < sizeof ms / sizeof *ms; i++)
     for (size_t p = 0; p < sizeof ks / sizeof *ks; p++) {
       Shape s = {"edge", ms[i], 17, ks[p]};
-      checkShapeFrom(&s, p & 1, false, false, true);
+      checkShapeFrom(&s, p & 1, false, false, true, false);
     }
+}
+
+/* A packed once (a convolution's weights): the same bits as packing it in
+** every product, on the model shapes and the tile and block edges, with and
+** without row starts, A transposed or not; a packing that does not fit
+** (another A: with 1 and 3 threads) is ignored. */
+static void testPackedAMatchesPackingEveryTime(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
+    checkShapeFrom(&kShapes[i], false, false, true, i % 2 == 1, true);
+  static const Shape edges[] = {{"edge.mc", 289, 33, 17}, {"edge.kc", 14, 40, 769},
+                                {"edge.tails", 13, 35, 257}};
+  for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+    for (int v = 0; v < 4; v++)
+      checkShapeFrom(&edges[i], v & 1, false, v >> 1 & 1, false, true);
+}
+
+/* Packed under one micro-kernel, the panels do not fit another. */
+static void testPackedAIsForOneKernel(void **state) {
+  (void)state;
+  float a[13 * 9];
+  fill(a, 13 * 9, 7);
+  if (!pt2eGemmConfigure(1, PT2E_GEMM_AVX2))
+    skip();
+  Pt2eSgemmPackedA *pa = pt2eSgemmPackA(false, 13, 9, a, 9);
+  assert_true(pt2eSgemmPackedAFits(pa, false, 13, 9, a, 9));
+  pt2eGemmConfigure(1, PT2E_GEMM_SCALAR);
+  assert_false(pt2eSgemmPackedAFits(pa, false, 13, 9, a, 9));
+  pt2eGemmConfigure(0, PT2E_GEMM_AUTO);
+  pt2eSgemmPackedAFree(pa);
 }
 
 /* Configuring a kernel says whether the CPU has it; the portable one is
@@ -278,6 +326,8 @@ int main(void) {
       cmocka_unit_test(testTransposesAndOverwrite),
       cmocka_unit_test(testEdgeShapes),
       cmocka_unit_test(testRowInitMatchesTheReferenceOnBroadcastRows),
+      cmocka_unit_test(testPackedAMatchesPackingEveryTime),
+      cmocka_unit_test(testPackedAIsForOneKernel),
       cmocka_unit_test(testKernelChoice),
       cmocka_unit_test(testChainOrderIsDocumented),
       cmocka_unit_test(testScratchFailureIsReported),
