@@ -565,23 +565,10 @@ static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
 ** =======================================================================
 */
 
-static const struct {
-  const char *name;
-  int64_t chAxis; /* of the weight operand (1) as the op holds it */
-} convOps[] = {
-    {"linalg.conv_1d_ncw_fcw", 0},           {"linalg.conv_1d_nwc_wcf", 2},
-    {"linalg.conv_2d_nchw_fchw", 0},         {"linalg.conv_2d_nhwc_hwcf", 3},
-    {"linalg.conv_2d_nhwc_fhwc", 0},         {"linalg.depthwise_conv_1d_ncw_cw", 0},
-    {"linalg.depthwise_conv_1d_nwc_wc", 1},  {"linalg.depthwise_conv_2d_nchw_chw", 0},
-    {"linalg.depthwise_conv_2d_nhwc_hwc", 2}, {"tosa.conv2d", 0},
-    {"tosa.depthwise_conv2d", 2},
-};
-
-static int convIndex(MlirOperation op) {
-  for (size_t i = 0; i < sizeof convOps / sizeof convOps[0]; i++)
-    if (pt2eMatchIs(op, convOps[i].name))
-      return (int)i;
-  return -1;
+/* A conv of any form (pt2eMatchConv), when its filter axis is not needed. */
+static bool isConv(MlirOperation op) {
+  int64_t axis;
+  return pt2eMatchConv(op, &axis);
 }
 
 static bool isLinear(MlirOperation op) {
@@ -621,7 +608,7 @@ static MlirLogicalResult weightEdge(AnnotateState *st, Unit *u, int64_t axis) {
   if (u->chAxis < 0 && st->perChannel)
     return pt2eEmitError(opLoc(core),
                          "'pt2e-annotate': cannot tell the output-channel axis "
-                         "of this linear's weight (use per-channel=false)");
+                         "of this %s's weight (use per-channel=false)", u->kind);
   return mlirLogicalResultSuccess();
 }
 
@@ -650,14 +637,14 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
 
 static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
-  int c = convIndex(op);
-  if (c < 0 || !freeOp(st, i))
+  int64_t axis;
+  if (!freeOp(st, i) || !pt2eMatchConv(op, &axis))
     return mlirLogicalResultSuccess();
   Unit u;
   unitInit(&u, i, "conv");
   int steps;
   u.actPlan = walkUp(st, &u, i, 0, convHead, &u.actOperand, &steps);
-  if (mlirLogicalResultIsFailure(weightEdge(st, &u, convOps[c].chAxis)))
+  if (mlirLogicalResultIsFailure(weightEdge(st, &u, axis)))
     return mlirLogicalResultFailure();
   addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
   fuseRelu(st, &u);
@@ -776,7 +763,7 @@ static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
       return false;
     MlirOperation op = st->plans[p].op;
     if (st->plans[p].claimed)
-      return !st->plans[p].hasOutput && (convIndex(op) >= 0 || isLinear(op));
+      return !st->plans[p].hasOutput && (isConv(op) || isLinear(op));
     if (mlirOperationGetNumOperands(op) == 0 ||
         !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0)) ||
           pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eMatchIs(op, "tosa.transpose") ||
@@ -853,18 +840,13 @@ static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   return mlirLogicalResultSuccess();
 }
 
-static bool isMaxPool(MlirOperation op) {
-  return pt2eMatchIs(op, "linalg.pooling_nchw_max") ||
-         pt2eMatchIs(op, "linalg.pooling_nhwc_max") ||
-         pt2eMatchIs(op, "tosa.max_pool2d");
-}
 
 /* Marks the layout transposes around TOSA convs and pools as artifacts. */
 static void markArtifacts(AnnotateState *st) {
   for (size_t i = 0; i < st->numPlans; i++) {
     MlirOperation op = st->plans[i].op;
     if (!pt2eMatchHasPrefix(op, "tosa.") ||
-        (convIndex(op) < 0 && !isMaxPool(op) &&
+        (!isConv(op) && !pt2eMatchMaxPool(op) &&
          !pt2eMatchIs(op, "tosa.avg_pool2d")))
       continue;
     Unit u;
@@ -906,7 +888,7 @@ static MlirLogicalResult propagate(AnnotateState *st, size_t i) {
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++)
       if (mlirValueEqual(in, mlirOperationGetOperand(op, k)))
         u.inOperand = k;
-  } else if (isMaxPool(op)) {
+  } else if (pt2eMatchMaxPool(op)) {
     unitInit(&u, i, "max_pool2d");
     intptr_t k;
     int steps;

@@ -107,6 +107,24 @@ enum { PT2E_LAYER_NORM_MAX_OPS = 15 };
 int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
 
 /*
+** True when 'op' is a convolution: a linalg op, named or generic (after
+** linalg-generalize-named-ops, or as StableHLO lowers one), whose indexing
+** maps are a convolution's (mlirLinalgIsAConvolutionOp) and whose body is
+** out + in * filter; or tosa.conv2d / tosa.depthwise_conv2d. '*weightAxis'
+** gets the axis of the filter (operand 1) that indexes the output channels
+** (the depth of a depthwise conv), or -1 when no single axis does (a
+** depthwise conv with a channel multiplier, as linalg writes it).
+*/
+bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis);
+
+/*
+** True when 'op' is a max pool: tosa.max_pool2d, or a linalg op, named or
+** generic, with a convolution's maps (input, window, output) whose body
+** keeps the larger of the input and the accumulator.
+*/
+bool pt2eMatchMaxPool(MlirOperation op);
+
+/*
 ** The per-output-channel axis of a contraction's operand 'k' (the operand
 ** dim that indexes the result's last dim), or -1.
 */

@@ -533,6 +533,97 @@ int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
   return -1;
 }
 
+/* The position of loop dim 'd' among the results of 'map', or -1. */
+static int64_t dimPosition(MlirAffineMap map, intptr_t d) {
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); i++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == d)
+      return i;
+  }
+  return -1;
+}
+
+/* A body that accumulates the product of its two inputs: out + in0 * in1
+** (a pooling op has a convolution's maps too, but sums or takes a max). */
+static bool multiplyAccumulates(MlirOperation op) {
+  static const double a[] = {2.5, 0.5, -1}, b[] = {-3, 4, 6}, acc[] = {7, 1, -2};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], b[i], acc[i]}, y;
+    if (!evalBody(op, args, &y) || y != acc[i] + a[i] * b[i])
+      return false;
+  }
+  return true;
+}
+
+/* The one element of a DenseI32Array of loop dims, or -1 (none or more). */
+static intptr_t soleDim(MlirAttribute dims) {
+  if (mlirAttributeIsNull(dims) || mlirDenseArrayGetNumElements(dims) != 1)
+    return -1;
+  return mlirDenseI32ArrayGetElement(dims, 0);
+}
+
+static bool dimsEmpty(MlirAttribute dims) {
+  return mlirAttributeIsNull(dims) || mlirDenseArrayGetNumElements(dims) == 0;
+}
+
+/*
+** A linalg convolution, named or generic, by its maps (MLIR's own
+** isaConvolutionOpInterface: an input indexed by sums of output-image and
+** filter-loop dims, a filter, an output) and its body. The filter's
+** channel axis is the dim of the output channel, or for a depthwise conv
+** the dim of the depth (channels in input, filter and output alike);
+** with both (a channel multiplier) there is no single axis.
+*/
+static bool linalgConv(MlirOperation op, int64_t *weightAxis) {
+  if (!pt2eMatchHasPrefix(op, "linalg.") || mlirOperationGetNumResults(op) != 1 ||
+      numIns(op) != 2 || !mlirLinalgIsAConvolutionOp(op) ||
+      !multiplyAccumulates(op))
+    return false;
+  MlirLinalgConvolutionDimensions dims = mlirLinalgInferConvolutionDimensions(op);
+  if (mlirAttributeIsNull(dims.outputImage))
+    return false;
+  intptr_t oc = soleDim(dims.outputChannel), depth = soleDim(dims.depth);
+  MlirAffineMap filter = indexingMap(op, 1);
+  *weightAxis = -1;
+  if (oc >= 0 && dimsEmpty(dims.depth))
+    *weightAxis = dimPosition(filter, oc);
+  else if (depth >= 0 && dimsEmpty(dims.outputChannel))
+    *weightAxis = dimPosition(filter, depth);
+  return true;
+}
+
+/* A body that keeps the larger of its input and its accumulator. */
+static bool maxAccumulates(MlirOperation op) {
+  static const double a[] = {2.5, -4, 0}, acc[] = {-1, 3, -0.5};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], 0, acc[i]}, y;
+    if (!evalBody(op, args, &y) || y != fmax(a[i], acc[i]))
+      return false;
+  }
+  return true;
+}
+
+bool pt2eMatchMaxPool(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.max_pool2d"))
+    return true;
+  /* linalg's pooling ops have a convolution's maps, the window operand
+  ** standing for the filter (shape only) */
+  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+         numIns(op) == 2 && mlirLinalgIsAConvolutionOp(op) && maxAccumulates(op);
+}
+
+bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis) {
+  if (pt2eMatchIs(op, "tosa.conv2d")) {
+    *weightAxis = 0; /* OHWI */
+    return true;
+  }
+  if (pt2eMatchIs(op, "tosa.depthwise_conv2d")) {
+    *weightAxis = 2; /* HWCM: C, when M is 1 */
+    return true;
+  }
+  return linalgConv(op, weightAxis);
+}
+
 /* An elementwise generic of one input computing 1 / sqrt(x). */
 static bool isRsqrt(MlirOperation op) {
   if (!isElementwise(op) || numIns(op) != 1)

@@ -1,0 +1,64 @@
+// Convolutions written as linalg.generic (as StableHLO's lowering writes
+// them) are recognised by their maps and body, never by a name; ops with a
+// convolution's maps that do not multiply-accumulate are not convolutions.
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate)' | FileCheck %s
+
+#in = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh * 2 + kh, ow * 2 + kw, c)>
+#fl = affine_map<(n, oh, ow, f, kh, kw, c) -> (kh, kw, c, f)>
+#out = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh, ow, f)>
+// CHECK-LABEL: func.func @strided_conv_nhwc
+// CHECK: linalg.generic {{.*}}pt2e.annotation = {inputs = [{{{.*}}observer = "histogram"{{.*}}}, {ch_axis = 3 : i64, {{.*}}observer = "per_channel_minmax"{{.*}}}], output = {{{.*}}observer = "histogram"
+func.func @strided_conv_nhwc(%x: tensor<1x9x9x3xf32>) -> tensor<1x4x4x8xf32> {
+  %w = arith.constant dense<0.5> : tensor<3x3x3x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %c = linalg.generic {indexing_maps = [#in, #fl, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%z : tensor<1x4x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x4x8xf32>
+  return %c : tensor<1x4x4x8xf32>
+}
+
+// -----
+
+#in = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh + kh, ow + kw, c)>
+#fl = affine_map<(n, oh, ow, f, kh, kw, c) -> (kh, kw, c, f)>
+#out = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh, ow, f)>
+// A convolution's maps, but out + in + w: not a convolution.
+// CHECK-LABEL: func.func @conv_maps_adding
+// CHECK-NOT: pt2e.annotation
+func.func @conv_maps_adding(%x: tensor<1x8x8x3xf32>) -> tensor<1x6x6x8xf32> {
+  %w = arith.constant dense<0.5> : tensor<3x3x3x8xf32>
+  %e = tensor.empty() : tensor<1x6x6x8xf32>
+  %c = linalg.generic {indexing_maps = [#in, #fl, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x8x8x3xf32>, tensor<3x3x3x8xf32>) outs(%e : tensor<1x6x6x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.addf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1x6x6x8xf32>
+  return %c : tensor<1x6x6x8xf32>
+}
+
+// -----
+
+#in = affine_map<(n, c, oh, ow, kh, kw) -> (n, c, oh * 2 + kh, ow * 2 + kw)>
+#win = affine_map<(n, c, oh, ow, kh, kw) -> (kh, kw)>
+#out = affine_map<(n, c, oh, ow, kh, kw) -> (n, c, oh, ow)>
+// A sum pool (avg_pool2d before its division) in generic form: a
+// convolution's maps with a window operand, summed: left alone, as
+// XNNPACK leaves avg_pool2d.
+// CHECK-LABEL: func.func @sum_pool_generic
+// CHECK-NOT: pt2e.annotation
+func.func @sum_pool_generic(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %win = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<1x4x4x4xf32>
+  %p = linalg.generic {indexing_maps = [#in, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %win : tensor<1x4x8x8xf32>, tensor<2x2xf32>) outs(%e : tensor<1x4x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x4x4xf32>
+  return %p : tensor<1x4x4x4xf32>
+}
