@@ -486,6 +486,15 @@ static bool isTensorReshape(MlirOperation op) {
   return pt2eMatchIs(op, "tensor.expand_shape") || pt2eMatchIs(op, "tensor.collapse_shape");
 }
 
+/* A contraction of an activation and a weight (linalg, named or generic,
+   by MLIR's contraction interface; tosa.matmul). */
+static bool isLinear(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.matmul"))
+    return true;
+  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+         mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
+}
+
 static void fuseRelu(AnnotateState *st, Unit *u) {
   Unit with = *u;
   double lo, hi;
@@ -493,7 +502,9 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
   ** the bias add and the relu, where PT2E sees aten.linear -> aten.relu.
   ** The reshapes join the unit only if a relu follows them. */
   MlirValue v = unitValue(st, u);
-  for (int k = 0; k < 2 && pt2eMatchIs(st->plans[u->core].op, "linalg.matmul"); k++) {
+  MlirOperation core = st->plans[u->core].op;
+  bool linalgLinear = pt2eMatchHasPrefix(core, "linalg.") && isLinear(core);
+  for (int k = 0; k < 2 && linalgLinear; k++) {
     MlirOperation user = pt2eMatchSoleUser(v);
     if (mlirOperationIsNull(user) || !isTensorReshape(user) ||
         !unitAdd(&with, planOf(st, user)))
@@ -571,12 +582,6 @@ static bool isConv(MlirOperation op) {
   return pt2eMatchConv(op, &axis);
 }
 
-static bool isLinear(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.matmul"))
-    return true;
-  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
-         mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
-}
 
 /*
 ** Weight edge of a conv / linear unit. PT2E observes the weight parameter
