@@ -621,8 +621,9 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if (!isLinear(op) || !freeOp(st, i))
     return mlirLogicalResultSuccess();
-  /* aten.linear only: a constant weight and an activation input. */
-  if (!pt2eMatchIsConstant(mlirOperationGetOperand(op, 1)) ||
+  /* aten.linear only: a weight (a constant, or a function argument or
+  ** global in a StableHLO export) and an activation input. */
+  if (!pt2eMatchIsParameter(mlirOperationGetOperand(op, 1)) ||
       pt2eMatchIsConstant(mlirOperationGetOperand(op, 0)))
     return mlirLogicalResultSuccess();
   Unit u;

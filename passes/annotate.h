@@ -34,13 +34,23 @@ MlirOperation pt2eMatchSoleUser(MlirValue v);
 */
 bool pt2eMatchIsConstant(MlirValue v);
 
+/*
+** True when 'v' is a parameter (PT2E's weights and buffers): computed from
+** constants (pt2eMatchIsConstant), or, through layout ops, a function
+** argument or an ml_program global, as StableHLO/JAX exports hold weights.
+** Which arguments are weights is not written in such IR: an argument
+** feeding a contraction's weight operand is taken as one.
+*/
+bool pt2eMatchIsParameter(MlirValue v);
+
 /* True for a ranked tensor of f32: what an observer can watch, and what
 ** XNNPACKQuantizer quantizes (its _is_input_non_float_tensor skips every
 ** input whose dtype is not torch.float32, e.g. the f64 variance torch-mlir
 ** writes for a decomposed LayerNorm). */
 bool pt2eMatchIsF32Tensor(MlirValue v);
 
-/* Reads a constant splat float behind 'v' (through reshapes). */
+/* Reads a constant splat float behind 'v' (through reshapes, broadcasts and
+   linalg.fill). */
 bool pt2eMatchSplat(MlirValue v, double *out);
 
 /*
@@ -63,7 +73,9 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 /*
 ** True when 'op' is an elementwise op of 'in' and constant tensors made of
 ** arithmetic only (bias add, batch norm in eval form): it can join the
-** conv or linear that produced 'in'.
+** conv or linear that produced 'in'. A lower-rank function argument or
+** global broadcast to the result counts as a constant (a bias of a
+** StableHLO export).
 */
 bool pt2eMatchAffine(MlirOperation op, MlirValue in);
 

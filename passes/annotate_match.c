@@ -80,6 +80,75 @@ static bool isConstantAt(MlirValue v, int depth) {
 
 bool pt2eMatchIsConstant(MlirValue v) { return isConstantAt(v, 0); }
 
+/* A block argument of a function's body (not of a region inside it). */
+static bool isFunctionArgument(MlirValue v) {
+  if (!mlirValueIsABlockArgument(v))
+    return false;
+  MlirOperation parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  return pt2eMatchIs(parent, "func.func");
+}
+
+static bool isGlobalLoad(MlirOperation op) {
+  return pt2eMatchIs(op, "ml_program.global_load_const") ||
+         pt2eMatchIs(op, "ml_program.global_load");
+}
+
+/* Through layout ops (transposes, reshapes) to the value they start from. */
+static MlirValue layoutSource(MlirValue v) {
+  for (int depth = 0; depth < 8; depth++) {
+    MlirOperation p = pt2eMatchProducer(v);
+    if (mlirOperationIsNull(p) || !pt2eMatchLayout(p) ||
+        pt2eMatchIs(p, "tensor.extract_slice") || pt2eMatchIs(p, "tosa.slice"))
+      break;
+    v = mlirOperationGetOperand(p, 0);
+  }
+  return v;
+}
+
+/* A function argument or an ml_program global: a parameter not held in
+   the IR (StableHLO/JAX exports pass weights so). */
+static bool isExternalParameter(MlirValue v) {
+  MlirOperation p = pt2eMatchProducer(v);
+  return isFunctionArgument(v) || (!mlirOperationIsNull(p) && isGlobalLoad(p));
+}
+
+bool pt2eMatchIsParameter(MlirValue v) {
+  return pt2eMatchIsConstant(v) || isExternalParameter(layoutSource(v));
+}
+
+/* A generic that copies its one input into a larger output (a broadcast
+   as StableHLO's lowering writes it: the input's map drops dims). */
+static bool isGenericBroadcast(MlirOperation op) {
+  if (!pt2eMatchIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
+      mlirOperationGetNumResults(op) != 1)
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  return pt2eMatchIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0));
+}
+
+/*
+** A bias that is an external parameter: a function argument or global of
+** lower rank than 'rank', broadcast to it (linalg.broadcast, a copying
+** generic, reshapes). A full-rank argument is an activation (a residual
+** input), never a bias.
+*/
+static bool isBroadcastParameter(MlirValue v, intptr_t rank) {
+  for (int depth = 0; depth < 8; depth++) {
+    MlirOperation p = pt2eMatchProducer(v);
+    if (mlirOperationIsNull(p) ||
+        !(pt2eMatchIs(p, "linalg.broadcast") || isGenericBroadcast(p) ||
+          pt2eMatchIs(p, "tensor.expand_shape") ||
+          pt2eMatchIs(p, "tensor.collapse_shape")))
+      break;
+    v = mlirOperationGetOperand(p, 0);
+  }
+  MlirType t = mlirValueGetType(v);
+  return isExternalParameter(v) && mlirTypeIsARankedTensor(t) &&
+         mlirShapedTypeGetRank(t) < rank;
+}
+
 bool pt2eMatchIsF32Tensor(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   return mlirTypeIsARankedTensor(t) &&
@@ -93,8 +162,9 @@ bool pt2eMatchSplat(MlirValue v, double *out) {
       return false;
     if (pt2eMatchIs(p, "tosa.reshape") ||
         pt2eMatchIs(p, "tensor.expand_shape") ||
-        pt2eMatchIs(p, "tensor.collapse_shape")) {
-      v = mlirOperationGetOperand(p, 0);
+        pt2eMatchIs(p, "tensor.collapse_shape") ||
+        pt2eMatchIs(p, "linalg.broadcast") || pt2eMatchIs(p, "linalg.fill")) {
+      v = mlirOperationGetOperand(p, 0); /* fill: its scalar */
       continue;
     }
     const char *key = pt2eMatchIs(p, "arith.constant") ? "value"
@@ -256,8 +326,12 @@ static MlirAffineMap indexingMap(MlirOperation op, intptr_t k) {
   return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
 }
 
-/* A linalg.generic with one result, parallel loops and an identity output. */
+/* A linalg.generic with one result, parallel loops and an identity output,
+   or a linalg.map (StableHLO's elementwise ops: identity maps, no init
+   argument in its body). */
 static bool isElementwise(MlirOperation op) {
+  if (pt2eMatchIs(op, "linalg.map"))
+    return mlirOperationGetNumResults(op) == 1;
   if (!pt2eMatchIs(op, "linalg.generic") ||
       mlirOperationGetNumResults(op) != 1 || hasReduction(op))
     return false;
@@ -409,7 +483,9 @@ bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
     if (mlirValueEqual(v, in) && !found &&
         mlirAffineMapIsIdentity(indexingMap(op, i)))
       found = true;
-    else if (pt2eMatchIsConstant(v))
+    else if (pt2eMatchIsConstant(v) ||
+             isBroadcastParameter(v, mlirShapedTypeGetRank(mlirValueGetType(
+                                         mlirOperationGetResult(op, 0)))))
       constants++;
     else
       return false;

@@ -2,6 +2,7 @@
 // them) are recognised by their maps and body, never by a name; ops with a
 // convolution's maps that do not multiply-accumulate are not convolutions.
 // RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate)' | FileCheck %s
+// RUN: %pt2e_opt %s --split-input-file -p "builtin.module(pt2e-annotate,pt2e-annotate)" | FileCheck %s
 
 #in = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh * 2 + kh, ow * 2 + kw, c)>
 #fl = affine_map<(n, oh, ow, f, kh, kw, c) -> (kh, kw, c, f)>
@@ -61,4 +62,58 @@ func.func @sum_pool_generic(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
     linalg.yield %s : f32
   } -> tensor<1x4x4x4xf32>
   return %p : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+#in = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh + kh, ow + kw, c)>
+#fl = affine_map<(n, oh, ow, f, kh, kw, c) -> (kh, kw, c, f)>
+#out = affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh, ow, f)>
+// StableHLO: the filter is a function argument; it is the conv's weight.
+// CHECK-LABEL: func.func @conv_weight_argument
+// CHECK: linalg.generic {{.*}}pt2e.annotation = {inputs = [{{{.*}}observer = "histogram"{{.*}}}, {ch_axis = 3 : i64, {{.*}}observer = "per_channel_minmax"
+func.func @conv_weight_argument(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x8xf32>) -> tensor<1x6x6x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x6x6x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x6x6x8xf32>) -> tensor<1x6x6x8xf32>
+  %c = linalg.generic {indexing_maps = [#in, #fl, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x8x8x3xf32>, tensor<3x3x3x8xf32>) outs(%z : tensor<1x6x6x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1x6x6x8xf32>
+  return %c : tensor<1x6x6x8xf32>
+}
+
+// -----
+
+// A full-rank argument added to a linear's output is an activation (a
+// residual), not a bias: the linear keeps its output, the add is an add of
+// two activations. A rank-1 argument broadcast into the add is a bias and
+// joins the linear (both forms of StableHLO's lowering: linalg.broadcast +
+// linalg.map, and a copying generic).
+// CHECK-LABEL: func.func @residual_argument
+// CHECK: linalg.matmul {pt2e.annotation = {inputs = [{{{.*}}}, {ch_axis = 1 : i64{{.*}}}], output =
+// CHECK: linalg.map { arith.addf } {{.*}}pt2e.annotation = {inputs = [{{{.*}}observer = "histogram"{{.*}}}, {{{.*}}observer = "histogram"{{.*}}}], output =
+// CHECK-LABEL: func.func @bias_argument
+// CHECK: linalg.matmul {pt2e.annotation = {inputs = [{{{.*}}}, {ch_axis = 1 : i64{{.*}}}]}}
+// CHECK: linalg.broadcast
+// CHECK-NOT: pt2e.annotation
+// CHECK: linalg.map { arith.addf } {{.*}}pt2e.annotation = {output =
+func.func @residual_argument(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %a = linalg.map { arith.addf } ins(%m, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>)
+  return %a : tensor<4x8xf32>
+}
+func.func @bias_argument(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %bb = linalg.broadcast ins(%b : tensor<8xf32>) outs(%e : tensor<4x8xf32>) dimensions = [0]
+  %a = linalg.map { arith.addf } ins(%m, %bb : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>)
+  return %a : tensor<4x8xf32>
 }
