@@ -398,6 +398,29 @@ static bool isFoldableLayout(MlirOperation op) {
 }
 
 /*
+** The value of the immutable ml_program.global that 'load' (a
+** global_load_const) reads, or a null attr. A mutable global's value may
+** change at run time (global_store): its loads are not folded.
+*/
+static MlirAttribute globalValue(MlirOperation load) {
+  MlirAttribute sym = attrOf(load, "global");
+  MlirOperation table = mlirOperationGetParentOperation(load);
+  while (!mlirOperationIsNull(table) && !opIs(table, "builtin.module"))
+    table = mlirOperationGetParentOperation(table);
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) ||
+      mlirOperationIsNull(table))
+    return (MlirAttribute){NULL};
+  MlirSymbolTable symbols = mlirSymbolTableCreate(table);
+  MlirOperation global =
+      mlirSymbolTableLookup(symbols, mlirFlatSymbolRefAttrGetValue(sym));
+  mlirSymbolTableDestroy(symbols);
+  if (mlirOperationIsNull(global) || !opIs(global, "ml_program.global") ||
+      !mlirAttributeIsNull(attrOf(global, "is_mutable")))
+    return (MlirAttribute){NULL};
+  return attrOf(global, "value");
+}
+
+/*
 ** The dense f32 value of a constant weight feeding 't', directly or
 ** through layout ops (recorded in t->layout), or a null attr.
 */
@@ -418,6 +441,8 @@ static MlirAttribute constantValue(Target *t) {
     value = attrOf(def, "value");
   else if (opIs(def, "tosa.const"))
     value = attrOf(def, "values");
+  else if (opIs(def, "ml_program.global_load_const"))
+    value = globalValue(def);
   /* torch-mlir writes weights as dense_resource blobs: fold those too */
   if (mlirAttributeIsNull(value) ||
       !(mlirAttributeIsADenseElements(value) ||
