@@ -617,13 +617,20 @@ static MlirLogicalResult weightEdge(AnnotateState *st, Unit *u, int64_t axis) {
   return mlirLogicalResultSuccess();
 }
 
+/* Activation and weight (operands 0, 1) are f32: XNNPACKQuantizer
+   quantizes float32 only (an i8 or f64 matmul is left alone). */
+static bool f32Operands(MlirOperation op) {
+  return pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, 0)) &&
+         pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, 1));
+}
+
 static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if (!isLinear(op) || !freeOp(st, i))
     return mlirLogicalResultSuccess();
   /* aten.linear only: a weight (a constant, or a function argument or
-  ** global in a StableHLO export) and an activation input. */
-  if (!pt2eMatchIsParameter(mlirOperationGetOperand(op, 1)) ||
+  ** global in a StableHLO export) and an activation input, both f32. */
+  if (!f32Operands(op) || !pt2eMatchIsParameter(mlirOperationGetOperand(op, 1)) ||
       pt2eMatchIsConstant(mlirOperationGetOperand(op, 0)))
     return mlirLogicalResultSuccess();
   Unit u;
@@ -644,7 +651,7 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
 static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   int64_t axis;
-  if (!freeOp(st, i) || !pt2eMatchConv(op, &axis))
+  if (!freeOp(st, i) || !pt2eMatchConv(op, &axis) || !f32Operands(op))
     return mlirLogicalResultSuccess();
   Unit u;
   unitInit(&u, i, "conv");

@@ -117,3 +117,27 @@ func.func @bias_argument(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>, %b: tensor<8x
   %a = linalg.map { arith.addf } ins(%m, %bb : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>)
   return %a : tensor<4x8xf32>
 }
+
+// -----
+
+// Only f32 is quantized (XNNPACK's float32 check): an i8 x i8 -> i32 matmul
+// of arguments and an f64 linear are left alone.
+// CHECK-LABEL: func.func @matmul_i8_arguments
+// CHECK-NOT: pt2e.annotation
+// CHECK-LABEL: func.func @linear_f64
+// CHECK-NOT: pt2e.annotation
+func.func @matmul_i8_arguments(%a: tensor<5x7xi8>, %b: tensor<7x6xi8>) -> tensor<5x6xi32> {
+  %c0 = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<5x6xi32>
+  %z = linalg.fill ins(%c0 : i32) outs(%e : tensor<5x6xi32>) -> tensor<5x6xi32>
+  %m = linalg.matmul ins(%a, %b : tensor<5x7xi8>, tensor<7x6xi8>) outs(%z : tensor<5x6xi32>) -> tensor<5x6xi32>
+  return %m : tensor<5x6xi32>
+}
+func.func @linear_f64(%a: tensor<5x7xf64>) -> tensor<5x6xf64> {
+  %b = arith.constant dense<0.5> : tensor<7x6xf64>
+  %c0 = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<5x6xf64>
+  %z = linalg.fill ins(%c0 : f64) outs(%e : tensor<5x6xf64>) -> tensor<5x6xf64>
+  %m = linalg.matmul ins(%a, %b : tensor<5x7xf64>, tensor<7x6xf64>) outs(%z : tensor<5x6xf64>) -> tensor<5x6xf64>
+  return %m : tensor<5x6xf64>
+}
