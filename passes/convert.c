@@ -20,7 +20,7 @@
 ** constant folding of the weight quantize), an op on an arith.constant or
 ** tosa.const becomes the quantized integer constant + quant.scast +
 ** quant.dcast, quantized with pt2eQuantizeValue; also when the constant
-** reaches the op through layout ops (linalg.transpose, tosa.transpose,
+** reaches the op through layout ops (linalg.transpose or its generic form, tosa.transpose,
 ** tensor.collapse_shape / expand_shape / reshape, tosa.reshape: torch-mlir
 ** transposes a linear's weight): the integer constant is then written in
 ** the layout the op watches, each element taken from the float constant
@@ -41,9 +41,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
 
@@ -359,15 +362,13 @@ static bool opIs(MlirOperation op, const char *name) {
   return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }
 
-/* A transpose: linalg.transpose (permutation) or tosa.transpose (perms). */
-static bool isTranspose(MlirOperation op) {
-  return opIs(op, "linalg.transpose") || opIs(op, "tosa.transpose");
-}
-
-/* An op that only moves elements and keeps their row-major order. */
-static bool isReshape(MlirOperation op) {
-  return opIs(op, "tensor.collapse_shape") || opIs(op, "tensor.expand_shape") ||
-         opIs(op, "tensor.reshape") || opIs(op, "tosa.reshape");
+/* The static shape of 'v' into 'shape'; returns the rank. */
+static intptr_t shapeOf(MlirValue v, int64_t *shape) {
+  MlirType t = mlirValueGetType(v);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  for (intptr_t d = 0; d < rank; d++)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return rank;
 }
 
 static bool staticTensor(MlirValue v) {
@@ -377,24 +378,90 @@ static bool staticTensor(MlirValue v) {
 }
 
 /*
-** A layout op a weight may reach its observer through (torch-mlir's
-** linalg.transpose of a linear's weight, reshapes of TOSA and StableHLO):
-** its data operand 0 and its result static tensors, with a permutation
-** of the right length when it is a transpose.
+** The permutation of a linalg.generic that copies its one input into its
+** output (the generic form of linalg.transpose): the input's map is a
+** permutation of the loops, the output's the identity. Result dim d is
+** input dim perm[d]. False for any other generic.
 */
-static bool isFoldableLayout(MlirOperation op) {
-  if ((!isTranspose(op) && !isReshape(op)) || mlirOperationGetNumOperands(op) < 1 ||
-      mlirOperationGetNumResults(op) != 1 ||
+static bool genericPermutation(MlirOperation op, intptr_t rank, int64_t *perm) {
+  if (!opIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  if (!opIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0)) ||
+      mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
+    return false;
+  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
+  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumResults(in) != rank ||
+      mlirAffineMapGetNumDims(in) != rank)
+    return false;
+  for (intptr_t k = 0; k < rank; k++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(in, k);
+    if (!mlirAffineExprIsADim(e))
+      return false;
+    perm[mlirAffineDimExprGetPosition(e)] = k; /* input dim k is loop m_k */
+  }
+  return true;
+}
+
+/*
+** The permutation of a transpose into 'perm' (result dim d is input dim
+** perm[d]): linalg.transpose (permutation), tosa.transpose (perms) or the
+** generic form of linalg.transpose; checked to be a permutation that maps
+** the input's shape onto the result's. False for anything else.
+*/
+static bool transposePerm(MlirOperation op, int64_t *perm) {
+  if (mlirOperationGetNumOperands(op) < 1 || mlirOperationGetNumResults(op) != 1 ||
       !staticTensor(mlirOperationGetOperand(op, 0)) ||
       !staticTensor(mlirOperationGetResult(op, 0)))
     return false;
-  if (!isTranspose(op))
-    return true;
-  MlirAttribute perm = attrOf(op, opIs(op, "tosa.transpose") ? "perms" : "permutation");
-  return !mlirAttributeIsNull(perm) &&
-         (mlirAttributeIsADenseI32Array(perm) || mlirAttributeIsADenseI64Array(perm)) &&
-         mlirDenseArrayGetNumElements(perm) ==
-             mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  int64_t inShape[PT2E_CONVERT_MAX_RANK], outShape[PT2E_CONVERT_MAX_RANK];
+  intptr_t rank = shapeOf(mlirOperationGetResult(op, 0), outShape);
+  if (shapeOf(mlirOperationGetOperand(op, 0), inShape) != rank)
+    return false;
+  for (intptr_t d = 0; d < rank; d++)
+    perm[d] = -1;
+  if (opIs(op, "linalg.transpose") || opIs(op, "tosa.transpose")) {
+    MlirAttribute p = attrOf(op, opIs(op, "tosa.transpose") ? "perms" : "permutation");
+    bool i32 = !mlirAttributeIsNull(p) && mlirAttributeIsADenseI32Array(p);
+    if (mlirAttributeIsNull(p) || !(i32 || mlirAttributeIsADenseI64Array(p)) ||
+        mlirDenseArrayGetNumElements(p) != rank)
+      return false;
+    for (intptr_t d = 0; d < rank; d++)
+      perm[d] = i32 ? mlirDenseI32ArrayGetElement(p, d) : mlirDenseI64ArrayGetElement(p, d);
+  } else if (!genericPermutation(op, rank, perm)) {
+    return false;
+  }
+  unsigned seen = 0;
+  for (intptr_t d = 0; d < rank; d++) {
+    if (perm[d] < 0 || perm[d] >= rank || (seen >> perm[d] & 1u) ||
+        inShape[perm[d]] != outShape[d])
+      return false;
+    seen |= 1u << perm[d];
+  }
+  return true;
+}
+
+/* An op that only moves elements and keeps their row-major order. */
+static bool isReshape(MlirOperation op) {
+  return (opIs(op, "tensor.collapse_shape") || opIs(op, "tensor.expand_shape") ||
+          opIs(op, "tensor.reshape") || opIs(op, "tosa.reshape")) &&
+         mlirOperationGetNumResults(op) == 1 &&
+         staticTensor(mlirOperationGetOperand(op, 0)) &&
+         staticTensor(mlirOperationGetResult(op, 0));
+}
+
+/*
+** A layout op a weight may reach its observer through (torch-mlir's
+** linalg.transpose of a linear's weight, its generic form, reshapes of
+** TOSA and StableHLO), on static tensors.
+*/
+static bool isFoldableLayout(MlirOperation op) {
+  int64_t perm[PT2E_CONVERT_MAX_RANK];
+  return isReshape(op) || transposePerm(op, perm);
 }
 
 /*
@@ -457,33 +524,21 @@ static MlirAttribute constantValue(Target *t) {
   return value;
 }
 
-/* The static shape of 'v' into 'shape'; returns the rank. */
-static intptr_t shapeOf(MlirValue v, int64_t *shape) {
-  MlirType t = mlirValueGetType(v);
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  for (intptr_t d = 0; d < rank; d++)
-    shape[d] = mlirShapedTypeGetDimSize(t, d);
-  return rank;
-}
-
 /*
 ** The row-major index in the input of layout op 'op' of the element at
 ** row-major index 'i' of its result. A reshape keeps the order; a
 ** transpose's result dim d is its input dim perm[d].
 */
 static int64_t layoutSource(MlirOperation op, int64_t i) {
-  if (!isTranspose(op))
+  int64_t perm[PT2E_CONVERT_MAX_RANK];
+  if (isReshape(op) || !transposePerm(op, perm))
     return i;
   int64_t outShape[PT2E_CONVERT_MAX_RANK], inShape[PT2E_CONVERT_MAX_RANK];
   int64_t idx[PT2E_CONVERT_MAX_RANK];
   intptr_t rank = shapeOf(mlirOperationGetResult(op, 0), outShape);
   shapeOf(mlirOperationGetOperand(op, 0), inShape);
-  MlirAttribute perm = attrOf(op, opIs(op, "tosa.transpose") ? "perms" : "permutation");
-  bool i32 = mlirAttributeIsADenseI32Array(perm);
   for (intptr_t d = rank - 1; d >= 0; d--) {
-    int64_t p = i32 ? mlirDenseI32ArrayGetElement(perm, d)
-                    : mlirDenseI64ArrayGetElement(perm, d);
-    idx[p] = i % outShape[d];
+    idx[perm[d]] = i % outShape[d];
     i /= outShape[d];
   }
   int64_t j = 0;

@@ -123,3 +123,50 @@ func.func @activation_transpose(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %o = "pt2e.observer"(%t) {name = "a", spec = #act, scale = array<f32: 0.5>, zero_point = array<i64: 0>} : (tensor<3x2xf32>) -> tensor<3x2xf32>
   return %o : tensor<3x2xf32>
 }
+
+// -----
+
+#w = {ch_axis = 1 : i64, dtype = i8, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "per_channel_minmax", qscheme = "per_channel_symmetric", quant_max = 127 : i64, quant_min = -127 : i64}
+#t = affine_map<(d0, d1) -> (d1, d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// The generic form of linalg.transpose (linalg-generalize-named-ops): a
+// copy whose input map is a permutation. Same values as @linear_transpose.
+// CHECK-LABEL: func.func @generic_transpose
+// CHECK-NOT: linalg.generic
+// CHECK: %[[K:.*]] = arith.constant dense<{{\[}}[2, 48], [-1, 127], [4, -80]]> : tensor<3x2xi8>
+// CHECK-NEXT: quant.scast %[[K]]
+func.func @generic_transpose(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<[[0.5, -0.25, 1.0], [0.375, 2.0, -0.625]]> : tensor<2x3xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]} ins(%w : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<3x2xf32>
+  %o = "pt2e.observer"(%t) {name = "w", spec = #w, scale = array<f32: 0.25, 0.0078125>, zero_point = array<i64: 0, 0>} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+  %m = arith.mulf %x, %o : tensor<3x2xf32>
+  return %m : tensor<3x2xf32>
+}
+
+// -----
+
+#w = {ch_axis = 0 : i64, dtype = i8, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "per_channel_minmax", qscheme = "per_channel_symmetric", quant_max = 127 : i64, quant_min = -127 : i64}
+#b = affine_map<(d0, d1) -> (d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A generic that copies with a map that is no permutation (a broadcast) is
+// no layout op: the weight is quantized at run time.
+// CHECK-LABEL: func.func @generic_broadcast
+// CHECK: %[[B:.*]] = linalg.generic
+// CHECK: quant.qcast %[[B]]
+func.func @generic_broadcast(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %w = arith.constant dense<[0.5, -0.25, 1.0]> : tensor<3xf32>
+  %e = tensor.empty() : tensor<2x3xf32>
+  %t = linalg.generic {indexing_maps = [#b, #id], iterator_types = ["parallel", "parallel"]} ins(%w : tensor<3xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x3xf32>
+  %o = "pt2e.observer"(%t) {name = "w", spec = #w, scale = array<f32: 0.25, 0.0078125>, zero_point = array<i64: 0, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %m = arith.mulf %x, %o : tensor<2x3xf32>
+  return %m : tensor<2x3xf32>
+}
