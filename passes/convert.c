@@ -20,13 +20,16 @@
 ** constant folding of the weight quantize), an op on an arith.constant or
 ** tosa.const becomes the quantized integer constant + quant.scast +
 ** quant.dcast, quantized with pt2eQuantizeValue; also when the constant
-** reaches the op through layout ops (linalg.transpose or its generic form, tosa.transpose,
-** tensor.collapse_shape / expand_shape / reshape, tosa.reshape: torch-mlir
-** transposes a linear's weight): the integer constant is then written in
-** the layout the op watches, each element taken from the float constant
-** through the layout ops' index maps, so it holds exactly what quantizing
-** the transposed tensor at run time would give, and the float constant and
-** its layout ops go unless something else reads them.
+** reaches the op through layout ops (linalg.transpose or its generic form,
+** tosa.transpose, tensor.collapse_shape / expand_shape / reshape,
+** tosa.reshape: torch-mlir transposes a linear's weight): the integer
+** constant is then written in the layout the op watches, each element
+** taken from the float constant through the layout ops' index maps, so it
+** holds exactly what quantizing the transposed tensor at run time would
+** give, and the float constant and its layout ops go unless something else
+** reads them. An immutable ml_program global (global_load_const) folds as
+** a constant; a function argument or a mutable global (StableHLO/JAX
+** weights) is quantized at run time.
 **
 ** Every op is checked and every new type and constant computed before the
 ** first change; a failure leaves the module as it was. The calibrated
