@@ -100,7 +100,8 @@ bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n);
    adds or removes unit dims. */
 bool pt2eMatchUnitReshape(MlirOperation op);
 
-/* A layout-only op: reshapes, transposes, tensor.extract_slice. */
+/* A layout-only op: reshapes, transposes (also linalg.transpose's generic
+   form), tensor.extract_slice. */
 bool pt2eMatchLayout(MlirOperation op);
 
 /* tensor.pad / tosa.pad. */

@@ -570,8 +570,24 @@ bool pt2eMatchUnitReshape(MlirOperation op) {
   }
 }
 
+/* The generic form of linalg.transpose: a copy of its one input whose map
+   is a permutation of the loops, into an identity-mapped output. */
+static bool isGenericTranspose(MlirOperation op) {
+  if (!pt2eMatchIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
+      mlirOperationGetNumResults(op) != 1)
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  if (!pt2eMatchIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0)))
+    return false;
+  MlirAffineMap in = indexingMap(op, 0);
+  return mlirAffineMapIsPermutation(in) && mlirAffineMapIsIdentity(indexingMap(op, 1));
+}
+
 bool pt2eMatchLayout(MlirOperation op) {
   return pt2eMatchIs(op, "tosa.reshape") || pt2eMatchIs(op, "tosa.transpose") ||
+         isGenericTranspose(op) ||
          pt2eMatchIs(op, "tensor.expand_shape") ||
          pt2eMatchIs(op, "tensor.collapse_shape") ||
          pt2eMatchIs(op, "linalg.transpose") ||

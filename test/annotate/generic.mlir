@@ -141,3 +141,34 @@ func.func @linear_f64(%a: tensor<5x7xf64>) -> tensor<5x6xf64> {
   %m = linalg.matmul ins(%a, %b : tensor<5x7xf64>, tensor<7x6xf64>) outs(%z : tensor<5x6xf64>) -> tensor<5x6xf64>
   return %m : tensor<5x6xf64>
 }
+
+// -----
+
+#t = affine_map<(d0, d1) -> (d1, d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// x @ W^T with W [out, in] an argument transposed by the generic form of
+// linalg.transpose: W is the linear's weight (observed after the transpose,
+// the matmul's operand 1, channel axis 1); the generic transpose of the
+// linear's output is a permute, sharing its observer.
+// CHECK-LABEL: func.func @weight_argument_transposed
+// CHECK: linalg.generic
+// CHECK-NOT: pt2e.annotation
+// CHECK: linalg.matmul {pt2e.annotation = {inputs = [{{{.*}}observer = "histogram"{{.*}}}, {ch_axis = 1 : i64, {{.*}}observer = "per_channel_minmax"{{.*}}}], output = {{{.*}}}}, pt2e.id = "linear_0"}
+// CHECK: linalg.generic {{.*}}pt2e.annotation = {inputs = [{shared = {op = "linear_0", result = 0 : i64}}], output = {shared = {op = "linear_0", result = 0 : i64}}}
+func.func @weight_argument_transposed(%x: tensor<4x16xf32>, %w: tensor<8x16xf32>) -> tensor<8x4xf32> {
+  %e = tensor.empty() : tensor<16x8xf32>
+  %wt = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]} ins(%w : tensor<8x16xf32>) outs(%e : tensor<16x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<16x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e2 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %m = linalg.matmul ins(%x, %wt : tensor<4x16xf32>, tensor<16x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e3 = tensor.empty() : tensor<8x4xf32>
+  %mt = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<4x8xf32>) outs(%e3 : tensor<8x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8x4xf32>
+  return %mt : tensor<8x4xf32>
+}
