@@ -582,7 +582,6 @@ static bool isConv(MlirOperation op) {
   return pt2eMatchConv(op, &axis);
 }
 
-
 /*
 ** Weight edge of a conv / linear unit. PT2E observes the weight parameter
 ** (out channels first, ch_axis 0) after the activation (names follow op
@@ -852,7 +851,6 @@ static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   st->plans[i].role = "cat";
   return mlirLogicalResultSuccess();
 }
-
 
 /* Marks the layout transposes around TOSA convs and pools as artifacts. */
 static void markArtifacts(AnnotateState *st) {
