@@ -647,6 +647,70 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
                               : mlirLogicalResultFailure();
 }
 
+/* The single-use tensor.expand_shape that makes operand 'k' of 'op'. */
+static MlirOperation expandOf(MlirOperation op, intptr_t k) {
+  MlirValue v = mlirOperationGetOperand(op, k);
+  MlirOperation p = pt2eMatchProducer(v);
+  if (!pt2eMatchIs(p, "tensor.expand_shape") || mlirOperationIsNull(pt2eMatchSoleUser(v)))
+    return (MlirOperation){NULL};
+  return p;
+}
+
+/* The source dim of reshape 'op' whose reassociation group is exactly
+   [first, first + 1], or -1. */
+static int64_t mergedDim(MlirOperation op, int64_t first) {
+  MlirAttribute groups = mlirOperationGetAttributeByName(op, str("reassociation"));
+  if (mlirAttributeIsNull(groups) || !mlirAttributeIsAArray(groups))
+    return -1;
+  for (intptr_t g = 0; g < mlirArrayAttrGetNumElements(groups); g++) {
+    MlirAttribute dims = mlirArrayAttrGetElement(groups, g);
+    if (mlirAttributeIsAArray(dims) && mlirArrayAttrGetNumElements(dims) == 2 &&
+        mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(dims, 0)) == first &&
+        mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(dims, 1)) == first + 1)
+      return g;
+  }
+  return -1;
+}
+
+static bool isPad(MlirOperation op) { return pt2eMatchPad(op); }
+
+/*
+** A grouped conv as torch-mlir writes it (conv_2d_ngchw_gfchw, a depthwise
+** conv with a channel multiplier likewise): its output channels are two
+** adjacent filter dims (the groups, the channels per group), and
+** tensor.expand_shape ops split PyTorch's tensors into them (the weight's
+** out channels, the input's channels), a collapse_shape merges the
+** output's back. They join the unit, so that the edges sit on PyTorch's
+** tensors: the weight [F, C/G, kh, kw] observed per channel on the dim the
+** expand split, the input before its expand (and pad), the output after
+** the collapse. False, with 'u' unchanged, for any other conv.
+*/
+static bool groupedConv(AnnotateState *st, Unit *u) {
+  MlirOperation core = st->plans[u->core].op;
+  int64_t dims[4];
+  MlirOperation w = expandOf(core, 1);
+  if (pt2eMatchConvChannelDims(core, dims) != 2 || dims[1] != dims[0] + 1 ||
+      mlirOperationIsNull(w) || mergedDim(w, dims[0]) < 0)
+    return false;
+  Unit g = *u;
+  if (!unitAdd(&g, planOf(st, w)))
+    return false;
+  g.weightPlan = planOf(st, w);
+  g.weightOperand = 0;
+  g.weightSteps = 1;
+  g.chAxis = mergedDim(w, dims[0]);
+  MlirOperation x = expandOf(core, 0);
+  if (!mlirOperationIsNull(x) && unitAdd(&g, planOf(st, x))) {
+    int steps;
+    g.actPlan = walkUp(st, &g, planOf(st, x), 0, isPad, &g.actOperand, &steps);
+  }
+  MlirOperation out = pt2eMatchSoleUser(mlirOperationGetResult(core, 0));
+  if (pt2eMatchIs(out, "tensor.collapse_shape") && unitAdd(&g, planOf(st, out)))
+    g.end = g.ops[g.numOps - 1];
+  *u = g;
+  return true;
+}
+
 static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   int64_t axis;
@@ -656,7 +720,8 @@ static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   unitInit(&u, i, "conv");
   int steps;
   u.actPlan = walkUp(st, &u, i, 0, convHead, &u.actOperand, &steps);
-  if (mlirLogicalResultIsFailure(weightEdge(st, &u, axis)))
+  bool grouped = axis < 0 && u.actPlan == i && groupedConv(st, &u);
+  if (!grouped && mlirLogicalResultIsFailure(weightEdge(st, &u, axis)))
     return mlirLogicalResultFailure();
   addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
   fuseRelu(st, &u);

@@ -131,6 +131,15 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
 bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis);
 
 /*
+** The filter dims of a linalg convolution that index its output channels
+** (output-channel and depth dims, in filter order) into 'dims' (room for
+** 4); returns their number: 1 for a plain or depthwise conv, 2 for a
+** grouped conv (G and F/G of conv_2d_ngchw_gfchw) or a depthwise conv with
+** a channel multiplier (C and M); 0 when 'op' is no linalg convolution.
+*/
+int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims);
+
+/*
 ** True when 'op' is a max pool: tosa.max_pool2d, or a linalg op, named or
 ** generic, with a convolution's maps (input, window, output) whose body
 ** keeps the larger of the input and the accumulator.

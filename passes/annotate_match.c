@@ -704,6 +704,30 @@ bool pt2eMatchMaxPool(MlirOperation op) {
          numIns(op) == 2 && mlirLinalgIsAConvolutionOp(op) && maxAccumulates(op);
 }
 
+int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims) {
+  int64_t axis;
+  if (!pt2eMatchHasPrefix(op, "linalg.") || !linalgConv(op, &axis))
+    return 0;
+  MlirLinalgConvolutionDimensions d = mlirLinalgInferConvolutionDimensions(op);
+  MlirAffineMap filter = indexingMap(op, 1);
+  int n = 0;
+  for (intptr_t pos = 0; pos < mlirAffineMapGetNumResults(filter); pos++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(filter, pos);
+    if (!mlirAffineExprIsADim(e))
+      continue;
+    int32_t loop = (int32_t)mlirAffineDimExprGetPosition(e);
+    bool channel = false;
+    MlirAttribute sets[2] = {d.outputChannel, d.depth};
+    for (int k = 0; k < 2; k++)
+      for (intptr_t j = 0; !mlirAttributeIsNull(sets[k]) &&
+                           j < mlirDenseArrayGetNumElements(sets[k]); j++)
+        channel = channel || mlirDenseI32ArrayGetElement(sets[k], j) == loop;
+    if (channel && n < 4)
+      dims[n++] = pos;
+  }
+  return n;
+}
+
 bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis) {
   if (pt2eMatchIs(op, "tosa.conv2d")) {
     *weightAxis = 0; /* OHWI */
