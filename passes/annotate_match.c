@@ -116,9 +116,12 @@ bool pt2eMatchIsParameter(MlirValue v) {
   return pt2eMatchIsConstant(v) || isExternalParameter(layoutSource(v));
 }
 
-/* A generic that copies its one input into a larger output (a broadcast
-   as StableHLO's lowering writes it: the input's map drops dims). */
-static bool isGenericBroadcast(MlirOperation op) {
+/*
+** A linalg.generic that copies its one input into its output (its body
+** yields the input): the generic form of linalg.broadcast (the input's map
+** drops dims), linalg.transpose (a permutation) or a copy.
+*/
+static bool isCopyGeneric(MlirOperation op) {
   if (!pt2eMatchIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
       mlirOperationGetNumResults(op) != 1)
     return false;
@@ -138,7 +141,7 @@ static bool isBroadcastParameter(MlirValue v, intptr_t rank) {
   for (int depth = 0; depth < 8; depth++) {
     MlirOperation p = pt2eMatchProducer(v);
     if (mlirOperationIsNull(p) ||
-        !(pt2eMatchIs(p, "linalg.broadcast") || isGenericBroadcast(p) ||
+        !(pt2eMatchIs(p, "linalg.broadcast") || isCopyGeneric(p) ||
           pt2eMatchIs(p, "tensor.expand_shape") ||
           pt2eMatchIs(p, "tensor.collapse_shape")))
       break;
@@ -570,19 +573,11 @@ bool pt2eMatchUnitReshape(MlirOperation op) {
   }
 }
 
-/* The generic form of linalg.transpose: a copy of its one input whose map
-   is a permutation of the loops, into an identity-mapped output. */
+/* The generic form of linalg.transpose: a copy whose input map is a
+   permutation of the loops, into an identity-mapped output. */
 static bool isGenericTranspose(MlirOperation op) {
-  if (!pt2eMatchIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
-      mlirOperationGetNumResults(op) != 1)
-    return false;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(b);
-  if (!pt2eMatchIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0)))
-    return false;
-  MlirAffineMap in = indexingMap(op, 0);
-  return mlirAffineMapIsPermutation(in) && mlirAffineMapIsIdentity(indexingMap(op, 1));
+  return isCopyGeneric(op) && mlirAffineMapIsPermutation(indexingMap(op, 0)) &&
+         mlirAffineMapIsIdentity(indexingMap(op, 1));
 }
 
 bool pt2eMatchLayout(MlirOperation op) {
