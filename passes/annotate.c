@@ -486,6 +486,15 @@ static bool isTensorReshape(MlirOperation op) {
   return pt2eMatchIs(op, "tensor.expand_shape") || pt2eMatchIs(op, "tensor.collapse_shape");
 }
 
+/* A contraction of an activation and a weight (linalg, named or generic,
+   by MLIR's contraction interface; tosa.matmul). */
+static bool isLinear(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.matmul"))
+    return true;
+  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+         mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
+}
+
 static void fuseRelu(AnnotateState *st, Unit *u) {
   Unit with = *u;
   double lo, hi;
@@ -493,7 +502,9 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
   ** the bias add and the relu, where PT2E sees aten.linear -> aten.relu.
   ** The reshapes join the unit only if a relu follows them. */
   MlirValue v = unitValue(st, u);
-  for (int k = 0; k < 2 && pt2eMatchIs(st->plans[u->core].op, "linalg.matmul"); k++) {
+  MlirOperation core = st->plans[u->core].op;
+  bool linalgLinear = pt2eMatchHasPrefix(core, "linalg.") && isLinear(core);
+  for (int k = 0; k < 2 && linalgLinear; k++) {
     MlirOperation user = pt2eMatchSoleUser(v);
     if (mlirOperationIsNull(user) || !isTensorReshape(user) ||
         !unitAdd(&with, planOf(st, user)))
@@ -565,30 +576,10 @@ static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
 ** =======================================================================
 */
 
-static const struct {
-  const char *name;
-  int64_t chAxis; /* of the weight operand (1) as the op holds it */
-} convOps[] = {
-    {"linalg.conv_1d_ncw_fcw", 0},           {"linalg.conv_1d_nwc_wcf", 2},
-    {"linalg.conv_2d_nchw_fchw", 0},         {"linalg.conv_2d_nhwc_hwcf", 3},
-    {"linalg.conv_2d_nhwc_fhwc", 0},         {"linalg.depthwise_conv_1d_ncw_cw", 0},
-    {"linalg.depthwise_conv_1d_nwc_wc", 1},  {"linalg.depthwise_conv_2d_nchw_chw", 0},
-    {"linalg.depthwise_conv_2d_nhwc_hwc", 2}, {"tosa.conv2d", 0},
-    {"tosa.depthwise_conv2d", 2},
-};
-
-static int convIndex(MlirOperation op) {
-  for (size_t i = 0; i < sizeof convOps / sizeof convOps[0]; i++)
-    if (pt2eMatchIs(op, convOps[i].name))
-      return (int)i;
-  return -1;
-}
-
-static bool isLinear(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.matmul"))
-    return true;
-  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
-         mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
+/* A conv of any form (pt2eMatchConv), when its filter axis is not needed. */
+static bool isConv(MlirOperation op) {
+  int64_t axis;
+  return pt2eMatchConv(op, &axis);
 }
 
 /*
@@ -621,16 +612,24 @@ static MlirLogicalResult weightEdge(AnnotateState *st, Unit *u, int64_t axis) {
   if (u->chAxis < 0 && st->perChannel)
     return pt2eEmitError(opLoc(core),
                          "'pt2e-annotate': cannot tell the output-channel axis "
-                         "of this linear's weight (use per-channel=false)");
+                         "of this %s's weight (use per-channel=false)", u->kind);
   return mlirLogicalResultSuccess();
+}
+
+/* Activation and weight (operands 0, 1) are f32: XNNPACKQuantizer
+   quantizes float32 only (an i8 or f64 matmul is left alone). */
+static bool f32Operands(MlirOperation op) {
+  return pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, 0)) &&
+         pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, 1));
 }
 
 static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if (!isLinear(op) || !freeOp(st, i))
     return mlirLogicalResultSuccess();
-  /* aten.linear only: a constant weight and an activation input. */
-  if (!pt2eMatchIsConstant(mlirOperationGetOperand(op, 1)) ||
+  /* aten.linear only: a weight (a constant, or a function argument or
+  ** global in a StableHLO export) and an activation input, both f32. */
+  if (!f32Operands(op) || !pt2eMatchIsParameter(mlirOperationGetOperand(op, 1)) ||
       pt2eMatchIsConstant(mlirOperationGetOperand(op, 0)))
     return mlirLogicalResultSuccess();
   Unit u;
@@ -648,16 +647,81 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
                               : mlirLogicalResultFailure();
 }
 
+/* The single-use tensor.expand_shape that makes operand 'k' of 'op'. */
+static MlirOperation expandOf(MlirOperation op, intptr_t k) {
+  MlirValue v = mlirOperationGetOperand(op, k);
+  MlirOperation p = pt2eMatchProducer(v);
+  if (!pt2eMatchIs(p, "tensor.expand_shape") || mlirOperationIsNull(pt2eMatchSoleUser(v)))
+    return (MlirOperation){NULL};
+  return p;
+}
+
+/* The source dim of reshape 'op' whose reassociation group is exactly
+   [first, first + 1], or -1. */
+static int64_t mergedDim(MlirOperation op, int64_t first) {
+  MlirAttribute groups = mlirOperationGetAttributeByName(op, str("reassociation"));
+  if (mlirAttributeIsNull(groups) || !mlirAttributeIsAArray(groups))
+    return -1;
+  for (intptr_t g = 0; g < mlirArrayAttrGetNumElements(groups); g++) {
+    MlirAttribute dims = mlirArrayAttrGetElement(groups, g);
+    if (mlirAttributeIsAArray(dims) && mlirArrayAttrGetNumElements(dims) == 2 &&
+        mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(dims, 0)) == first &&
+        mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(dims, 1)) == first + 1)
+      return g;
+  }
+  return -1;
+}
+
+static bool isPad(MlirOperation op) { return pt2eMatchPad(op); }
+
+/*
+** A grouped conv as torch-mlir writes it (conv_2d_ngchw_gfchw, a depthwise
+** conv with a channel multiplier likewise): its output channels are two
+** adjacent filter dims (the groups, the channels per group), and
+** tensor.expand_shape ops split PyTorch's tensors into them (the weight's
+** out channels, the input's channels), a collapse_shape merges the
+** output's back. They join the unit, so that the edges sit on PyTorch's
+** tensors: the weight [F, C/G, kh, kw] observed per channel on the dim the
+** expand split, the input before its expand (and pad), the output after
+** the collapse. False, with 'u' unchanged, for any other conv.
+*/
+static bool groupedConv(AnnotateState *st, Unit *u) {
+  MlirOperation core = st->plans[u->core].op;
+  int64_t dims[4];
+  MlirOperation w = expandOf(core, 1);
+  if (pt2eMatchConvChannelDims(core, dims) != 2 || dims[1] != dims[0] + 1 ||
+      mlirOperationIsNull(w) || mergedDim(w, dims[0]) < 0)
+    return false;
+  Unit g = *u;
+  if (!unitAdd(&g, planOf(st, w)))
+    return false;
+  g.weightPlan = planOf(st, w);
+  g.weightOperand = 0;
+  g.weightSteps = 1;
+  g.chAxis = mergedDim(w, dims[0]);
+  MlirOperation x = expandOf(core, 0);
+  if (!mlirOperationIsNull(x) && unitAdd(&g, planOf(st, x))) {
+    int steps;
+    g.actPlan = walkUp(st, &g, planOf(st, x), 0, isPad, &g.actOperand, &steps);
+  }
+  MlirOperation out = pt2eMatchSoleUser(mlirOperationGetResult(core, 0));
+  if (pt2eMatchIs(out, "tensor.collapse_shape") && unitAdd(&g, planOf(st, out)))
+    g.end = g.ops[g.numOps - 1];
+  *u = g;
+  return true;
+}
+
 static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
-  int c = convIndex(op);
-  if (c < 0 || !freeOp(st, i))
+  int64_t axis;
+  if (!freeOp(st, i) || !pt2eMatchConv(op, &axis) || !f32Operands(op))
     return mlirLogicalResultSuccess();
   Unit u;
   unitInit(&u, i, "conv");
   int steps;
   u.actPlan = walkUp(st, &u, i, 0, convHead, &u.actOperand, &steps);
-  if (mlirLogicalResultIsFailure(weightEdge(st, &u, convOps[c].chAxis)))
+  bool grouped = axis < 0 && u.actPlan == i && groupedConv(st, &u);
+  if (!grouped && mlirLogicalResultIsFailure(weightEdge(st, &u, axis)))
     return mlirLogicalResultFailure();
   addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
   fuseRelu(st, &u);
@@ -776,7 +840,7 @@ static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
       return false;
     MlirOperation op = st->plans[p].op;
     if (st->plans[p].claimed)
-      return !st->plans[p].hasOutput && (convIndex(op) >= 0 || isLinear(op));
+      return !st->plans[p].hasOutput && (isConv(op) || isLinear(op));
     if (mlirOperationGetNumOperands(op) == 0 ||
         !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0)) ||
           pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eMatchIs(op, "tosa.transpose") ||
@@ -853,18 +917,12 @@ static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   return mlirLogicalResultSuccess();
 }
 
-static bool isMaxPool(MlirOperation op) {
-  return pt2eMatchIs(op, "linalg.pooling_nchw_max") ||
-         pt2eMatchIs(op, "linalg.pooling_nhwc_max") ||
-         pt2eMatchIs(op, "tosa.max_pool2d");
-}
-
 /* Marks the layout transposes around TOSA convs and pools as artifacts. */
 static void markArtifacts(AnnotateState *st) {
   for (size_t i = 0; i < st->numPlans; i++) {
     MlirOperation op = st->plans[i].op;
     if (!pt2eMatchHasPrefix(op, "tosa.") ||
-        (convIndex(op) < 0 && !isMaxPool(op) &&
+        (!isConv(op) && !pt2eMatchMaxPool(op) &&
          !pt2eMatchIs(op, "tosa.avg_pool2d")))
       continue;
     Unit u;
@@ -906,7 +964,7 @@ static MlirLogicalResult propagate(AnnotateState *st, size_t i) {
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++)
       if (mlirValueEqual(in, mlirOperationGetOperand(op, k)))
         u.inOperand = k;
-  } else if (isMaxPool(op)) {
+  } else if (pt2eMatchMaxPool(op)) {
     unitInit(&u, i, "max_pool2d");
     intptr_t k;
     int steps;

@@ -34,13 +34,23 @@ MlirOperation pt2eMatchSoleUser(MlirValue v);
 */
 bool pt2eMatchIsConstant(MlirValue v);
 
+/*
+** True when 'v' is a parameter (PT2E's weights and buffers): computed from
+** constants (pt2eMatchIsConstant), or, through layout ops, a function
+** argument or an ml_program global, as StableHLO/JAX exports hold weights.
+** Which arguments are weights is not written in such IR: an argument
+** feeding a contraction's weight operand is taken as one.
+*/
+bool pt2eMatchIsParameter(MlirValue v);
+
 /* True for a ranked tensor of f32: what an observer can watch, and what
 ** XNNPACKQuantizer quantizes (its _is_input_non_float_tensor skips every
 ** input whose dtype is not torch.float32, e.g. the f64 variance torch-mlir
 ** writes for a decomposed LayerNorm). */
 bool pt2eMatchIsF32Tensor(MlirValue v);
 
-/* Reads a constant splat float behind 'v' (through reshapes). */
+/* Reads a constant splat float behind 'v' (through reshapes, broadcasts and
+   linalg.fill). */
 bool pt2eMatchSplat(MlirValue v, double *out);
 
 /*
@@ -63,7 +73,9 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 /*
 ** True when 'op' is an elementwise op of 'in' and constant tensors made of
 ** arithmetic only (bias add, batch norm in eval form): it can join the
-** conv or linear that produced 'in'.
+** conv or linear that produced 'in'. A lower-rank function argument or
+** global broadcast to the result counts as a constant (a bias of a
+** StableHLO export).
 */
 bool pt2eMatchAffine(MlirOperation op, MlirValue in);
 
@@ -88,7 +100,8 @@ bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n);
    adds or removes unit dims. */
 bool pt2eMatchUnitReshape(MlirOperation op);
 
-/* A layout-only op: reshapes, transposes, tensor.extract_slice. */
+/* A layout-only op: reshapes, transposes (also linalg.transpose's generic
+   form), tensor.extract_slice. */
 bool pt2eMatchLayout(MlirOperation op);
 
 /* tensor.pad / tosa.pad. */
@@ -105,6 +118,33 @@ bool pt2eMatchPad(MlirOperation op);
 */
 enum { PT2E_LAYER_NORM_MAX_OPS = 15 };
 int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
+
+/*
+** True when 'op' is a convolution: a linalg op, named or generic (after
+** linalg-generalize-named-ops, or as StableHLO lowers one), whose indexing
+** maps are a convolution's (mlirLinalgIsAConvolutionOp) and whose body is
+** out + in * filter; or tosa.conv2d / tosa.depthwise_conv2d. '*weightAxis'
+** gets the axis of the filter (operand 1) that indexes the output channels
+** (the depth of a depthwise conv), or -1 when no single axis does (a
+** depthwise conv with a channel multiplier, as linalg writes it).
+*/
+bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis);
+
+/*
+** The filter dims of a linalg convolution that index its output channels
+** (output-channel and depth dims, in filter order) into 'dims' (room for
+** 4); returns their number: 1 for a plain or depthwise conv, 2 for a
+** grouped conv (G and F/G of conv_2d_ngchw_gfchw) or a depthwise conv with
+** a channel multiplier (C and M); 0 when 'op' is no linalg convolution.
+*/
+int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims);
+
+/*
+** True when 'op' is a max pool: tosa.max_pool2d, or a linalg op, named or
+** generic, with a convolution's maps (input, window, output) whose body
+** keeps the larger of the input and the accumulator.
+*/
+bool pt2eMatchMaxPool(MlirOperation op);
 
 /*
 ** The per-output-channel axis of a contraction's operand 'k' (the operand

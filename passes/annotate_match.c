@@ -80,6 +80,78 @@ static bool isConstantAt(MlirValue v, int depth) {
 
 bool pt2eMatchIsConstant(MlirValue v) { return isConstantAt(v, 0); }
 
+/* A block argument of a function's body (not of a region inside it). */
+static bool isFunctionArgument(MlirValue v) {
+  if (!mlirValueIsABlockArgument(v))
+    return false;
+  MlirOperation parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  return pt2eMatchIs(parent, "func.func");
+}
+
+static bool isGlobalLoad(MlirOperation op) {
+  return pt2eMatchIs(op, "ml_program.global_load_const") ||
+         pt2eMatchIs(op, "ml_program.global_load");
+}
+
+/* Through layout ops (transposes, reshapes) to the value they start from. */
+static MlirValue layoutSource(MlirValue v) {
+  for (int depth = 0; depth < 8; depth++) {
+    MlirOperation p = pt2eMatchProducer(v);
+    if (mlirOperationIsNull(p) || !pt2eMatchLayout(p) ||
+        pt2eMatchIs(p, "tensor.extract_slice") || pt2eMatchIs(p, "tosa.slice"))
+      break;
+    v = mlirOperationGetOperand(p, 0);
+  }
+  return v;
+}
+
+/* A function argument or an ml_program global: a parameter not held in
+   the IR (StableHLO/JAX exports pass weights so). */
+static bool isExternalParameter(MlirValue v) {
+  MlirOperation p = pt2eMatchProducer(v);
+  return isFunctionArgument(v) || (!mlirOperationIsNull(p) && isGlobalLoad(p));
+}
+
+bool pt2eMatchIsParameter(MlirValue v) {
+  return pt2eMatchIsConstant(v) || isExternalParameter(layoutSource(v));
+}
+
+/*
+** A linalg.generic that copies its one input into its output (its body
+** yields the input): the generic form of linalg.broadcast (the input's map
+** drops dims), linalg.transpose (a permutation) or a copy.
+*/
+static bool isCopyGeneric(MlirOperation op) {
+  if (!pt2eMatchIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
+      mlirOperationGetNumResults(op) != 1)
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  return pt2eMatchIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0));
+}
+
+/*
+** A bias that is an external parameter: a function argument or global of
+** lower rank than 'rank', broadcast to it (linalg.broadcast, a copying
+** generic, reshapes). A full-rank argument is an activation (a residual
+** input), never a bias.
+*/
+static bool isBroadcastParameter(MlirValue v, intptr_t rank) {
+  for (int depth = 0; depth < 8; depth++) {
+    MlirOperation p = pt2eMatchProducer(v);
+    if (mlirOperationIsNull(p) ||
+        !(pt2eMatchIs(p, "linalg.broadcast") || isCopyGeneric(p) ||
+          pt2eMatchIs(p, "tensor.expand_shape") ||
+          pt2eMatchIs(p, "tensor.collapse_shape")))
+      break;
+    v = mlirOperationGetOperand(p, 0);
+  }
+  MlirType t = mlirValueGetType(v);
+  return isExternalParameter(v) && mlirTypeIsARankedTensor(t) &&
+         mlirShapedTypeGetRank(t) < rank;
+}
+
 bool pt2eMatchIsF32Tensor(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   return mlirTypeIsARankedTensor(t) &&
@@ -93,8 +165,9 @@ bool pt2eMatchSplat(MlirValue v, double *out) {
       return false;
     if (pt2eMatchIs(p, "tosa.reshape") ||
         pt2eMatchIs(p, "tensor.expand_shape") ||
-        pt2eMatchIs(p, "tensor.collapse_shape")) {
-      v = mlirOperationGetOperand(p, 0);
+        pt2eMatchIs(p, "tensor.collapse_shape") ||
+        pt2eMatchIs(p, "linalg.broadcast") || pt2eMatchIs(p, "linalg.fill")) {
+      v = mlirOperationGetOperand(p, 0); /* fill: its scalar */
       continue;
     }
     const char *key = pt2eMatchIs(p, "arith.constant") ? "value"
@@ -256,8 +329,12 @@ static MlirAffineMap indexingMap(MlirOperation op, intptr_t k) {
   return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
 }
 
-/* A linalg.generic with one result, parallel loops and an identity output. */
+/* A linalg.generic with one result, parallel loops and an identity output,
+   or a linalg.map (StableHLO's elementwise ops: identity maps, no init
+   argument in its body). */
 static bool isElementwise(MlirOperation op) {
+  if (pt2eMatchIs(op, "linalg.map"))
+    return mlirOperationGetNumResults(op) == 1;
   if (!pt2eMatchIs(op, "linalg.generic") ||
       mlirOperationGetNumResults(op) != 1 || hasReduction(op))
     return false;
@@ -409,7 +486,9 @@ bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
     if (mlirValueEqual(v, in) && !found &&
         mlirAffineMapIsIdentity(indexingMap(op, i)))
       found = true;
-    else if (pt2eMatchIsConstant(v))
+    else if (pt2eMatchIsConstant(v) ||
+             isBroadcastParameter(v, mlirShapedTypeGetRank(mlirValueGetType(
+                                         mlirOperationGetResult(op, 0)))))
       constants++;
     else
       return false;
@@ -494,8 +573,16 @@ bool pt2eMatchUnitReshape(MlirOperation op) {
   }
 }
 
+/* The generic form of linalg.transpose: a copy whose input map is a
+   permutation of the loops, into an identity-mapped output. */
+static bool isGenericTranspose(MlirOperation op) {
+  return isCopyGeneric(op) && mlirAffineMapIsPermutation(indexingMap(op, 0)) &&
+         mlirAffineMapIsIdentity(indexingMap(op, 1));
+}
+
 bool pt2eMatchLayout(MlirOperation op) {
   return pt2eMatchIs(op, "tosa.reshape") || pt2eMatchIs(op, "tosa.transpose") ||
+         isGenericTranspose(op) ||
          pt2eMatchIs(op, "tensor.expand_shape") ||
          pt2eMatchIs(op, "tensor.collapse_shape") ||
          pt2eMatchIs(op, "linalg.transpose") ||
@@ -531,6 +618,121 @@ int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
       return i;
   }
   return -1;
+}
+
+/* The position of loop dim 'd' among the results of 'map', or -1. */
+static int64_t dimPosition(MlirAffineMap map, intptr_t d) {
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); i++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == d)
+      return i;
+  }
+  return -1;
+}
+
+/* A body that accumulates the product of its two inputs: out + in0 * in1
+** (a pooling op has a convolution's maps too, but sums or takes a max). */
+static bool multiplyAccumulates(MlirOperation op) {
+  static const double a[] = {2.5, 0.5, -1}, b[] = {-3, 4, 6}, acc[] = {7, 1, -2};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], b[i], acc[i]}, y;
+    if (!evalBody(op, args, &y) || y != acc[i] + a[i] * b[i])
+      return false;
+  }
+  return true;
+}
+
+/* The one element of a DenseI32Array of loop dims, or -1 (none or more). */
+static intptr_t soleDim(MlirAttribute dims) {
+  if (mlirAttributeIsNull(dims) || mlirDenseArrayGetNumElements(dims) != 1)
+    return -1;
+  return mlirDenseI32ArrayGetElement(dims, 0);
+}
+
+static bool dimsEmpty(MlirAttribute dims) {
+  return mlirAttributeIsNull(dims) || mlirDenseArrayGetNumElements(dims) == 0;
+}
+
+/*
+** A linalg convolution, named or generic, by its maps (MLIR's own
+** isaConvolutionOpInterface: an input indexed by sums of output-image and
+** filter-loop dims, a filter, an output) and its body. The filter's
+** channel axis is the dim of the output channel, or for a depthwise conv
+** the dim of the depth (channels in input, filter and output alike);
+** with both (a channel multiplier) there is no single axis.
+*/
+static bool linalgConv(MlirOperation op, int64_t *weightAxis) {
+  if (!pt2eMatchHasPrefix(op, "linalg.") || mlirOperationGetNumResults(op) != 1 ||
+      numIns(op) != 2 || !mlirLinalgIsAConvolutionOp(op) ||
+      !multiplyAccumulates(op))
+    return false;
+  MlirLinalgConvolutionDimensions dims = mlirLinalgInferConvolutionDimensions(op);
+  if (mlirAttributeIsNull(dims.outputImage))
+    return false;
+  intptr_t oc = soleDim(dims.outputChannel), depth = soleDim(dims.depth);
+  MlirAffineMap filter = indexingMap(op, 1);
+  *weightAxis = -1;
+  if (oc >= 0 && dimsEmpty(dims.depth))
+    *weightAxis = dimPosition(filter, oc);
+  else if (depth >= 0 && dimsEmpty(dims.outputChannel))
+    *weightAxis = dimPosition(filter, depth);
+  return true;
+}
+
+/* A body that keeps the larger of its input and its accumulator. */
+static bool maxAccumulates(MlirOperation op) {
+  static const double a[] = {2.5, -4, 0}, acc[] = {-1, 3, -0.5};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], 0, acc[i]}, y;
+    if (!evalBody(op, args, &y) || y != fmax(a[i], acc[i]))
+      return false;
+  }
+  return true;
+}
+
+bool pt2eMatchMaxPool(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.max_pool2d"))
+    return true;
+  /* linalg's pooling ops have a convolution's maps, the window operand
+  ** standing for the filter (shape only) */
+  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+         numIns(op) == 2 && mlirLinalgIsAConvolutionOp(op) && maxAccumulates(op);
+}
+
+int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims) {
+  int64_t axis;
+  if (!pt2eMatchHasPrefix(op, "linalg.") || !linalgConv(op, &axis))
+    return 0;
+  MlirLinalgConvolutionDimensions d = mlirLinalgInferConvolutionDimensions(op);
+  MlirAffineMap filter = indexingMap(op, 1);
+  int n = 0;
+  for (intptr_t pos = 0; pos < mlirAffineMapGetNumResults(filter); pos++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(filter, pos);
+    if (!mlirAffineExprIsADim(e))
+      continue;
+    int32_t loop = (int32_t)mlirAffineDimExprGetPosition(e);
+    bool channel = false;
+    MlirAttribute sets[2] = {d.outputChannel, d.depth};
+    for (int k = 0; k < 2; k++)
+      for (intptr_t j = 0; !mlirAttributeIsNull(sets[k]) &&
+                           j < mlirDenseArrayGetNumElements(sets[k]); j++)
+        channel = channel || mlirDenseI32ArrayGetElement(sets[k], j) == loop;
+    if (channel && n < 4)
+      dims[n++] = pos;
+  }
+  return n;
+}
+
+bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis) {
+  if (pt2eMatchIs(op, "tosa.conv2d")) {
+    *weightAxis = 0; /* OHWI */
+    return true;
+  }
+  if (pt2eMatchIs(op, "tosa.depthwise_conv2d")) {
+    *weightAxis = 2; /* HWCM: C, when M is 1 */
+    return true;
+  }
+  return linalgConv(op, weightAxis);
 }
 
 /* An elementwise generic of one input computing 1 / sqrt(x). */

@@ -19,7 +19,17 @@
 ** _derive_bias_qparams_fn. With fold-weights (the default, as convert_pt2e's
 ** constant folding of the weight quantize), an op on an arith.constant or
 ** tosa.const becomes the quantized integer constant + quant.scast +
-** quant.dcast, quantized with pt2eQuantizeValue.
+** quant.dcast, quantized with pt2eQuantizeValue; also when the constant
+** reaches the op through layout ops (linalg.transpose or its generic form,
+** tosa.transpose, tensor.collapse_shape / expand_shape / reshape,
+** tosa.reshape: torch-mlir transposes a linear's weight): the integer
+** constant is then written in the layout the op watches, each element
+** taken from the float constant through the layout ops' index maps, so it
+** holds exactly what quantizing the transposed tensor at run time would
+** give, and the float constant and its layout ops go unless something else
+** reads them. An immutable ml_program global (global_load_const) folds as
+** a constant; a function argument or a mutable global (StableHLO/JAX
+** weights) is quantized at run time.
 **
 ** Every op is checked and every new type and constant computed before the
 ** first change; a failure leaves the module as it was. The calibrated
@@ -34,9 +44,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
 
@@ -48,6 +61,7 @@
 #include "qparams.h"
 
 #define PT2E_CONVERT_MAX_RANK 16
+#define PT2E_CONVERT_MAX_LAYOUT 8 /* layout ops between a weight and its observer */
 
 enum { OptFoldWeights, OptKeepUncalibrated, OptMaxWeightMb, NumOptions };
 
@@ -89,6 +103,10 @@ typedef struct Target {
   MlirType quantTensor; /* tensor<... x !quant.uniform<...>> */
   MlirOperation constOp;
   MlirAttribute folded; /* ActFold: the integer constant's value */
+  /* ActFold through layout ops: the ops from the constant to the observer
+  ** (layout[0] reads the constant), whose index maps fold applies */
+  MlirOperation layout[PT2E_CONVERT_MAX_LAYOUT];
+  int numLayout;
 } Target;
 
 typedef struct Convert {
@@ -343,18 +361,158 @@ static MlirType withElementType(MlirType type, MlirType elem) {
                                  mlirRankedTensorTypeGetEncoding(type));
 }
 
-/* The dense f32 value of a constant weight feeding 't', or a null attr. */
+static bool opIs(MlirOperation op, const char *name) {
+  return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+/* The static shape of 'v' into 'shape'; returns the rank. */
+static intptr_t shapeOf(MlirValue v, int64_t *shape) {
+  MlirType t = mlirValueGetType(v);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  for (intptr_t d = 0; d < rank; d++)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return rank;
+}
+
+static bool staticTensor(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
+         mlirShapedTypeGetRank(t) <= PT2E_CONVERT_MAX_RANK;
+}
+
+/*
+** The permutation of a linalg.generic that copies its one input into its
+** output (the generic form of linalg.transpose): the input's map is a
+** permutation of the loops, the output's the identity. Result dim d is
+** input dim perm[d]. False for any other generic.
+*/
+static bool genericPermutation(MlirOperation op, intptr_t rank, int64_t *perm) {
+  if (!opIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  if (!opIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0)) ||
+      mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
+    return false;
+  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
+  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumResults(in) != rank ||
+      mlirAffineMapGetNumDims(in) != rank)
+    return false;
+  for (intptr_t k = 0; k < rank; k++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(in, k);
+    if (!mlirAffineExprIsADim(e))
+      return false;
+    perm[mlirAffineDimExprGetPosition(e)] = k; /* input dim k is loop m_k */
+  }
+  return true;
+}
+
+/*
+** The permutation of a transpose into 'perm' (result dim d is input dim
+** perm[d]): linalg.transpose (permutation), tosa.transpose (perms) or the
+** generic form of linalg.transpose; checked to be a permutation that maps
+** the input's shape onto the result's. False for anything else.
+*/
+static bool transposePerm(MlirOperation op, int64_t *perm) {
+  if (mlirOperationGetNumOperands(op) < 1 || mlirOperationGetNumResults(op) != 1 ||
+      !staticTensor(mlirOperationGetOperand(op, 0)) ||
+      !staticTensor(mlirOperationGetResult(op, 0)))
+    return false;
+  int64_t inShape[PT2E_CONVERT_MAX_RANK], outShape[PT2E_CONVERT_MAX_RANK];
+  intptr_t rank = shapeOf(mlirOperationGetResult(op, 0), outShape);
+  if (shapeOf(mlirOperationGetOperand(op, 0), inShape) != rank)
+    return false;
+  for (intptr_t d = 0; d < rank; d++)
+    perm[d] = -1;
+  if (opIs(op, "linalg.transpose") || opIs(op, "tosa.transpose")) {
+    MlirAttribute p = attrOf(op, opIs(op, "tosa.transpose") ? "perms" : "permutation");
+    bool i32 = !mlirAttributeIsNull(p) && mlirAttributeIsADenseI32Array(p);
+    if (mlirAttributeIsNull(p) || !(i32 || mlirAttributeIsADenseI64Array(p)) ||
+        mlirDenseArrayGetNumElements(p) != rank)
+      return false;
+    for (intptr_t d = 0; d < rank; d++)
+      perm[d] = i32 ? mlirDenseI32ArrayGetElement(p, d) : mlirDenseI64ArrayGetElement(p, d);
+  } else if (!genericPermutation(op, rank, perm)) {
+    return false;
+  }
+  unsigned seen = 0;
+  for (intptr_t d = 0; d < rank; d++) {
+    if (perm[d] < 0 || perm[d] >= rank || (seen >> perm[d] & 1u) ||
+        inShape[perm[d]] != outShape[d])
+      return false;
+    seen |= 1u << perm[d];
+  }
+  return true;
+}
+
+/* An op that only moves elements and keeps their row-major order. */
+static bool isReshape(MlirOperation op) {
+  return (opIs(op, "tensor.collapse_shape") || opIs(op, "tensor.expand_shape") ||
+          opIs(op, "tensor.reshape") || opIs(op, "tosa.reshape")) &&
+         mlirOperationGetNumResults(op) == 1 &&
+         staticTensor(mlirOperationGetOperand(op, 0)) &&
+         staticTensor(mlirOperationGetResult(op, 0));
+}
+
+/*
+** A layout op a weight may reach its observer through (torch-mlir's
+** linalg.transpose of a linear's weight, its generic form, reshapes of
+** TOSA and StableHLO), on static tensors.
+*/
+static bool isFoldableLayout(MlirOperation op) {
+  int64_t perm[PT2E_CONVERT_MAX_RANK];
+  return isReshape(op) || transposePerm(op, perm);
+}
+
+/*
+** The value of the immutable ml_program.global that 'load' (a
+** global_load_const) reads, or a null attr. A mutable global's value may
+** change at run time (global_store): its loads are not folded.
+*/
+static MlirAttribute globalValue(MlirOperation load) {
+  MlirAttribute sym = attrOf(load, "global");
+  MlirOperation table = mlirOperationGetParentOperation(load);
+  while (!mlirOperationIsNull(table) && !opIs(table, "builtin.module"))
+    table = mlirOperationGetParentOperation(table);
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) ||
+      mlirOperationIsNull(table))
+    return (MlirAttribute){NULL};
+  MlirSymbolTable symbols = mlirSymbolTableCreate(table);
+  MlirOperation global =
+      mlirSymbolTableLookup(symbols, mlirFlatSymbolRefAttrGetValue(sym));
+  mlirSymbolTableDestroy(symbols);
+  if (mlirOperationIsNull(global) || !opIs(global, "ml_program.global") ||
+      !mlirAttributeIsNull(attrOf(global, "is_mutable")))
+    return (MlirAttribute){NULL};
+  return attrOf(global, "value");
+}
+
+/*
+** The dense f32 value of a constant weight feeding 't', directly or
+** through layout ops (recorded in t->layout), or a null attr.
+*/
 static MlirAttribute constantValue(Target *t) {
   MlirValue in = mlirOperationGetOperand(t->op, 0);
+  MlirOperation chain[PT2E_CONVERT_MAX_LAYOUT];
+  int n = 0;
+  while (mlirValueIsAOpResult(in) && n < PT2E_CONVERT_MAX_LAYOUT &&
+         isFoldableLayout(mlirOpResultGetOwner(in))) {
+    chain[n++] = mlirOpResultGetOwner(in);
+    in = mlirOperationGetOperand(chain[n - 1], 0);
+  }
   if (!mlirValueIsAOpResult(in))
     return (MlirAttribute){NULL};
   MlirOperation def = mlirOpResultGetOwner(in);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
   MlirAttribute value = {NULL};
-  if (pt2eStringRefIs(name, "arith.constant"))
+  if (opIs(def, "arith.constant"))
     value = attrOf(def, "value");
-  else if (pt2eStringRefIs(name, "tosa.const"))
+  else if (opIs(def, "tosa.const"))
     value = attrOf(def, "values");
+  else if (opIs(def, "ml_program.global_load_const"))
+    value = globalValue(def);
   /* torch-mlir writes weights as dense_resource blobs: fold those too */
   if (mlirAttributeIsNull(value) ||
       !(mlirAttributeIsADenseElements(value) ||
@@ -363,19 +521,55 @@ static MlirAttribute constantValue(Target *t) {
       !mlirShapedTypeHasStaticShape(mlirAttributeGetType(value)))
     return (MlirAttribute){NULL};
   t->constOp = def;
+  t->numLayout = n;
+  for (int i = 0; i < n; i++)
+    t->layout[i] = chain[n - 1 - i]; /* constant first */
   return value;
+}
+
+/*
+** The row-major index in the input of layout op 'op' of the element at
+** row-major index 'i' of its result. A reshape keeps the order; a
+** transpose's result dim d is its input dim perm[d].
+*/
+static int64_t layoutSource(MlirOperation op, int64_t i) {
+  int64_t perm[PT2E_CONVERT_MAX_RANK];
+  if (isReshape(op) || !transposePerm(op, perm))
+    return i;
+  int64_t outShape[PT2E_CONVERT_MAX_RANK], inShape[PT2E_CONVERT_MAX_RANK];
+  int64_t idx[PT2E_CONVERT_MAX_RANK];
+  intptr_t rank = shapeOf(mlirOperationGetResult(op, 0), outShape);
+  shapeOf(mlirOperationGetOperand(op, 0), inShape);
+  for (intptr_t d = rank - 1; d >= 0; d--) {
+    idx[perm[d]] = i % outShape[d];
+    i /= outShape[d];
+  }
+  int64_t j = 0;
+  for (intptr_t d = 0; d < rank; d++)
+    j = j * inShape[d] + idx[d];
+  return j;
+}
+
+/* The constant's element index of element 'i' of the observed tensor. */
+static int64_t constantIndex(const Target *t, int64_t i) {
+  for (int k = t->numLayout - 1; k >= 0; k--)
+    i = layoutSource(t->layout[k], i);
+  return i;
 }
 
 /*
 ** Quantizes the constant 'value' with the target's qparams, element by
 ** element with pt2eQuantizeValue (torch's quantize_per_tensor /
 ** quantize_per_channel, run once at convert time like torchao's constant
-** folding), into an integer DenseElementsAttr of the storage type.
+** folding), into an integer DenseElementsAttr of the storage type, in the
+** layout the observer watches: through layout ops, element i is the
+** constant's element constantIndex(i), so the integer constant is exactly
+** what quantizing the transposed or reshaped float tensor at run time gives.
 */
 static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
                                       Target *t, MlirAttribute value) {
   const Pt2eQuantSpec *q = &t->spec.quant;
-  MlirType type = mlirAttributeGetType(value);
+  MlirType type = watchedType(t); /* the constant's, or its layout ops' */
   int64_t numel = mlirElementsAttrGetNumElements(value);
   int64_t inner = 1, channels = 1;
   if (pt2eQSchemeIsPerChannel(q->qscheme)) {
@@ -398,9 +592,10 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
   bool resource = mlirAttributeIsADenseResourceElements(value);
   bool splat = !resource && mlirDenseElementsAttrIsSplat(value);
   for (int64_t i = 0; i < numel; i++) {
-    float x = resource ? mlirDenseFloatResourceElementsAttrGetValue(value, (intptr_t)i)
+    intptr_t j = (intptr_t)constantIndex(t, i);
+    float x = resource ? mlirDenseFloatResourceElementsAttrGetValue(value, j)
               : splat  ? mlirDenseElementsAttrGetFloatSplatValue(value)
-                       : mlirDenseElementsAttrGetFloatValue(value, (intptr_t)i);
+                       : mlirDenseElementsAttrGetFloatValue(value, j);
     int64_t c = (i / inner) % channels;
     int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
                                   q->quantMin, q->quantMax, q->dtype);
@@ -502,6 +697,39 @@ static MlirValue insertBefore(MlirOperation anchor, const char *name,
   return mlirOperationGetResult(op, 0);
 }
 
+static bool resultsUnused(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+/* Side-effect-free ops a layout op reads besides its data: an init, a shape. */
+static bool isShapeOperand(MlirOperation op) {
+  return opIs(op, "tensor.empty") || opIs(op, "tosa.const_shape") ||
+         opIs(op, "arith.constant");
+}
+
+/*
+** Destroys 'op' (a folded weight's constant or layout op) when nothing
+** reads it any more, then the inits and shapes only it read.
+*/
+static void destroyIfUnused(MlirOperation op) {
+  if (!resultsUnused(op))
+    return;
+  MlirOperation inputs[4];
+  intptr_t n = 0;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op) && n < 4; i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirValueIsAOpResult(v) && isShapeOperand(mlirOpResultGetOwner(v)))
+      inputs[n++] = mlirOpResultGetOwner(v);
+  }
+  mlirOperationDestroy(op);
+  for (intptr_t i = 0; i < n; i++)
+    if (resultsUnused(inputs[i]))
+      mlirOperationDestroy(inputs[i]);
+}
+
 static void rewrite(Convert *c, MlirContext ctx) {
   for (size_t i = 0; i < c->targets.size; i++) {
     Target *t = &c->targets.at[i];
@@ -525,9 +753,12 @@ static void rewrite(Convert *c, MlirContext ctx) {
     }
     mlirValueReplaceAllUsesOfWith(out, repl);
     mlirOperationDestroy(t->op);
-    if (t->action == ActFold &&
-        mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(t->constOp, 0))))
-      mlirOperationDestroy(t->constOp); /* the float weight is gone */
+    if (t->action != ActFold)
+      continue;
+    /* the float weight and its layout ops are gone, unless read elsewhere */
+    for (int k = t->numLayout - 1; k >= 0; k--)
+      destroyIfUnused(t->layout[k]);
+    destroyIfUnused(t->constOp);
   }
 }
 

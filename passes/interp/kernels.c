@@ -8,7 +8,9 @@
 ** bit-identical with the loop nest.
 **
 ** A kernel is chosen at compile time from the op's name and its indexing
-** maps; anything else (other types, other layouts) keeps the generic loop
+** maps (a linalg.generic by its maps and body alone: the generic form of a
+** named op gets the named op's kernel, so both give the same bits); anything
+** else (other types, other layouts) keeps the generic loop
 ** nest, which is also what the tests compare the kernels against. The sgemm
 ** paths sum in their own documented order (each output one fma chain from
 ** its init over the reduction in im2col order), which differs from the
@@ -162,6 +164,111 @@ static bool matchConv(const CompileCtx *cc, const Instr *in, KernelKind kind,
   kr->F = w->shape[0], kr->KH = w->shape[1], kr->KW = w->shape[2];
   return w->shape[3] == kr->C && y->shape[3] == kr->F;
 }
+
+/*
+** {======================================================================
+** Generic forms: a linalg.generic equal to a named op takes its kernel
+** =======================================================================
+*/
+
+/* The two operands of 'op' are 'a' and 'b', in either order. */
+static bool operandsAre(MlirOperation op, MlirValue a, MlirValue b) {
+  if (mlirOperationGetNumOperands(op) != 2)
+    return false;
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetOperand(op, 1);
+  return (mlirValueEqual(x, a) && mlirValueEqual(y, b)) ||
+         (mlirValueEqual(x, b) && mlirValueEqual(y, a));
+}
+
+static bool opNamed(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+/*
+** A body that is exactly out + in0 * in1: one mulf of the two inputs, one
+** addf of the product and the init (either order: both are commutative
+** bit for bit), yielded. That is the body of the named matmuls and
+** convolutions, as linalg-generalize-named-ops and StableHLO's lowering
+** write it; anything more (casts, a constant) keeps the loops.
+*/
+static bool macBody(MlirOperation op) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) != 3)
+    return false;
+  MlirOperation mul = mlirBlockGetFirstOperation(b);
+  MlirOperation add = mlirOperationIsNull(mul) ? mul : mlirOperationGetNextInBlock(mul);
+  MlirOperation yield = mlirOperationIsNull(add) ? add : mlirOperationGetNextInBlock(add);
+  if (!opNamed(mul, "arith.mulf") || !opNamed(add, "arith.addf") ||
+      !opNamed(yield, "linalg.yield") ||
+      !mlirOperationIsNull(mlirOperationGetNextInBlock(yield)) ||
+      mlirOperationGetNumOperands(yield) != 1)
+    return false;
+  MlirValue mr = mlirOperationGetResult(mul, 0), ar = mlirOperationGetResult(add, 0);
+  return operandsAre(mul, mlirBlockGetArgument(b, 0), mlirBlockGetArgument(b, 1)) &&
+         operandsAre(add, mlirBlockGetArgument(b, 2), mr) &&
+         mlirValueEqual(mlirOperationGetOperand(yield, 0), ar);
+}
+
+/* Input expression r of 'p' is s * dOut + d * dK (s, d >= 1), nothing else. */
+static bool windowExpr(const LinalgPlan *p, int r, int dOut, int dK, int64_t *s,
+                       int64_t *d) {
+  if (r >= p->exprCount[0] || p->exprConst[0][r] != 0)
+    return false;
+  for (int i = 0; i < p->numLoops; i++)
+    if (i != dOut && i != dK && p->exprCoef[0][r][i] != 0)
+      return false;
+  *s = p->exprCoef[0][r][dOut];
+  *d = p->exprCoef[0][r][dK];
+  return *s >= 1 && *d >= 1;
+}
+
+/*
+** A generic 2-D convolution in one of the named kernels' layouts, found
+** from its maps: output (n, f, oh, ow) or (n, oh, ow, f), filter
+** (f, c, kh, kw), (kh, kw, c, f) or (f, kh, kw, c), input with
+** oh * stride + kh * dilation (and the same for w); seven distinct loops.
+*/
+static bool matchGenericConv(const CompileCtx *cc, const Instr *in,
+                             const LinalgPlan *p, Kernel *kr) {
+  if (p->numLoops != 7 || p->exprCount[0] != 4 || p->exprCount[1] != 4 ||
+      p->exprCount[2] != 4)
+    return false;
+  int o[4], w[4];
+  for (int r = 0; r < 4; r++)
+    if ((o[r] = pureDim(p, 2, r)) < 0 || (w[r] = pureDim(p, 1, r)) < 0)
+      return false;
+  KernelKind kind;
+  int n = o[0], f, oh, ow, c, kh, kw, xh, xw;
+  if (pureDim(p, 0, 1) >= 0) { /* NCHW input, FCHW filter */
+    kind = KConvNchwFchw;
+    f = o[1], oh = o[2], ow = o[3], c = pureDim(p, 0, 1), xh = 2, xw = 3;
+    if (w[0] != f || w[1] != c)
+      return false;
+    kh = w[2], kw = w[3];
+  } else { /* NHWC input, HWCF or FHWC filter */
+    oh = o[1], ow = o[2], f = o[3], c = pureDim(p, 0, 3), xh = 1, xw = 2;
+    if (w[3] == f && w[2] == c)
+      kind = KConvNhwcHwcf, kh = w[0], kw = w[1];
+    else if (w[0] == f && w[3] == c)
+      kind = KConvNhwcFhwc, kh = w[1], kw = w[2];
+    else
+      return false;
+  }
+  unsigned seen = 0;
+  const int dims[7] = {n, f, oh, ow, c, kh, kw};
+  for (int i = 0; i < 7; i++)
+    seen |= dims[i] >= 0 ? 1u << dims[i] : 0;
+  int64_t sh, dh, sw, dw;
+  if (seen != 0x7f || pureDim(p, 0, 0) != n ||
+      !windowExpr(p, xh, oh, kh, &sh, &dh) || !windowExpr(p, xw, ow, kw, &sw, &dw) ||
+      !matchConv(cc, in, kind, kr))
+    return false;
+  kr->sh = sh, kr->sw = sw, kr->dh = dh, kr->dw = dw; /* no attributes */
+  return true;
+}
+
+/* }====================================================================== */
 
 /* Pooling ops: input, window (shape only), output; f32 input and output. */
 static bool matchPool(const CompileCtx *cc, const Instr *in, bool nchw, Kernel *kr) {
@@ -611,6 +718,9 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     ok = matchConv(cc, in, KConvNhwcHwcf, &kr);
   else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc"))
     ok = matchConv(cc, in, KConvNhwcFhwc, &kr);
+  else if (pt2eStringRefIs(name, "linalg.generic") && macBody(in->op))
+    ok = matchGenericConv(cc, in, plan, &kr) ||
+         matchMatmul(plan, plan->numLoops == 4, &kr);
   if (!ok)
     return;
   bool isConv = kr.kind == KConvNchwFchw || kr.kind == KConvNhwcHwcf ||
