@@ -494,6 +494,11 @@ static void planDeadCode(Program *p, char *read) {
       in->dead = true;
       continue;
     }
+    bool resultsRead = false;
+    for (int k = 0; k < in->numResults; k++)
+      resultsRead |= read[in->results[k]];
+    if (!resultsRead && in->numResults > 0 && in->whenResultsUnread)
+      in->whenResultsUnread(in);
     for (int k = 0; k < in->numOperands; k++)
       read[in->operands[k]] = 1;
   }

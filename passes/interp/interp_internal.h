@@ -58,6 +58,11 @@ struct Instr {
   /* Every operand is the same on every run (planHoisting): an observer of
   ** a weight may skip its later updates when they cannot change it. */
   bool constantInputs;
+  /* Or NULL. planDeadCode calls it when nothing reads the instruction's
+  ** results, before it marks what the instruction reads: it may rewire
+  ** its operands to something lighter (an observer of a broadcast weight
+  ** then reads the weight, and the broadcast need not run). */
+  void (*whenResultsUnread)(Instr *in);
 };
 
 /* A compiled function body. */

@@ -7,7 +7,11 @@
 */
 #include "ops.h"
 
+#include <string.h>
+
 #include "mlir-c/BuiltinAttributes.h"
+
+#include "op_linalg.h"
 
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
@@ -22,30 +26,91 @@
 ** its state, bit for bit, so after the first complete run it is skipped.
 ** Every other kind (Histogram counts, moving averages) sees every run.
 */
-static bool onlyMinMax(const Instr *in) {
+static bool onlyMinMax(const Instr *in, Pt2eSpec *spec) {
   MlirAttribute a = mlirOperationGetAttributeByName(
       in->op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
-  Pt2eSpec spec;
   if (mlirAttributeIsNull(a) ||
       mlirLogicalResultIsFailure(pt2eSpecParse(a, mlirOperationGetLocation(in->op),
-                                               "spec", &spec)))
+                                               "spec", spec)))
     return false;
-  return spec.kind == Pt2eSpecQuant &&
-         (spec.quant.observer == Pt2eObserverMinMax ||
-          spec.quant.observer == Pt2eObserverPerChannelMinMax);
+  return spec->kind == Pt2eSpecQuant &&
+         (spec->quant.observer == Pt2eObserverMinMax ||
+          spec->quant.observer == Pt2eObserverPerChannelMinMax);
 }
 
+/*
+** What an observer knows once compiled. An observer that only takes min
+** and max of a pure broadcast (torch-mlir's linear on a 3-D input observes
+** its weight broadcast over 128 tokens: 100 MB for a transformer layer),
+** when nothing reads its result (the batch_matmul reads the weight itself),
+** observes the broadcast's source instead, viewed with the broadcast's
+** dimensions at size 1: every channel holds the same values, so the same
+** min and max, and the broadcast never runs.
+*/
+typedef struct ObserverData {
+  bool onlyMinMax;
+  int sourceSlot; /* the broadcast's source, or -1 */
+  int viewRank;
+  int64_t viewShape[PT2E_INTERP_MAX_RANK];
+  bool viewing; /* operand 0 was rewired to sourceSlot */
+} ObserverData;
+
 static MlirLogicalResult execObserver(Exec *ex, const Instr *in) {
+  const ObserverData *d = in->data;
   Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
   const Pt2eInterpHooks *h = &ex->interp->hooks;
-  /* in->data marks an observer that only takes min and max (onlyMinMax);
-  ** whether its input is constant is known once the program is planned */
-  bool repeat = in->data && in->constantInputs && ex->program->warm;
+  /* whether its input is constant is known once the program is planned */
+  bool repeat = d->onlyMinMax && in->constantInputs && ex->program->warm;
+  Pt2eTensor view = *x; /* the source as the broadcast's shape, unbroadcast */
+  if (d->viewing) {
+    view.rank = d->viewRank;
+    memcpy(view.shape, d->viewShape, sizeof view.shape);
+  }
   if (h->observe && !repeat &&
-      mlirLogicalResultIsFailure(h->observe(h->userData, in->op, x)))
+      mlirLogicalResultIsFailure(h->observe(h->userData, in->op, d->viewing ? &view : x)))
     return mlirLogicalResultFailure();
-  ex->slots[in->results[0]].tensor = pt2eTensorRetain(x);
+  ex->slots[in->results[0]].tensor = pt2eTensorRetain(x); /* unread if viewing */
   return mlirLogicalResultSuccess();
+}
+
+static void observeSourceWhenUnread(Instr *in) {
+  ObserverData *d = in->data;
+  if (d->sourceSlot < 0)
+    return;
+  in->operands[0] = d->sourceSlot;
+  d->viewing = true;
+}
+
+/* Fills the view of a broadcast's source for 'd', when the observer may
+** take it: min/max only, the source's dimensions in the broadcast's order,
+** a per-channel axis that is not one the broadcast adds. */
+static void planBroadcastView(CompileCtx *cc, Instr *in, const Pt2eSpec *spec,
+                              ObserverData *d) {
+  int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
+  d->sourceSlot = -1;
+  MlirValue x = mlirOperationGetOperand(in->op, 0);
+  MlirValue src = pt2eLinalgBroadcastSource(x, dimOf, &sr);
+  int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
+  if (!d->onlyMinMax || slot < 0)
+    return;
+  const SlotInfo *xi = &cc->program->slots[in->operands[0]];
+  const SlotInfo *si = &cc->program->slots[slot];
+  if (!xi->isTensor || !si->isTensor || si->type != xi->type || si->rank != sr)
+    return;
+  bool kept[PT2E_INTERP_MAX_RANK] = {false};
+  for (int s = 0; s < sr; s++) {
+    if ((s > 0 && dimOf[s] <= dimOf[s - 1]) || si->shape[s] != xi->shape[dimOf[s]])
+      return;
+    kept[dimOf[s]] = true;
+  }
+  int64_t axis = spec->quant.chAxis < 0 ? spec->quant.chAxis + xi->rank : spec->quant.chAxis;
+  if (pt2eQSchemeIsPerChannel(spec->quant.qscheme) &&
+      (axis < 0 || axis >= xi->rank || !kept[axis]))
+    return;
+  d->viewRank = xi->rank;
+  for (int r = 0; r < xi->rank; r++)
+    d->viewShape[r] = kept[r] ? xi->shape[r] : 1;
+  d->sourceSlot = slot;
 }
 
 /*
@@ -148,7 +213,15 @@ MlirLogicalResult pt2eCompilePt2eQuantOp(CompileCtx *cc, Instr *in) {
     return mlirLogicalResultFailure();
   if (pt2eIsFakeQuant(in->op))
     return compileFakeQuant(cc, in);
+  ObserverData *d = pt2eAlloc(sizeof *d);
+  if (!d)
+    return pt2eInterpOutOfMemory(in->op);
+  in->data = d;
+  in->freeData = pt2eFree;
   in->exec = execObserver;
-  in->data = onlyMinMax(in) ? (void *)in : NULL; /* a mark, owns nothing */
+  Pt2eSpec spec;
+  d->onlyMinMax = onlyMinMax(in, &spec);
+  planBroadcastView(cc, in, &spec, d);
+  in->whenResultsUnread = observeSourceWhenUnread;
   return mlirLogicalResultSuccess();
 }
