@@ -55,6 +55,13 @@ typedef struct Kernel {
   ** rewired: rowBias), and every chain starts at its filter's bias */
   bool rowBias;
   int biasSlot;
+  /* a product or convolution whose init is a linalg.fill of a scalar
+  ** (torch-mlir's zero init of a matmul): the instruction reads the scalar,
+  ** slot fillSlot (operand 2 rewired), and every chain starts at it */
+  bool fillInit;
+  int fillSlot;
+  int outRank;
+  int64_t outShape[PT2E_INTERP_MAX_RANK];
   /* a convolution's weights when they are the same on every run, packed
   ** once for the sgemm (a memo: refilled if they or the kernel change) */
   Pt2eSgemmPackedA *packedW;
@@ -417,7 +424,7 @@ static void groupCopy(const Kernel *k, int64_t g, float *out, float *grouped,
 ** split over the pool; a copy has no order). False when memory runs out.
 */
 static bool runConv(const Kernel *k, const float *a, const float *b,
-                    const float *bias, const Pt2eSgemmPackedA *pw, float *c) {
+                    const float *starts, const Pt2eSgemmPackedA *pw, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k);
   int64_t group = convGroup(k);
@@ -430,10 +437,10 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
     pt2eIm2colNchw(&s, a, n0, g, col);
-    if (!bias)
+    if (!starts)
       groupCopy(k, g, out, tmp, true);
     ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ld, kkc, b, kkc, col, ld,
-                              true, bias, tmp, ld);
+                              true, starts, tmp, ld);
     if (ok)
       groupCopy(k, g, out, tmp, false);
   }
@@ -445,15 +452,17 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
         pt2eIm2colNchw(&s, a, n, 1, col);
       const float *cn = direct ? xn : col;
       ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ohw, kkc, b, kkc, cn,
-                                ohw, true, bias, yn, ohw);
+                                ohw, true, starts, yn, ohw);
     } else {
       if (!direct)
         im2colNhwc(k, xn, col);
       const float *cm = direct ? xn : col;
       if (k->kind == KConvNhwcHwcf)
-        ok = pt2eSgemm(false, false, ohw, k->F, kkc, cm, kkc, b, k->F, true, yn, k->F);
+        ok = pt2eSgemmWithPackedA(NULL, false, false, ohw, k->F, kkc, cm, kkc, b,
+                                  k->F, true, starts, yn, k->F);
       else
-        ok = pt2eSgemm(false, true, ohw, k->F, kkc, cm, kkc, b, kkc, true, yn, k->F);
+        ok = pt2eSgemmWithPackedA(NULL, false, true, ohw, k->F, kkc, cm, kkc, b,
+                                  kkc, true, starts, yn, k->F);
     }
   }
   pt2eFree(col);
@@ -571,6 +580,34 @@ static MlirLogicalResult runLoopsRowBias(Exec *ex, const Instr *in, const Kernel
 }
 
 /*
+** The loop nest of a product whose init operand was rewired to the scalar
+** its linalg.fill filled it with (--no-fast-paths): the fill it skipped is
+** made here, for the loops to start from, then dropped.
+*/
+static MlirLogicalResult runLoopsFilled(Exec *ex, const Instr *in, const Kernel *k) {
+  Slot *fs = &ex->slots[in->operands[2]];
+  Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
+  if (!full)
+    return pt2eInterpOutOfMemory(in->op);
+  float v = fs->scalar.f32, *fv = full->data;
+  for (int64_t i = 0; i < full->numel; i++)
+    fv[i] = v;
+  Pt2eTensor *held = fs->tensor; /* NULL: a scalar slot */
+  fs->tensor = full;
+  MlirLogicalResult res = pt2eLinalgRunLoops(ex, in);
+  fs->tensor = held;
+  pt2eTensorRelease(full);
+  return res;
+}
+
+/* The rows of the sgemm products a kernel runs, each a chain start. */
+static int64_t productRows(const Kernel *k) {
+  if (k->kind == KMatmul)
+    return k->batch * k->m;
+  return k->kind == KConvNchwFchw ? k->F : k->OH * k->OW;
+}
+
+/*
 ** The NCHW convolution's weights packed for the sgemm, when they are the
 ** same on every run (a constant, or a hoisted transform of one): packed on
 ** the first run, kept in the kernel. NULL otherwise, or when memory runs
@@ -594,18 +631,32 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
   if (!ex->interp->fastPaths)
-    return k->sharedB  ? runLoopsSharedB(ex, in, k)
-           : k->rowBias ? runLoopsRowBias(ex, in, k)
-                        : pt2eLinalgRunLoops(ex, in);
+    return k->sharedB    ? runLoopsSharedB(ex, in, k)
+           : k->rowBias  ? runLoopsRowBias(ex, in, k)
+           : k->fillInit ? runLoopsFilled(ex, in, k)
+                         : pt2eLinalgRunLoops(ex, in);
   Pt2eTensor *out;
-  const float *bias = NULL;
-  if (k->rowBias) {
-    /* every element is written: chains start at the bias, not at an init */
-    int64_t shape[4] = {k->N, k->F, k->OH, k->OW};
-    out = pt2eTensorCreateUninit(Pt2eElemF32, 4, shape);
+  const float *starts = NULL; /* the chains' starts, one per product row */
+  float *filled = NULL;
+  if (k->rowBias || k->fillInit) {
+    /* every element is written: chains start at the bias or the fill's
+    ** value, not at an init */
+    out = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
     if (!out)
       return pt2eInterpOutOfMemory(in->op);
-    bias = ex->slots[in->operands[2]].tensor->data;
+    if (k->rowBias) {
+      starts = ex->slots[in->operands[2]].tensor->data;
+    } else {
+      int64_t rows = productRows(k);
+      filled = pt2eAllocUninit((size_t)rows * sizeof(float));
+      if (!filled) {
+        pt2eTensorRelease(out);
+        return pt2eInterpOutOfMemory(in->op);
+      }
+      for (int64_t i = 0; i < rows; i++)
+        filled[i] = ex->slots[in->operands[2]].scalar.f32;
+      starts = filled;
+    }
   } else if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out))) {
     return mlirLogicalResultFailure();
   }
@@ -625,20 +676,24 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
     if (k->sharedB && !k->transA)
       /* A's and C's batches are consecutive rows: one product of batch x m
       ** rows against the shared B, each output's chain unchanged */
-      ok = pt2eSgemm(false, k->transB, k->batch * k->m, k->n, k->k, a, lda, b,
-                     ldb, true, c, k->n);
+      ok = pt2eSgemmWithPackedA(NULL, false, k->transB, k->batch * k->m, k->n,
+                                k->k, a, lda, b, ldb, true, starts, c, k->n);
     for (int64_t i = 0; ok && !(k->sharedB && !k->transA) && i < k->batch; i++)
-      ok = pt2eSgemm(k->transA, k->transB, k->m, k->n, k->k, a + i * k->m * k->k,
-                     lda, b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
-                     c + i * k->m * k->n, k->n);
+      ok = pt2eSgemmWithPackedA(NULL, k->transA, k->transB, k->m, k->n, k->k,
+                                a + i * k->m * k->k, lda,
+                                b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
+                                starts, c + i * k->m * k->n, k->n);
     if (!ok) {
+      pt2eFree(filled);
       pt2eTensorRelease(out);
       return pt2eInterpOutOfMemory(in->op);
     }
-  } else if (!runConv(k, a, b, bias, packedWeights(ex, in, k, b), c)) {
+  } else if (!runConv(k, a, b, starts, packedWeights(ex, in, k, b), c)) {
+    pt2eFree(filled);
     pt2eTensorRelease(out);
     return pt2eInterpOutOfMemory(in->op);
   }
+  pt2eFree(filled);
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
 }
@@ -689,6 +744,28 @@ static void freeKernel(void *p) {
   pt2eFree(k);
 }
 
+/*
+** A product or convolution whose init is a linalg.fill of an f32 scalar
+** (torch-mlir's zero init of every matmul) reads the scalar instead, and
+** its chains start there: the same bits without filling the output and
+** reading it back. The fill then has no reader and never runs.
+*/
+static void fillAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
+  MlirValue init = mlirOperationGetOperand(in->op, 2);
+  if (kr->rowBias || !mlirValueIsAOpResult(init))
+    return;
+  MlirOperation def = mlirOpResultGetOwner(init);
+  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "linalg.fill") ||
+      mlirOperationGetNumOperands(def) != 2)
+    return;
+  int slot = cc->slotOf(cc, mlirOperationGetOperand(def, 0));
+  if (slot < 0 || cc->program->slots[slot].isTensor ||
+      cc->program->slots[slot].type != Pt2eElemF32)
+    return;
+  kr->fillInit = true;
+  kr->fillSlot = slot;
+}
+
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
   Kernel kr;
@@ -729,6 +806,12 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     return; /* the loops still work, without scratch */
   if (isConv)
     biasAsRowInit(cc, in, &kr);
+  if (isConv || kr.kind == KMatmul) {
+    const SlotInfo *ri = &cc->program->slots[in->results[0]];
+    kr.outRank = ri->rank;
+    memcpy(kr.outShape, ri->shape, sizeof kr.outShape);
+    fillAsRowInit(cc, in, &kr);
+  }
   Kernel *k = pt2eAlloc(sizeof *k);
   if (!k)
     return; /* the loops still work */
@@ -740,4 +823,6 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     in->operands[1] = k->sharedBSlot; /* only the kernel reads it so */
   if (k->rowBias)
     in->operands[2] = k->biasSlot; /* likewise */
+  if (k->fillInit)
+    in->operands[2] = k->fillSlot; /* likewise */
 }
