@@ -534,70 +534,59 @@ static MlirValue sharedBroadcast(MlirValue b) {
 }
 
 /*
-** The loop nest of a batch_matmul whose operand 1 was rewired to the shared
-** matrix (--no-fast-paths): the broadcast it skipped is made here, for the
-** loops to read as the op's B, then dropped.
+** The loop nest of a kernel op whose operands were rewired (--no-fast-paths):
+** what the kernel reads instead of them is made whole again here, for the
+** loops to read as the op's operands, then dropped: the shared B broadcast
+** over the batch (sharedB), the init broadcast from the bias (rowBias) or
+** filled with the scalar (fillInit).
 */
-static MlirLogicalResult runLoopsSharedB(Exec *ex, const Instr *in, const Kernel *k) {
-  Slot *bs = &ex->slots[in->operands[1]];
-  Pt2eTensor *shared = bs->tensor;
+static Pt2eTensor *sharedBWhole(const Kernel *k, const Pt2eTensor *shared) {
   int64_t shape[3] = {k->batch, shared->shape[0], shared->shape[1]};
   Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, 3, shape);
-  if (!full)
-    return pt2eInterpOutOfMemory(in->op);
   size_t bytes = (size_t)shared->numel * sizeof(float);
-  for (int64_t i = 0; i < k->batch; i++)
+  for (int64_t i = 0; full && i < k->batch; i++)
     memcpy((char *)full->data + (size_t)i * bytes, shared->data, bytes);
-  bs->tensor = full;
-  MlirLogicalResult r = pt2eLinalgRunLoops(ex, in);
-  bs->tensor = shared;
-  pt2eTensorRelease(full);
-  return r;
+  return full;
 }
 
-/*
-** The loop nest of a convolution whose init operand was rewired to its bias
-** (--no-fast-paths): the broadcast it skipped is made here, for the loops to
-** start from, then dropped.
-*/
-static MlirLogicalResult runLoopsRowBias(Exec *ex, const Instr *in, const Kernel *k) {
-  Slot *bs = &ex->slots[in->operands[2]];
-  Pt2eTensor *bias = bs->tensor;
-  int64_t shape[4] = {k->N, k->F, k->OH, k->OW}, plane = k->OH * k->OW;
-  Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, 4, shape);
-  if (!full)
-    return pt2eInterpOutOfMemory(in->op);
-  const float *bv = bias->data;
-  float *fv = full->data;
-  for (int64_t r = 0; r < k->N * k->F; r++)
-    for (int64_t i = 0; i < plane; i++)
-      fv[r * plane + i] = bv[r % k->F];
-  bs->tensor = full;
-  MlirLogicalResult res = pt2eLinalgRunLoops(ex, in);
-  bs->tensor = bias;
-  pt2eTensorRelease(full);
-  return res;
-}
-
-/*
-** The loop nest of a product whose init operand was rewired to the scalar
-** its linalg.fill filled it with (--no-fast-paths): the fill it skipped is
-** made here, for the loops to start from, then dropped.
-*/
-static MlirLogicalResult runLoopsFilled(Exec *ex, const Instr *in, const Kernel *k) {
-  Slot *fs = &ex->slots[in->operands[2]];
+static Pt2eTensor *initWhole(const Kernel *k, const Slot *from) {
   Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
   if (!full)
-    return pt2eInterpOutOfMemory(in->op);
-  float v = fs->scalar.f32, *fv = full->data;
-  for (int64_t i = 0; i < full->numel; i++)
-    fv[i] = v;
-  Pt2eTensor *held = fs->tensor; /* NULL: a scalar slot */
-  fs->tensor = full;
-  MlirLogicalResult res = pt2eLinalgRunLoops(ex, in);
-  fs->tensor = held;
-  pt2eTensorRelease(full);
-  return res;
+    return NULL;
+  float *fv = full->data;
+  if (k->fillInit) {
+    for (int64_t i = 0; i < full->numel; i++)
+      fv[i] = from->scalar.f32;
+    return full;
+  }
+  const float *bias = from->tensor->data; /* rowBias: NCHW, one per filter */
+  int64_t plane = k->OH * k->OW;
+  for (int64_t r = 0; r < k->N * k->F; r++)
+    for (int64_t i = 0; i < plane; i++)
+      fv[r * plane + i] = bias[r % k->F];
+  return full;
+}
+
+static MlirLogicalResult runLoopsRewired(Exec *ex, const Instr *in, const Kernel *k) {
+  Slot *bs = &ex->slots[in->operands[1]], *is = &ex->slots[in->operands[2]];
+  Pt2eTensor *heldB = bs->tensor, *heldInit = is->tensor; /* NULL: a scalar */
+  Pt2eTensor *fullB = k->sharedB ? sharedBWhole(k, heldB) : NULL;
+  Pt2eTensor *fullInit = k->rowBias || k->fillInit ? initWhole(k, is) : NULL;
+  MlirLogicalResult r = mlirLogicalResultFailure();
+  if ((k->sharedB && !fullB) || ((k->rowBias || k->fillInit) && !fullInit)) {
+    pt2eInterpOutOfMemory(in->op);
+  } else {
+    if (fullB)
+      bs->tensor = fullB;
+    if (fullInit)
+      is->tensor = fullInit;
+    r = pt2eLinalgRunLoops(ex, in);
+    bs->tensor = heldB;
+    is->tensor = heldInit;
+  }
+  pt2eTensorRelease(fullB);
+  pt2eTensorRelease(fullInit);
+  return r;
 }
 
 /* The rows of the sgemm products a kernel runs, each a chain start. */
@@ -631,10 +620,8 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
   if (!ex->interp->fastPaths)
-    return k->sharedB    ? runLoopsSharedB(ex, in, k)
-           : k->rowBias  ? runLoopsRowBias(ex, in, k)
-           : k->fillInit ? runLoopsFilled(ex, in, k)
-                         : pt2eLinalgRunLoops(ex, in);
+    return k->sharedB || k->rowBias || k->fillInit ? runLoopsRewired(ex, in, k)
+                                                    : pt2eLinalgRunLoops(ex, in);
   Pt2eTensor *out;
   const float *starts = NULL; /* the chains' starts, one per product row */
   float *filled = NULL;
