@@ -65,6 +65,7 @@ typedef struct Gemm {
   const float *rowInit; /* or NULL: chain i starts at rowInit[i] */
   float *c;
   const float *packedA; /* or NULL: A packed whole for the kernel (packWholeA) */
+  const Pt2eSgemmRowsOfB *rowsOfB; /* or NULL: B's rows are made, not read */
 } Gemm;
 
 /* {====================================================================
@@ -363,15 +364,18 @@ static void copyRow(float *dst, const float *src, int nr) {
 
 /* B[p0 .. p0+kc) x [j0 .. j0+cols) as panels of nr columns, likewise. */
 static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
-                  int64_t cols, float *dst) {
+                  int64_t cols, float *dst, float *row) {
   if (!g->transB) {
     /* B is K x N: row by row, so that B is read in order (one stream, not
     ** one per panel at a stride of a row); each k step of a panel is a
-    ** contiguous run of columns */
-    const float *src = g->b + p0 * g->ldb + j0;
+    ** contiguous run of columns. A made row (an image's im2col row) is made
+    ** into 'row' first, a few KiB that stay in L1. */
+    const float *src = g->rowsOfB ? row : g->b + p0 * g->ldb + j0;
     int64_t full = cols / nr * nr;
-    for (int64_t p = 0; p < kc; p++, src += g->ldb) {
+    for (int64_t p = 0; p < kc; p++, src += g->rowsOfB ? 0 : g->ldb) {
       float *d = dst + p * nr;
+      if (g->rowsOfB)
+        g->rowsOfB->row(g->rowsOfB->ctx, p0 + p, j0, cols, row);
       for (int64_t s = 0; s < full; s += nr)
         copyRow(d + s * kc, src + s, nr);
       if (full < cols) {
@@ -418,6 +422,7 @@ static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
 typedef struct Work {
   float *pa; /* mc x kc */
   float *pb; /* kc x nc */
+  float *row; /* nc: a made row of B */
 } Work;
 
 static int64_t minI(int64_t x, int64_t y) { return x < y ? x : y; }
@@ -443,7 +448,7 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
     for (int64_t pc = 0; pc < g->k; pc += kb) {
       int64_t kc = minI(g->k - pc, kb);
       bool first = pc == 0 && !g->accumulate;
-      packB(g, nr, pc, kc, jc, nc, w->pb);
+      packB(g, nr, pc, kc, jc, nc, w->pb, w->row);
       for (int64_t ic = i0; ic < i1; ic += kr->mc) {
         int64_t mc = minI(i1 - ic, kr->mc);
         /* the same panels, packed here or once for every call */
@@ -505,6 +510,7 @@ static void runChunks(void *ctx, int64_t begin, int64_t end, int worker) {
 static void freeWork(Work *w) {
   pt2eFree(w->pa);
   pt2eFree(w->pb);
+  pt2eFree(w->row);
 }
 
 /* Panels as large as a range of rows x cols needs, at most one cache
@@ -518,7 +524,8 @@ static bool allocWork(Work *w, const GemmKernel *kr, int64_t k, int64_t rows,
   ** included */
   w->pa = pt2eAllocUninit((size_t)(mc * kc) * sizeof(float));
   w->pb = pt2eAllocUninit((size_t)(kc * nc) * sizeof(float));
-  if (w->pa && w->pb)
+  w->row = pt2eAllocUninit((size_t)nc * sizeof(float));
+  if (w->pa && w->pb && w->row)
     return true;
   freeWork(w);
   return false;
@@ -596,7 +603,7 @@ Pt2eSgemmPackedA *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
     pt2eFree(p);
     return NULL;
   }
-  Gemm g = {transA, false, m, 0, k, a, NULL, lda, 0, 0, false, NULL, NULL, NULL};
+  Gemm g = {transA, false, m, 0, k, a, NULL, lda, 0, 0, false, NULL, NULL, NULL, NULL};
   for (int64_t pc = 0; pc < k; pc += kb)
     packA(&g, kr->mr, 0, m, pc, minI(k - pc, kb), p->panels + pc * rows);
   return p;
@@ -617,7 +624,7 @@ bool pt2eSgemmPackedAFits(const Pt2eSgemmPackedA *p, bool transA, int64_t m,
 static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                   const float *a, int64_t lda, const float *b, int64_t ldb,
                   bool accumulate, const float *rowInit, float *c, int64_t ldc,
-                  const Pt2eSgemmPackedA *packed) {
+                  const Pt2eSgemmPackedA *packed, const Pt2eSgemmRowsOfB *rowsOfB) {
   const GemmKernel *kr = currentKernel();
   if (m <= 0 || n <= 0)
     return true;
@@ -628,8 +635,10 @@ static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
         c[i * ldc + j] = rowInit ? rowInit[i] : 0.0f;
     return true;
   }
-  Gemm g = {transA, transB, m, n, k, a, b, lda, ldb, ldc, accumulate, rowInit, c,
-            pt2eSgemmPackedAFits(packed, transA, m, k, a, lda) ? packed->panels : NULL};
+  Gemm g = {transA, transB && !rowsOfB, m, n, k, a, b, lda, ldb, ldc, accumulate,
+            rowInit, c,
+            pt2eSgemmPackedAFits(packed, transA, m, k, a, lda) ? packed->panels : NULL,
+            rowsOfB};
   double useful = 2.0 * (double)m * (double)n * (double)k / MIN_FLOPS_PER_THREAD;
   int threads = pt2eGemmThreads();
   if (useful < threads)
@@ -657,14 +666,14 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate, NULL, c, ldc,
-               NULL);
+               NULL, NULL);
 }
 
 bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                       const float *a, int64_t lda, const float *b, int64_t ldb,
                       const float *rowInit, float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, false, rowInit, c, ldc,
-               NULL);
+               NULL, NULL);
 }
 
 bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
@@ -673,5 +682,13 @@ bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
                           int64_t ldb, bool accumulate, const float *rowInit,
                           float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
-               rowInit, c, ldc, packed);
+               rowInit, c, ldc, packed, NULL);
+}
+
+bool pt2eSgemmMadeB(const Pt2eSgemmPackedA *packed, bool transA, int64_t m,
+                    int64_t n, int64_t k, const float *a, int64_t lda,
+                    const Pt2eSgemmRowsOfB *rowsOfB, bool accumulate,
+                    const float *rowInit, float *c, int64_t ldc) {
+  return sgemm(transA, false, m, n, k, a, lda, NULL, 0, accumulate && !rowInit,
+               rowInit, c, ldc, packed, rowsOfB);
 }

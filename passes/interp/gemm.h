@@ -50,6 +50,23 @@ bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
                           const float *a, int64_t lda, const float *b,
                           int64_t ldb, bool accumulate, const float *rowInit,
                           float *c, int64_t ldc);
+/*
+** B as rows made on demand instead of a matrix: row(ctx, p, j0, cols, dst)
+** writes B[p][j0 .. j0+cols) to dst (contiguous), from any thread. A
+** convolution's im2col matrix, made from the image while the sgemm packs
+** it, is never written out whole (9 times a 3x3 layer's input, out of
+** cache, then read back).
+*/
+typedef struct Pt2eSgemmRowsOfB {
+  void (*row)(const void *ctx, int64_t p, int64_t j0, int64_t cols, float *dst);
+  const void *ctx;
+} Pt2eSgemmRowsOfB;
+/* pt2eSgemmWithPackedA with B (not transposed) made by 'rowsOfB': the same
+** bits as on the matrix of those rows. */
+bool pt2eSgemmMadeB(const Pt2eSgemmPackedA *packed, bool transA, int64_t m,
+                    int64_t n, int64_t k, const float *a, int64_t lda,
+                    const Pt2eSgemmRowsOfB *rowsOfB, bool accumulate,
+                    const float *rowInit, float *c, int64_t ldc);
 /* The same order, as plain scalar loops (for tests). */
 void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
                         int64_t k, const float *a, int64_t lda, const float *b,

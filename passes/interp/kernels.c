@@ -377,10 +377,12 @@ static int64_t convGroup(const Kernel *k) {
 static bool convScratchFits(const Pt2eInterp *interp, const Kernel *k) {
   int64_t ohw, kkc, col, tmp;
   size_t bytes;
+  /* NCHW makes its im2col rows while packing: no columns to hold */
+  bool columns = k->kind != KConvNchwFchw && !convIsDirect(k);
   if (!pt2eCheckedMul(k->OH, k->OW, &ohw) ||
       !pt2eCheckedMul(k->KH * k->KW, k->C, &kkc) ||
       !pt2eCheckedMul(convGroup(k), ohw, &col) ||
-      !pt2eCheckedMul(col, k->F, &tmp) || !pt2eCheckedMul(col, kkc, &col) ||
+      !pt2eCheckedMul(col, k->F, &tmp) || !pt2eCheckedMul(col, columns ? kkc : 0, &col) ||
       !pt2eCheckedAdd(col, tmp, &col) ||
       !pt2eCheckedBytes(col, sizeof(float), &bytes))
     return false;
@@ -423,36 +425,72 @@ static void groupCopy(const Kernel *k, int64_t g, float *out, float *grouped,
 ** grouped image gets the same bits as a lone one (im2col and the copies
 ** split over the pool; a copy has no order). False when memory runs out.
 */
+/*
+** Row p = (c, kh, kw) of the NCHW im2col matrix of images n0, n0+1, ...,
+** columns j0 .. j0+cols (image, oh, ow): made while the sgemm packs it, in
+** runs along ow (a copy for stride 1), never written out whole. The values
+** im2col would hold, in its order: the same bits.
+*/
+typedef struct ColRows {
+  const Kernel *k;
+  const float *x; /* image n0 */
+} ColRows;
+
+static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
+                   float *dst) {
+  const ColRows *cr = ctx;
+  const Kernel *k = cr->k;
+  int64_t khw = k->KH * k->KW, c = p / khw, kh = p % khw / k->KW, kw = p % k->KW;
+  int64_t ohw = k->OH * k->OW, plane = k->H * k->W;
+  for (int64_t j = j0, end = j0 + cols; j < end;) {
+    int64_t img = j / ohw, q = j % ohw, oh = q / k->OW, ow = q % k->OW;
+    int64_t run = k->OW - ow < end - j ? k->OW - ow : end - j;
+    const float *src = cr->x + (img * k->C + c) * plane +
+                       (oh * k->sh + kh * k->dh) * k->W + ow * k->sw + kw * k->dw;
+    if (k->sw == 1)
+      memcpy(dst, src, (size_t)run * sizeof(float));
+    else
+      for (int64_t i = 0; i < run; i++)
+        dst[i] = src[i * k->sw];
+    dst += run;
+    j += run;
+  }
+}
+
 static bool runConv(const Kernel *k, const float *a, const float *b,
                     const float *starts, const Pt2eSgemmPackedA *pw, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
-  bool direct = convIsDirect(k);
+  bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
   int64_t group = convGroup(k);
-  Pt2eWindow s = windowOf(k);
-  /* not zeroed: im2col writes every column, the gather every grouped row */
-  float *col = direct ? NULL : pt2eAllocUninit((size_t)(group * ohw * kkc) * sizeof(float));
+  /* NHWC: im2col written out (not zeroed: it writes every column); NCHW:
+  ** made while packed; grouped outputs gathered (every row written) */
+  float *col = direct || nchw ? NULL
+                              : pt2eAllocUninit((size_t)(group * ohw * kkc) * sizeof(float));
   float *tmp = group > 1 ? pt2eAllocUninit((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
-  bool ok = (direct || col) && (group == 1 || tmp);
+  bool ok = (direct || nchw || col) && (group == 1 || tmp);
   for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
-    pt2eIm2colNchw(&s, a, n0, g, col);
+    ColRows cr = {k, a + n0 * k->C * k->H * k->W};
+    Pt2eSgemmRowsOfB rows = {colRow, &cr};
     if (!starts)
       groupCopy(k, g, out, tmp, true);
-    ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ld, kkc, b, kkc, col, ld,
-                              true, starts, tmp, ld);
+    ok = pt2eSgemmMadeB(pw, false, k->F, ld, kkc, b, kkc, &rows, true, starts,
+                        tmp, ld);
     if (ok)
       groupCopy(k, g, out, tmp, false);
   }
   for (int64_t n = 0; ok && group == 1 && n < k->N; n++) {
     const float *xn = a + n * k->C * k->H * k->W;
     float *yn = c + n * k->F * ohw;
-    if (k->kind == KConvNchwFchw) {
-      if (!direct)
-        pt2eIm2colNchw(&s, a, n, 1, col);
-      const float *cn = direct ? xn : col;
-      ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ohw, kkc, b, kkc, cn,
+    if (nchw && direct) {
+      ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ohw, kkc, b, kkc, xn,
                                 ohw, true, starts, yn, ohw);
+    } else if (nchw) {
+      ColRows cr = {k, xn};
+      Pt2eSgemmRowsOfB rows = {colRow, &cr};
+      ok = pt2eSgemmMadeB(pw, false, k->F, ohw, kkc, b, kkc, &rows, true, starts,
+                          yn, ohw);
     } else {
       if (!direct)
         im2colNhwc(k, xn, col);

@@ -1,6 +1,6 @@
 /*
 ** kernels_window.c
-** Depthwise convolution, pooling and im2col on plain arrays
+** Depthwise convolution and pooling on plain arrays
 ** (kernels_window.h), fast and bit-identical with the loop nest.
 **
 ** The order of each output's sum is the loop nest's: the init, then for
@@ -477,79 +477,6 @@ void pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
     runPlanes(s, op, x, NULL, y);
   else
     runRows(s, op, x, NULL, y);
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** im2col (a copy: no arithmetic, any split gives the same matrix)
-** ===================================================================== */
-
-/* The rows of channel c of one image into col (rows 'ld' apart). */
-ALWAYS_INLINE void im2colChannelBody(const Pt2eWindow *s, const float *xc,
-                                     float *col, int64_t ld) {
-  for (int64_t kh = 0; kh < s->KH; kh++)
-    for (int64_t kw = 0; kw < s->KW; kw++) {
-      float *row = col + (kh * s->KW + kw) * ld;
-      for (int64_t oh = 0; oh < s->OH; oh++) {
-        const float *src = xc + (oh * s->sh + kh * s->dh) * s->W + kw * s->dw;
-        float *dst = row + oh * s->OW;
-        if (s->sw == 1)
-          memcpy(dst, src, (size_t)s->OW * sizeof(float));
-        else if (s->sw == 2)
-          for (int64_t ow = 0; ow < s->OW; ow++)
-            dst[ow] = src[2 * ow];
-        else
-          for (int64_t ow = 0; ow < s->OW; ow++)
-            dst[ow] = src[ow * s->sw];
-      }
-    }
-}
-
-static void im2colChannelPortable(const Pt2eWindow *s, const float *xc,
-                                  float *col, int64_t ld) {
-  im2colChannelBody(s, xc, col, ld);
-}
-
-#if PT2E_WINDOW_X86
-__attribute__((target("avx512f")))
-static void im2colChannelAvx512(const Pt2eWindow *s, const float *xc,
-                                float *col, int64_t ld) {
-  im2colChannelBody(s, xc, col, ld);
-}
-#endif
-
-typedef struct ColLoop {
-  const Pt2eWindow *s;
-  void (*fn)(const Pt2eWindow *s, const float *xc, float *col, int64_t ld);
-  const float *x;
-  int64_t n0, g;
-  float *col;
-} ColLoop;
-
-/* Items are (image j, channel c), j major. */
-static void colRange(void *ctx, int64_t begin, int64_t end, int worker) {
-  (void)worker;
-  const ColLoop *l = ctx;
-  const Pt2eWindow *s = l->s;
-  int64_t ohw = s->OH * s->OW, ld = l->g * ohw;
-  for (int64_t i = begin; i < end; i++) {
-    int64_t j = i / s->C, c = i % s->C;
-    l->fn(s, l->x + ((l->n0 + j) * s->C + c) * s->H * s->W,
-          l->col + c * s->KH * s->KW * ld + j * ohw, ld);
-  }
-}
-
-void pt2eIm2colNchw(const Pt2eWindow *s, const float *x, int64_t n0,
-                    int64_t g, float *col) {
-  ColLoop l = {s, im2colChannelPortable, x, n0, g, col};
-#if PT2E_WINDOW_X86
-  if (level() >= LEVEL_AVX512)
-    l.fn = im2colChannelAvx512;
-#endif
-  /* a copy is cheap per element: chunks of several channels */
-  pt2eParallelFor(g * s->C, grainFor(s->KH * s->KW * s->OH * s->OW / 4 + 1),
-                  colRange, &l);
 }
 
 /* }==================================================================== */

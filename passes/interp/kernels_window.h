@@ -2,9 +2,9 @@
 ** kernels_window.h
 ** The sliding-window kernels of kernels.c on plain arrays (kernels_window.c):
 ** depthwise convolution and pooling, vectorised along the output row and
-** split over the worker pool by (image, channel) plane; and the im2col
-** copy of the convolutions, split over channels. No MLIR: used by
-** kernels.c and by the unit tests.
+** split over the worker pool by (image, channel) plane. No MLIR: used by
+** kernels.c and by the unit tests. (An NCHW convolution's im2col rows are
+** made by kernels.c while the sgemm packs them.)
 **
 ** Each output's sum is the loop nest's (docs/kernels.md): init, then one
 ** rounded product and one rounded sum (never a fused multiply-add) per
@@ -34,13 +34,6 @@ void pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
 ** propagates, -0 < +0) or sum, NCHW or NHWC. */
 void pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
               float *y);
-/*
-** im2col of images n0 .. n0+g-1 of an NCHW convolution (C channels of
-** KH x KW taps): col[(c*KH+kh)*KW+kw][j*OH*OW + oh*OW+ow] for image j,
-** rows g*OH*OW floats apart.
-*/
-void pt2eIm2colNchw(const Pt2eWindow *s, const float *x, int64_t n0,
-                    int64_t g, float *col);
 
 /*
 ** For tests and benchmarks: the widest vector code the kernels may use
