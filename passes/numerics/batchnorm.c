@@ -34,27 +34,34 @@ static void scaleChannels(float *weight, int64_t numel, int64_t inner,
 
 enum { CHUNK = 256 }; /* factors computed per chunk of channels: no malloc */
 
+/* bn_w * torch.rsqrt(var + eps): the factor both folds scale weights by. */
+static float bnScale(const Pt2eBatchNorm *bn, int64_t c) {
+  float r = varRsqrt(bn->var[c], (float)bn->eps);
+  float g = bn->weight ? bn->weight[c] : 1.0f;
+  return g * r;
+}
+
+static void scaleWeight(const Pt2eBatchNorm *bn, float *weight, int64_t numel,
+                        int64_t inner) {
+  int64_t channels = bn->channels, block = inner * channels;
+  float factor[CHUNK];
+  for (int64_t c0 = 0; c0 < channels; c0 += CHUNK) {
+    int64_t n = channels - c0 < CHUNK ? channels - c0 : CHUNK;
+    for (int64_t k = 0; k < n; k++)
+      factor[k] = bnScale(bn, c0 + k);
+    /* the channels c0 .. c0+n-1 of every outer block */
+    for (int64_t o = 0; o + block <= numel; o += block)
+      scaleChannels(weight + o + c0 * inner, n * inner, inner, n, factor);
+  }
+}
+
 void pt2eFuseConvBnWeights(const Pt2eBatchNorm *bn, float *weight,
                            int64_t numel, int64_t inner,
                            const float *convBias, float *bias) {
   float eps = (float)bn->eps;
-  int64_t channels = bn->channels;
-  float factor[CHUNK];
   /* scale first: 'bias' may alias 'convBias', which the weights never read */
-  for (int64_t c0 = 0; c0 < channels; c0 += CHUNK) {
-    int64_t n = channels - c0 < CHUNK ? channels - c0 : CHUNK;
-    for (int64_t k = 0; k < n; k++) {
-      int64_t c = c0 + k;
-      float r = varRsqrt(bn->var[c], eps);
-      float g = bn->weight ? bn->weight[c] : 1.0f;
-      factor[k] = g * r; /* bn_w * bn_var_rsqrt */
-    }
-    /* the channels c0 .. c0+n-1 of every outer block */
-    int64_t block = inner * channels;
-    for (int64_t o = 0; o + block <= numel; o += block)
-      scaleChannels(weight + o + c0 * inner, n * inner, inner, n, factor);
-  }
-  for (int64_t c = 0; c < channels; c++) {
+  scaleWeight(bn, weight, numel, inner);
+  for (int64_t c = 0; c < bn->channels; c++) {
     float r = varRsqrt(bn->var[c], eps);
     float g = bn->weight ? bn->weight[c] : 1.0f;
     float beta = bn->bias ? bn->bias[c] : 0.0f;
@@ -62,6 +69,19 @@ void pt2eFuseConvBnWeights(const Pt2eBatchNorm *bn, float *weight,
     float t = b - bn->mean[c];
     t = t * r;
     t = t * g;
+    bias[c] = t + beta;
+  }
+}
+
+void pt2eFuseLinearBnWeights(const Pt2eBatchNorm *bn, float *weight,
+                             int64_t numel, int64_t inner,
+                             const float *linearBias, float *bias) {
+  scaleWeight(bn, weight, numel, inner);
+  for (int64_t c = 0; c < bn->channels; c++) {
+    float beta = bn->bias ? bn->bias[c] : 0.0f;
+    float b = linearBias ? linearBias[c] : 0.0f;
+    float t = b - bn->mean[c];
+    t = t * bnScale(bn, c);
     bias[c] = t + beta;
   }
 }

@@ -18,6 +18,14 @@
 ** root; the scalar tail does the same). The module is built with
 ** -ffp-contract=off, so no two of these fuse into an FMA.
 **
+** A linear before a BatchNorm1d on a 2-D input (_fuse_linear_bn_ calls
+** fuse_linear_bn_weights) scales the weight alike but rounds the bias in
+** another order:
+**
+**   s = bn_w * torch.rsqrt(var + eps)
+**   w' = linear_w * s.unsqueeze(-1)
+**   b' = (linear_b - mean) * s + bn_b            # linear_b None: zeros
+**
 ** prepare_qat_pt2e does not fold: torchao's _qat_conv_bn_pattern observes
 ** conv_w * (bn_w / torch.sqrt(var + 1e-5)).reshape(-1, 1, ...), with eps
 ** fixed at 1e-5 whatever the BatchNorm's eps ("TODO: allow setting eps").
@@ -48,11 +56,22 @@ typedef struct Pt2eBatchNorm {
 ** bias. 'weight' has 'numel' elements, row-major, whose output channel is
 ** (i / inner) % channels (OIHW: inner = I*H*W; TOSA's HWCM depthwise
 ** weight with multiplier 1: inner = 1). 'convBias' ('channels' values, NULL
-** for a conv without bias) and 'bias' may be the same array.
+** for a conv without bias) and 'bias' may be the same array. numel 0 (and
+** 'weight' NULL) computes the bias alone.
 */
 void pt2eFuseConvBnWeights(const Pt2eBatchNorm *bn, float *weight,
                            int64_t numel, int64_t inner,
                            const float *convBias, float *bias);
+
+/*
+** fuse_linear_bn_weights: the weight as above ('inner' is the input
+** features of a [out, in] weight, 1 for TOSA's [1, in, out]), the bias
+** (b - mean) * (gamma * rsqrt(var + eps)) + beta. torch has no default for
+** a missing gamma / beta here (it fails); NULL gives ones / zeros.
+*/
+void pt2eFuseLinearBnWeights(const Pt2eBatchNorm *bn, float *weight,
+                             int64_t numel, int64_t inner,
+                             const float *linearBias, float *bias);
 
 /*
 ** The weight prepare_qat_pt2e observes (torchao's _qat_conv_bn_pattern):

@@ -1,12 +1,14 @@
 /*
 ** test_batchnorm.c
 ** Unit tests for the BatchNorm fold (passes/numerics/batchnorm.c): the
-** float32 arithmetic of torch.nn.utils.fusion.fuse_conv_bn_weights. Built
+** float32 arithmetic of torch.nn.utils.fusion.fuse_conv_bn_weights and
+** fuse_linear_bn_weights. Built
 ** without MLIR (test/CMakeLists.txt).
 **
 ** The expected bits come from torch 2.15 on CPU (a 16-channel conv weight
 ** of 16x2, eps 1e-3): fuse_conv_bn_weights(w, b, mean, var, 1e-3, gamma,
-** beta) and fuse_conv_bn_weights(w, None, mean, var, 1e-3, None, None).
+** beta), fuse_conv_bn_weights(w, None, mean, var, 1e-3, None, None) and
+** fuse_linear_bn_weights(w, b, mean, var, 1e-3, gamma, beta).
 ** The QAT weight, w * (gamma / sqrt(var + 1e-5)), is compared with the
 ** correctly rounded square root (NumPy's): torch's float32 sqrt on CPU goes
 ** through MKL's vsSqrt and differs by 1 ulp in 3 of these 32 elements.
@@ -35,6 +37,10 @@ static const uint32_t fusedB[] = {0xbdf613ba, 0x3ea1c2de, 0x3e8503b1, 0x3eda946e
 static const uint32_t plainW[] = {0xbe9ad1f4, 0x3e155eac, 0x3e875fe5, 0xbed1178f, 0xbd9c60bf, 0x3e058277, 0xbe83140f, 0xbeb6b7c6, 0x3e762a03, 0xbe0e4664, 0xbe8dddd3, 0xbde1292a, 0x3e580977, 0x3e9a65a2, 0x3db4ee24, 0x3ed606b3, 0xbec358e4, 0xbda03e82, 0x3f5bd44d, 0xbe16a36d, 0x3d8b462b, 0x3e89384d, 0x3e64eb2b, 0xbe1f9ca8, 0xbd6c476f, 0xbd730d69, 0xbf06b611, 0xbdcce957, 0xbf08dc32, 0x3e33032b, 0xbee995eb, 0xbef003c6};
 static const uint32_t plainB[] = {0x3de0411a, 0x3e024476, 0x3c34e3da, 0x3e82d16a, 0x3fa42d77, 0x3ed839ee, 0x3e1d062b, 0xbf18da63, 0xbf2712d6, 0xba989e80, 0x3e7fe5f1, 0x3f418c6a, 0xbf069eb0, 0x3e3d0815, 0x3e1d3d39, 0xbedddf65};
 static const uint32_t qatW[] = {0x3d1fc24d, 0xbc9a2282, 0x3ea2d164, 0xbefb7abf, 0xbdc95965, 0x3e2be789, 0xbe976290, 0xbed30646, 0x3e66c103, 0xbe055e4f, 0xbe13e6f7, 0xbd6abd82, 0x3ecabb6e, 0x3f10e369, 0x3e06e1ec, 0x3f1f8e2b, 0xbe9c7a74, 0xbd805c1f, 0x3f4903f4, 0xbe09bf04, 0x3dc01aec, 0x3ebd4594, 0x3eaaf1b9, 0xbe6e6120, 0xbd0ad51b, 0xbd0ecff4, 0xbf11c6dc, 0xbdddbe5a, 0xbf2b39b8, 0x3e5ff64a, 0xbf47e0e9, 0xbf4d6143};
+/* fuse_linear_bn_weights(w, b, mean, var, 1e-3, gamma, beta): the weight is
+   fusedW's; the bias rounds (b - mean) * (gamma * rsqrt) and differs from
+   fusedB in 2 of the 16 channels. */
+static const uint32_t linearB[] = {0xbdf613ba, 0x3ea1c2de, 0x3e8503b1, 0x3eda946e, 0x3fa7089d, 0x3e4158fd, 0x3d54d012, 0xbf66051f, 0xbf093a72, 0x3f0eba33, 0x3eb84b98, 0x3faf5a78, 0xbe62de43, 0x3e116d66, 0x3ead32ff, 0xbf6bb146};
 
 static void toFloats(const uint32_t *bits, float *out, size_t n) {
   memcpy(out, bits, n * sizeof *out);
@@ -146,6 +152,17 @@ static void testFoldOfManyChannelsEqualsChannelByChannel(void **state) {
   assert_memory_equal(bias, bias1, sizeof bias);
 }
 
+static void testLinearFoldMatchesTorchBitForBit(void **state) {
+  (void)state;
+  Params p;
+  load(&p);
+  Pt2eBatchNorm bn = {C, p.mean, p.var, p.gamma, p.beta, 1e-3};
+  float bias[C];
+  pt2eFuseLinearBnWeights(&bn, p.w, C * INNER, INNER, p.b, bias);
+  assert_memory_equal(p.w, fusedW, sizeof p.w);
+  assert_memory_equal(bias, linearB, sizeof bias);
+}
+
 static void testQatWeightIsScaledByGammaOverStd(void **state) {
   (void)state;
   Params p;
@@ -163,6 +180,7 @@ int main(void) {
       cmocka_unit_test(testFoldOfNoWeightGivesTheBiasAlone),
       cmocka_unit_test(testFoldFollowsTheChannelLayout),
       cmocka_unit_test(testFoldOfManyChannelsEqualsChannelByChannel),
+      cmocka_unit_test(testLinearFoldMatchesTorchBitForBit),
       cmocka_unit_test(testQatWeightIsScaledByGammaOverStd),
   };
   return cmocka_run_group_tests_name("batchnorm", tests, NULL, NULL);
