@@ -1,9 +1,10 @@
 /*
 ** fold_batchnorm.c
 ** pt2e-fold-batchnorm: folds an eval-mode BatchNorm into the convolution
-** before it, as prepare_pt2e's _fuse_conv_bn_ does before it annotates,
-** with the float32 arithmetic of torch's fuse_conv_bn_weights
-** (numerics/batchnorm.h), so the folded weight is the one PT2E observes.
+** (or linear) before it, as prepare_pt2e's _fuse_conv_bn_ (_fuse_linear_bn_)
+** does before it annotates, with the float32 arithmetic of torch's
+** fuse_conv_bn_weights (fuse_linear_bn_weights; numerics/batchnorm.h), so
+** the folded weight is the one PT2E observes.
 **
 ** torch-mlir lowers aten._native_batch_norm_legit_no_training to four
 ** per-channel ops after the conv, with the statistics as constants:
@@ -25,15 +26,19 @@
 **
 ** Matched: linalg.conv_{1d_ncw_fcw,2d_nchw_fchw}, depthwise_conv_{1d_ncw_cw,
 ** 2d_nchw_chw} (weight through its collapse_shape), tosa.conv2d,
-** tosa.depthwise_conv2d with channel multiplier 1; f32 only. Anything else
-** (statistics that are not constants, another dtype, a value used twice
-** inside the chain, an annotated op) is left alone without a word, as a
-** pattern that is not there: PT2E folds only get_attr statistics. Linear
-** followed by BatchNorm1d is left alone too (see docs/annotate.md).
+** tosa.depthwise_conv2d with channel multiplier 1; and a linear on a 2-D
+** input before a BatchNorm1d (_fuse_linear_bn_: linalg.matmul of the
+** transposed weight, tosa.matmul + reshape; bias as torch-mlir's broadcast
+** generic + add or a tosa.add), folded with fuse_linear_bn_weights'
+** arithmetic; f32 only. Anything else (statistics that are not constants,
+** another dtype, a value used twice inside the chain, an annotated op) is
+** left alone without a word, as a pattern that is not there: PT2E folds
+** only get_attr statistics.
 **
-** With qat=true the weight is torchao's QAT observed weight instead,
+** With qat=true a conv's weight is torchao's QAT observed weight instead,
 ** w * (gamma / sqrt(var + 1e-5)) (prepare_qat_pt2e's _qat_conv_bn_pattern;
-** it does not fold), and the bias is the PTQ fold's.
+** it does not fold), and the bias is the PTQ fold's; a linear's BatchNorm
+** is left alone (prepare_qat_pt2e has no linear pattern).
 **
 ** Every fold is computed before the first change; a failure (a
 ** dense_resource without its blob, no memory) leaves the module as it was.
@@ -454,28 +459,46 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
 ** =======================================================================
 */
 
+typedef enum CoreKind { CoreConv, CoreLinear } CoreKind;
+
 static const struct {
   const char *name;
   bool tosa;
-} convOps[] = {
-    {"linalg.conv_2d_nchw_fchw", false},
-    {"linalg.conv_1d_ncw_fcw", false},
-    {"linalg.depthwise_conv_2d_nchw_chw", false},
-    {"linalg.depthwise_conv_1d_ncw_cw", false},
-    {"tosa.conv2d", true},
-    {"tosa.depthwise_conv2d", true},
+  CoreKind kind;
+  intptr_t weightAxis; /* the output-channel axis of the weight operand */
+} coreOps[] = {
+    {"linalg.conv_2d_nchw_fchw", false, CoreConv, 0},
+    {"linalg.conv_1d_ncw_fcw", false, CoreConv, 0},
+    {"linalg.depthwise_conv_2d_nchw_chw", false, CoreConv, 0},
+    {"linalg.depthwise_conv_1d_ncw_cw", false, CoreConv, 0},
+    {"tosa.conv2d", true, CoreConv, 0},           /* OHWI */
+    {"tosa.depthwise_conv2d", true, CoreConv, 2}, /* HWCM, M = 1 */
+    {"linalg.matmul", false, CoreLinear, 1},      /* x @ W^T: [in, out] */
+    {"tosa.matmul", true, CoreLinear, 2},         /* [1, in, out] */
 };
 
-static int convIndex(MlirOperation op) {
-  for (size_t i = 0; i < sizeof convOps / sizeof convOps[0]; i++)
-    if (pt2eMatchIs(op, convOps[i].name))
+static int coreIndex(MlirOperation op) {
+  for (size_t i = 0; i < sizeof coreOps / sizeof coreOps[0]; i++)
+    if (pt2eMatchIs(op, coreOps[i].name))
       return (int)i;
   return -1;
 }
 
-/* The constant of the weight operand through single-use reshapes, the op
-   that reads it and at which operand. */
-static bool weightSource(Fold *f) {
+/* linalg.transpose's permutation entry 'i', or -1. */
+static int64_t permutationAt(MlirOperation t, intptr_t i) {
+  MlirAttribute p = mlirOperationGetAttributeByName(t, str("permutation"));
+  if (!mlirAttributeIsADenseI64Array(p) || i >= mlirDenseArrayGetNumElements(p))
+    return -1;
+  return mlirDenseI64ArrayGetElement(p, i);
+}
+
+/*
+** The constant of the weight operand through single-use layout ops
+** (torch-mlir's collapse_shape of a depthwise weight, keeping dim 0; the
+** linear weight's linalg.transpose), the op that reads it and at which
+** operand, and '*axis': the output-channel axis of that constant.
+*/
+static bool weightSource(Fold *f, intptr_t *axis) {
   MlirOperation user = f->conv;
   intptr_t k = 1;
   for (int depth = 0; depth < 4; depth++) {
@@ -487,63 +510,81 @@ static bool weightSource(Fold *f) {
       f->weightOperand = k;
       return true;
     }
-    if (!pt2eMatchIs(p, "tensor.collapse_shape") &&
-        !pt2eMatchIs(p, "tensor.expand_shape"))
-      return false;
     if (isNull(pt2eMatchSoleUser(mlirOperationGetResult(p, 0))))
       return false;
+    if (pt2eMatchIs(p, "linalg.transpose")) {
+      *axis = (intptr_t)permutationAt(p, *axis);
+      if (*axis < 0)
+        return false;
+    } else if (pt2eMatchIs(p, "tensor.collapse_shape") ||
+               pt2eMatchIs(p, "tensor.expand_shape")) {
+      /* row-major order is kept; dim 0 must be the channel dim on both sides */
+      MlirType in = mlirValueGetType(mlirOperationGetOperand(p, 0));
+      if (*axis != 0 || mlirShapedTypeGetDimSize(in, 0) !=
+                            mlirShapedTypeGetDimSize(mlirValueGetType(v), 0))
+        return false;
+    } else {
+      return false;
+    }
     user = p;
     k = 0;
   }
   return false;
 }
 
-/* Output channels and the inner block of the weight constant as PyTorch
-   holds it: OIHW / OIW (linalg, TOSA conv2d's OHWI), HWCM with M = 1. */
-static bool weightLayout(const Fold *f, bool tosaDepthwise, int64_t c,
+/* Elements and the inner block (the elements after the channel axis) of
+   the weight constant, whose 'axis' holds the 'c' output channels. */
+static bool weightLayout(const Fold *f, intptr_t axis, int64_t c,
                          int64_t *numel, int64_t *inner) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(f->weightConst, 0));
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
       !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
     return false;
   intptr_t rank = mlirShapedTypeGetRank(t);
-  *numel = 1;
-  for (intptr_t i = 0; i < rank; i++)
-    *numel *= mlirShapedTypeGetDimSize(t, i);
-  if (tosaDepthwise) {
-    *inner = 1;
-    return rank == 4 && mlirShapedTypeGetDimSize(t, 2) == c &&
-           mlirShapedTypeGetDimSize(t, 3) == 1;
-  }
-  if (rank < 2 || mlirShapedTypeGetDimSize(t, 0) != c)
+  if (axis >= rank || mlirShapedTypeGetDimSize(t, axis) != c)
     return false;
-  *inner = *numel / c;
+  *numel = numElements(t);
+  *inner = 1;
+  for (intptr_t i = axis + 1; i < rank; i++)
+    *inner *= mlirShapedTypeGetDimSize(t, i);
   return true;
 }
 
+/* Records that the folded bias goes into operand 'k' of 'user' (read from
+   'v', the value there now, into '*bias'). */
+static ReadResult biasAt(Fold *f, MlirOperation user, intptr_t k, int64_t c,
+                         float **bias) {
+  MlirValue b = mlirOperationGetOperand(user, k);
+  f->biasUser = user;
+  f->biasOperand = k;
+  f->biasType = mlirValueGetType(b);
+  f->oldBias = pt2eMatchProducer(b);
+  if (!pt2eMatchIs(f->oldBias, "arith.constant") &&
+      !pt2eMatchIs(f->oldBias, "tosa.const"))
+    return ReadNo;
+  return readVector(b, c, bias, mlirOperationGetLocation(f->conv));
+}
+
+/* A zero linalg.fill: the init of a conv or matmul without bias. */
+static bool zeroFill(MlirValue init) {
+  MlirOperation p = pt2eMatchProducer(init);
+  double zero;
+  return pt2eMatchIs(p, "linalg.fill") &&
+         pt2eMatchSplat(mlirOperationGetOperand(p, 0), &zero) && zero == 0;
+}
+
 /*
-** The conv's bias: linalg's broadcast init of a constant (read into
-** 'convBias'), a zero fill (no bias), TOSA's bias operand.
+** The conv's bias: linalg's broadcast init of a constant, a zero fill (no
+** bias: '*none'), TOSA's bias operand.
 */
 static ReadResult convBias(Fold *f, bool tosa, int64_t c, float **bias,
                            bool *none) {
-  MlirLocation loc = mlirOperationGetLocation(f->conv);
   *none = false;
-  if (tosa) {
-    MlirValue b = mlirOperationGetOperand(f->conv, 2);
-    f->biasUser = f->conv;
-    f->biasOperand = 2;
-    f->biasType = mlirValueGetType(b);
-    f->oldBias = pt2eMatchProducer(b);
-    if (!pt2eMatchIs(f->oldBias, "tosa.const"))
-      return ReadNo;
-    return readVector(b, c, bias, loc);
-  }
+  if (tosa)
+    return biasAt(f, f->conv, 2, c, bias);
   MlirValue init = mlirOperationGetOperand(f->conv, mlirOperationGetNumOperands(f->conv) - 1);
   MlirOperation p = pt2eMatchProducer(init);
-  double zero;
-  if (pt2eMatchIs(p, "linalg.fill") &&
-      pt2eMatchSplat(mlirOperationGetOperand(p, 0), &zero) && zero == 0) {
+  if (zeroFill(init)) {
     *none = true;
     return ReadOk;
   }
@@ -558,33 +599,85 @@ static ReadResult convBias(Fold *f, bool tosa, int64_t c, float **bias,
   for (intptr_t i = 0; i < rank - 1; i++)
     if (mlirDenseI64ArrayGetElement(dims, i) == 1)
       return ReadNo; /* the channel dim must be the one kept */
-  MlirValue b = mlirOperationGetOperand(p, 0);
-  f->biasUser = p;
-  f->biasOperand = 0;
-  f->biasType = mlirValueGetType(b);
-  f->oldBias = pt2eMatchProducer(b);
-  if (!pt2eMatchIs(f->oldBias, "arith.constant"))
-    return ReadNo;
-  return readVector(b, c, bias, loc);
+  return biasAt(f, p, 0, c, bias);
 }
 
-/* The NCHW value of the conv: its result, or TOSA's NHWC->NCHW transpose. */
-static bool convResult(Fold *f, bool tosa) {
-  MlirValue r = mlirOperationGetResult(f->conv, 0);
-  if (!tosa) {
-    f->result = r;
-    return true;
+/*
+** A linear's bias add after 'v' ([M, c]): an add generic or tosa.add of a
+** per-channel constant, or (torch-mlir's linalg form) of a broadcast
+** generic of one. '*none' when 'v' is not followed by one; then f->result
+** stays 'v'.
+*/
+static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
+                             bool *none) {
+  MlirOperation add = pt2eMatchSoleUser(v);
+  MlirValue vec = {NULL};
+  intptr_t in = 0;
+  *none = true;
+  f->result = v;
+  if (pt2eMatchIs(add, "tosa.add") || pt2eMatchIs(add, "linalg.generic")) {
+    if (stepOf(add, v, c, &vec, &in) == StepAdd) {
+      /* a per-channel constant right in the add (TOSA's [1, c]) */
+      if (isNull(constantBehind(vec)))
+        return ReadOk; /* not a bias: maybe the BatchNorm's add */
+      *none = false;
+      f->result = mlirOperationGetResult(add, 0);
+      return biasAt(f, add, 1 - in, c, bias);
+    }
+    if (!isElementwise(add, 2) || !pt2eMatchIs(soleBodyOp(add), "arith.addf"))
+      return ReadOk;
+    in = mlirValueEqual(mlirOperationGetOperand(add, 0), v) ? 0 : 1;
+    MlirOperation body = soleBodyOp(add);
+    MlirValue other = mlirOperationGetOperand(add, 1 - in);
+    MlirOperation b = pt2eMatchProducer(other);
+    if (!mlirAffineMapIsIdentity(indexingMap(add, 1 - in)) ||
+        !(isBlockArg(mlirOperationGetOperand(body, 0), add, 0) &&
+          isBlockArg(mlirOperationGetOperand(body, 1), add, 1)) ||
+        isNull(pt2eMatchSoleUser(other)))
+      return ReadOk;
+    /* torch-mlir's broadcast: a generic yielding its one input, read along
+       the last dim (the channels) */
+    if (isNull(b) || !pt2eMatchIs(b, "linalg.generic") || numIns(b) != 1 ||
+        mlirOperationGetNumResults(b) != 1 ||
+        !perChannelOperand(b, 0, c) || !allParallel(b))
+      return ReadOk;
+    MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(b, 0));
+    MlirOperation yield = mlirBlockGetTerminator(blk);
+    if (!pt2eMatchIs(yield, "linalg.yield") ||
+        mlirOperationGetNumOperands(yield) != 1 ||
+        !isBlockArg(mlirOperationGetOperand(yield, 0), b, 0))
+      return ReadOk;
+    *none = false;
+    f->result = mlirOperationGetResult(add, 0);
+    return biasAt(f, b, 0, c, bias);
   }
-  MlirOperation t = pt2eMatchSoleUser(r);
+  return ReadOk;
+}
+
+/*
+** The value the BatchNorm reads, with its channels on dim 1: a linalg
+** conv's result, TOSA's NHWC->NCHW transpose of it; a linear's [M, out]
+** (TOSA: tosa.matmul's [1, M, out] reshaped), after its bias add if any.
+*/
+static bool coreResult(Fold *f, CoreKind kind, bool tosa) {
+  MlirValue r = mlirOperationGetResult(f->conv, 0);
+  MlirOperation u = pt2eMatchSoleUser(r);
   static const int32_t toNchw[] = {0, 3, 1, 2};
-  if (!pt2eMatchTranspose(t, toNchw, 4))
-    return false;
-  f->result = mlirOperationGetResult(t, 0);
+  if (tosa && kind == CoreConv) {
+    if (!pt2eMatchTranspose(u, toNchw, 4))
+      return false;
+    r = mlirOperationGetResult(u, 0);
+  } else if (tosa) {
+    if (!pt2eMatchIs(u, "tosa.reshape"))
+      return false;
+    r = mlirOperationGetResult(u, 0);
+  }
+  f->result = r;
   return true;
 }
 
 typedef struct Stats {
-  float *mean, *var, *gamma, *beta, *convBias;
+  float *mean, *var, *gamma, *beta, *coreBias;
   double eps;
 } Stats;
 
@@ -593,10 +686,10 @@ static void freeStats(Stats *s) {
   pt2eFree(s->var);
   pt2eFree(s->gamma);
   pt2eFree(s->beta);
-  pt2eFree(s->convBias);
+  pt2eFree(s->coreBias);
 }
 
-/* The sub / mul / [mul] / [add] chain after the conv, its constants read. */
+/* The sub / mul / [mul] / [add] chain after f->result, its constants read. */
 static ReadResult matchChain(Fold *f, int64_t c, Stats *s) {
   MlirLocation loc = mlirOperationGetLocation(f->conv);
   MlirValue v = f->result, vec = {NULL};
@@ -625,44 +718,73 @@ static ReadResult matchChain(Fold *f, int64_t c, Stats *s) {
   return f->numChain >= 2 ? ReadOk : ReadNo;
 }
 
-/* Plans the fold of 'conv' into 'f' (ReadNo: no BatchNorm to fold). */
-static ReadResult planFold(const FoldState *st, MlirOperation conv, Fold *f) {
-  int ci = convIndex(conv);
-  bool tosa = convOps[ci].tosa;
+/* The core's bias, and where the folded bias goes. */
+static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
+                           Stats *s, float **linearBiasRead, bool linearNone) {
+  bool none = linearNone;
+  ReadResult r = ReadOk;
+  if (kind == CoreConv) {
+    r = convBias(f, tosa, c, &s->coreBias, &none);
+  } else {
+    s->coreBias = *linearBiasRead;
+    *linearBiasRead = NULL;
+  }
+  if (r != ReadOk || !none)
+    return r;
+  /* no bias: the BatchNorm's final add becomes the core's bias add; without
+     one (affine=False) there is nowhere to put the bias */
+  if (f->lastKind != StepAdd)
+    return ReadNo;
+  MlirOperation add = f->chain[f->numChain - 1];
+  MlirValue vec = mlirOperationGetOperand(add, 1 - f->addInput);
+  f->reuseAdd = true;
+  f->biasUser = add;
+  f->biasOperand = 1 - f->addInput;
+  f->biasType = mlirValueGetType(vec);
+  f->oldBias = pt2eMatchProducer(vec);
+  return ReadOk;
+}
+
+/* Plans the fold of 'core' into 'f' (ReadNo: no BatchNorm to fold). */
+static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
+  int ci = coreIndex(core);
+  bool tosa = coreOps[ci].tosa;
+  CoreKind kind = coreOps[ci].kind;
+  intptr_t axis = coreOps[ci].weightAxis;
   memset(f, 0, sizeof *f);
-  f->conv = conv;
-  if (!pt2eMatchIsF32Tensor(mlirOperationGetResult(conv, 0)) ||
-      !convResult(f, tosa) || !weightSource(f))
+  f->conv = core;
+  /* prepare_qat_pt2e has no linear + BatchNorm pattern: nothing to fold */
+  if ((kind == CoreLinear && st->qat) ||
+      !pt2eMatchIsF32Tensor(mlirOperationGetResult(core, 0)) ||
+      !coreResult(f, kind, tosa) || !weightSource(f, &axis))
     return ReadNo;
   MlirType rt = mlirValueGetType(f->result);
-  if (mlirShapedTypeGetRank(rt) < 3 || !mlirShapedTypeHasStaticShape(rt))
+  /* _fuse_linear_bn_ folds only a 2-D linear (BatchNorm1d's channels on
+     dim 1 are then the output features) */
+  if (!mlirShapedTypeHasStaticShape(rt) ||
+      (kind == CoreConv ? mlirShapedTypeGetRank(rt) < 3 : mlirShapedTypeGetRank(rt) != 2))
     return ReadNo;
   int64_t c = mlirShapedTypeGetDimSize(rt, 1), numel, inner;
-  if (!weightLayout(f, pt2eMatchIs(conv, "tosa.depthwise_conv2d"), c, &numel, &inner))
+  if (!weightLayout(f, axis, c, &numel, &inner))
+    return ReadNo;
+  if (kind == CoreLinear && !tosa &&
+      !zeroFill(mlirOperationGetOperand(core, mlirOperationGetNumOperands(core) - 1)))
     return ReadNo;
 
   Stats s;
   memset(&s, 0, sizeof s);
-  bool noBias;
-  MlirLocation loc = mlirOperationGetLocation(conv);
-  ReadResult r = matchChain(f, c, &s);
+  float *linearBiasRead = NULL;
+  bool linearNone = true;
+  MlirLocation loc = mlirOperationGetLocation(core);
+  ReadResult r = ReadOk;
+  if (kind == CoreLinear)
+    r = linearBias(f, f->result, c, &linearBiasRead, &linearNone);
+  /* linearBias set biasUser for a bias it found: keep it from planBias */
   if (r == ReadOk)
-    r = convBias(f, tosa, c, &s.convBias, &noBias);
-  if (r == ReadOk && noBias) {
-    /* the BatchNorm's final add becomes the conv's bias add; without one
-       (affine=False) there is nowhere to put the bias */
-    if (f->lastKind != StepAdd) {
-      r = ReadNo;
-    } else {
-      MlirOperation add = f->chain[f->numChain - 1];
-      MlirValue vec = mlirOperationGetOperand(add, 1 - f->addInput);
-      f->reuseAdd = true;
-      f->biasUser = add;
-      f->biasOperand = 1 - f->addInput;
-      f->biasType = mlirValueGetType(vec);
-      f->oldBias = pt2eMatchProducer(vec);
-    }
-  }
+    r = matchChain(f, c, &s);
+  if (r == ReadOk)
+    r = planBias(f, kind, tosa, c, &s, &linearBiasRead, linearNone);
+  pt2eFree(linearBiasRead);
   if (r == ReadOk) {
     f->weight = pt2eAlloc((size_t)numel * sizeof *f->weight);
     f->bias = pt2eAlloc((size_t)c * sizeof *f->bias);
@@ -675,11 +797,13 @@ static ReadResult planFold(const FoldState *st, MlirOperation conv, Fold *f) {
     r = readConstant(f->weightConst, numel, f->weight);
   if (r == ReadOk) {
     Pt2eBatchNorm bn = {c, s.mean, s.var, s.gamma, s.beta, s.eps};
-    if (st->qat) {
+    if (kind == CoreLinear) {
+      pt2eFuseLinearBnWeights(&bn, f->weight, numel, inner, s.coreBias, f->bias);
+    } else if (st->qat) {
       pt2eScaleConvBnWeightQat(&bn, f->weight, numel, inner);
-      pt2eFuseConvBnWeights(&bn, NULL, 0, inner, s.convBias, f->bias);
+      pt2eFuseConvBnWeights(&bn, NULL, 0, inner, s.coreBias, f->bias);
     } else {
-      pt2eFuseConvBnWeights(&bn, f->weight, numel, inner, s.convBias, f->bias);
+      pt2eFuseConvBnWeights(&bn, f->weight, numel, inner, s.coreBias, f->bias);
     }
   }
   freeStats(&s);
@@ -801,7 +925,7 @@ static bool applyFold(Fold *f, OpVec *work) {
 
 static MlirWalkResult collectFold(MlirOperation op, void *userData) {
   FoldState *st = userData;
-  if (convIndex(op) < 0)
+  if (coreIndex(op) < 0)
     return MlirWalkResultAdvance;
   Fold f;
   ReadResult r = planFold(st, op, &f);
