@@ -2,7 +2,7 @@
 """Goldens for pt2e-fold-batchnorm, from real torch + torchao
 (tools/oracle/requirements.txt) and torch-mlir (requirements.txt here).
 
-Four small eval-mode models with BatchNorm left in the module, random
+Six small eval-mode models with BatchNorm left in the module, random
 BatchNorm statistics and affine parameters (so that no value is a splat):
 
   conv_bn_relu  Conv2d(3, 8, 3) (bias) -> BatchNorm2d(8) -> ReLU
@@ -10,13 +10,17 @@ BatchNorm statistics and affine parameters (so that no value is a splat):
   conv_bias_bn  Conv2d(3, 8, 3) (bias) -> BatchNorm2d(8)
   dw_bn_relu6   Conv2d(8, 8, 3, groups=8, bias=False) -> BatchNorm2d(8) -> ReLU6
                 (MobileNetV2's depthwise block; torch-mlir: depthwise_conv_2d_nchw_chw)
+  linear_bn_relu Linear(16, 8) -> BatchNorm1d(8) -> ReLU, input 4x16
+                (_fuse_linear_bn_ -> fuse_linear_bn_weights)
+  linear_bn     Linear(16, 8, bias=False) -> BatchNorm1d(8)
 
 Each is exported with torch.export, prepared with prepare_pt2e and
 XNNPACKQuantizer (get_symmetric_quantization_config(is_per_channel=True)),
-which folds the BatchNorm (_fuse_conv_bn_ -> fuse_conv_bn_weights) before it
-annotates, and calibrated on 4 batches of torch.randn(2, C, 8, 8) from
-torch.Generator().manual_seed(0). Written under test/fold-batchnorm/Inputs/
-(or OUTDIR), per model M:
+which folds the BatchNorm (_fuse_conv_bn_ -> fuse_conv_bn_weights,
+_fuse_linear_bn_ -> fuse_linear_bn_weights) before it annotates, and
+calibrated on 4 batches of torch.randn(2, C, 8, 8) (the linears:
+torch.randn(4, 16)) from torch.Generator().manual_seed(0). Written under
+test/fold-batchnorm/Inputs/ (or OUTDIR), per model M:
 
   M.linalg.mlir     torch-mlir's linalg-on-tensors, BatchNorm in, no edits
   M.tosa.mlir       torch-mlir's TOSA, BatchNorm in, no edits
@@ -25,10 +29,10 @@ torch.Generator().manual_seed(0). Written under test/fold-batchnorm/Inputs/
                     pt2e-report{format=qparams}'s format; _0 is x, _1 the
                     folded weight (asserted below)
   M.folded.check    FileCheck lines: the folded weight and bias as
-                    fuse_conv_bn_weights computes them, as hex dense
+                    fuse_{conv,linear}_bn_weights computes them, as hex dense
                     literals (mlir-print-elementsattrs-with-hex-if-larger=1),
                     in the linalg form (LINALG) and TOSA's OHWI / HWCM (TOSA)
-  M.batch0.npz      arg0: calibration batch 0 alone (1x2xCx8x8)
+  M.batch0.npz      arg0: calibration batch 0 alone (1x2xCx8x8); convs only
   M.qat.txt         prepare_qat_pt2e's weight fake quant after that one batch
                     (the QAT weight conv_w * (bn_w / sqrt(var + 1e-5)); later
                     batches would see statistics that train-mode BatchNorm
@@ -51,7 +55,7 @@ import torchao
 
 warnings.filterwarnings("ignore")
 
-from torch.nn.utils.fusion import fuse_conv_bn_weights  # noqa: E402
+from torch.nn.utils.fusion import fuse_conv_bn_weights, fuse_linear_bn_weights  # noqa: E402
 from torchao.quantization.pt2e.quantize_pt2e import prepare_pt2e, prepare_qat_pt2e  # noqa: E402
 from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
     XNNPACKQuantizer, get_symmetric_quantization_config)
@@ -87,16 +91,22 @@ def make(name):
         m, cin = nn.Sequential(nn.Conv2d(3, 8, 3, bias=False), nn.BatchNorm2d(8)), 3
     elif name == "conv_bias_bn":
         m, cin = nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8)), 3
+    elif name == "linear_bn_relu":
+        m, cin = nn.Sequential(nn.Linear(16, 8), nn.BatchNorm1d(8), nn.ReLU()), 16
+    elif name == "linear_bn":
+        m, cin = nn.Sequential(nn.Linear(16, 8, bias=False), nn.BatchNorm1d(8)), 16
     elif name == "dw_bn_relu6":
         m, cin = nn.Sequential(nn.Conv2d(8, 8, 3, groups=8, bias=False), nn.BatchNorm2d(8),
                                nn.ReLU6()), 8
     else:
         raise ValueError(name)
     randomize_bn(m[1], torch.Generator().manual_seed(1))
+    if isinstance(m[0], nn.Linear):
+        return m.eval(), (4, cin)
     return m.eval(), (2, cin, 8, 8)
 
 
-MODELS = ["conv_bn_relu", "conv_bn", "conv_bias_bn", "dw_bn_relu6"]
+MODELS = ["conv_bn_relu", "conv_bn", "conv_bias_bn", "dw_bn_relu6", "linear_bn_relu", "linear_bn"]
 
 
 def f32hex(v):
@@ -139,38 +149,9 @@ def header(name, form):
             % (name, form, TORCH_MLIR_VERSION))
 
 
-def one(name):
-    model, shape = make(name)
+def qat_golden(name, model, example, batches):
+    """QAT: the weight fake quant after one forward of batch 0."""
     conv, bn = model[0], model[1]
-    example = (torch.zeros(shape),)
-
-    w, b = fuse_conv_bn_weights(conv.weight, conv.bias, bn.running_mean, bn.running_var,
-                                bn.eps, bn.weight, bn.bias)
-
-    quantizer = XNNPACKQuantizer().set_global(get_symmetric_quantization_config(is_per_channel=True))
-    # every run gets its own copy: train-mode QAT updates the BatchNorm's
-    # running statistics in place, through the exported module's buffers
-    prepared = prepare_pt2e(torch.export.export(copy.deepcopy(model), example).module(), quantizer)
-    g = torch.Generator().manual_seed(0)
-    batches = [torch.randn(*shape, generator=g) for _ in range(N_BATCHES)]
-    np.savez(os.path.join(OUT, name + ".calib.npz"), arg0=torch.stack(batches).numpy())
-    with torch.no_grad():
-        for x in batches:
-            prepared(x)
-    obs = observers_of(prepared)
-    # _1 watches the folded weight: the same bits as fuse_conv_bn_weights'
-    wnode = obs[1][2]
-    assert wnode.op == "get_attr", obs
-    assert torch.equal(prepared.get_parameter(wnode.target), w), name
-    assert obs[0][2].op == "placeholder", obs
-    with open(os.path.join(OUT, name + ".qparams.txt"), "w") as f:
-        f.write("# %s: prepare_pt2e (XNNPACKQuantizer per-channel) after %d batches; "
-                "_0 x, _1 the folded conv weight\n" % (name, N_BATCHES))
-        for oname, mod, node in obs:
-            s, z = mod.calculate_qparams()
-            f.write(qparams_line(oname, s, z) + "\n")
-
-    # QAT: the weight fake quant after one forward of batch 0
     qq = XNNPACKQuantizer().set_global(
         get_symmetric_quantization_config(is_per_channel=True, is_qat=True))
     qat = prepare_qat_pt2e(torch.export.export(copy.deepcopy(model), example).module(), qq)
@@ -196,20 +177,62 @@ def one(name):
         f.write("# fused-kernel scale=%s\n" % hexlist(fq.scale))
         f.write("# scaled weight per-channel max |w| (torch.sqrt): %s\n" % hexlist(scaled.abs().amax((1, 2, 3))))
 
+
+def one(name):
+    model, shape = make(name)
+    conv, bn = model[0], model[1]
+    example = (torch.zeros(shape),)
+
+    linear = isinstance(conv, torch.nn.Linear)
+    fuse = fuse_linear_bn_weights if linear else fuse_conv_bn_weights
+    w, b = fuse(conv.weight, conv.bias, bn.running_mean, bn.running_var, bn.eps, bn.weight, bn.bias)
+
+    quantizer = XNNPACKQuantizer().set_global(get_symmetric_quantization_config(is_per_channel=True))
+    # every run gets its own copy: train-mode QAT updates the BatchNorm's
+    # running statistics in place, through the exported module's buffers
+    prepared = prepare_pt2e(torch.export.export(copy.deepcopy(model), example).module(), quantizer)
+    g = torch.Generator().manual_seed(0)
+    batches = [torch.randn(*shape, generator=g) for _ in range(N_BATCHES)]
+    np.savez(os.path.join(OUT, name + ".calib.npz"), arg0=torch.stack(batches).numpy())
+    with torch.no_grad():
+        for x in batches:
+            prepared(x)
+    obs = observers_of(prepared)
+    # _1 watches the folded weight: the same bits as fuse_*_bn_weights'
+    wnode = obs[1][2]
+    assert wnode.op == "get_attr", obs
+    assert torch.equal(prepared.get_parameter(wnode.target), w), name
+    assert obs[0][2].op == "placeholder", obs
+    with open(os.path.join(OUT, name + ".qparams.txt"), "w") as f:
+        f.write("# %s: prepare_pt2e (XNNPACKQuantizer per-channel) after %d batches; "
+                "_0 x, _1 the folded conv weight\n" % (name, N_BATCHES))
+        for oname, mod, node in obs:
+            s, z = mod.calculate_qparams()
+            f.write(qparams_line(oname, s, z) + "\n")
+
+    if not linear:  # prepare_qat_pt2e has no linear + BatchNorm pattern
+        qat_golden(name, model, example, batches)
+
     # FileCheck lines of the folded constants
-    depthwise = conv.groups > 1
-    tosa_w = w.permute(2, 3, 0, 1) if depthwise else w.permute(0, 2, 3, 1)  # HWCM / OHWI
     c = w.shape[0]
-    lin_bias_type = "tensor<%dxf32>" % c if conv.bias is not None else "tensor<%dx1x1xf32>" % c
+    if linear:  # linalg: [out, in] (transposed after); TOSA: [1, in, out]
+        tosa_w = w.t().unsqueeze(0)
+        lin_bias_type, tosa_bias_type = "tensor<%dxf32>" % c, "tensor<1x%dxf32>" % c
+    else:
+        depthwise = conv.groups > 1
+        tosa_w = w.permute(2, 3, 0, 1) if depthwise else w.permute(0, 2, 3, 1)  # HWCM / OHWI
+        lin_bias_type = "tensor<%dxf32>" % c if conv.bias is not None else "tensor<%dx1x1xf32>" % c
+        tosa_bias_type = "tensor<%dxf32>" % c
     wtype = "tensor<%sxf32>" % "x".join(str(d) for d in w.shape)
     ttype = "tensor<%sxf32>" % "x".join(str(d) for d in tosa_w.shape)
     with open(os.path.join(OUT, name + ".folded.check"), "w") as f:
-        f.write("// GENERATED by tools/oracle/batchnorm/make_goldens.py: fuse_conv_bn_weights'\n"
-                "// folded weight and bias for %s, as hex dense literals.\n" % name)
+        f.write("// GENERATED by tools/oracle/batchnorm/make_goldens.py: %s'\n"
+                "// folded weight and bias for %s, as hex dense literals.\n"
+                % (fuse.__name__, name))
         f.write("LINALG-DAG: arith.constant dense<\"%s\"> : %s\n" % (dense_hex(w), wtype))
         f.write("LINALG-DAG: arith.constant dense<\"%s\"> : %s\n" % (dense_hex(b), lin_bias_type))
         f.write("TOSA-DAG: values = dense<\"%s\"> : %s\n" % (dense_hex(tosa_w), ttype))
-        f.write("TOSA-DAG: values = dense<\"%s\"> : tensor<%dxf32>\n" % (dense_hex(b), c))
+        f.write("TOSA-DAG: values = dense<\"%s\"> : %s\n" % (dense_hex(b), tosa_bias_type))
 
     if TORCH_MLIR_VERSION is None:
         raise SystemExit("torch-mlir is not installed (pip install -r tools/oracle/batchnorm/requirements.txt)")
