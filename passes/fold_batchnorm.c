@@ -73,7 +73,7 @@ static const Pt2eOptionDecl foldOptions[NumOptions] = {
                 "false", false},
 };
 
-enum { MAX_CHAIN = 4 };
+enum { MAX_CHAIN = 4, MAX_DEAD = 64 };
 
 typedef enum StepKind { StepSub, StepMul, StepAdd, StepNone } StepKind;
 
@@ -95,9 +95,9 @@ typedef struct Fold {
   StepKind lastKind;         /* of chain[numChain - 1] */
   bool reuseAdd;             /* no conv bias: the final add adds b' */
   float *weight, *bias;      /* folded values, owned */
+  MlirOperation dead[MAX_DEAD]; /* what the fold may leave dead (collectDead) */
+  int numDead;
 } Fold;
-
-typedef PT2E_VEC(MlirOperation) OpVec;
 
 typedef struct FoldState {
   PT2E_VEC(Fold) folds;
@@ -455,7 +455,65 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
 
 /*
 ** {======================================================================
-** Matching one conv
+** What a fold leaves dead
+** =======================================================================
+*/
+
+static bool resultsUnused(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+/* Ops a dead BatchNorm leaves behind: pure, on tensors or constants. */
+static bool erasable(MlirOperation op) {
+  static const char *const names[] = {
+      "arith.constant", "tensor.empty",    "tensor.expand_shape",
+      "tensor.collapse_shape", "linalg.generic", "linalg.broadcast",
+      "linalg.fill",    "tosa.const",      "tosa.const_shape",
+      "tosa.reshape",   "tosa.rsqrt",      "tosa.add",
+      "tosa.sub",       "tosa.mul"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (pt2eMatchIs(op, names[i]))
+      return true;
+  return false;
+}
+
+/* Adds 'op' to the fold's clean-up list unless there already or full (a
+   full list only leaves dead ops behind). */
+static void noteDead(Fold *f, MlirOperation op) {
+  if (isNull(op) || !erasable(op) || f->numDead == MAX_DEAD)
+    return;
+  for (int i = 0; i < f->numDead; i++)
+    if (mlirOperationEqual(f->dead[i], op))
+      return;
+  f->dead[f->numDead++] = op;
+}
+
+/*
+** The ops the fold may leave dead, collected while planning so that the
+** rewrite allocates nothing: the BatchNorm's ops, the old weight and bias
+** constants, and every erasable producer behind them (the rsqrt chain,
+** reshapes, constants, tensor.empty). Which of them die is decided at the
+** rewrite, by their uses.
+*/
+static void collectDead(Fold *f) {
+  for (int i = 0; i < f->numChain - (f->reuseAdd ? 1 : 0); i++)
+    noteDead(f, f->chain[i]);
+  noteDead(f, f->weightConst);
+  noteDead(f, f->oldBias);
+  noteDead(f, f->epsConst);
+  for (int i = 0; i < f->numDead; i++)
+    for (intptr_t k = 0; k < mlirOperationGetNumOperands(f->dead[i]); k++)
+      noteDead(f, pt2eMatchProducer(mlirOperationGetOperand(f->dead[i], k)));
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Matching one conv or linear
 ** =======================================================================
 */
 
@@ -811,6 +869,8 @@ static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
     pt2eFree(f->weight);
     pt2eFree(f->bias);
     f->weight = f->bias = NULL;
+  } else {
+    collectDead(f);
   }
   return r;
 }
@@ -846,79 +906,37 @@ static MlirValue newConstant(MlirOperation old, MlirType type,
   return mlirOperationGetResult(op, 0);
 }
 
-static bool resultsUnused(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
-      return false;
-  return true;
-}
-
-/* Ops a dead BatchNorm leaves behind: pure, on tensors or constants. */
-static bool erasable(MlirOperation op) {
-  static const char *const names[] = {
-      "arith.constant", "tensor.empty",    "tensor.expand_shape",
-      "tensor.collapse_shape", "linalg.generic", "linalg.broadcast",
-      "linalg.fill",    "tosa.const",      "tosa.const_shape",
-      "tosa.reshape",   "tosa.rsqrt",      "tosa.add",
-      "tosa.sub",       "tosa.mul"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (pt2eMatchIs(op, names[i]))
-      return true;
-  return false;
-}
-
 /*
-** Destroys the ops of 'work' that are dead, then the producers they leave
-** dead, and so on. Destroyed ops are remembered by address and never
-** touched again (no op is created meanwhile). False: out of memory (the
-** IR is still valid, with dead ops left).
+** Destroys the ops of the clean-up list whose results have no use, again
+** until none is left to destroy. An op of the list is used only by ops of
+** this fold or ops that stay, so no other fold's list names a destroyed op.
 */
-static bool eraseDead(OpVec *work) {
-  PT2E_VEC(void *) gone = {NULL, 0, 0};
-  bool ok = true;
-  while (work->size > 0) {
-    MlirOperation op = work->at[--work->size];
-    bool seen = false;
-    for (size_t i = 0; i < gone.size && !seen; i++)
-      seen = gone.at[i] == op.ptr;
-    if (seen || !erasable(op) || !resultsUnused(op))
-      continue;
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) && ok; i++) {
-      MlirOperation p = pt2eMatchProducer(mlirOperationGetOperand(op, i));
-      if (!isNull(p))
-        ok = PT2E_PUSH(*work, p);
-    }
-    if (!ok || !PT2E_PUSH(gone, op.ptr)) {
-      ok = false;
-      break;
-    }
-    mlirOperationDestroy(op);
+static void eraseDead(Fold *f) {
+  bool gone[MAX_DEAD] = {false}, progress = true;
+  while (progress) {
+    progress = false;
+    for (int i = 0; i < f->numDead; i++)
+      if (!gone[i] && resultsUnused(f->dead[i])) {
+        mlirOperationDestroy(f->dead[i]);
+        gone[i] = progress = true;
+      }
   }
-  pt2eFree(gone.at);
-  return ok;
 }
 
-static bool applyFold(Fold *f, OpVec *work) {
+/* Rewrites the module as planned; allocates nothing of ours, cannot fail. */
+static void applyFold(Fold *f) {
   MlirValue w = newConstant(
       f->weightConst, mlirValueGetType(mlirOperationGetResult(f->weightConst, 0)),
       f->weight);
   mlirOperationSetOperand(f->weightUser, f->weightOperand, w);
   MlirValue b = newConstant(f->oldBias, f->biasType, f->bias);
   mlirOperationSetOperand(f->biasUser, f->biasOperand, b);
-  int dead = f->numChain;
-  if (f->reuseAdd) {
+  if (f->reuseAdd)
     mlirOperationSetOperand(f->chain[f->numChain - 1], f->addInput, f->result);
-    dead--;
-  } else {
+  else
     mlirValueReplaceAllUsesOfWith(
         mlirOperationGetResult(f->chain[f->numChain - 1], 0), f->result);
-  }
-  bool ok = PT2E_PUSH(*work, f->weightConst) && PT2E_PUSH(*work, f->oldBias);
-  if (ok && !isNull(f->epsConst))
-    ok = PT2E_PUSH(*work, f->epsConst);
-  for (int i = 0; i < dead && ok; i++) /* the last op on top: erased first */
-    ok = PT2E_PUSH(*work, f->chain[i]);
-  return ok && eraseDead(work);
+  eraseDead(f);
 }
 
 /* }====================================================================== */
@@ -948,13 +966,8 @@ MlirLogicalResult pt2eFoldBatchNorm(MlirOperation module, bool qat,
   memset(&st, 0, sizeof st);
   st.qat = qat;
   mlirOperationWalk(module, collectFold, &st, MlirWalkPreOrder);
-  OpVec work = {NULL, 0, 0};
   for (size_t i = 0; i < st.folds.size && !st.failed; i++)
-    if (!applyFold(&st.folds.at[i], &work)) {
-      /* only the clean-up can fail here: the IR is valid, dead ops stay */
-      pt2eOutOfMemory(mlirOperationGetLocation(module), WHO);
-      st.failed = true;
-    }
+    applyFold(&st.folds.at[i]);
   if (numFolded)
     *numFolded = (int)st.folds.size;
   for (size_t i = 0; i < st.folds.size; i++) {
@@ -962,7 +975,6 @@ MlirLogicalResult pt2eFoldBatchNorm(MlirOperation module, bool qat,
     pt2eFree(st.folds.at[i].bias);
   }
   pt2eFree(st.folds.at);
-  pt2eFree(work.at);
   return st.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 
