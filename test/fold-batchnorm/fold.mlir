@@ -3,6 +3,8 @@
 // rsqrt is 0.5 and 2): what is folded, into what, and what is left alone
 // without a word (a pattern that is not there, as for PT2E).
 // RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-fold-batchnorm)' | FileCheck %s
+// The same through Debian's mlir-opt with the plugin:
+// RUN: %mlir_opt_pt2e %s --split-input-file --pass-pipeline='builtin.module(pt2e-fold-batchnorm)' | FileCheck %s
 // Twice is once; pt2e-annotate folds first, and twice again changes nothing.
 // RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-fold-batchnorm,pt2e-fold-batchnorm)' | FileCheck %s
 // RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate)' | FileCheck %s --check-prefix=ANN
