@@ -60,6 +60,7 @@
 #include "batchnorm.h"
 #include "fold_batchnorm.h"
 #include "pt2e_annotation.h"
+#include "pt2e_checked.h"
 #include "pt2e_support.h"
 
 #define WHO "'pt2e-fold-batchnorm'"
@@ -74,6 +75,10 @@ static const Pt2eOptionDecl foldOptions[NumOptions] = {
 };
 
 enum { MAX_CHAIN = 4, MAX_DEAD = 64 };
+
+/* The largest weight folded, as pt2e-convert's default max-weight-mb. */
+#define MAX_WEIGHT_MB 4096
+#define MAX_WEIGHT_BYTES ((size_t)MAX_WEIGHT_MB << 20)
 
 typedef enum StepKind { StepSub, StepMul, StepAdd, StepNone } StepKind;
 
@@ -110,12 +115,22 @@ static MlirStringRef str(const char *s) {
 
 static bool isNull(MlirOperation op) { return mlirOperationIsNull(op); }
 
-/* Elements of a statically shaped type. */
-static int64_t numElements(MlirType t) {
-  int64_t n = 1;
+/* The elements of a ranked, static tensor type in '*n'; false for any other
+   type or when the count overflows. */
+static bool staticNumel(MlirType t, int64_t *n) {
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+    return false;
+  *n = 1;
   for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
-    n *= mlirShapedTypeGetDimSize(t, i);
-  return n;
+    if (!pt2eCheckedMul(*n, mlirShapedTypeGetDimSize(t, i), n))
+      return false;
+  return true;
+}
+
+/* One element: a TOSA splat operand such as eps. */
+static bool isOneElement(MlirValue v) {
+  int64_t n;
+  return staticNumel(mlirValueGetType(v), &n) && n == 1;
 }
 
 /*
@@ -189,7 +204,8 @@ static ReadResult readVector(MlirValue v, int64_t n, float **out,
   MlirOperation k = constantBehind(v);
   if (isNull(k))
     return ReadNo;
-  *out = pt2eAlloc((size_t)n * sizeof **out);
+  size_t bytes;
+  *out = pt2eCheckedBytes(n, sizeof **out, &bytes) ? pt2eAlloc(bytes) : NULL;
   if (!*out) {
     pt2eOutOfMemory(loc, WHO);
     return ReadError;
@@ -422,14 +438,9 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
   if (pt2eMatchIs(add, "tosa.add")) {
     /* torch-mlir writes tosa.add(eps, var): eps is the one-element splat */
     double e;
-    intptr_t k = numElements(
-                     mlirValueGetType(mlirOperationGetOperand(add, 0))) == 1 &&
-                         c != 1
-                     ? 1
-                     : 0;
+    intptr_t k = isOneElement(mlirOperationGetOperand(add, 0)) && c != 1 ? 1 : 0;
     if (!pt2eMatchSplat(mlirOperationGetOperand(add, 1 - k), &e) ||
-        numElements(
-            mlirValueGetType(mlirOperationGetOperand(add, 1 - k))) != 1)
+        !isOneElement(mlirOperationGetOperand(add, 1 - k)))
       return ReadNo;
     *eps = e;
     varValue = mlirOperationGetOperand(add, k);
@@ -599,9 +610,9 @@ static bool weightLayout(const Fold *f, intptr_t axis, int64_t c,
       !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
     return false;
   intptr_t rank = mlirShapedTypeGetRank(t);
-  if (axis >= rank || mlirShapedTypeGetDimSize(t, axis) != c)
+  if (axis >= rank || mlirShapedTypeGetDimSize(t, axis) != c ||
+      !staticNumel(t, numel))
     return false;
-  *numel = numElements(t);
   *inner = 1;
   for (intptr_t i = axis + 1; i < rank; i++)
     *inner *= mlirShapedTypeGetDimSize(t, i);
@@ -819,7 +830,7 @@ static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
   MlirType rt = mlirValueGetType(f->result);
   /* _fuse_linear_bn_ folds only a 2-D linear (BatchNorm1d's channels on
      dim 1 are then the output features) */
-  if (!mlirShapedTypeHasStaticShape(rt) ||
+  if (!mlirTypeIsARankedTensor(rt) || !mlirShapedTypeHasStaticShape(rt) ||
       (kind == CoreConv ? mlirShapedTypeGetRank(rt) < 3 : mlirShapedTypeGetRank(rt) != 2))
     return ReadNo;
   int64_t c = mlirShapedTypeGetDimSize(rt, 1), numel, inner;
@@ -843,8 +854,17 @@ static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
   if (r == ReadOk)
     r = planBias(f, kind, tosa, c, &s, &linearBiasRead, linearNone);
   pt2eFree(linearBiasRead);
+  size_t bytes = 0;
+  if (r == ReadOk && (!pt2eCheckedBytes(numel, sizeof *f->weight, &bytes) ||
+                      bytes > MAX_WEIGHT_BYTES)) {
+    /* a splat of a huge shape is one value in the file, numel floats here */
+    pt2eEmitError(mlirOperationGetLocation(f->weightConst),
+                  WHO ": folding this weight (%lld elements) needs more than "
+                      "%d MiB", (long long)numel, MAX_WEIGHT_MB);
+    r = ReadError;
+  }
   if (r == ReadOk) {
-    f->weight = pt2eAlloc((size_t)numel * sizeof *f->weight);
+    f->weight = pt2eAlloc(bytes);
     f->bias = pt2eAlloc((size_t)c * sizeof *f->bias);
     if (!f->weight || !f->bias) {
       pt2eOutOfMemory(loc, WHO);
@@ -893,8 +913,9 @@ static MlirValue newConstant(MlirOperation old, MlirType type,
                              const float *values) {
   MlirContext ctx = mlirOperationGetContext(old);
   bool tosa = pt2eMatchHasPrefix(old, "tosa.");
-  MlirAttribute a =
-      mlirDenseElementsAttrFloatGet(type, numElements(type), values);
+  int64_t n = 0;
+  staticNumel(type, &n); /* checked when the fold was planned */
+  MlirAttribute a = mlirDenseElementsAttrFloatGet(type, (intptr_t)n, values);
   MlirNamedAttribute value =
       mlirNamedAttributeGet(mlirIdentifierGet(ctx, str(tosa ? "values" : "value")), a);
   MlirOperationState st = mlirOperationStateGet(
