@@ -84,12 +84,12 @@ typedef enum StepKind { StepSub, StepMul, StepAdd, StepNone } StepKind;
 
 /* One planned fold: where each new constant goes and what it holds. */
 typedef struct Fold {
-  MlirOperation conv;
-  MlirValue result;          /* the conv's NCHW value (TOSA: the transpose) */
+  MlirOperation core;        /* the conv or linear (matmul) */
+  MlirValue result;          /* what the BatchNorm reads (coreResult) */
   MlirOperation chain[MAX_CHAIN]; /* sub, mul (rsqrt), [mul gamma], [add beta] */
   int numChain;
   MlirOperation weightConst; /* the weight's constant */
-  MlirOperation weightUser;  /* its user on the way to the conv */
+  MlirOperation weightUser;  /* its user on the way to the core */
   intptr_t weightOperand;
   MlirOperation biasUser;    /* gets the folded bias at 'biasOperand' */
   intptr_t biasOperand;
@@ -98,7 +98,7 @@ typedef struct Fold {
   MlirOperation epsConst;    /* a constant captured by the eps add's body */
   intptr_t addInput;         /* reused add: its operand that becomes 'result' */
   StepKind lastKind;         /* of chain[numChain - 1] */
-  bool reuseAdd;             /* no conv bias: the final add adds b' */
+  bool reuseAdd;             /* no bias: the final add adds b' */
   float *weight, *bias;      /* folded values, owned */
   MlirOperation dead[MAX_DEAD]; /* what the fold may leave dead (collectDead) */
   int numDead;
@@ -568,7 +568,7 @@ static int64_t permutationAt(MlirOperation t, intptr_t i) {
 ** operand, and '*axis': the output-channel axis of that constant.
 */
 static bool weightSource(Fold *f, intptr_t *axis) {
-  MlirOperation user = f->conv;
+  MlirOperation user = f->core;
   intptr_t k = 1;
   for (int depth = 0; depth < 4; depth++) {
     MlirValue v = mlirOperationGetOperand(user, k);
@@ -631,7 +631,7 @@ static ReadResult biasAt(Fold *f, MlirOperation user, intptr_t k, int64_t c,
   if (!pt2eMatchIs(f->oldBias, "arith.constant") &&
       !pt2eMatchIs(f->oldBias, "tosa.const"))
     return ReadNo;
-  return readVector(b, c, bias, mlirOperationGetLocation(f->conv));
+  return readVector(b, c, bias, mlirOperationGetLocation(f->core));
 }
 
 /* A zero linalg.fill: the init of a conv or matmul without bias. */
@@ -650,8 +650,8 @@ static ReadResult convBias(Fold *f, bool tosa, int64_t c, float **bias,
                            bool *none) {
   *none = false;
   if (tosa)
-    return biasAt(f, f->conv, 2, c, bias);
-  MlirValue init = mlirOperationGetOperand(f->conv, mlirOperationGetNumOperands(f->conv) - 1);
+    return biasAt(f, f->core, 2, c, bias);
+  MlirValue init = mlirOperationGetOperand(f->core, mlirOperationGetNumOperands(f->core) - 1);
   MlirOperation p = pt2eMatchProducer(init);
   if (zeroFill(init)) {
     *none = true;
@@ -729,7 +729,7 @@ static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
 ** (TOSA: tosa.matmul's [1, M, out] reshaped), after its bias add if any.
 */
 static bool coreResult(Fold *f, CoreKind kind, bool tosa) {
-  MlirValue r = mlirOperationGetResult(f->conv, 0);
+  MlirValue r = mlirOperationGetResult(f->core, 0);
   MlirOperation u = pt2eMatchSoleUser(r);
   static const int32_t toNchw[] = {0, 3, 1, 2};
   if (tosa && kind == CoreConv) {
@@ -760,7 +760,7 @@ static void freeStats(Stats *s) {
 
 /* The sub / mul / [mul] / [add] chain after f->result, its constants read. */
 static ReadResult matchChain(Fold *f, int64_t c, Stats *s) {
-  MlirLocation loc = mlirOperationGetLocation(f->conv);
+  MlirLocation loc = mlirOperationGetLocation(f->core);
   MlirValue v = f->result, vec = {NULL};
   intptr_t in = 0;
   static const StepKind want[MAX_CHAIN] = {StepSub, StepMul, StepMul, StepAdd};
@@ -821,7 +821,7 @@ static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
   CoreKind kind = coreOps[ci].kind;
   intptr_t axis = coreOps[ci].weightAxis;
   memset(f, 0, sizeof *f);
-  f->conv = core;
+  f->core = core;
   /* prepare_qat_pt2e has no linear + BatchNorm pattern: nothing to fold */
   if ((kind == CoreLinear && st->qat) ||
       !pt2eMatchIsF32Tensor(mlirOperationGetResult(core, 0)) ||
