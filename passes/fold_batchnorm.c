@@ -579,7 +579,8 @@ static bool weightSource(Fold *f, intptr_t *axis) {
       f->weightOperand = k;
       return true;
     }
-    if (isNull(pt2eMatchSoleUser(mlirOperationGetResult(p, 0))))
+    /* a block argument (no producer) is not a constant weight */
+    if (isNull(p) || isNull(pt2eMatchSoleUser(mlirOperationGetResult(p, 0))))
       return false;
     if (pt2eMatchIs(p, "linalg.transpose")) {
       *axis = (intptr_t)permutationAt(p, *axis);
@@ -696,6 +697,8 @@ static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
     if (!isElementwise(add, 2) || !pt2eMatchIs(soleBodyOp(add), "arith.addf"))
       return ReadOk;
     in = mlirValueEqual(mlirOperationGetOperand(add, 0), v) ? 0 : 1;
+    if (!mlirValueEqual(mlirOperationGetOperand(add, in), v))
+      return ReadOk; /* 'v' is the add's init, not an input */
     MlirOperation body = soleBodyOp(add);
     MlirValue other = mlirOperationGetOperand(add, 1 - in);
     MlirOperation b = pt2eMatchProducer(other);

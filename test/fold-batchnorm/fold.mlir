@@ -452,3 +452,60 @@ func.func @annotated(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32> {
   } -> tensor<1x2x4x4xf32>
   return %4 : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// A weight that is a function argument (not a constant) is no weight to
+// fold into: left alone (a conv with a block-argument weight crashed here
+// once, found by fuzz-pipeline).
+// CHECK-LABEL: func.func @weight_argument
+// CHECK: math.rsqrt
+// CHECK: arith.subf
+func.func @weight_argument(%x: tensor<1x1x4x4xf32>, %w: tensor<2x1x1x1xf32>) -> tensor<1x2x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %eps = arith.constant 0.0 : f64
+  %mean = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %var = arith.constant dense<[4.0, 0.25]> : tensor<2xf32>
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x1x4x4xf32>, tensor<2x1x1x1xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %e2 = tensor.empty() : tensor<2xf32>
+  %ve = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%var : tensor<2xf32>) outs(%e2 : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.truncf %eps : f64 to f32
+    %s = arith.addf %in, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ve : tensor<2xf32>) outs(%e2 : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = math.rsqrt %in : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  %gamma = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %beta = arith.constant dense<[0.5, -0.5]> : tensor<2xf32>
+  %m3 = tensor.expand_shape %mean [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %r3 = tensor.expand_shape %r [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %g3 = tensor.expand_shape %gamma [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %b3 = tensor.expand_shape %beta [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %1 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %m3 : tensor<1x2x4x4xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x4x4xf32>
+  %2 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1, %r3 : tensor<1x2x4x4xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.mulf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x4x4xf32>
+  %3 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2, %g3 : tensor<1x2x4x4xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.mulf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x4x4xf32>
+  %4 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%3, %b3 : tensor<1x2x4x4xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x4x4xf32>
+  return %4 : tensor<1x2x4x4xf32>
+}
