@@ -329,7 +329,11 @@ static bool zeroShift(MlirOperation mul) {
   if (!pt2eMatchIs(k, "tosa.const"))
     return false;
   MlirAttribute a = constantValue(k);
-  return mlirAttributeIsADenseIntElements(a) && mlirDenseElementsAttrIsSplat(a) &&
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseIntElements(a) ||
+      !mlirDenseElementsAttrIsSplat(a))
+    return false;
+  MlirType e = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
+  return mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 8 &&
          mlirDenseElementsAttrGetInt8SplatValue(a) == 0;
 }
 
