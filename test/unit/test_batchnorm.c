@@ -10,8 +10,8 @@
 ** beta), fuse_conv_bn_weights(w, None, mean, var, 1e-3, None, None) and
 ** fuse_linear_bn_weights(w, b, mean, var, 1e-3, gamma, beta).
 ** The QAT weight, w * (gamma / sqrt(var + 1e-5)), is compared with the
-** correctly rounded square root (NumPy's): torch's float32 sqrt on CPU goes
-** through MKL's vsSqrt and differs by 1 ulp in 3 of these 32 elements.
+** correctly rounded square root (NumPy's): torch's float32 sqrt on CPU is
+** not correctly rounded and differs by 1 ulp in 3 of these 32 elements.
 */
 #include <stdarg.h>
 #include <stddef.h>
