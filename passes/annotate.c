@@ -37,6 +37,7 @@
 #include "mlir-c/IR.h"
 
 #include "annotate.h"
+#include "fold_batchnorm.h"
 #include "pt2e_annotation.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
@@ -1233,6 +1234,9 @@ static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
 static MlirLogicalResult annotateModule(AnnotateState *st,
                                         MlirOperation module) {
   if (mlirLogicalResultIsFailure(readOptions(st, module)))
+    return mlirLogicalResultFailure();
+  /* prepare_pt2e folds conv + BatchNorm before the quantizer annotates */
+  if (mlirLogicalResultIsFailure(pt2eFoldBatchNorm(module, st->qat, NULL)))
     return mlirLogicalResultFailure();
   mlirOperationWalk(module, collectOp, st, MlirWalkPreOrder);
   if (st->failed || !buildTable(st))

@@ -15,6 +15,7 @@ extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
 extern const Pt2ePassDecl pt2ePreparePass;   /* prepare.c */
 extern const Pt2ePassDecl pt2eCalibratePass; /* calibrate.c */
 extern const Pt2ePassDecl pt2eReportPass;    /* report.c */
+extern const Pt2ePassDecl pt2eFoldBatchNormPass; /* fold_batchnorm.c */
 extern const Pt2ePassDecl pt2eAnnotatePass;  /* annotate.c */
 extern const Pt2ePassDecl pt2eConvertPass;   /* convert.c */
 extern const Pt2ePassDecl pt2eLowerQuantPass; /* lower_quant.c */

@@ -9,6 +9,7 @@ static const Pt2ePassDecl *const allPasses[] = {
     &pt2ePreparePass,
     &pt2eCalibratePass,
     &pt2eReportPass,
+    &pt2eFoldBatchNormPass,
     &pt2eAnnotatePass,
     &pt2eConvertPass,
     &pt2eLowerQuantPass,

@@ -57,6 +57,11 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t maxSize,
 ** tensor.from_elements of a type with more elements than a SmallVector
 ** holds (tensor<4611686018427387905xf32>) dies in its parser with "LLVM
 ** ERROR: SmallVector unable to grow": its type may not pass 2^24 elements.
+**
+** A dialect_resources blob whose first 4 bytes (the alignment) are zero,
+** "0x00000000...", passes the parser's power-of-two check and dies in the
+** aligned allocation ("LLVM ERROR: out of memory"; ASan: invalid allocation
+** alignment 0). Any other non-power-of-two is a parse error.
 */
 #define FROM_ELEMENTS_MAX (1 << 24)
 static const char *const i64ListKeys[] = {"dimensions", "permutation"};
@@ -139,6 +144,9 @@ static bool hitsUpstreamHazard(const char *text) {
          p = strstr(p + 1, i64ListKeys[k]))
       if (!isI64ListValue(p + strlen(i64ListKeys[k])))
         return true;
+  const char *resources = strstr(text, "dialect_resources");
+  if (resources && strstr(resources, "\"0x00000000"))
+    return true;
   return false;
 }
 

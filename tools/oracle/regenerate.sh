@@ -3,6 +3,7 @@
 #   tools/oracle/observers/make_goldens.py  -> test/Inputs/observers/
 #   tools/oracle/conv_relu/make_goldens.py  -> examples/conv_relu/golden/ and
 #                                              examples/conv_relu/conv_relu.{linalg,tosa}.mlir
+#   tools/oracle/batchnorm/make_goldens.py  -> test/fold-batchnorm/Inputs/
 # The virtual environment (default .venv at the repository root, git-ignored;
 # PT2E_VENV=<dir> to use another) is created and filled from the pinned
 # requirements when it lacks them. Rerunning on the same kind of machine
@@ -10,7 +11,7 @@
 # at the end shows whether anything changed.
 #
 #   tools/oracle/regenerate.sh            # everything
-#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu)
+#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${PT2E_VENV:-$root/.venv}
@@ -32,8 +33,8 @@ fi
 
 which=${1:-all}
 case $which in
-  all|observers|conv_relu) ;;
-  *) echo "usage: $0 [all|observers|conv_relu]" >&2; exit 2 ;;
+  all|observers|conv_relu|batchnorm) ;;
+  *) echo "usage: $0 [all|observers|conv_relu|batchnorm]" >&2; exit 2 ;;
 esac
 if [ "$which" = all ] || [ "$which" = observers ]; then
   echo "== observers -> test/Inputs/observers/"
@@ -43,4 +44,8 @@ if [ "$which" = all ] || [ "$which" = conv_relu ]; then
   echo "== conv_relu -> examples/conv_relu/golden/, examples/conv_relu/conv_relu.{linalg,tosa}.mlir"
   "$venv/bin/python" tools/oracle/conv_relu/make_goldens.py
 fi
-git status --short -- test/Inputs/observers examples/conv_relu
+if [ "$which" = all ] || [ "$which" = batchnorm ]; then
+  echo "== batchnorm -> test/fold-batchnorm/Inputs/"
+  "$venv/bin/python" tools/oracle/batchnorm/make_goldens.py
+fi
+git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs
