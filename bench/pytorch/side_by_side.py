@@ -3,10 +3,10 @@
 torchao 0.18, torch-mlir 20261001, numpy).
 
   export  MODEL --batch B --size S --batches N --dir D
-          The model (bench/pytorch/models.py), batch norm folded into the
-          convolutions with the function prepare_pt2e uses, imported by
-          torch-mlir's FX importer as linalg-on-tensors (as the oracle imports
-          conv -> relu) to D/MODEL.mlir; N calibration batches of
+          The model (bench/pytorch/models.py) as users export it, BatchNorm
+          left in the module (pt2e-annotate folds it, as prepare_pt2e does),
+          imported by torch-mlir's FX importer as linalg-on-tensors (as the
+          oracle imports conv -> relu) to D/MODEL.mlir; N calibration batches of
           torch.randn(B, ...) from torch.Generator().manual_seed(0) to
           D/MODEL.calib.npz (arg0: N x B x ...); D/MODEL.meta: forward FLOPs
           per batch, export seconds, prepare_pt2e's observer count.
@@ -85,9 +85,9 @@ def prepare(model, shape, observer):
 def cmd_export(a):
     from torch_mlir import fx
     model, shape = models.MODELS[a.model](a.batch, a.size)
-    folded = models.fold_bn(model)
+    folded = models.fold_bn(model)  # for the FLOP count and weight bytes only
     t0 = time.perf_counter()
-    mod = fx.export_and_import(folded, torch.zeros(shape), output_type="linalg-on-tensors",
+    mod = fx.export_and_import(model, torch.zeros(shape), output_type="linalg-on-tensors",
                                func_name="forward")
     text = mod.operation.get_asm(large_elements_limit=None, enable_debug_info=False)
     export_s = time.perf_counter() - t0
