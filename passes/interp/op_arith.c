@@ -440,6 +440,11 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
   }
   /* comparisons and bitwise ops (a softmax's guard, an argmax): evalOne's
   ** arithmetic, without its per-lane dispatch */
+  if (in->op == S_CMPF && in->t == Pt2eElemF64 && in->pred == 1) {
+    for (int64_t i = 0; i < n; i++) /* oeq: false when unordered, as == */
+      d[i].i = a[i].f64 == b[i].f64;
+    return;
+  }
   if (in->op == S_CMPF && (in->t == Pt2eElemF32 || in->t == Pt2eElemF64)) {
     Pt2eElemType t = (Pt2eElemType)in->t;
     for (int64_t i = 0; i < n; i++)

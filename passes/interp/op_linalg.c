@@ -593,6 +593,12 @@ static void gather(const Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
       lanes[i].i = src[i * step];
     return;
   }
+  if (t->type == Pt2eElemI1) { /* a softmax guard's masks: bytes of 0 / 1 */
+    const uint8_t *src = (const uint8_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      lanes[i].i = src[i * step] & 1;
+    return;
+  }
   for (int64_t i = 0; i < n; i++)
     lanes[i] = pt2eTensorLoad(t, off + i * step);
 }
@@ -615,6 +621,12 @@ static void scatter(Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
     int64_t *dst = (int64_t *)t->data + off;
     for (int64_t i = 0; i < n; i++)
       dst[i * step] = lanes[i].i;
+    return;
+  }
+  if (t->type == Pt2eElemI1) {
+    uint8_t *dst = (uint8_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      dst[i * step] = (uint8_t)(lanes[i].i & 1);
     return;
   }
   for (int64_t i = 0; i < n; i++)

@@ -169,7 +169,12 @@ func.func @ops(%x: tensor<2x3x67x129xf32>, %c: tensor<3xf32>, %v: tensor<100003x
     %d = arith.extf %xi : f32 to f64
     %q = arith.constant 0.0 : f64
     %lt = arith.cmpf olt, %d, %q : f64
-    linalg.yield %lt : i1
+    %h = arith.constant 0.0625 : f64
+    %eq = arith.cmpf oeq, %d, %h : f64
+    %ne = arith.cmpf oeq, %d, %d : f64
+    %either = arith.ori %lt, %eq : i1
+    %both = arith.andi %either, %ne : i1
+    linalg.yield %both : i1
   } -> tensor<2x3x67x129xi1>
   %true = arith.constant true
   %e3b = tensor.empty() : tensor<2x3x67xi1>
