@@ -64,7 +64,8 @@ typedef struct Gemm {
   bool accumulate;
   const float *rowInit; /* or NULL: chain i starts at rowInit[i] */
   float *c;
-  const float *packedA; /* or NULL: A packed whole for the kernel (packWholeA) */
+  const float *packedA; /* or NULL: A packed whole for the kernel (pt2eSgemmPackA) */
+  const float *packedB; /* or NULL: likewise B (pt2eSgemmPackB) */
   const Pt2eSgemmRowsOfB *rowsOfB; /* or NULL: B's rows are made, not read */
 } Gemm;
 
@@ -448,7 +449,10 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
     for (int64_t pc = 0; pc < g->k; pc += kb) {
       int64_t kc = minI(g->k - pc, kb);
       bool first = pc == 0 && !g->accumulate;
-      packB(g, nr, pc, kc, jc, nc, w->pb, w->row);
+      const float *bPanels = g->packedB ? g->packedB + pc * roundUp(g->n, nr) + jc * kc
+                                        : w->pb;
+      if (!g->packedB)
+        packB(g, nr, pc, kc, jc, nc, w->pb, w->row);
       for (int64_t ic = i0; ic < i1; ic += kr->mc) {
         int64_t mc = minI(i1 - ic, kr->mc);
         /* the same panels, packed here or once for every call */
@@ -457,7 +461,7 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
         if (!g->packedA)
           packA(g, mr, ic, mc, pc, kc, w->pa);
         for (int64_t s = 0; s < nc; s += nr) {
-          const float *pb = w->pb + s * kc;
+          const float *pb = bPanels + s * kc;
           int wd = (int)minI(nc - s, nr);
           for (int64_t r = 0; r < mc; r += mr) {
             const float *start = !first ? NULL
@@ -575,56 +579,85 @@ static void chooseSplit(Split *s, int threads) {
 /* }==================================================================== */
 
 /*
-** A packed whole, for one micro-kernel: k block by k block (the blocks
-** runRange cuts), each the row panels of all of A, so that the block at
-** pc starts at pc * roundUp(m, mr) and row ic's panel at ic * kc in it.
+** An operand packed whole, for one micro-kernel: k block by k block (the
+** blocks runRange cuts), each the panels of all of A's rows (or B's
+** columns), so that the block at pc starts at pc * roundUp(m, mr) (n, nr)
+** and row ic's (column jc's) panel at ic * kc (jc * kc) in it.
 */
-struct Pt2eSgemmPackedA {
+struct Pt2eSgemmPacked {
   const GemmKernel *kernel;
-  bool transA;
-  int64_t m, k, lda;
-  const float *from; /* the A it was packed from */
+  bool isB, trans;
+  int64_t extent, k, ld; /* m (or n), k, and the leading dimension */
+  const float *from;     /* the matrix it was packed from */
   float *panels;
 };
 
-Pt2eSgemmPackedA *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
-                                 const float *a, int64_t lda) {
+static Pt2eSgemmPacked *packWhole(bool isB, bool trans, int64_t extent,
+                                  int64_t k, const float *x, int64_t ld) {
   const GemmKernel *kr = currentKernel();
-  int64_t rows = roundUp(m, kr->mr), kb = kBlock(kr, k), floats;
+  int unit = isB ? kr->nr : kr->mr;
+  int64_t padded = roundUp(extent, unit), kb = kBlock(kr, k), floats;
   size_t bytes;
-  if (m <= 0 || k <= 0 || !pt2eCheckedMul(rows, k, &floats) ||
+  if (extent <= 0 || k <= 0 || !pt2eCheckedMul(padded, k, &floats) ||
       !pt2eCheckedBytes(floats, sizeof(float), &bytes))
     return NULL;
-  Pt2eSgemmPackedA *p = pt2eAlloc(sizeof *p);
+  Pt2eSgemmPacked *p = pt2eAlloc(sizeof *p);
   if (!p)
     return NULL;
-  *p = (Pt2eSgemmPackedA){kr, transA, m, k, lda, a, pt2eAllocUninit(bytes)};
+  *p = (Pt2eSgemmPacked){kr, isB, trans, extent, k, ld, x, pt2eAllocUninit(bytes)};
   if (!p->panels) {
     pt2eFree(p);
     return NULL;
   }
-  Gemm g = {transA, false, m, 0, k, a, NULL, lda, 0, 0, false, NULL, NULL, NULL, NULL};
-  for (int64_t pc = 0; pc < k; pc += kb)
-    packA(&g, kr->mr, 0, m, pc, minI(k - pc, kb), p->panels + pc * rows);
+  Gemm g = {isB ? false : trans, isB ? trans : false, isB ? 0 : extent,
+            isB ? extent : 0, k, isB ? NULL : x, isB ? x : NULL, isB ? 0 : ld,
+            isB ? ld : 0, 0, false, NULL, NULL, NULL, NULL, NULL};
+  for (int64_t pc = 0; pc < k; pc += kb) {
+    if (isB)
+      packB(&g, kr->nr, pc, minI(k - pc, kb), 0, extent, p->panels + pc * padded, NULL);
+    else
+      packA(&g, kr->mr, 0, extent, pc, minI(k - pc, kb), p->panels + pc * padded);
+  }
   return p;
 }
 
-void pt2eSgemmPackedAFree(Pt2eSgemmPackedA *p) {
+Pt2eSgemmPacked *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
+                                const float *a, int64_t lda) {
+  return packWhole(false, transA, m, k, a, lda);
+}
+
+Pt2eSgemmPacked *pt2eSgemmPackB(bool transB, int64_t k, int64_t n,
+                                const float *b, int64_t ldb) {
+  return packWhole(true, transB, n, k, b, ldb);
+}
+
+void pt2eSgemmPackedFree(Pt2eSgemmPacked *p) {
   if (p)
     pt2eFree(p->panels);
   pt2eFree(p);
 }
 
-bool pt2eSgemmPackedAFits(const Pt2eSgemmPackedA *p, bool transA, int64_t m,
+static bool packedFits(const Pt2eSgemmPacked *p, bool isB, bool trans,
+                       int64_t extent, int64_t k, const float *x, int64_t ld) {
+  return p && p->kernel == currentKernel() && p->isB == isB && p->trans == trans &&
+         p->extent == extent && p->k == k && p->from == x && p->ld == ld;
+}
+
+bool pt2eSgemmPackedFitsA(const Pt2eSgemmPacked *p, bool transA, int64_t m,
                           int64_t k, const float *a, int64_t lda) {
-  return p && p->kernel == currentKernel() && p->transA == transA &&
-         p->m == m && p->k == k && p->from == a && p->lda == lda;
+  return packedFits(p, false, transA, m, k, a, lda);
+}
+
+bool pt2eSgemmPackedFitsB(const Pt2eSgemmPacked *p, bool transB, int64_t k,
+                          int64_t n, const float *b, int64_t ldb) {
+  return packedFits(p, true, transB, n, k, b, ldb);
 }
 
 static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                   const float *a, int64_t lda, const float *b, int64_t ldb,
                   bool accumulate, const float *rowInit, float *c, int64_t ldc,
-                  const Pt2eSgemmPackedA *packed, const Pt2eSgemmRowsOfB *rowsOfB) {
+                  const Pt2eSgemmPacked *packed, const Pt2eSgemmRowsOfB *rowsOfB,
+                  const Pt2eSgemmPacked *packedB) {
   const GemmKernel *kr = currentKernel();
   if (m <= 0 || n <= 0)
     return true;
@@ -637,7 +670,10 @@ static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
   }
   Gemm g = {transA, transB && !rowsOfB, m, n, k, a, b, lda, ldb, ldc, accumulate,
             rowInit, c,
-            pt2eSgemmPackedAFits(packed, transA, m, k, a, lda) ? packed->panels : NULL,
+            pt2eSgemmPackedFitsA(packed, transA, m, k, a, lda) ? packed->panels : NULL,
+            !rowsOfB && pt2eSgemmPackedFitsB(packedB, transB, k, n, b, ldb)
+                ? packedB->panels
+                : NULL,
             rowsOfB};
   double useful = 2.0 * (double)m * (double)n * (double)k / MIN_FLOPS_PER_THREAD;
   int threads = pt2eGemmThreads();
@@ -666,29 +702,38 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate, NULL, c, ldc,
-               NULL, NULL);
+               NULL, NULL, NULL);
 }
 
 bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                       const float *a, int64_t lda, const float *b, int64_t ldb,
                       const float *rowInit, float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, false, rowInit, c, ldc,
-               NULL, NULL);
+               NULL, NULL, NULL);
 }
 
-bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
+bool pt2eSgemmWithPackedA(const Pt2eSgemmPacked *packed, bool transA,
                           bool transB, int64_t m, int64_t n, int64_t k,
                           const float *a, int64_t lda, const float *b,
                           int64_t ldb, bool accumulate, const float *rowInit,
                           float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
-               rowInit, c, ldc, packed, NULL);
+               rowInit, c, ldc, packed, NULL, NULL);
 }
 
-bool pt2eSgemmMadeB(const Pt2eSgemmPackedA *packed, bool transA, int64_t m,
+bool pt2eSgemmWithPackedB(const Pt2eSgemmPacked *packed, bool transA,
+                          bool transB, int64_t m, int64_t n, int64_t k,
+                          const float *a, int64_t lda, const float *b,
+                          int64_t ldb, bool accumulate, const float *rowInit,
+                          float *c, int64_t ldc) {
+  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
+               rowInit, c, ldc, NULL, NULL, packed);
+}
+
+bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
                     int64_t n, int64_t k, const float *a, int64_t lda,
                     const Pt2eSgemmRowsOfB *rowsOfB, bool accumulate,
                     const float *rowInit, float *c, int64_t ldc) {
   return sgemm(transA, false, m, n, k, a, lda, NULL, 0, accumulate && !rowInit,
-               rowInit, c, ldc, packed, rowsOfB);
+               rowInit, c, ldc, packed, rowsOfB, NULL);
 }

@@ -27,25 +27,35 @@ bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                       const float *a, int64_t lda, const float *b, int64_t ldb,
                       const float *rowInit, float *c, int64_t ldc);
 /*
-** A, packed once for the current micro-kernel, for products that multiply
-** the same A again and again (a convolution's weights, image after image,
-** batch after batch): packing it for every product was a sixth of a
-** ResNet-18 calibration, and each thread packed all of it. NULL when memory
-** runs out (or m or k is 0).
+** An operand packed once for the current micro-kernel, for products that
+** multiply by the same matrix again and again: a convolution's weights (A,
+** image after image, batch after batch: packing it for every product was
+** a sixth of a ResNet-18 calibration, and each thread packed all of it) or
+** a linear's (B, torch-mlir's transposed weight). NULL when memory runs out
+** (or an extent is 0).
 */
-typedef struct Pt2eSgemmPackedA Pt2eSgemmPackedA;
-Pt2eSgemmPackedA *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
-                                 const float *a, int64_t lda);
-void pt2eSgemmPackedAFree(Pt2eSgemmPackedA *p);
-/* True when 'p' was packed from this A for the micro-kernel in use now. */
-bool pt2eSgemmPackedAFits(const Pt2eSgemmPackedA *p, bool transA, int64_t m,
+typedef struct Pt2eSgemmPacked Pt2eSgemmPacked;
+Pt2eSgemmPacked *pt2eSgemmPackA(bool transA, int64_t m, int64_t k,
+                                const float *a, int64_t lda);
+Pt2eSgemmPacked *pt2eSgemmPackB(bool transB, int64_t k, int64_t n,
+                                const float *b, int64_t ldb);
+void pt2eSgemmPackedFree(Pt2eSgemmPacked *p);
+/* True when 'p' was packed from this A (B) for the micro-kernel in use now. */
+bool pt2eSgemmPackedFitsA(const Pt2eSgemmPacked *p, bool transA, int64_t m,
                           int64_t k, const float *a, int64_t lda);
+bool pt2eSgemmPackedFitsB(const Pt2eSgemmPacked *p, bool transB, int64_t k,
+                          int64_t n, const float *b, int64_t ldb);
 /*
-** pt2eSgemm (rowInit NULL) or pt2eSgemmRowInit, reading A's panels from
-** 'packed' when it fits this A and kernel (else packing as usual): the
-** same bits either way.
+** pt2eSgemm (rowInit NULL) or pt2eSgemmRowInit, reading A's (B's) panels
+** from 'packed' when it fits this A (B) and kernel (else packing as usual):
+** the same bits either way.
 */
-bool pt2eSgemmWithPackedA(const Pt2eSgemmPackedA *packed, bool transA,
+bool pt2eSgemmWithPackedA(const Pt2eSgemmPacked *packed, bool transA,
+                          bool transB, int64_t m, int64_t n, int64_t k,
+                          const float *a, int64_t lda, const float *b,
+                          int64_t ldb, bool accumulate, const float *rowInit,
+                          float *c, int64_t ldc);
+bool pt2eSgemmWithPackedB(const Pt2eSgemmPacked *packed, bool transA,
                           bool transB, int64_t m, int64_t n, int64_t k,
                           const float *a, int64_t lda, const float *b,
                           int64_t ldb, bool accumulate, const float *rowInit,
@@ -63,7 +73,7 @@ typedef struct Pt2eSgemmRowsOfB {
 } Pt2eSgemmRowsOfB;
 /* pt2eSgemmWithPackedA with B (not transposed) made by 'rowsOfB': the same
 ** bits as on the matrix of those rows. */
-bool pt2eSgemmMadeB(const Pt2eSgemmPackedA *packed, bool transA, int64_t m,
+bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
                     int64_t n, int64_t k, const float *a, int64_t lda,
                     const Pt2eSgemmRowsOfB *rowsOfB, bool accumulate,
                     const float *rowInit, float *c, int64_t ldc);

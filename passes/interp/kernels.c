@@ -62,9 +62,10 @@ typedef struct Kernel {
   int fillSlot;
   int outRank;
   int64_t outShape[PT2E_INTERP_MAX_RANK];
-  /* a convolution's weights when they are the same on every run, packed
-  ** once for the sgemm (a memo: refilled if they or the kernel change) */
-  Pt2eSgemmPackedA *packedW;
+  /* a convolution's weights (A) or a product's B when they are the same on
+  ** every run, packed once for the sgemm (a memo: refilled if they or the
+  ** kernel change) */
+  Pt2eSgemmPacked *packedW;
   /* conv and pooling */
   int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
   bool poolMax; /* pooling: max (else sum) */
@@ -458,7 +459,7 @@ static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
 }
 
 static bool runConv(const Kernel *k, const float *a, const float *b,
-                    const float *starts, const Pt2eSgemmPackedA *pw, float *c) {
+                    const float *starts, const Pt2eSgemmPacked *pw, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
   int64_t group = convGroup(k);
@@ -635,21 +636,32 @@ static int64_t productRows(const Kernel *k) {
 }
 
 /*
-** The NCHW convolution's weights packed for the sgemm, when they are the
+** An NCHW convolution's weights (A), or a product's B (a linear's weight),
+** packed for the sgemm when they are the
 ** same on every run (a constant, or a hoisted transform of one): packed on
 ** the first run, kept in the kernel. NULL otherwise, or when memory runs
 ** out: the sgemm then packs them itself, with the same bits.
 */
-static const Pt2eSgemmPackedA *packedWeights(Exec *ex, const Instr *in,
-                                             const Kernel *k, const float *w) {
-  if (k->kind != KConvNchwFchw ||
-      !pt2eProgramSlotIsConstant(ex->program, in->operands[1]))
+static const Pt2eSgemmPacked *packedWeights(Exec *ex, const Instr *in,
+                                            const Kernel *k, const float *w) {
+  if (!pt2eProgramSlotIsConstant(ex->program, in->operands[1]))
     return NULL;
-  int64_t kkc = k->KH * k->KW * k->C;
   Kernel *memo = (Kernel *)k; /* the packing is a memo, not the op's meaning */
-  if (!pt2eSgemmPackedAFits(memo->packedW, false, k->F, kkc, w, kkc)) {
-    pt2eSgemmPackedAFree(memo->packedW);
-    memo->packedW = pt2eSgemmPackA(false, k->F, kkc, w, kkc);
+  if (k->kind == KConvNchwFchw) {
+    int64_t kkc = k->KH * k->KW * k->C;
+    if (!pt2eSgemmPackedFitsA(memo->packedW, false, k->F, kkc, w, kkc)) {
+      pt2eSgemmPackedFree(memo->packedW);
+      memo->packedW = pt2eSgemmPackA(false, k->F, kkc, w, kkc);
+    }
+    return memo->packedW;
+  }
+  /* a product's B the same for every batch element: a linear's weight */
+  if (k->kind != KMatmul || (k->batch > 1 && !k->sharedB))
+    return NULL;
+  int64_t ldb = k->transB ? k->k : k->n;
+  if (!pt2eSgemmPackedFitsB(memo->packedW, k->transB, k->k, k->n, w, ldb)) {
+    pt2eSgemmPackedFree(memo->packedW);
+    memo->packedW = pt2eSgemmPackB(k->transB, k->k, k->n, w, ldb);
   }
   return memo->packedW;
 }
@@ -697,14 +709,15 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
     pt2eDepthwiseNhwc(&s, a, b, c);
   } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
+    const Pt2eSgemmPacked *pb = packedWeights(ex, in, k, b);
     bool ok = true;
     if (k->sharedB && !k->transA)
       /* A's and C's batches are consecutive rows: one product of batch x m
       ** rows against the shared B, each output's chain unchanged */
-      ok = pt2eSgemmWithPackedA(NULL, false, k->transB, k->batch * k->m, k->n,
+      ok = pt2eSgemmWithPackedB(pb, false, k->transB, k->batch * k->m, k->n,
                                 k->k, a, lda, b, ldb, true, starts, c, k->n);
     for (int64_t i = 0; ok && !(k->sharedB && !k->transA) && i < k->batch; i++)
-      ok = pt2eSgemmWithPackedA(NULL, k->transA, k->transB, k->m, k->n, k->k,
+      ok = pt2eSgemmWithPackedB(pb, k->transA, k->transB, k->m, k->n, k->k,
                                 a + i * k->m * k->k, lda,
                                 b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
                                 starts, c + i * k->m * k->n, k->n);
@@ -765,7 +778,7 @@ static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
 static void freeKernel(void *p) {
   Kernel *k = p;
   if (k)
-    pt2eSgemmPackedAFree(k->packedW);
+    pt2eSgemmPackedFree(k->packedW);
   pt2eFree(k);
 }
 

@@ -93,7 +93,7 @@ static const struct {
 ** pt2eSgemmRowInit: chain i starts at a value of its own, which must give
 ** the reference's bits on a C whose row i holds that value. */
 static void checkShapeFrom(const Shape *s, bool transA, bool transB,
-                           bool accumulate, bool rowInit, bool packed) {
+                           bool accumulate, bool rowInit, int packed) {
   int64_t lda = transA ? s->m + 3 : s->k + 3; /* padded rows: strides matter */
   int64_t ldb = transB ? s->k + 5 : s->n + 5;
   int64_t ldc = s->n + 2;
@@ -127,23 +127,37 @@ static void checkShapeFrom(const Shape *s, bool transA, bool transB,
         break; /* this CPU lacks it */
       assert_string_equal(pt2eGemmKernelName(), kKernels[kk].name);
       memcpy(got, init, nc * sizeof *got);
-      if (packed) {
+      if (packed == 2) {
+        /* B packed once; with 2 threads one packed from another B */
+        float *b2 = malloc(nb * sizeof *b2);
+        assert_non_null(b2);
+        fill(b2, (int64_t)nb, 10);
+        Pt2eSgemmPacked *pb = pt2eSgemmPackB(transB, s->k, s->n, t % 2 ? b : b2, ldb);
+        assert_true(s->k == 0 || s->n == 0 || t % 2 == 0 ||
+                    pt2eSgemmPackedFitsB(pb, transB, s->k, s->n, b, ldb));
+        assert_false(pt2eSgemmPackedFitsA(pb, transB, s->n, s->k, b, ldb));
+        assert_true(pt2eSgemmWithPackedB(pb, transA, transB, s->m, s->n, s->k, a,
+                                         lda, b, ldb, accumulate,
+                                         rowInit ? starts : NULL, got, ldc));
+        pt2eSgemmPackedFree(pb);
+        free(b2);
+      } else if (packed) {
         /* packed for this kernel, and one packed for another kernel (or
         ** another A), which must be ignored */
         float *a2 = malloc(na * sizeof *a2); /* another A, other values */
         assert_non_null(a2);
         fill(a2, (int64_t)na, 9);
-        Pt2eSgemmPackedA *pa = pt2eSgemmPackA(transA, s->m, s->k, a, lda);
-        Pt2eSgemmPackedA *other = pt2eSgemmPackA(transA, s->m, s->k, a2, lda);
+        Pt2eSgemmPacked *pa = pt2eSgemmPackA(transA, s->m, s->k, a, lda);
+        Pt2eSgemmPacked *other = pt2eSgemmPackA(transA, s->m, s->k, a2, lda);
         assert_true(s->k == 0 || s->m == 0 ||
-                    pt2eSgemmPackedAFits(pa, transA, s->m, s->k, a, lda));
-        assert_false(pt2eSgemmPackedAFits(other, transA, s->m, s->k, a, lda));
+                    pt2eSgemmPackedFitsA(pa, transA, s->m, s->k, a, lda));
+        assert_false(pt2eSgemmPackedFitsA(other, transA, s->m, s->k, a, lda));
         assert_true(pt2eSgemmWithPackedA(t % 2 ? pa : other, transA, transB,
                                          s->m, s->n, s->k, a, lda, b, ldb,
                                          accumulate, rowInit ? starts : NULL,
                                          got, ldc));
-        pt2eSgemmPackedAFree(pa);
-        pt2eSgemmPackedAFree(other);
+        pt2eSgemmPackedFree(pa);
+        pt2eSgemmPackedFree(other);
         free(a2);
       } else if (rowInit)
         assert_true(pt2eSgemmRowInit(transA, transB, s->m, s->n, s->k, a, lda,
@@ -178,7 +192,7 @@ static void checkShapeFrom(const Shape *s, bool transA, bool transB,
 }
 
 static void checkShape(const Shape *s, bool transA, bool transB, bool accumulate) {
-  checkShapeFrom(s, transA, transB, accumulate, false, false);
+  checkShapeFrom(s, transA, transB, accumulate, false, 0);
 }
 
 static void testModelShapesMatchTheReference(void **state) {
@@ -232,13 +246,13 @@ static void testEdgeShapes(void **state) {
 static void testRowInitMatchesTheReferenceOnBroadcastRows(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
-    checkShapeFrom(&kShapes[i], false, false, false, true, false);
+    checkShapeFrom(&kShapes[i], false, false, false, true, 0);
   static const int64_t ms[] = {1, 5, 7, 11, 13, 25};
   static const int64_t ks[] = {0, 1, 257};
   for (size_t i = 0; i < sizeof ms / sizeof *ms; i++)
     for (size_t p = 0; p < sizeof ks / sizeof *ks; p++) {
       Shape s = {"edge", ms[i], 17, ks[p]};
-      checkShapeFrom(&s, p & 1, false, false, true, false);
+      checkShapeFrom(&s, p & 1, false, false, true, 0);
     }
 }
 
@@ -249,12 +263,27 @@ static void testRowInitMatchesTheReferenceOnBroadcastRows(void **state) {
 static void testPackedAMatchesPackingEveryTime(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
-    checkShapeFrom(&kShapes[i], false, false, true, i % 2 == 1, true);
+    checkShapeFrom(&kShapes[i], false, false, true, i % 2 == 1, 1);
   static const Shape edges[] = {{"edge.mc", 289, 33, 17}, {"edge.kc", 14, 40, 769},
-                                {"edge.tails", 13, 35, 257}};
+                                {"edge.tails", 13, 35, 257}, {"edge.nc2", 3, 2049, 5}};
   for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
     for (int v = 0; v < 4; v++)
-      checkShapeFrom(&edges[i], v & 1, false, v >> 1 & 1, false, true);
+      checkShapeFrom(&edges[i], v & 1, false, v >> 1 & 1, false, 1);
+}
+
+/* B packed once (a linear's weight): the same bits as packing it in every
+** product, B transposed or not, with and without row starts, on the model
+** shapes and the column and k block edges; a packing of another B (with 2
+** threads here) is ignored. */
+static void testPackedBMatchesPackingEveryTime(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++)
+    checkShapeFrom(&kShapes[i], false, i % 3 == 0, true, i % 2 == 1, 2);
+  static const Shape edges[] = {{"edge.nc", 13, 1025, 17}, {"edge.nc2", 3, 2049, 5},
+                                {"edge.kc", 14, 40, 769}, {"edge.tails", 13, 35, 257}};
+  for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+    for (int v = 0; v < 4; v++)
+      checkShapeFrom(&edges[i], false, v & 1, v >> 1 & 1, false, 2);
 }
 
 /* Packed under one micro-kernel, the panels do not fit another. */
@@ -264,12 +293,12 @@ static void testPackedAIsForOneKernel(void **state) {
   fill(a, 13 * 9, 7);
   if (!pt2eGemmConfigure(1, PT2E_GEMM_AVX2))
     skip();
-  Pt2eSgemmPackedA *pa = pt2eSgemmPackA(false, 13, 9, a, 9);
-  assert_true(pt2eSgemmPackedAFits(pa, false, 13, 9, a, 9));
+  Pt2eSgemmPacked *pa = pt2eSgemmPackA(false, 13, 9, a, 9);
+  assert_true(pt2eSgemmPackedFitsA(pa, false, 13, 9, a, 9));
   pt2eGemmConfigure(1, PT2E_GEMM_SCALAR);
-  assert_false(pt2eSgemmPackedAFits(pa, false, 13, 9, a, 9));
+  assert_false(pt2eSgemmPackedFitsA(pa, false, 13, 9, a, 9));
   pt2eGemmConfigure(0, PT2E_GEMM_AUTO);
-  pt2eSgemmPackedAFree(pa);
+  pt2eSgemmPackedFree(pa);
 }
 
 /* Configuring a kernel says whether the CPU has it; the portable one is
@@ -327,6 +356,7 @@ int main(void) {
       cmocka_unit_test(testEdgeShapes),
       cmocka_unit_test(testRowInitMatchesTheReferenceOnBroadcastRows),
       cmocka_unit_test(testPackedAMatchesPackingEveryTime),
+      cmocka_unit_test(testPackedBMatchesPackingEveryTime),
       cmocka_unit_test(testPackedAIsForOneKernel),
       cmocka_unit_test(testKernelChoice),
       cmocka_unit_test(testChainOrderIsDocumented),
