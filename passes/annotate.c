@@ -439,7 +439,12 @@ static bool convHead(MlirOperation op) {
   return pt2eMatchPad(op) || pt2eMatchTranspose(op, toNhwc, 4);
 }
 
-static bool matmulHead(MlirOperation op) { return pt2eMatchUnitReshape(op); }
+/* Reshapes torch-mlir writes before a matmul: unit dims, and the
+   flattening of a linear's N-d input to 2-d (aten.linear takes [B, T, C]
+   itself, so PT2E observes the unflattened tensor). */
+static bool matmulHead(MlirOperation op) {
+  return pt2eMatchUnitReshape(op) || pt2eMatchFlattenLeading(op);
+}
 
 static bool weightLayout(MlirOperation op) {
   return pt2eMatchLayout(op) && !pt2eMatchIs(op, "tensor.extract_slice") &&
@@ -897,6 +902,28 @@ static MlirLogicalResult claimLayerNorm(AnnotateState *st, size_t i) {
   return mlirLogicalResultSuccess();
 }
 
+/*
+** The decompositions of pt2eMatchDecomposed (softmax, gelu, silu,
+** attention) are claimed without annotations before any pattern runs:
+** XNNPACKQuantizer annotates none of those aten ops, so no observer lands
+** inside them, and attention's products are no linear even when V is a
+** function argument (taken as a weight otherwise). All or nothing: when
+** one op is excluded or taken, the others stay free.
+*/
+static void claimDecomposed(AnnotateState *st, size_t i) {
+  MlirOperation ops[PT2E_DECOMPOSED_MAX_OPS];
+  const char *what = NULL;
+  int n = freeOp(st, i) ? pt2eMatchDecomposed(st->plans[i].op, ops, &what) : 0;
+  size_t plans[PT2E_DECOMPOSED_MAX_OPS];
+  for (int k = 0; k < n; k++)
+    if (!freeOp(st, plans[k] = planOf(st, ops[k])))
+      return;
+  for (int k = 0; k < n; k++) {
+    st->plans[plans[k]].claimed = true;
+    st->plans[plans[k]].role = what;
+  }
+}
+
 static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if ((!pt2eMatchIs(op, "tensor.concat") && !pt2eMatchIs(op, "tosa.concat")) ||
@@ -1240,6 +1267,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   for (size_t i = 0; i < st->numPlans; i++)
     st->plans[i].excluded = isExcluded(st, &st->plans[i]);
   markArtifacts(st);
+  for (size_t i = 0; i < st->numPlans; i++)
+    claimDecomposed(st, i);
 
   /* dynamic quantization annotates linears only: the first entry */
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,

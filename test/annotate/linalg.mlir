@@ -372,9 +372,13 @@ func.func @layer_norm(%x: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
 // A linear on a 3-D input, as torch-mlir writes it: collapse to 2-D, the
 // weight transpose, matmul, bias add, expand back to 3-D, relu. PT2E sees
 // aten.linear -> aten.relu and observes the relu's output only: the
-// reshape between them joins the linear_relu unit.
+// reshape between them joins the linear_relu unit. Likewise the collapse
+// of the input: PT2E observes aten.linear's 3-D input, so the activation
+// edge is the collapse's (one observer when the input feeds others too).
 // CHECK-LABEL: func.func @linear3d_relu
-// CHECK: linalg.matmul {pt2e.annotation = {inputs = [{{.*}}observer = "histogram"{{.*}}}, {ch_axis = 1 : i64{{.*}}observer = "per_channel_minmax"{{.*}}}]}
+// CHECK: tensor.collapse_shape %arg0 {{.*}}pt2e.annotation = {inputs = [{{.*}}observer = "histogram"{{.*}}}]}
+// CHECK: linalg.transpose {{.*}}pt2e.annotation = {inputs = [{ch_axis = 0 : i64{{.*}}observer = "per_channel_minmax"{{.*}}}]}
+// CHECK: linalg.matmul {pt2e.annotation = {inputs = [unit]}}
 // CHECK-NOT: output =
 // CHECK: tensor.expand_shape {{.*}}: tensor<6x4xf32> into tensor<2x3x4xf32>
 // CHECK-NEXT: tensor.empty
