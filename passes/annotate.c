@@ -565,7 +565,8 @@ static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
     if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1)
       return;
     bool ok = (transposeFirst && i == 0 && pt2eMatchTranspose(user, toNchw, 4)) ||
-              (unitReshapes && pt2eMatchUnitReshape(user)) ||
+              (unitReshapes && (pt2eMatchUnitReshape(user) ||
+                                pt2eMatchUnflattenLeading(user))) ||
               pt2eMatchAffine(user, v);
     if (!ok || !unitAdd(u, planOf(st, user)))
       return;

@@ -104,6 +104,9 @@ bool pt2eMatchUnitReshape(MlirOperation op);
    every dim but the last: [B, T, C] -> [B*T, C]. */
 bool pt2eMatchFlattenLeading(MlirOperation op);
 
+/* Its inverse, a tensor.expand_shape [B*T, C] -> [B, T, C]. */
+bool pt2eMatchUnflattenLeading(MlirOperation op);
+
 /* A layout-only op: reshapes, transposes (also linalg.transpose's generic
    form), tensor.extract_slice. */
 bool pt2eMatchLayout(MlirOperation op);

@@ -582,17 +582,27 @@ bool pt2eMatchUnitReshape(MlirOperation op) {
   }
 }
 
-bool pt2eMatchFlattenLeading(MlirOperation op) {
-  if (!pt2eMatchIs(op, "tensor.collapse_shape"))
-    return false;
-  MlirType a = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirType b = mlirValueGetType(mlirOperationGetResult(op, 0));
+/* A reshape between [d0, ..., dn-1, C] (rank >= 3) and [d0*...*dn-1, C]:
+   'a' is the N-d side. */
+static bool flattensLeading(MlirType a, MlirType b) {
   if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b) ||
       mlirShapedTypeGetRank(a) < 3 || mlirShapedTypeGetRank(b) != 2)
     return false;
   intptr_t last = mlirShapedTypeGetRank(a) - 1;
   return mlirShapedTypeGetDimSize(a, last) == mlirShapedTypeGetDimSize(b, 1) &&
          !mlirShapedTypeIsDynamicDim(a, last);
+}
+
+bool pt2eMatchFlattenLeading(MlirOperation op) {
+  return pt2eMatchIs(op, "tensor.collapse_shape") &&
+         flattensLeading(mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                         mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+bool pt2eMatchUnflattenLeading(MlirOperation op) {
+  return pt2eMatchIs(op, "tensor.expand_shape") &&
+         flattensLeading(mlirValueGetType(mlirOperationGetResult(op, 0)),
+                         mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
 /* The generic form of linalg.transpose: a copy whose input map is a
