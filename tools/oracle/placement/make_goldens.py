@@ -14,6 +14,8 @@ torch.manual_seed(0), eval mode):
                LayerNorm -> Linear -> GELU -> Linear -> + ; C 32, 2 heads, MLP 64,
                input [2, 8, 32]
   mlp3d        Linear(32, 64) -> ReLU -> Linear(64, 16) on [2, 8, 32]
+  gated        h = Linear(64, 32)(SiLU(Linear(32, 64)(x))) + x; softmax(h, -1) * x:
+               the silu and the softmax claimed, torch's own add and mul annotated
 
 Each is exported with torch.export, prepared with prepare_pt2e and
 XNNPACKQuantizer().set_global(get_symmetric_quantization_config(is_per_channel=True)),
@@ -101,6 +103,19 @@ class MLP3d(torch.nn.Module):
         return self.fc2(self.relu(self.fc1(x)))
 
 
+class Gated(torch.nn.Module):
+    """SiLU, softmax and torch's own add and mul around them."""
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(32, 64)
+        self.act = torch.nn.SiLU()
+        self.fc2 = torch.nn.Linear(64, 32)
+
+    def forward(self, x):
+        h = self.fc2(self.act(self.fc1(x))) + x
+        return torch.softmax(h, -1) * x
+
+
 def build(name):
     torch.manual_seed(0)
     if name == "transformer":
@@ -108,12 +123,14 @@ def build(name):
                                              batch_first=True)
     elif name == "vit":
         m = ViTBlock()
+    elif name == "gated":
+        m = Gated()
     else:
         m = MLP3d()
     return m.eval()
 
 
-MODELS = ("transformer", "vit", "mlp3d")
+MODELS = ("transformer", "vit", "mlp3d", "gated")
 
 
 def f32hex(v):
