@@ -100,11 +100,13 @@ bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n);
    adds or removes unit dims. */
 bool pt2eMatchUnitReshape(MlirOperation op);
 
-/* A tensor.collapse_shape of a rank >= 3 tensor into 2-d that merges
-   every dim but the last: [B, T, C] -> [B*T, C]. */
+/* A reshape of a rank >= 3 tensor that merges every dim but the last, as
+   torch-mlir writes a linear's N-d input: tensor.collapse_shape [B, T, C]
+   -> [B*T, C], or tosa.reshape to that or (for tosa.matmul) [1, B*T, C]. */
 bool pt2eMatchFlattenLeading(MlirOperation op);
 
-/* Its inverse, a tensor.expand_shape [B*T, C] -> [B, T, C]. */
+/* Its inverse: tensor.expand_shape [B*T, C] -> [B, T, C], tosa.reshape
+   [B*T, C] or [1, B*T, C] -> [B, T, C]. */
 bool pt2eMatchUnflattenLeading(MlirOperation op);
 
 /* A layout-only op: reshapes, transposes (also linalg.transpose's generic

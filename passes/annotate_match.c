@@ -593,16 +593,41 @@ static bool flattensLeading(MlirType a, MlirType b) {
          !mlirShapedTypeIsDynamicDim(a, last);
 }
 
+/* TOSA's form for tosa.matmul: [d0, ..., dn-1, C] (rank >= 3) and
+   [1, d0*...*dn-1, C]. */
+static bool flattensLeadingTosa(MlirType a, MlirType b) {
+  if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b) ||
+      !mlirShapedTypeHasStaticShape(a) || !mlirShapedTypeHasStaticShape(b) ||
+      mlirShapedTypeGetRank(a) < 3 || mlirShapedTypeGetRank(b) != 3 ||
+      mlirShapedTypeGetDimSize(b, 0) != 1)
+    return false;
+  intptr_t last = mlirShapedTypeGetRank(a) - 1;
+  int64_t lead = 1;
+  for (intptr_t i = 0; i < last; i++)
+    lead *= mlirShapedTypeGetDimSize(a, i);
+  return mlirShapedTypeGetDimSize(a, last) == mlirShapedTypeGetDimSize(b, 2) &&
+         lead == mlirShapedTypeGetDimSize(b, 1) &&
+         mlirShapedTypeGetDimSize(a, 0) != 1; /* else a unit reshape */
+}
+
+static bool flattens(MlirOperation op, MlirType big, MlirType flat) {
+  return (pt2eMatchIs(op, "tensor.collapse_shape") ||
+          pt2eMatchIs(op, "tensor.expand_shape"))
+             ? flattensLeading(big, flat)
+             : pt2eMatchIs(op, "tosa.reshape") &&
+                   (flattensLeading(big, flat) || flattensLeadingTosa(big, flat));
+}
+
 bool pt2eMatchFlattenLeading(MlirOperation op) {
-  return pt2eMatchIs(op, "tensor.collapse_shape") &&
-         flattensLeading(mlirValueGetType(mlirOperationGetOperand(op, 0)),
-                         mlirValueGetType(mlirOperationGetResult(op, 0)));
+  return !pt2eMatchIs(op, "tensor.expand_shape") &&
+         flattens(op, mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                  mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
 bool pt2eMatchUnflattenLeading(MlirOperation op) {
-  return pt2eMatchIs(op, "tensor.expand_shape") &&
-         flattensLeading(mlirValueGetType(mlirOperationGetResult(op, 0)),
-                         mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return !pt2eMatchIs(op, "tensor.collapse_shape") &&
+         flattens(op, mlirValueGetType(mlirOperationGetResult(op, 0)),
+                  mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
 /* The generic form of linalg.transpose: a copy whose input map is a
@@ -962,6 +987,8 @@ static bool isMaxReduction(MlirOperation op) {
       !hasReduction(op))
     return false;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) < 2)
+    return false; /* no accumulator */
   MlirOperation y = mlirBlockGetTerminator(b);
   if (mlirOperationIsNull(y) || mlirOperationGetNumOperands(y) < 1)
     return false;
@@ -1135,10 +1162,69 @@ static bool matchAttention(OpList *l, MlirValue x, MlirValue y) {
   return true;
 }
 
+/* The index k (0 or 1) of the operand of binary 'op' produced by an op
+   named 'name' whose operand 0 is op's other operand, or -1. */
+static int operandOfOther(MlirOperation op, const char *name) {
+  for (int k = 0; k < 2; k++) {
+    MlirOperation p = definingOp(mlirOperationGetOperand(op, k));
+    if (pt2eMatchIs(p, name) &&
+        mlirValueEqual(mlirOperationGetOperand(p, 0), mlirOperationGetOperand(op, 1 - k)))
+      return k;
+  }
+  return -1;
+}
+
+/*
+** TOSA's softmax from its tosa.exp: reduce_max of x, x - max, exp,
+** reduce_sum of the exp, reciprocal, exp * reciprocal.
+*/
+static bool matchTosaSoftmax(OpList *l, MlirOperation ex) {
+  if (!pt2eMatchIs(ex, "tosa.exp"))
+    return false;
+  MlirOperation centre = definingOp(mlirOperationGetOperand(ex, 0));
+  if (!pt2eMatchIs(centre, "tosa.sub") ||
+      mlirOperationIsNull(pt2eMatchSoleUser(mlirOperationGetResult(centre, 0))))
+    return false;
+  MlirOperation max = definingOp(mlirOperationGetOperand(centre, 1));
+  if (!pt2eMatchIs(max, "tosa.reduce_max") ||
+      !mlirValueEqual(mlirOperationGetOperand(max, 0), mlirOperationGetOperand(centre, 0)))
+    return false;
+  MlirOperation a, b;
+  if (!twoUsers(mlirOperationGetResult(ex, 0), &a, &b))
+    return false;
+  MlirOperation sum = pt2eMatchIs(a, "tosa.reduce_sum") ? a : b;
+  MlirOperation mul = mlirOperationEqual(sum, a) ? b : a;
+  if (!pt2eMatchIs(sum, "tosa.reduce_sum") || !pt2eMatchIs(mul, "tosa.mul"))
+    return false;
+  MlirValue e = mlirOperationGetResult(ex, 0);
+  int k = mlirValueEqual(mlirOperationGetOperand(mul, 0), e) ? 1 : 0;
+  MlirOperation rec = definingOp(mlirOperationGetOperand(mul, k));
+  if (!mlirValueEqual(mlirOperationGetOperand(mul, 1 - k), e) ||
+      !pt2eMatchIs(rec, "tosa.reciprocal") ||
+      !mlirOperationEqual(definingOp(mlirOperationGetOperand(rec, 0)), sum))
+    return false;
+  return push(l, max) && push(l, centre) && push(l, ex) && push(l, sum) &&
+         push(l, rec) && push(l, mul);
+}
+
 int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
                         const char **what) {
   OpList l = {ops, 0};
   MlirValue x, y;
+  if (matchTosaSoftmax(&l, op)) {
+    *what = "softmax";
+    return l.n;
+  }
+  l.n = 0;
+  /* TOSA's silu: x * tosa.sigmoid(x) */
+  if (pt2eMatchIs(op, "tosa.mul")) {
+    int k = operandOfOther(op, "tosa.sigmoid");
+    MlirValue s = k < 0 ? (MlirValue){NULL} : mlirOperationGetOperand(op, k);
+    if (k >= 0 && mlirOperationEqual(pt2eMatchSoleUser(s), op)) {
+      *what = "silu";
+      return push(&l, definingOp(s)) && push(&l, op) ? l.n : 0;
+    }
+  }
   /* either form: they differ by 2e-4 at most, far less than any other
      activation differs from gelu */
   if (computesUnary(op, geluErf, 1e-3) || computesUnary(op, geluTanh, 1e-3)) {

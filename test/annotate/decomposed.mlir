@@ -285,3 +285,32 @@ func.func @sdpa(%arg0: tensor<2x2x8x16xf32>) -> tensor<2x2x8x16xf32> {
   return %expanded_8 : tensor<2x2x8x16xf32>
 }
 
+
+// -----
+
+// The same in TOSA form (as torch-mlir's TOSA output writes them,
+// test/oracle-placement/Inputs/gated.tosa.mlir): silu = x * tosa.sigmoid(x),
+// softmax = exp(x - reduce_max) * reciprocal(reduce_sum). Only torch's own
+// aten.mul after them is annotated.
+// CHECK-LABEL: func.func @tosa_silu_softmax
+// CHECK-NOT: pt2e.annotation
+// CHECK: tosa.reciprocal
+// CHECK-NEXT: tosa.mul
+// CHECK-NOT: pt2e.annotation
+// CHECK-NEXT: tosa.mul {{.*}}pt2e.annotation = {inputs = [{{.*}}histogram{{.*}}histogram{{.*}}], output = {{.*}}histogram
+// PREP-LABEL: func.func @tosa_silu_softmax
+// PREP-COUNT-3: pt2e.observer
+// PREP-NOT: pt2e.observer
+func.func @tosa_silu_softmax(%x: tensor<2x8xf32>, %y: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %s = tosa.sigmoid %x : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %silu = tosa.mul %x, %s, %shift : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<1xi8>) -> tensor<2x8xf32>
+  %m = tosa.reduce_max %silu {axis = 1 : i32} : (tensor<2x8xf32>) -> tensor<2x1xf32>
+  %d = tosa.sub %silu, %m : (tensor<2x8xf32>, tensor<2x1xf32>) -> tensor<2x8xf32>
+  %e = tosa.exp %d : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %sum = tosa.reduce_sum %e {axis = 1 : i32} : (tensor<2x8xf32>) -> tensor<2x1xf32>
+  %r = tosa.reciprocal %sum : (tensor<2x1xf32>) -> tensor<2x1xf32>
+  %sm = tosa.mul %e, %r, %shift : (tensor<2x8xf32>, tensor<2x1xf32>, tensor<1xi8>) -> tensor<2x8xf32>
+  %out = tosa.mul %sm, %y, %shift : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<1xi8>) -> tensor<2x8xf32>
+  return %out : tensor<2x8xf32>
+}
