@@ -953,7 +953,8 @@ static bool computesUnary(MlirOperation op, double (*f)(double), double tol) {
 static double geluErf(double x) { return 0.5 * x * (1 + erf(x / sqrt(2.0))); }
 
 static double geluTanh(double x) {
-  return 0.5 * x * (1 + tanh(0.7978845608028654 /* sqrt(2/pi) */ * (x + 0.044715 * x * x * x)));
+  const double k = 0.7978845608028654; /* sqrt(2 / pi) */
+  return 0.5 * x * (1 + tanh(k * (x + 0.044715 * x * x * x)));
 }
 
 static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
