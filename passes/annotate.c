@@ -440,7 +440,12 @@ static bool convHead(MlirOperation op) {
   return pt2eMatchPad(op) || pt2eMatchTranspose(op, toNhwc, 4);
 }
 
-static bool matmulHead(MlirOperation op) { return pt2eMatchUnitReshape(op); }
+/* Reshapes torch-mlir writes before a matmul: unit dims, and the
+   flattening of a linear's N-d input to 2-d (aten.linear takes [B, T, C]
+   itself, so PT2E observes the unflattened tensor). */
+static bool matmulHead(MlirOperation op) {
+  return pt2eMatchUnitReshape(op) || pt2eMatchFlattenLeading(op);
+}
 
 static bool weightLayout(MlirOperation op) {
   return pt2eMatchLayout(op) && !pt2eMatchIs(op, "tensor.extract_slice") &&
@@ -561,7 +566,8 @@ static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
     if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1)
       return;
     bool ok = (transposeFirst && i == 0 && pt2eMatchTranspose(user, toNchw, 4)) ||
-              (unitReshapes && pt2eMatchUnitReshape(user)) ||
+              (unitReshapes && (pt2eMatchUnitReshape(user) ||
+                                pt2eMatchUnflattenLeading(user))) ||
               pt2eMatchAffine(user, v);
     if (!ok || !unitAdd(u, planOf(st, user)))
       return;
@@ -896,6 +902,28 @@ static MlirLogicalResult claimLayerNorm(AnnotateState *st, size_t i) {
     st->plans[plans[k]].role = "layer_norm";
   }
   return mlirLogicalResultSuccess();
+}
+
+/*
+** The decompositions of pt2eMatchDecomposed (softmax, gelu, silu,
+** attention) are claimed without annotations before any pattern runs:
+** XNNPACKQuantizer annotates none of those aten ops, so no observer lands
+** inside them, and attention's products are no linear even when V is a
+** function argument (taken as a weight otherwise). All or nothing: when
+** one op is excluded or taken, the others stay free.
+*/
+static void claimDecomposed(AnnotateState *st, size_t i) {
+  MlirOperation ops[PT2E_DECOMPOSED_MAX_OPS];
+  const char *what = NULL;
+  int n = freeOp(st, i) ? pt2eMatchDecomposed(st->plans[i].op, ops, &what) : 0;
+  size_t plans[PT2E_DECOMPOSED_MAX_OPS];
+  for (int k = 0; k < n; k++)
+    if (!freeOp(st, plans[k] = planOf(st, ops[k])))
+      return;
+  for (int k = 0; k < n; k++) {
+    st->plans[plans[k]].claimed = true;
+    st->plans[plans[k]].role = what;
+  }
 }
 
 static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
@@ -1244,6 +1272,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   for (size_t i = 0; i < st->numPlans; i++)
     st->plans[i].excluded = isExcluded(st, &st->plans[i]);
   markArtifacts(st);
+  for (size_t i = 0; i < st->numPlans; i++)
+    claimDecomposed(st, i);
 
   /* dynamic quantization annotates linears only: the first entry */
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,

@@ -100,6 +100,15 @@ bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n);
    adds or removes unit dims. */
 bool pt2eMatchUnitReshape(MlirOperation op);
 
+/* A reshape of a rank >= 3 tensor that merges every dim but the last, as
+   torch-mlir writes a linear's N-d input: tensor.collapse_shape [B, T, C]
+   -> [B*T, C], or tosa.reshape to that or (for tosa.matmul) [1, B*T, C]. */
+bool pt2eMatchFlattenLeading(MlirOperation op);
+
+/* Its inverse: tensor.expand_shape [B*T, C] -> [B, T, C], tosa.reshape
+   [B*T, C] or [1, B*T, C] -> [B, T, C]. */
+bool pt2eMatchUnflattenLeading(MlirOperation op);
+
 /* A layout-only op: reshapes, transposes (also linalg.transpose's generic
    form), tensor.extract_slice. */
 bool pt2eMatchLayout(MlirOperation op);
@@ -118,6 +127,20 @@ bool pt2eMatchPad(MlirOperation op);
 */
 enum { PT2E_LAYER_NORM_MAX_OPS = 15 };
 int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
+
+/*
+** torch-mlir's decompositions of ops XNNPACKQuantizer annotates none of,
+** seen from one op of each: gelu (erf or tanh form: one generic), silu
+** (from its mul: x * sigmoid(x)), softmax (from its exp: max reduction,
+** x - max, exp, sum, exp / sum, and _safe_softmax's cmpf / i1 and / select
+** guard) and, around such a softmax, scaled_dot_product_attention's math
+** path ((Q * s) @ (K^T * s), softmax, @ V, with their reshapes). Fills
+** 'ops' (room for PT2E_DECOMPOSED_MAX_OPS), sets '*what' to the aten op's
+** name and returns the number of ops, or 0. A user's own x * sigmoid(x)
+** looks the same as silu and is taken as one (docs/annotate.md).
+*/
+enum { PT2E_DECOMPOSED_MAX_OPS = 32 };
+int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops, const char **what);
 
 /*
 ** True when 'op' is a convolution: a linalg op, named or generic (after

@@ -219,6 +219,10 @@ static bool lookup(Body *b, MlirValue v, double *out) {
       *out = mlirFloatAttrGetValueDouble(a);
       return true;
     }
+    if (mlirAttributeIsAInteger(a)) { /* math.fpowi's exponent */
+      *out = (double)mlirIntegerAttrGetValueInt(a);
+      return true;
+    }
   }
   return false;
 }
@@ -288,6 +292,11 @@ static bool evalBody(MlirOperation op, const double *args, double *out) {
     else if (pt2eMatchIs(o, "arith.negf")) r = -x[0];
     else if (pt2eMatchIs(o, "math.rsqrt")) r = 1.0 / sqrt(x[0]);
     else if (pt2eMatchIs(o, "math.sqrt")) r = sqrt(x[0]);
+    else if (pt2eMatchIs(o, "math.exp")) r = exp(x[0]);
+    else if (pt2eMatchIs(o, "math.erf")) r = erf(x[0]);
+    else if (pt2eMatchIs(o, "math.tanh")) r = tanh(x[0]);
+    else if (pt2eMatchIs(o, "math.fpowi") || pt2eMatchIs(o, "math.powf"))
+      r = pow(x[0], x[1]);
     else if (pt2eMatchIs(o, "arith.maximumf") || pt2eMatchIs(o, "arith.maxnumf"))
       r = fmax(x[0], x[1]);
     else if (pt2eMatchIs(o, "arith.minimumf") || pt2eMatchIs(o, "arith.minnumf"))
@@ -573,6 +582,54 @@ bool pt2eMatchUnitReshape(MlirOperation op) {
   }
 }
 
+/* A reshape between [d0, ..., dn-1, C] (rank >= 3) and [d0*...*dn-1, C]:
+   'a' is the N-d side. */
+static bool flattensLeading(MlirType a, MlirType b) {
+  if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b) ||
+      mlirShapedTypeGetRank(a) < 3 || mlirShapedTypeGetRank(b) != 2)
+    return false;
+  intptr_t last = mlirShapedTypeGetRank(a) - 1;
+  return mlirShapedTypeGetDimSize(a, last) == mlirShapedTypeGetDimSize(b, 1) &&
+         !mlirShapedTypeIsDynamicDim(a, last);
+}
+
+/* TOSA's form for tosa.matmul: [d0, ..., dn-1, C] (rank >= 3) and
+   [1, d0*...*dn-1, C]. */
+static bool flattensLeadingTosa(MlirType a, MlirType b) {
+  if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b) ||
+      !mlirShapedTypeHasStaticShape(a) || !mlirShapedTypeHasStaticShape(b) ||
+      mlirShapedTypeGetRank(a) < 3 || mlirShapedTypeGetRank(b) != 3 ||
+      mlirShapedTypeGetDimSize(b, 0) != 1)
+    return false;
+  intptr_t last = mlirShapedTypeGetRank(a) - 1;
+  int64_t lead = 1;
+  for (intptr_t i = 0; i < last; i++)
+    lead *= mlirShapedTypeGetDimSize(a, i);
+  return mlirShapedTypeGetDimSize(a, last) == mlirShapedTypeGetDimSize(b, 2) &&
+         lead == mlirShapedTypeGetDimSize(b, 1) &&
+         mlirShapedTypeGetDimSize(a, 0) != 1; /* else a unit reshape */
+}
+
+static bool flattens(MlirOperation op, MlirType big, MlirType flat) {
+  return (pt2eMatchIs(op, "tensor.collapse_shape") ||
+          pt2eMatchIs(op, "tensor.expand_shape"))
+             ? flattensLeading(big, flat)
+             : pt2eMatchIs(op, "tosa.reshape") &&
+                   (flattensLeading(big, flat) || flattensLeadingTosa(big, flat));
+}
+
+bool pt2eMatchFlattenLeading(MlirOperation op) {
+  return !pt2eMatchIs(op, "tensor.expand_shape") &&
+         flattens(op, mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                  mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+bool pt2eMatchUnflattenLeading(MlirOperation op) {
+  return !pt2eMatchIs(op, "tensor.collapse_shape") &&
+         flattens(op, mlirValueGetType(mlirOperationGetResult(op, 0)),
+                  mlirValueGetType(mlirOperationGetOperand(op, 0)));
+}
+
 /* The generic form of linalg.transpose: a copy whose input map is a
    permutation of the loops, into an identity-mapped output. */
 static bool isGenericTranspose(MlirOperation op) {
@@ -847,3 +904,353 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
     ops[n++] = next;
   return n;
 }
+
+/*
+** {======================================================================
+** Decompositions of ops XNNPACKQuantizer does not annotate
+** =======================================================================
+*/
+
+/* A list of matched ops that refuses to grow past its room. */
+typedef struct OpList {
+  MlirOperation *ops;
+  int n;
+} OpList;
+
+static bool push(OpList *l, MlirOperation op) {
+  if (mlirOperationIsNull(op) || l->n == PT2E_DECOMPOSED_MAX_OPS)
+    return false;
+  l->ops[l->n++] = op;
+  return true;
+}
+
+/* The element type of the one result of 'op' is i1 (a mask). */
+static bool yieldsMask(MlirOperation op) {
+  if (mlirOperationGetNumResults(op) != 1)
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  return mlirTypeIsARankedTensor(t) &&
+         mlirTypeIsAInteger(mlirShapedTypeGetElementType(t)) &&
+         mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(t)) == 1;
+}
+
+/* An elementwise generic of one input whose body computes f at the
+** samples, to 'tol' * (1 + |x|): a body's constants are float32 or
+** rounded (torch-mlir's tanh gelu takes sqrt(2/pi) as 0.797724, 1.35e-3
+** off its value at x = -3). */
+static bool computesUnary(MlirOperation op, double (*f)(double), double tol) {
+  if (!isElementwise(op) || numIns(op) != 1)
+    return false;
+  static const double xs[] = {-3, -1, -0.5, 0.25, 1, 2.5};
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    double args[2] = {xs[i], 0}, y, want = f(xs[i]);
+    if (!evalBody(op, args, &y) || !(fabs(y - want) <= tol * (1 + fabs(xs[i]))))
+      return false;
+  }
+  return true;
+}
+
+static double geluErf(double x) { return 0.5 * x * (1 + erf(x / sqrt(2.0))); }
+
+static double geluTanh(double x) {
+  const double k = 0.7978845608028654; /* sqrt(2 / pi) */
+  return 0.5 * x * (1 + tanh(k * (x + 0.044715 * x * x * x)));
+}
+
+static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
+
+/* An elementwise generic of two inputs computing a / b. */
+static bool isDiv(MlirOperation op) {
+  if (!isElementwise(op) || numIns(op) != 2)
+    return false;
+  static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -4};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double args[3] = {a[i], b[i], 0}, y;
+    if (!evalBody(op, args, &y) || y != a[i] / b[i])
+      return false;
+  }
+  return true;
+}
+
+/* An elementwise generic of three inputs computing cond ? a : b. */
+static bool isSelect(MlirOperation op) {
+  if (!isElementwise(op) || numIns(op) != 3)
+    return false;
+  double on[4] = {1, 2, 3, 0}, off[4] = {0, 2, 3, 0}, y, z;
+  return evalBody(op, on, &y) && y == 2 && evalBody(op, off, &z) && z == 3;
+}
+
+/* A reduction generic of one input whose first yielded value is the
+** maximum of the input and the accumulator (torch-mlir's max, which also
+** yields the argmax as a second result). */
+static bool isMaxReduction(MlirOperation op) {
+  if (!pt2eMatchIs(op, "linalg.generic") || numIns(op) != 1 ||
+      !hasReduction(op))
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) < 2)
+    return false; /* no accumulator */
+  MlirOperation y = mlirBlockGetTerminator(b);
+  if (mlirOperationIsNull(y) || mlirOperationGetNumOperands(y) < 1)
+    return false;
+  MlirOperation m = pt2eMatchProducer(mlirOperationGetOperand(y, 0));
+  if (!pt2eMatchIs(m, "arith.maximumf") && !pt2eMatchIs(m, "arith.maxnumf"))
+    return false;
+  MlirValue in = mlirBlockGetArgument(b, 0), acc = mlirBlockGetArgument(b, 1);
+  MlirValue p = mlirOperationGetOperand(m, 0), q = mlirOperationGetOperand(m, 1);
+  return (mlirValueEqual(p, in) && mlirValueEqual(q, acc)) ||
+         (mlirValueEqual(p, acc) && mlirValueEqual(q, in));
+}
+
+/* A reshape that only regroups dims (torch-mlir's keepdim, bmm's batch
+   collapse): tensor.expand_shape / collapse_shape. */
+static bool isReshape(MlirOperation op) {
+  return pt2eMatchIs(op, "tensor.expand_shape") ||
+         pt2eMatchIs(op, "tensor.collapse_shape");
+}
+
+/* Walks up from 'v' through reshapes, pushing them; the value above. */
+static MlirValue upReshapes(OpList *l, MlirValue v) {
+  for (int step = 0; step < 4; step++) {
+    MlirOperation p = definingOp(v);
+    if (!isReshape(p) || !push(l, p))
+      break;
+    v = mlirOperationGetOperand(p, 0);
+  }
+  return v;
+}
+
+/* Walks down from 'v' through reshapes that are its sole users, pushing
+   them; the value below. */
+static MlirValue downReshapes(OpList *l, MlirValue v) {
+  for (int step = 0; step < 4; step++) {
+    MlirOperation u = pt2eMatchSoleUser(v);
+    if (!isReshape(u) || !push(l, u))
+      break;
+    v = mlirOperationGetResult(u, 0);
+  }
+  return v;
+}
+
+/* The two users of 'v', or false unless it has exactly two. */
+static bool twoUsers(MlirValue v, MlirOperation *a, MlirOperation *b) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u))
+    return false;
+  *a = mlirOpOperandGetOwner(u);
+  u = mlirOpOperandGetNextUse(u);
+  if (mlirOpOperandIsNull(u))
+    return false;
+  *b = mlirOpOperandGetOwner(u);
+  return mlirOpOperandIsNull(mlirOpOperandGetNextUse(u));
+}
+
+/*
+** _safe_softmax's guard after the division 'div' of softmax(x): a select
+** of zeros where a whole row of x is -inf (a cmpf generic of x, an i1 and
+** reduction), else the softmax. Pushes the three ops; the select's result
+** (or the division's, without a guard).
+*/
+static MlirValue softmaxGuard(OpList *l, MlirOperation div, MlirValue x) {
+  MlirValue y = mlirOperationGetResult(div, 0);
+  MlirOperation sel = pt2eMatchSoleUser(y);
+  if (!isSelect(sel) || !mlirValueEqual(mlirOperationGetOperand(sel, 2), y))
+    return y;
+  MlirOperation all = definingOp(mlirOperationGetOperand(sel, 0));
+  if (!pt2eMatchIs(all, "linalg.generic") || numIns(all) != 1 ||
+      !hasReduction(all) || !yieldsMask(all))
+    return y;
+  MlirOperation cmp = definingOp(mlirOperationGetOperand(all, 0));
+  if (!isElementwise(cmp) || numIns(cmp) != 1 || !yieldsMask(cmp) ||
+      !mlirValueEqual(mlirOperationGetOperand(cmp, 0), x))
+    return y;
+  int mark = l->n;
+  if (!push(l, cmp) || !push(l, all) || !push(l, sel)) {
+    l->n = mark;
+    return y;
+  }
+  return mlirOperationGetResult(sel, 0);
+}
+
+static double expOf(double x) { return exp(x); }
+
+/*
+** softmax(x) as torch-mlir decomposes it, seen from its exp: a max
+** reduction of x (its keepdim reshape), x - max, exp, a sum reduction of
+** the exp (reshapes), exp / sum, then _safe_softmax's guard when present.
+** '*x' and '*out' get the softmax's input and output.
+*/
+static bool matchSoftmax(OpList *l, MlirOperation ex, MlirValue *x,
+                         MlirValue *out) {
+  if (!computesUnary(ex, expOf, 0))
+    return false;
+  MlirOperation centre = definingOp(mlirOperationGetOperand(ex, 0));
+  if (!isSub(centre) ||
+      !mlirOperationEqual(pt2eMatchSoleUser(mlirOperationGetResult(centre, 0)), ex))
+    return false;
+  *x = mlirOperationGetOperand(centre, 0);
+  MlirValue m = upReshapes(l, mlirOperationGetOperand(centre, 1));
+  MlirOperation max = definingOp(m);
+  if (!isMaxReduction(max) || !mlirValueEqual(mlirOperationGetOperand(max, 0), *x))
+    return false;
+  MlirValue e = mlirOperationGetResult(ex, 0);
+  MlirOperation a, b, sum, div;
+  bool global;
+  if (!twoUsers(e, &a, &b))
+    return false;
+  sum = pt2eMatchSum(a, &global) ? a : b;
+  div = mlirOperationEqual(sum, a) ? b : a;
+  if (!pt2eMatchSum(sum, &global) || !isDiv(div) ||
+      !mlirValueEqual(mlirOperationGetOperand(div, 0), e))
+    return false;
+  if (!push(l, max) || !push(l, centre) || !push(l, ex) || !push(l, sum))
+    return false;
+  MlirValue s = downReshapes(l, mlirOperationGetResult(sum, 0));
+  if (!mlirValueEqual(mlirOperationGetOperand(div, 1), s) || !push(l, div))
+    return false;
+  *out = softmaxGuard(l, div, *x);
+  return true;
+}
+
+/* A contraction of two inputs (batch_matmul, named or generic). */
+static bool isContraction(MlirOperation op) {
+  return pt2eMatchHasPrefix(op, "linalg.") && numIns(op) == 2 &&
+         mlirOperationGetNumResults(op) == 1 && mlirLinalgIsAContractionOp(op);
+}
+
+/* Walks up from an operand of attention's first product: reshapes, the
+** scale by head_dim**-0.25, and for K the transpose; each only when it
+** feeds nothing else. */
+static void attentionOperand(OpList *l, MlirValue v, bool key) {
+  for (int step = 0; step < 6; step++) {
+    MlirOperation p = definingOp(v);
+    if (mlirOperationIsNull(p) || mlirOperationIsNull(pt2eMatchSoleUser(v)))
+      return;
+    bool take = isReshape(p) ||
+                (mlirOperationGetNumOperands(p) >= 1 &&
+                 pt2eMatchScale(p, mlirOperationGetOperand(p, 0))) ||
+                (key && pt2eMatchIs(p, "linalg.transpose"));
+    if (!take || !push(l, p))
+      return;
+    key = key && !pt2eMatchIs(p, "linalg.transpose"); /* one transpose */
+    v = mlirOperationGetOperand(p, 0);
+  }
+}
+
+/*
+** The math path of scaled_dot_product_attention around a softmax whose
+** input is 'x' and output 'y': (Q * s) @ (K^T * s) (reshapes), softmax,
+** then @ V (reshapes). Pushes the products and what joins them.
+*/
+static bool matchAttention(OpList *l, MlirValue x, MlirValue y) {
+  int mark = l->n;
+  MlirOperation qk = definingOp(upReshapes(l, x));
+  if (!isContraction(qk) || !push(l, qk)) {
+    l->n = mark;
+    return false;
+  }
+  MlirValue p = downReshapes(l, y);
+  MlirOperation pv = pt2eMatchSoleUser(p);
+  if (!isContraction(pv) || !mlirValueEqual(mlirOperationGetOperand(pv, 0), p) ||
+      !push(l, pv)) {
+    l->n = mark;
+    return false;
+  }
+  attentionOperand(l, mlirOperationGetOperand(qk, 0), false);
+  attentionOperand(l, mlirOperationGetOperand(qk, 1), true);
+  attentionOperand(l, mlirOperationGetOperand(pv, 1), false); /* V's reshape */
+  downReshapes(l, mlirOperationGetResult(pv, 0));
+  return true;
+}
+
+/* The index k (0 or 1) of the operand of binary 'op' produced by an op
+   named 'name' whose operand 0 is op's other operand, or -1. */
+static int operandOfOther(MlirOperation op, const char *name) {
+  for (int k = 0; k < 2; k++) {
+    MlirOperation p = definingOp(mlirOperationGetOperand(op, k));
+    if (pt2eMatchIs(p, name) &&
+        mlirValueEqual(mlirOperationGetOperand(p, 0), mlirOperationGetOperand(op, 1 - k)))
+      return k;
+  }
+  return -1;
+}
+
+/*
+** TOSA's softmax from its tosa.exp: reduce_max of x, x - max, exp,
+** reduce_sum of the exp, reciprocal, exp * reciprocal.
+*/
+static bool matchTosaSoftmax(OpList *l, MlirOperation ex) {
+  if (!pt2eMatchIs(ex, "tosa.exp"))
+    return false;
+  MlirOperation centre = definingOp(mlirOperationGetOperand(ex, 0));
+  if (!pt2eMatchIs(centre, "tosa.sub") ||
+      mlirOperationIsNull(pt2eMatchSoleUser(mlirOperationGetResult(centre, 0))))
+    return false;
+  MlirOperation max = definingOp(mlirOperationGetOperand(centre, 1));
+  if (!pt2eMatchIs(max, "tosa.reduce_max") ||
+      !mlirValueEqual(mlirOperationGetOperand(max, 0), mlirOperationGetOperand(centre, 0)))
+    return false;
+  MlirOperation a, b;
+  if (!twoUsers(mlirOperationGetResult(ex, 0), &a, &b))
+    return false;
+  MlirOperation sum = pt2eMatchIs(a, "tosa.reduce_sum") ? a : b;
+  MlirOperation mul = mlirOperationEqual(sum, a) ? b : a;
+  if (!pt2eMatchIs(sum, "tosa.reduce_sum") || !pt2eMatchIs(mul, "tosa.mul"))
+    return false;
+  MlirValue e = mlirOperationGetResult(ex, 0);
+  int k = mlirValueEqual(mlirOperationGetOperand(mul, 0), e) ? 1 : 0;
+  MlirOperation rec = definingOp(mlirOperationGetOperand(mul, k));
+  if (!mlirValueEqual(mlirOperationGetOperand(mul, 1 - k), e) ||
+      !pt2eMatchIs(rec, "tosa.reciprocal") ||
+      !mlirOperationEqual(definingOp(mlirOperationGetOperand(rec, 0)), sum))
+    return false;
+  return push(l, max) && push(l, centre) && push(l, ex) && push(l, sum) &&
+         push(l, rec) && push(l, mul);
+}
+
+int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
+                        const char **what) {
+  OpList l = {ops, 0};
+  MlirValue x, y;
+  if (matchTosaSoftmax(&l, op)) {
+    *what = "softmax";
+    return l.n;
+  }
+  l.n = 0;
+  /* TOSA's silu: x * tosa.sigmoid(x) */
+  if (pt2eMatchIs(op, "tosa.mul")) {
+    int k = operandOfOther(op, "tosa.sigmoid");
+    MlirValue s = k < 0 ? (MlirValue){NULL} : mlirOperationGetOperand(op, k);
+    if (k >= 0 && mlirOperationEqual(pt2eMatchSoleUser(s), op)) {
+      *what = "silu";
+      return push(&l, definingOp(s)) && push(&l, op) ? l.n : 0;
+    }
+  }
+  /* either form: they differ by 2e-4 at most, far less than any other
+     activation differs from gelu */
+  if (computesUnary(op, geluErf, 1e-3) || computesUnary(op, geluTanh, 1e-3)) {
+    *what = "gelu";
+    return push(&l, op) ? l.n : 0;
+  }
+  if (matchSoftmax(&l, op, &x, &y)) {
+    *what = matchAttention(&l, x, y) ? "scaled_dot_product_attention" : "softmax";
+    return l.n;
+  }
+  l.n = 0;
+  /* silu: x * sigmoid(x) */
+  if (pt2eMatchBinaryOp(op) == Pt2eMatchMul && pt2eMatchIs(op, "linalg.generic")) {
+    for (int k = 0; k < 2; k++) {
+      MlirValue a = mlirOperationGetOperand(op, k), s = mlirOperationGetOperand(op, 1 - k);
+      MlirOperation sig = definingOp(s);
+      if (computesUnary(sig, sigmoid, 1e-12) &&
+          mlirValueEqual(mlirOperationGetOperand(sig, 0), a) &&
+          mlirOperationEqual(pt2eMatchSoleUser(s), op)) {
+        *what = "silu";
+        return push(&l, sig) && push(&l, op) ? l.n : 0;
+      }
+    }
+  }
+  return 0;
+}
+
+/* }====================================================================== */

@@ -372,9 +372,13 @@ func.func @layer_norm(%x: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
 // A linear on a 3-D input, as torch-mlir writes it: collapse to 2-D, the
 // weight transpose, matmul, bias add, expand back to 3-D, relu. PT2E sees
 // aten.linear -> aten.relu and observes the relu's output only: the
-// reshape between them joins the linear_relu unit.
+// reshape between them joins the linear_relu unit. Likewise the collapse
+// of the input: PT2E observes aten.linear's 3-D input, so the activation
+// edge is the collapse's (one observer when the input feeds others too).
 // CHECK-LABEL: func.func @linear3d_relu
-// CHECK: linalg.matmul {pt2e.annotation = {inputs = [{{.*}}observer = "histogram"{{.*}}}, {ch_axis = 1 : i64{{.*}}observer = "per_channel_minmax"{{.*}}}]}
+// CHECK: tensor.collapse_shape %arg0 {{.*}}pt2e.annotation = {inputs = [{{.*}}observer = "histogram"{{.*}}}]}
+// CHECK: linalg.transpose {{.*}}pt2e.annotation = {inputs = [{ch_axis = 0 : i64{{.*}}observer = "per_channel_minmax"{{.*}}}]}
+// CHECK: linalg.matmul {pt2e.annotation = {inputs = [unit]}}
 // CHECK-NOT: output =
 // CHECK: tensor.expand_shape {{.*}}: tensor<6x4xf32> into tensor<2x3x4xf32>
 // CHECK-NEXT: tensor.empty
@@ -416,4 +420,44 @@ func.func @linear3d_relu(%x: tensor<2x3x8xf32>) -> tensor<2x3x4xf32> {
     linalg.yield %s : f32
   } -> tensor<2x3x4xf32>
   return %r : tensor<2x3x4xf32>
+}
+
+// -----
+
+// The same linear without relu, as the transformer's out_proj: the expand
+// back to 3-D joins the linear, whose output is observed after it (PT2E's
+// aten.linear output is 3-D; one observer name, not a linear output and a
+// shared view).
+// CHECK-LABEL: func.func @linear3d(
+// CHECK: tensor.collapse_shape %arg0 {{.*}}pt2e.annotation = {inputs = [{{.*}}observer = "histogram"{{.*}}}]}
+// CHECK: linalg.matmul {pt2e.annotation = {inputs = [unit]}}
+// CHECK-NOT: output =
+// CHECK: tensor.expand_shape {{.*}}pt2e.annotation = {output = {bins = 2048 : i64{{.*}}observer = "histogram"{{.*}}: tensor<6x4xf32> into tensor<2x3x4xf32>
+// PREP-LABEL: func.func @linear3d(
+// PREP-COUNT-3: "pt2e.observer"
+// PREP-NOT: "pt2e.observer"
+// PREP: return
+#l2 = affine_map<(d0, d1) -> (d0, d1)>
+#lb = affine_map<(d0, d1) -> (d1)>
+func.func @linear3d(%x: tensor<2x3x8xf32>) -> tensor<2x3x4xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %w = arith.constant dense<0.5> : tensor<4x8xf32>
+  %b = arith.constant dense<0.25> : tensor<4xf32>
+  %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x3x8xf32> into tensor<6x8xf32>
+  %et = tensor.empty() : tensor<8x4xf32>
+  %wt = linalg.transpose ins(%w : tensor<4x8xf32>) outs(%et : tensor<8x4xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<6x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x4xf32>) -> tensor<6x4xf32>
+  %mm = linalg.matmul ins(%c, %wt : tensor<6x8xf32>, tensor<8x4xf32>) outs(%f : tensor<6x4xf32>) -> tensor<6x4xf32>
+  %bb = linalg.generic {indexing_maps = [#lb, #l2], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<4xf32>) outs(%e : tensor<6x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<6x4xf32>
+  %add = linalg.generic {indexing_maps = [#l2, #l2, #l2], iterator_types = ["parallel", "parallel"]} ins(%mm, %bb : tensor<6x4xf32>, tensor<6x4xf32>) outs(%e : tensor<6x4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %t = arith.addf %in, %in2 : f32
+    linalg.yield %t : f32
+  } -> tensor<6x4xf32>
+  %ex = tensor.expand_shape %add [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  return %ex : tensor<2x3x4xf32>
 }

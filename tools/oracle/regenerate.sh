@@ -4,6 +4,7 @@
 #   tools/oracle/conv_relu/make_goldens.py  -> examples/conv_relu/golden/ and
 #                                              examples/conv_relu/conv_relu.{linalg,tosa}.mlir
 #   tools/oracle/batchnorm/make_goldens.py  -> test/fold-batchnorm/Inputs/
+#   tools/oracle/placement/make_goldens.py  -> test/oracle-placement/Inputs/
 # The virtual environment (default .venv at the repository root, git-ignored;
 # PT2E_VENV=<dir> to use another) is created and filled from the pinned
 # requirements when it lacks them. Rerunning on the same kind of machine
@@ -11,7 +12,7 @@
 # at the end shows whether anything changed.
 #
 #   tools/oracle/regenerate.sh            # everything
-#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm)
+#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm | placement)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${PT2E_VENV:-$root/.venv}
@@ -28,13 +29,14 @@ assert m.version("torch-mlir") == "20261001"
 import numpy, packaging  # noqa: F401
 PY
 then
-  "$venv/bin/pip" install -r tools/oracle/requirements.txt -r tools/oracle/conv_relu/requirements.txt
+  "$venv/bin/pip" install -r tools/oracle/requirements.txt -r tools/oracle/conv_relu/requirements.txt \
+    -r tools/oracle/placement/requirements.txt
 fi
 
 which=${1:-all}
 case $which in
-  all|observers|conv_relu|batchnorm) ;;
-  *) echo "usage: $0 [all|observers|conv_relu|batchnorm]" >&2; exit 2 ;;
+  all|observers|conv_relu|batchnorm|placement) ;;
+  *) echo "usage: $0 [all|observers|conv_relu|batchnorm|placement]" >&2; exit 2 ;;
 esac
 if [ "$which" = all ] || [ "$which" = observers ]; then
   echo "== observers -> test/Inputs/observers/"
@@ -48,4 +50,8 @@ if [ "$which" = all ] || [ "$which" = batchnorm ]; then
   echo "== batchnorm -> test/fold-batchnorm/Inputs/"
   "$venv/bin/python" tools/oracle/batchnorm/make_goldens.py
 fi
-git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs
+if [ "$which" = all ] || [ "$which" = placement ]; then
+  echo "== placement -> test/oracle-placement/Inputs/"
+  "$venv/bin/python" tools/oracle/placement/make_goldens.py
+fi
+git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs test/oracle-placement
