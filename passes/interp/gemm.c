@@ -705,29 +705,14 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                NULL, NULL, NULL);
 }
 
-bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
-                      const float *a, int64_t lda, const float *b, int64_t ldb,
-                      const float *rowInit, float *c, int64_t ldc) {
-  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, false, rowInit, c, ldc,
-               NULL, NULL, NULL);
-}
-
-bool pt2eSgemmWithPackedA(const Pt2eSgemmPacked *packed, bool transA,
-                          bool transB, int64_t m, int64_t n, int64_t k,
-                          const float *a, int64_t lda, const float *b,
-                          int64_t ldb, bool accumulate, const float *rowInit,
-                          float *c, int64_t ldc) {
+bool pt2eSgemmWithPacked(const Pt2eSgemmPacked *packedA,
+                         const Pt2eSgemmPacked *packedB, bool transA,
+                         bool transB, int64_t m, int64_t n, int64_t k,
+                         const float *a, int64_t lda, const float *b,
+                         int64_t ldb, bool accumulate, const float *rowInit,
+                         float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
-               rowInit, c, ldc, packed, NULL, NULL);
-}
-
-bool pt2eSgemmWithPackedB(const Pt2eSgemmPacked *packed, bool transA,
-                          bool transB, int64_t m, int64_t n, int64_t k,
-                          const float *a, int64_t lda, const float *b,
-                          int64_t ldb, bool accumulate, const float *rowInit,
-                          float *c, int64_t ldc) {
-  return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
-               rowInit, c, ldc, NULL, NULL, packed);
+               rowInit, c, ldc, packedA, NULL, packedB);
 }
 
 bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,

@@ -19,14 +19,6 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc);
 /*
-** The same with chain i starting at rowInit[i] (C is only written): a
-** convolution whose init is its bias broadcast over the output gets the
-** bits of pt2eSgemm on that broadcast without it being written out.
-*/
-bool pt2eSgemmRowInit(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
-                      const float *a, int64_t lda, const float *b, int64_t ldb,
-                      const float *rowInit, float *c, int64_t ldc);
-/*
 ** An operand packed once for the current micro-kernel, for products that
 ** multiply by the same matrix again and again: a convolution's weights (A,
 ** image after image, batch after batch: packing it for every product was
@@ -46,20 +38,19 @@ bool pt2eSgemmPackedFitsA(const Pt2eSgemmPacked *p, bool transA, int64_t m,
 bool pt2eSgemmPackedFitsB(const Pt2eSgemmPacked *p, bool transB, int64_t k,
                           int64_t n, const float *b, int64_t ldb);
 /*
-** pt2eSgemm (rowInit NULL) or pt2eSgemmRowInit, reading A's (B's) panels
-** from 'packed' when it fits this A (B) and kernel (else packing as usual):
-** the same bits either way.
+** pt2eSgemm, reading A's and B's panels from 'packedA' / 'packedB' when
+** they fit this A / B and kernel (else packing as usual), and, with
+** 'rowInit', chain i starting at rowInit[i] (C then only written: a
+** convolution whose init is its bias broadcast over the output, or a fill,
+** gets the bits of pt2eSgemm on that init without it being written out).
+** The same bits whatever is packed.
 */
-bool pt2eSgemmWithPackedA(const Pt2eSgemmPacked *packed, bool transA,
-                          bool transB, int64_t m, int64_t n, int64_t k,
-                          const float *a, int64_t lda, const float *b,
-                          int64_t ldb, bool accumulate, const float *rowInit,
-                          float *c, int64_t ldc);
-bool pt2eSgemmWithPackedB(const Pt2eSgemmPacked *packed, bool transA,
-                          bool transB, int64_t m, int64_t n, int64_t k,
-                          const float *a, int64_t lda, const float *b,
-                          int64_t ldb, bool accumulate, const float *rowInit,
-                          float *c, int64_t ldc);
+bool pt2eSgemmWithPacked(const Pt2eSgemmPacked *packedA,
+                         const Pt2eSgemmPacked *packedB, bool transA,
+                         bool transB, int64_t m, int64_t n, int64_t k,
+                         const float *a, int64_t lda, const float *b,
+                         int64_t ldb, bool accumulate, const float *rowInit,
+                         float *c, int64_t ldc);
 /*
 ** B as rows made on demand instead of a matrix: row(ctx, p, j0, cols, dst)
 ** writes B[p][j0 .. j0+cols) to dst (contiguous), from any thread. A
@@ -71,7 +62,8 @@ typedef struct Pt2eSgemmRowsOfB {
   void (*row)(const void *ctx, int64_t p, int64_t j0, int64_t cols, float *dst);
   const void *ctx;
 } Pt2eSgemmRowsOfB;
-/* pt2eSgemmWithPackedA with B (not transposed) made by 'rowsOfB': the same
+/* pt2eSgemmWithPacked (A packed or not) with B (not transposed) made by
+** 'rowsOfB': the same
 ** bits as on the matrix of those rows. */
 bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
                     int64_t n, int64_t k, const float *a, int64_t lda,

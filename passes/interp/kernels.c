@@ -485,8 +485,8 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     const float *xn = a + n * k->C * k->H * k->W;
     float *yn = c + n * k->F * ohw;
     if (nchw && direct) {
-      ok = pt2eSgemmWithPackedA(pw, false, false, k->F, ohw, kkc, b, kkc, xn,
-                                ohw, true, starts, yn, ohw);
+      ok = pt2eSgemmWithPacked(pw, NULL, false, false, k->F, ohw, kkc, b, kkc,
+                               xn, ohw, true, starts, yn, ohw);
     } else if (nchw) {
       ColRows cr = {k, xn};
       Pt2eSgemmRowsOfB rows = {colRow, &cr};
@@ -497,11 +497,11 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
         im2colNhwc(k, xn, col);
       const float *cm = direct ? xn : col;
       if (k->kind == KConvNhwcHwcf)
-        ok = pt2eSgemmWithPackedA(NULL, false, false, ohw, k->F, kkc, cm, kkc, b,
-                                  k->F, true, starts, yn, k->F);
+        ok = pt2eSgemmWithPacked(NULL, NULL, false, false, ohw, k->F, kkc, cm,
+                                 kkc, b, k->F, true, starts, yn, k->F);
       else
-        ok = pt2eSgemmWithPackedA(NULL, false, true, ohw, k->F, kkc, cm, kkc, b,
-                                  kkc, true, starts, yn, k->F);
+        ok = pt2eSgemmWithPacked(NULL, NULL, false, true, ohw, k->F, kkc, cm,
+                                 kkc, b, kkc, true, starts, yn, k->F);
     }
   }
   pt2eFree(col);
@@ -714,13 +714,13 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
     if (k->sharedB && !k->transA)
       /* A's and C's batches are consecutive rows: one product of batch x m
       ** rows against the shared B, each output's chain unchanged */
-      ok = pt2eSgemmWithPackedB(pb, false, k->transB, k->batch * k->m, k->n,
-                                k->k, a, lda, b, ldb, true, starts, c, k->n);
+      ok = pt2eSgemmWithPacked(NULL, pb, false, k->transB, k->batch * k->m,
+                               k->n, k->k, a, lda, b, ldb, true, starts, c, k->n);
     for (int64_t i = 0; ok && !(k->sharedB && !k->transA) && i < k->batch; i++)
-      ok = pt2eSgemmWithPackedB(pb, k->transA, k->transB, k->m, k->n, k->k,
-                                a + i * k->m * k->k, lda,
-                                b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
-                                starts, c + i * k->m * k->n, k->n);
+      ok = pt2eSgemmWithPacked(NULL, pb, k->transA, k->transB, k->m, k->n, k->k,
+                               a + i * k->m * k->k, lda,
+                               b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
+                               starts, c + i * k->m * k->n, k->n);
     if (!ok) {
       pt2eFree(filled);
       pt2eTensorRelease(out);

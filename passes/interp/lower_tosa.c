@@ -57,8 +57,7 @@ bool pt2eModuleHasTosa(MlirOperation module) {
 */
 typedef struct Guard {
   MlirOperation module;
-  int count;
-  bool failed;
+  int count; /* functions made so far: their names */
   MlirOperation found[256];
   int numFound;
 } Guard;

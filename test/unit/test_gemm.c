@@ -90,8 +90,9 @@ static const struct {
 
 /* Runs one shape with every micro-kernel the CPU has, each with 1, 2 and 3
 ** threads, and compares with the reference. With 'rowInit', through
-** pt2eSgemmRowInit: chain i starts at a value of its own, which must give
-** the reference's bits on a C whose row i holds that value. */
+** pt2eSgemmWithPacked's rowInit: chain i starts at a value of its own,
+** which must give the reference's bits on a C whose row i holds that
+** value. */
 static void checkShapeFrom(const Shape *s, bool transA, bool transB,
                            bool accumulate, bool rowInit, int packed) {
   int64_t lda = transA ? s->m + 3 : s->k + 3; /* padded rows: strides matter */
@@ -136,9 +137,9 @@ static void checkShapeFrom(const Shape *s, bool transA, bool transB,
         assert_true(s->k == 0 || s->n == 0 || t % 2 == 0 ||
                     pt2eSgemmPackedFitsB(pb, transB, s->k, s->n, b, ldb));
         assert_false(pt2eSgemmPackedFitsA(pb, transB, s->n, s->k, b, ldb));
-        assert_true(pt2eSgemmWithPackedB(pb, transA, transB, s->m, s->n, s->k, a,
-                                         lda, b, ldb, accumulate,
-                                         rowInit ? starts : NULL, got, ldc));
+        assert_true(pt2eSgemmWithPacked(NULL, pb, transA, transB, s->m, s->n,
+                                        s->k, a, lda, b, ldb, accumulate,
+                                        rowInit ? starts : NULL, got, ldc));
         pt2eSgemmPackedFree(pb);
         free(b2);
       } else if (packed) {
@@ -152,16 +153,17 @@ static void checkShapeFrom(const Shape *s, bool transA, bool transB,
         assert_true(s->k == 0 || s->m == 0 ||
                     pt2eSgemmPackedFitsA(pa, transA, s->m, s->k, a, lda));
         assert_false(pt2eSgemmPackedFitsA(other, transA, s->m, s->k, a, lda));
-        assert_true(pt2eSgemmWithPackedA(t % 2 ? pa : other, transA, transB,
-                                         s->m, s->n, s->k, a, lda, b, ldb,
-                                         accumulate, rowInit ? starts : NULL,
-                                         got, ldc));
+        assert_true(pt2eSgemmWithPacked(t % 2 ? pa : other, NULL, transA, transB,
+                                        s->m, s->n, s->k, a, lda, b, ldb,
+                                        accumulate, rowInit ? starts : NULL,
+                                        got, ldc));
         pt2eSgemmPackedFree(pa);
         pt2eSgemmPackedFree(other);
         free(a2);
       } else if (rowInit)
-        assert_true(pt2eSgemmRowInit(transA, transB, s->m, s->n, s->k, a, lda,
-                                     b, ldb, starts, got, ldc));
+        assert_true(pt2eSgemmWithPacked(NULL, NULL, transA, transB, s->m, s->n,
+                                        s->k, a, lda, b, ldb, false, starts,
+                                        got, ldc));
       else
         assert_true(pt2eSgemm(transA, transB, s->m, s->n, s->k, a, lda, b,
                               ldb, accumulate, got, ldc));
