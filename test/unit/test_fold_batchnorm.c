@@ -30,8 +30,7 @@ static int groupSetup(void **state) {
 
 /* torch-mlir's eval BatchNorm of the conv result %c (mean, var, gamma, beta
    per channel; %mean, %var, %eps and %e defined before), then the return:
-   the tail
-   of every module below. */
+   the tail of every module below. */
 #define BN_AFTER_CONV \
     "  %e2 = tensor.empty() : tensor<2xf32>\n" \
     "  %ve = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = [\"parallel\"]} ins(%var : tensor<2xf32>) outs(%e2 : tensor<2xf32>) {\n" \
