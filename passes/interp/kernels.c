@@ -51,15 +51,12 @@ typedef struct Kernel {
   bool sharedB;
   int sharedBSlot;
   /* NCHW convolution whose init is a per-filter bias broadcast over the
-  ** output: the instruction reads the bias, slot biasSlot (operand 2
-  ** rewired: rowBias), and every chain starts at its filter's bias */
-  bool rowBias;
-  int biasSlot;
-  /* a product or convolution whose init is a linalg.fill of a scalar
-  ** (torch-mlir's zero init of a matmul): the instruction reads the scalar,
-  ** slot fillSlot (operand 2 rewired), and every chain starts at it */
-  bool fillInit;
-  int fillSlot;
+  ** output (rowBias), or a product or convolution whose init is a
+  ** linalg.fill of a scalar (torch-mlir's zero init of a matmul; fillInit):
+  ** the instruction reads the bias or the scalar, slot initSlot (operand 2
+  ** rewired), and every chain starts at it */
+  bool rowBias, fillInit;
+  int initSlot;
   int outRank;
   int64_t outShape[PT2E_INTERP_MAX_RANK];
   /* a convolution's weights (A) or a product's B when they are the same on
@@ -772,7 +769,7 @@ static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
       si->shape[0] != kr->F)
     return;
   kr->rowBias = true;
-  kr->biasSlot = slot;
+  kr->initSlot = slot;
 }
 
 static void freeKernel(void *p) {
@@ -801,7 +798,7 @@ static void fillAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
       cc->program->slots[slot].type != Pt2eElemF32)
     return;
   kr->fillInit = true;
-  kr->fillSlot = slot;
+  kr->initSlot = slot;
 }
 
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
@@ -859,8 +856,6 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   in->exec = execKernel;
   if (k->sharedB)
     in->operands[1] = k->sharedBSlot; /* only the kernel reads it so */
-  if (k->rowBias)
-    in->operands[2] = k->biasSlot; /* likewise */
-  if (k->fillInit)
-    in->operands[2] = k->fillSlot; /* likewise */
+  if (k->rowBias || k->fillInit)
+    in->operands[2] = k->initSlot; /* likewise */
 }
