@@ -542,6 +542,8 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
   intptr_t nArgs = mlirBlockGetNumArguments(entry);
   c.p->argSlots = pt2eAlloc((size_t)(nArgs ? nArgs : 1) * sizeof(int));
   ok = c.p->argSlots != NULL;
+  if (!ok)
+    pt2eInterpOutOfMemory(func);
   for (intptr_t i = 0; ok && i < nArgs; i++) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     SlotInfo info;

@@ -876,6 +876,8 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
                                         const char *yieldName) {
   ScalarProgram *p = programCreate();
   MlirBlock b = mlirRegionGetFirstBlock(region);
+  if (!p && !mlirBlockIsNull(b))
+    pt2eInterpOutOfMemory(mlirBlockGetParentOperation(b));
   if (!p || mlirBlockIsNull(b)) {
     pt2eScalarProgramDestroy(p);
     return NULL;
@@ -893,6 +895,8 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     }
     int r = newReg(p, t);
     ok = r >= 0 && bindValue(p, a, r);
+    if (!ok)
+      pt2eInterpOutOfMemory(mlirBlockGetParentOperation(b));
   }
   p->numArgs = (int)nArgs;
   for (MlirOperation op = mlirBlockGetFirstOperation(b);
@@ -913,6 +917,8 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), yieldName)) {
       p->yields = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
       ok = p->yields != NULL;
+      if (!ok)
+        pt2eInterpOutOfMemory(op);
       for (intptr_t i = 0; ok && i < n; i++)
         p->yields[p->numYields++] = regs[i];
       break;
@@ -947,8 +953,8 @@ ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
     ok = elemTypeOf(mlirValueGetType(mlirOperationGetOperand(op, i)), &t);
     if (!ok)
       pt2eEmitOpError(op, NULL, "has an operand of an unsupported type");
-    else
-      ok = (regs[i] = newReg(p, t)) >= 0;
+    else if (!(ok = (regs[i] = newReg(p, t)) >= 0))
+      pt2eInterpOutOfMemory(op);
   }
   p->numArgs = (int)n;
   /* emitOp wants a scalar result type: compile against the element type */
@@ -1101,7 +1107,10 @@ MlirLogicalResult pt2eCompileArithConstant(CompileCtx *cc, Instr *in) {
       return pt2eEmitOpError(in->op, NULL, "unsupported constant");
     return mlirLogicalResultSuccess();
   }
-  c->tensor = pt2eTensorFromElementsAttr(value, info);
+  bool outOfMemory;
+  c->tensor = pt2eTensorFromElementsAttr(value, info, &outOfMemory);
+  if (!c->tensor && outOfMemory)
+    return pt2eInterpOutOfMemory(in->op);
   if (!c->tensor)
     return pt2eEmitOpError(in->op, NULL, "unsupported or unreadable elements attribute");
   return mlirLogicalResultSuccess();

@@ -130,9 +130,14 @@ static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
     pt2eEmitError(loc, "the global '@%.*s' is not a static tensor", (int)name.length, name.data);
     return NULL;
   }
+  bool outOfMemory = false;
   Pt2eTensor *t = mlirAttributeIsNull(value)
                       ? pt2eTensorCreate(info.type, info.rank, info.shape)
-                      : pt2eTensorFromElementsAttr(value, &info);
+                      : pt2eTensorFromElementsAttr(value, &info, &outOfMemory);
+  if (!t && (outOfMemory || mlirAttributeIsNull(value))) {
+    pt2eOutOfMemory(loc, "interpreter");
+    return NULL;
+  }
   if (!t) {
     pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
     return NULL;

@@ -303,14 +303,20 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
   return true;
 }
 
-Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info) {
+Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info,
+                                       bool *outOfMemory) {
+  Pt2eTensor *t;
   /* a non-splat dense attribute already holds the packed row-major data:
      borrow it instead of copying the weights */
   if (mlirAttributeIsADenseElements(a) && !mlirDenseElementsAttrIsSplat(a) &&
-      info->type != Pt2eElemI1)
-    return pt2eTensorCreateBorrowed(info->type, info->rank, info->shape,
-                                    mlirDenseElementsAttrGetRawData(a));
-  Pt2eTensor *t = pt2eTensorCreate(info->type, info->rank, info->shape);
+      info->type != Pt2eElemI1) {
+    t = pt2eTensorCreateBorrowed(info->type, info->rank, info->shape,
+                                 mlirDenseElementsAttrGetRawData(a));
+    *outOfMemory = t == NULL;
+    return t;
+  }
+  t = pt2eTensorCreate(info->type, info->rank, info->shape);
+  *outOfMemory = t == NULL;
   if (t && !fillFromElements(t, a)) {
     pt2eTensorRelease(t);
     return NULL;

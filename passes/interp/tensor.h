@@ -72,7 +72,9 @@ Pt2eTensor *pt2eTensorCreateUninit(Pt2eElemType type, int rank, const int64_t *s
 ** scalar of type 't'; false when it is none of those. */
 bool pt2eScalarFromAttr(MlirAttribute a, Pt2eElemType t, Pt2eScalar *out);
 /* The value of a dense or dense_resource attribute as a tensor of 'info'
-** (borrowing the attribute's data where it can); NULL if unreadable. */
-Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info);
+** (borrowing the attribute's data where it can); NULL if unreadable, or,
+** with *outOfMemory set, when memory ran out. */
+Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info,
+                                       bool *outOfMemory);
 
 #endif /* PT2E_INTERP_TENSOR_H */

@@ -860,6 +860,68 @@ static void testConvKernelsEqualTheReferenceOrder(void **state) {
   }
 }
 
+/*
+** Out of memory at every allocation of the kernels whose init or weight is
+** not read as the op writes it: a padded NCHW convolution whose init is its
+** bias broadcast (row starts, constant weights packed once), and a matmul
+** whose init is a fill (row starts, constant B packed once). Each run that
+** an allocation failure stops says so ("ran out of memory"); a run that
+** completes (a packing that failed is only a memo: the sgemm packs instead)
+** gives the bits of a run without failures; fast paths and loops alike.
+*/
+static void testRewiredKernelsReportEveryAllocationFailure(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @f(%x: tensor<2x3x6x6xf32>, %a: tensor<5x7xf32>)"
+      " -> (tensor<2x4x6x6xf32>, tensor<5x9xf32>) {\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %w = arith.constant dense<0.375> : tensor<4x3x3x3xf32>\n"
+      "  %b = arith.constant dense<[0.5, -1.0, 2.0, 0.25]> : tensor<4xf32>\n"
+      "  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {\n"
+      "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n"
+      "    tensor.yield %z : f32\n"
+      "  } : tensor<2x3x6x6xf32> to tensor<2x3x8x8xf32>\n"
+      "  %e = tensor.empty() : tensor<2x4x6x6xf32>\n"
+      "  %bb = linalg.broadcast ins(%b : tensor<4xf32>) outs(%e : tensor<2x4x6x6xf32>) dimensions = [0, 2, 3]\n"
+      "  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}\n"
+      "      ins(%p, %w : tensor<2x3x8x8xf32>, tensor<4x3x3x3xf32>) outs(%bb : tensor<2x4x6x6xf32>) -> tensor<2x4x6x6xf32>\n"
+      "  %m = arith.constant dense<-0.625> : tensor<7x9xf32>\n"
+      "  %e2 = tensor.empty() : tensor<5x9xf32>\n"
+      "  %f = linalg.fill ins(%z : f32) outs(%e2 : tensor<5x9xf32>) -> tensor<5x9xf32>\n"
+      "  %y = linalg.matmul ins(%a, %m : tensor<5x7xf32>, tensor<7x9xf32>) outs(%f : tensor<5x9xf32>) -> tensor<5x9xf32>\n"
+      "  return %c, %y : tensor<2x4x6x6xf32>, tensor<5x9xf32>\n"
+      "}\n";
+  const int64_t xs[] = {2, 3, 6, 6}, as[] = {5, 7};
+  Pt2eTensor *args[] = {filledTensor(4, xs, 41), filledTensor(2, as, 42)};
+  for (int fast = 0; fast <= 1; fast++) {
+    Pt2eTensor *want[2] = {NULL, NULL};
+    assert_true(runFirst(fx, src, args, want, fast));
+    bool done = false;
+    for (long n = 0; n < 100000 && !done; n++) {
+      Pt2eTensor *got[2] = {NULL, NULL};
+      fx->diag[0] = '\0';
+      pt2eAllocFailAfter(n);
+      bool ok = runFirst(fx, src, args, got, fast);
+      done = (long)pt2eAllocFailAfter(-1) < n; /* no allocation was refused */
+      if (!ok) {
+        assert_false(done);
+        if (!strstr(fx->diag, "ran out of memory"))
+          fail_msg("fast %d, allocation %ld refused: '%s'", fast, n, fx->diag);
+        continue;
+      }
+      for (int r = 0; r < 2; r++) {
+        expectSameBits(got[r], want[r], "a run that completed", 0, 0);
+        pt2eTensorRelease(got[r]);
+      }
+    }
+    assert_true(done);
+    for (int r = 0; r < 2; r++)
+      pt2eTensorRelease(want[r]);
+  }
+  for (int k = 0; k < 2; k++)
+    pt2eTensorRelease(args[k]);
+}
+
 /* }====================================================================== */
 
 /* A shape whose element count overflows int64 gives no tensor, never one
@@ -936,6 +998,7 @@ int main(void) {
       cmocka_unit_test_setup(testPoolingFastKernelsOnModelShapes, clearDiag),
       cmocka_unit_test_setup(testDepthwiseOutsideTheKernelsRunsOnTheLoops, clearDiag),
       cmocka_unit_test_setup(testConvKernelsEqualTheReferenceOrder, clearDiag),
+      cmocka_unit_test_setup(testRewiredKernelsReportEveryAllocationFailure, clearDiag),
       cmocka_unit_test(testOverflowingShapeGivesNoTensor),
       cmocka_unit_test(testAllocLimitRefusesAndCounts),
       cmocka_unit_test(testLimitsFromMiB),
