@@ -2,11 +2,21 @@
 """Standard-library helpers of bench/side_by_side.sh (no NumPy, no torch, so
 the ours-only smoke run in the test suite needs nothing but python3).
 
-  table.py compare TORCH_QPARAMS OURS_QPARAMS OURS_TABLE [--rtol R]
+  table.py compare TORCH_QPARAMS OURS_QPARAMS OURS_TABLE [--rtol R] [--map M]
+                   [--prepared OURS_PREPARED_MLIR]
       Pairs prepare_pt2e's observers with ours (both are numbered in graph
       order, activation_post_process_N; where one side has an observer the
       other has not, the two sequences of weight / activation kinds are
-      aligned with difflib and the extra ones reported), then: weight
+      aligned with difflib and the extra ones reported). With --map, the
+      pairs are M's instead: lines 'TORCH_NAME OURS_NAME [what it observes]'
+      ('#' comments), test/oracle-placement's .map format, for models whose
+      observers the two sides number differently (the transformer: torch
+      observes its eval dropouts, torch-mlir drops them); a name of either
+      side that M leaves out is reported unpaired. --prepared names our
+      prepared module: our names that are another name of an instance
+      (pt2e.observer's 'instance' attribute: one observer shared through a
+      view, the same numbers) are then counted as 'shared_ours=N', not
+      unpaired, when their instance is paired. Then: weight
       observers bit for bit (scales and zero points), activation observers
       |scale - torch| <= R * torch and zero points within 1. Prints one
       line 'weights=a/b identical activations=c/d within rtol=R max_rel=x
@@ -61,16 +71,31 @@ def bits2f(b):
     return struct.unpack("<f", struct.pack("<I", b))[0]
 
 
-def cmd_compare(argv):
-    rtol = 1.1e-2
-    if "--rtol" in argv:
-        i = argv.index("--rtol")
-        rtol = float(argv[i + 1])
-        del argv[i:i + 2]
-    tq, tk = read_qparams(argv[0])
-    oq, _ = read_qparams(argv[1])
-    ok = ours_kinds(argv[2])
-    tn, on = order(tq), order(oq)
+def read_instances(path):
+    """name -> instance of our pt2e.observer ops that share another's."""
+    shared = {}
+    with open(path) as f:
+        for line in f:
+            if '"pt2e.observer"' not in line or "instance = " not in line:
+                continue
+            inst = line.split('instance = "', 1)[1].split('"', 1)[0]
+            name = line.split('name = "', 1)[1].split('"', 1)[0]
+            shared[name] = inst
+    return shared
+
+
+def read_map(path):
+    pairs = []
+    with open(path) as f:
+        for line in f:
+            parts = line.split("#", 1)[0].split()
+            if len(parts) >= 2:
+                pairs.append((parts[0], parts[1]))
+    return pairs
+
+
+def align(tn, on, tk, ok):
+    """Pairs by position in graph order, aligning the kind sequences."""
     sm = difflib.SequenceMatcher(a=[tk.get(n, "act") for n in tn], b=[ok.get(n, "act") for n in on],
                                  autojunk=False)
     pairs, un_t, un_o = [], [], []
@@ -80,6 +105,38 @@ def cmd_compare(argv):
         else:
             un_t += tn[i1:i2]
             un_o += on[j1:j2]
+    return pairs, un_t, un_o
+
+
+def cmd_compare(argv):
+    rtol = 1.1e-2
+    if "--rtol" in argv:
+        i = argv.index("--rtol")
+        rtol = float(argv[i + 1])
+        del argv[i:i + 2]
+    pair_map = None
+    if "--map" in argv:
+        i = argv.index("--map")
+        pair_map = read_map(argv[i + 1])
+        del argv[i:i + 2]
+    shared = {}
+    if "--prepared" in argv:
+        i = argv.index("--prepared")
+        shared = read_instances(argv[i + 1])
+        del argv[i:i + 2]
+    tq, tk = read_qparams(argv[0])
+    oq, _ = read_qparams(argv[1])
+    ok = ours_kinds(argv[2])
+    tn, on = order(tq), order(oq)
+    if pair_map is not None:
+        pairs = [(t, o) for t, o in pair_map if t in tq and o in oq]
+        un_t = [t for t in tn if t not in {p[0] for p in pairs}]
+        un_o = [o for o in on if o not in {p[1] for p in pairs}]
+    else:
+        pairs, un_t, un_o = align(tn, on, tk, ok)
+    paired_o = {p[1] for p in pairs}
+    n_shared = sum(1 for o in un_o if shared.get(o) in paired_o)
+    un_o = [o for o in un_o if shared.get(o) not in paired_o]
     w_ok = w_n = a_ok = a_n = 0
     max_rel = 0.0
     max_zp = 0
@@ -102,8 +159,8 @@ def cmd_compare(argv):
             else:
                 bad.append("%s/%s(rel=%.2g,zp=%d)" % (t, o, rel, zp))
     print("weights=%d/%d identical activations=%d/%d within rtol=%g max_rel=%.3g max_zp_diff=%d "
-          "unpaired_torch=%s unpaired_ours=%s mismatches=%s"
-          % (w_ok, w_n, a_ok, a_n, rtol, max_rel, max_zp, ",".join(un_t) or "-",
+          "shared_ours=%d unpaired_torch=%s unpaired_ours=%s mismatches=%s"
+          % (w_ok, w_n, a_ok, a_n, rtol, max_rel, max_zp, n_shared, ",".join(un_t) or "-",
              ",".join(un_o) or "-", ",".join(bad[:6]) or "-"))
 
 
