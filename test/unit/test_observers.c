@@ -780,7 +780,7 @@ static uint32_t rngNext(void) {
 
 enum {
   GenSpread, GenRelu, GenZeros, GenNonPositive, GenInf, GenNaN, GenConstant,
-  GenHuge, GenCount
+  GenHuge, GenRelu6, GenCount
 };
 
 /* Batch 'b' of generator 'g': n floats into x. */
@@ -804,6 +804,8 @@ static void generate(int g, int b, float *x, int64_t n) {
       v = 1.25f / scale;
     else if (g == GenHuge)
       v = 3.4e38f * v / scale;
+    else if (g == GenRelu6) /* runs of the edge values: 0 and 0.5 * scale */
+      v = v < 0 ? z : v > 0.5f ? 0.5f : v;
     x[i] = scale * v;
   }
   rngState = s | 1;
