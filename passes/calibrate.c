@@ -103,6 +103,7 @@ typedef struct QState {
 typedef struct OpState {
   MlirOperation op;
   int state;
+  bool seesSeenValues; /* see viewsObservedValues */
 } OpState;
 
 typedef struct Calibration {
@@ -252,7 +253,7 @@ static MlirWalkResult collectQuantOps(MlirOperation op, void *userData) {
     if (mlirLogicalResultIsFailure(addState(c, op)))
       goto fail;
   }
-  OpState entry = {op, -1};
+  OpState entry = {op, -1, false};
   if (!PT2E_PUSH(c->ops, entry)) {
     outOfMemory(op);
     goto fail;
@@ -261,6 +262,58 @@ static MlirWalkResult collectQuantOps(MlirOperation op, void *userData) {
 fail:
   w->failed = true;
   return MlirWalkResultInterrupt;
+}
+
+/* Ops that keep every element of their operand 0 or a part of it, in
+** another shape or order. */
+static bool isViewOp(MlirOperation op) {
+  static const char *const names[] = {"tensor.expand_shape", "tensor.collapse_shape",
+                                      "linalg.transpose", "tensor.extract_slice"};
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (pt2eStringRefIs(n, names[i]))
+      return true;
+  return false;
+}
+
+/*
+** True when the observer op 'o' of a shared instance observes a view
+** (reshape, transpose, slice) of a value that an earlier op of the same
+** instance has observed in the same run: its operand is reached from that
+** op's result through view ops and other observers (which return their
+** input). prepare_pt2e calls a shared observer once per node of torch's
+** graph; torch-mlir writes one aten view as several such ops (unflatten,
+** unsqueeze, transpose, select: expand_shape, linalg.transpose,
+** extract_slice), and each got an observer op of the instance, which
+** would count the same elements again (the transformer layer: 5.8M
+** elements per batch on top of its instances' own 5.0M). Not updating
+** for them gives each element one count. Only for the kinds where that
+** is what torch computes: MinMax (min and max of values already seen are
+** no-ops) and Histogram (torch's graph observes these values once; where
+** it observes a view twice, doubling every count scales every step of the
+** search by 2 exactly and picks the same bins). Moving averages and
+** fake-quant ops move on every call and keep them.
+*/
+static bool viewsObservedValues(const Calibration *c, const OpState *o) {
+  const QState *st = &c->states[o->state];
+  if (mlirOperationEqual(st->op, o->op) || st->isFakeQuant || !st->obs ||
+      !pt2eIsObserver(o->op) ||
+      (st->spec.quant.observer != Pt2eObserverMinMax &&
+       st->spec.quant.observer != Pt2eObserverPerChannelMinMax &&
+       st->spec.quant.observer != Pt2eObserverHistogram))
+    return false;
+  MlirValue v = mlirOperationGetOperand(o->op, 0);
+  for (int steps = 0; steps < 64 && mlirValueIsAOpResult(v); steps++) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (pt2eIsObserver(def)) {
+      if (stateOfOp(c, def) == o->state)
+        return true;
+    } else if (!isViewOp(def)) {
+      return false;
+    }
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return false;
 }
 
 /* Links ops that name an 'instance' to its state (after all are known). */
@@ -274,7 +327,16 @@ static MlirLogicalResult linkInstances(Calibration *c) {
                      PT2E_ATTR_INSTANCE, (int)inst.length, inst.data);
     }
   }
+  for (size_t i = 0; i < c->ops.size; i++)
+    c->ops.at[i].seesSeenValues = viewsObservedValues(c, &c->ops.at[i]);
   return mlirLogicalResultSuccess();
+}
+
+static const OpState *opStateOf(const Calibration *c, MlirOperation op) {
+  for (size_t i = 0; i < c->ops.size; i++)
+    if (mlirOperationEqual(c->ops.at[i].op, op))
+      return &c->ops.at[i];
+  return NULL;
 }
 
 /* }==================================================================== */
@@ -294,6 +356,9 @@ static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
     return mlirLogicalResultSuccess();
   if (x->type != Pt2eElemF32)
     return opError(op, "%s", "observes float32 tensors only");
+  const OpState *o = opStateOf(c, op);
+  if (o && o->seesSeenValues)
+    return mlirLogicalResultSuccess();
   Pt2eNumStatus r = pt2eObserverUpdate(st->obs, x->data, x->shape, x->rank);
   if (r < 0) {
     char what[600];
