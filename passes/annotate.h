@@ -120,7 +120,8 @@ bool pt2eMatchPad(MlirOperation op);
 ** torch-mlir's decomposition of aten.layer_norm seen from its rsqrt:
 ** mean = sum(x) * c, (x - mean) * rsqrt(...), then optionally * weight and
 ** + bias (constants), and the variance under the rsqrt when it is a mean
-** of a square. XNNPACKQuantizer annotates no layer_norm, so none of these
+** of a square. Linalg generics or TOSA (tosa.reduce_sum, tosa.mul by 1/N,
+** tosa.sub, tosa.rsqrt, tosa.mul, the variance through tosa.cast). XNNPACKQuantizer annotates no layer_norm, so none of these
 ** ops may be taken by the add / mul / mean patterns. Fills 'ops' (room for
 ** PT2E_LAYER_NORM_MAX_OPS) and returns their number, or 0 when 'rsqrt' is
 ** no such norm.
@@ -134,10 +135,18 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
 ** (from its mul: x * sigmoid(x)), softmax (from its exp: max reduction,
 ** x - max, exp, sum, exp / sum, and _safe_softmax's cmpf / i1 and / select
 ** guard) and, around such a softmax, scaled_dot_product_attention's math
-** path ((Q * s) @ (K^T * s), softmax, @ V, with their reshapes). Fills
-** 'ops' (room for PT2E_DECOMPOSED_MAX_OPS), sets '*what' to the aten op's
-** name and returns the number of ops, or 0. A user's own x * sigmoid(x)
-** looks the same as silu and is taken as one (docs/annotate.md).
+** path ((Q * s) @ (K^T * s), softmax, @ V, with their reshapes). In TOSA
+** form: silu from its tosa.mul (x * tosa.sigmoid(x)), softmax from its
+** tosa.exp (reduce_max, sub, exp, reduce_sum, reciprocal, mul, and the
+** guard's cast / equal -inf / reduce_all / select), attention around it
+** (tosa.reshape, the scale tosa.mul, K's tosa.transpose, tosa.matmul) and
+** gelu from its tosa.erf or tosa.tanh: the cone of TOSA elementwise ops
+** around it is evaluated at sample points and must compute gelu (erf or
+** tanh form) of its one input, every op of it but the last feeding the cone
+** only. Fills 'ops' (room for PT2E_DECOMPOSED_MAX_OPS), sets '*what' to the
+** aten op's name and returns the number of ops, or 0. A user's own
+** x * sigmoid(x) looks the same as silu and is taken as one
+** (docs/annotate.md).
 */
 enum { PT2E_DECOMPOSED_MAX_OPS = 32 };
 int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops, const char **what);

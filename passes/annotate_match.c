@@ -184,7 +184,15 @@ bool pt2eMatchSplat(MlirValue v, double *out) {
     }
     if (!mlirAttributeIsADenseFPElements(a) || !mlirDenseElementsAttrIsSplat(a))
       return false;
-    *out = mlirDenseElementsAttrGetFloatSplatValue(a);
+    /* read at the element type's width (torch-mlir's TOSA writes f64
+       splats: a layer norm's 1/N, _safe_softmax's -inf) */
+    MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
+    if (mlirTypeIsAF32(et))
+      *out = mlirDenseElementsAttrGetFloatSplatValue(a);
+    else if (mlirTypeIsAF64(et))
+      *out = mlirDenseElementsAttrGetDoubleSplatValue(a);
+    else
+      return false;
     return true;
   }
   return false;
@@ -792,8 +800,10 @@ bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis) {
   return linalgConv(op, weightAxis);
 }
 
-/* An elementwise generic of one input computing 1 / sqrt(x). */
+/* tosa.rsqrt, or an elementwise generic of one input computing 1 / sqrt(x). */
 static bool isRsqrt(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.rsqrt"))
+    return true;
   if (!isElementwise(op) || numIns(op) != 1)
     return false;
   static const double xs[] = {4, 16, 0.25}, ys[] = {0.5, 0.25, 2};
@@ -805,8 +815,10 @@ static bool isRsqrt(MlirOperation op) {
   return true;
 }
 
-/* An elementwise generic of two inputs computing a - b. */
+/* tosa.sub, or an elementwise generic of two inputs computing a - b. */
 static bool isSub(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.sub"))
+    return true;
   if (!isElementwise(op) || numIns(op) != 2)
     return false;
   static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -7};
@@ -844,7 +856,7 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
     return 0;
   MlirValue x = mlirOperationGetOperand(centre, 0);
   MlirOperation mean = definingOp(mlirOperationGetOperand(centre, 1));
-  MlirOperation sum = mlirOperationIsNull(mean) || numIns(mean) != 1
+  MlirOperation sum = mlirOperationIsNull(mean) || mlirOperationGetNumOperands(mean) < 1
                           ? (MlirOperation){NULL}
                           : definingOp(mlirOperationGetOperand(mean, 0));
   bool global;
@@ -861,21 +873,26 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
   ops[n++] = norm;
   /* the variance under the rsqrt: + eps, a mean (sum, scale, casts) of a
   ** square; claimed when the square is found (torch-mlir computes it in
-  ** f64, which is never annotated anyway; another frontend may not) */
+  ** f64, which is never annotated anyway; another frontend may not). In
+  ** TOSA form: tosa.add of eps, tosa.cast, tosa.mul by 1/N, tosa.reduce_sum
+  ** of tosa.mul(d, d). */
   MlirOperation chain[8];
   int m = 0;
   bool square = false;
   MlirValue v = mlirOperationGetOperand(rsqrt, 0);
   for (int step = 0; step < 8 && !square; step++) {
     MlirOperation op = definingOp(v);
-    if (mlirOperationIsNull(op) || !pt2eMatchIs(op, "linalg.generic"))
+    bool tosa = pt2eMatchHasPrefix(op, "tosa.");
+    if (mlirOperationIsNull(op) || (!pt2eMatchIs(op, "linalg.generic") && !tosa))
       break;
     bool g;
     if (pt2eMatchBinaryOp(op) == Pt2eMatchMul &&
         mlirValueEqual(mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1))) {
       chain[m++] = op;
       square = true;
-    } else if (numIns(op) == 1 && (isElementwise(op) || pt2eMatchSum(op, &g))) {
+    } else if (tosa ? pt2eMatchIs(op, "tosa.cast") || pt2eMatchIs(op, "tosa.reduce_sum") ||
+                          pt2eMatchScale(op, mlirOperationGetOperand(op, 0))
+                    : numIns(op) == 1 && (isElementwise(op) || pt2eMatchSum(op, &g))) {
       chain[m++] = op;
       v = mlirOperationGetOperand(op, 0);
     } else if (pt2eMatchBinaryOp(op) == Pt2eMatchAdd &&
@@ -1002,11 +1019,11 @@ static bool isMaxReduction(MlirOperation op) {
          (mlirValueEqual(p, acc) && mlirValueEqual(q, in));
 }
 
-/* A reshape that only regroups dims (torch-mlir's keepdim, bmm's batch
-   collapse): tensor.expand_shape / collapse_shape. */
+/* A reshape (torch-mlir's keepdim, bmm's batch collapse):
+   tensor.expand_shape / collapse_shape, tosa.reshape. */
 static bool isReshape(MlirOperation op) {
   return pt2eMatchIs(op, "tensor.expand_shape") ||
-         pt2eMatchIs(op, "tensor.collapse_shape");
+         pt2eMatchIs(op, "tensor.collapse_shape") || pt2eMatchIs(op, "tosa.reshape");
 }
 
 /* Walks up from 'v' through reshapes, pushing them; the value above. */
@@ -1112,15 +1129,22 @@ static bool matchSoftmax(OpList *l, MlirOperation ex, MlirValue *x,
   return true;
 }
 
-/* A contraction of two inputs (batch_matmul, named or generic). */
+/* A contraction of two inputs (batch_matmul, named or generic;
+   tosa.matmul). */
 static bool isContraction(MlirOperation op) {
+  if (pt2eMatchIs(op, "tosa.matmul"))
+    return true;
   return pt2eMatchHasPrefix(op, "linalg.") && numIns(op) == 2 &&
          mlirOperationGetNumResults(op) == 1 && mlirLinalgIsAContractionOp(op);
 }
 
+static bool isTranspose(MlirOperation op) {
+  return pt2eMatchIs(op, "linalg.transpose") || pt2eMatchIs(op, "tosa.transpose");
+}
+
 /* Walks up from an operand of attention's first product: reshapes, the
-** scale by head_dim**-0.25, and for K the transpose; each only when it
-** feeds nothing else. */
+** scale by head_dim**-0.25, and for K the transpose (linalg or TOSA); each
+** only when it feeds nothing else. */
 static void attentionOperand(OpList *l, MlirValue v, bool key) {
   for (int step = 0; step < 6; step++) {
     MlirOperation p = definingOp(v);
@@ -1129,10 +1153,10 @@ static void attentionOperand(OpList *l, MlirValue v, bool key) {
     bool take = isReshape(p) ||
                 (mlirOperationGetNumOperands(p) >= 1 &&
                  pt2eMatchScale(p, mlirOperationGetOperand(p, 0))) ||
-                (key && pt2eMatchIs(p, "linalg.transpose"));
+                (key && isTranspose(p));
     if (!take || !push(l, p))
       return;
-    key = key && !pt2eMatchIs(p, "linalg.transpose"); /* one transpose */
+    key = key && !isTranspose(p); /* one transpose */
     v = mlirOperationGetOperand(p, 0);
   }
 }
@@ -1176,10 +1200,47 @@ static int operandOfOther(MlirOperation op, const char *name) {
 }
 
 /*
-** TOSA's softmax from its tosa.exp: reduce_max of x, x - max, exp,
-** reduce_sum of the exp, reciprocal, exp * reciprocal.
+** _safe_softmax's guard in TOSA form after the product 'mul' of softmax(x):
+** tosa.select(reduce_all(equal(cast(x), -inf)), zeros, softmax), the cast
+** to f64 optional. Pushes its ops; the select's result (or the product's,
+** without a guard).
 */
-static bool matchTosaSoftmax(OpList *l, MlirOperation ex) {
+static MlirValue tosaSoftmaxGuard(OpList *l, MlirOperation mul, MlirValue x) {
+  MlirValue y = mlirOperationGetResult(mul, 0);
+  MlirOperation sel = pt2eMatchSoleUser(y);
+  double zero, inf;
+  if (!pt2eMatchIs(sel, "tosa.select") || !mlirValueEqual(mlirOperationGetOperand(sel, 2), y) ||
+      !pt2eMatchSplat(mlirOperationGetOperand(sel, 1), &zero) || zero != 0)
+    return y;
+  MlirOperation all = definingOp(mlirOperationGetOperand(sel, 0));
+  MlirOperation eq = pt2eMatchIs(all, "tosa.reduce_all")
+                         ? definingOp(mlirOperationGetOperand(all, 0))
+                         : (MlirOperation){NULL};
+  if (!pt2eMatchIs(eq, "tosa.equal") ||
+      !pt2eMatchSplat(mlirOperationGetOperand(eq, 1), &inf) || !(inf < -BIG))
+    return y;
+  MlirValue in = mlirOperationGetOperand(eq, 0);
+  MlirOperation cast = definingOp(in);
+  bool viaCast = pt2eMatchIs(cast, "tosa.cast") &&
+                 mlirValueEqual(mlirOperationGetOperand(cast, 0), x) &&
+                 mlirOperationEqual(pt2eMatchSoleUser(in), eq);
+  if (!viaCast && !mlirValueEqual(in, x))
+    return y;
+  int mark = l->n;
+  if ((viaCast && !push(l, cast)) || !push(l, eq) || !push(l, all) || !push(l, sel)) {
+    l->n = mark;
+    return y;
+  }
+  return mlirOperationGetResult(sel, 0);
+}
+
+/*
+** TOSA's softmax from its tosa.exp: reduce_max of x, x - max, exp,
+** reduce_sum of the exp, reciprocal, exp * reciprocal, then _safe_softmax's
+** guard when present. '*x' and '*out' get the softmax's input and output.
+*/
+static bool matchTosaSoftmax(OpList *l, MlirOperation ex, MlirValue *x,
+                             MlirValue *out) {
   if (!pt2eMatchIs(ex, "tosa.exp"))
     return false;
   MlirOperation centre = definingOp(mlirOperationGetOperand(ex, 0));
@@ -1204,16 +1265,187 @@ static bool matchTosaSoftmax(OpList *l, MlirOperation ex) {
       !pt2eMatchIs(rec, "tosa.reciprocal") ||
       !mlirOperationEqual(definingOp(mlirOperationGetOperand(rec, 0)), sum))
     return false;
-  return push(l, max) && push(l, centre) && push(l, ex) && push(l, sum) &&
-         push(l, rec) && push(l, mul);
+  if (!push(l, max) || !push(l, centre) || !push(l, ex) || !push(l, sum) ||
+      !push(l, rec) || !push(l, mul))
+    return false;
+  *x = mlirOperationGetOperand(centre, 0);
+  *out = tosaSoftmaxGuard(l, mul, *x);
+  return true;
 }
+
+/*
+** {----------------------------------------------------------------------
+** TOSA gelu: a small cone of elementwise ops, read by evaluating it
+** -----------------------------------------------------------------------
+*/
+
+/* The TOSA elementwise ops of a gelu's cone (erf form: x * (0.5 * (1 +
+   erf(x * c))); tanh form: (0.5 * x) * (1 + tanh(k * (x + c * pow(x, 3)))),
+   k itself pow(2/pi, 0.5)): their arity, or 0 for any other op. */
+static int tosaElementwiseArity(MlirOperation op) {
+  static const char *const unary[] = {"tosa.erf", "tosa.tanh", "tosa.sigmoid",
+                                      "tosa.exp", "tosa.reciprocal", "tosa.rsqrt",
+                                      "tosa.abs"};
+  static const char *const binary[] = {"tosa.add", "tosa.sub", "tosa.mul", "tosa.pow"};
+  for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++)
+    if (pt2eMatchIs(op, unary[i]))
+      return 1;
+  for (size_t i = 0; i < sizeof binary / sizeof binary[0]; i++)
+    if (pt2eMatchIs(op, binary[i]))
+      return 2;
+  return 0;
+}
+
+static double tosaApply(MlirOperation op, double a, double b) {
+  if (pt2eMatchIs(op, "tosa.erf"))
+    return erf(a);
+  if (pt2eMatchIs(op, "tosa.tanh"))
+    return tanh(a);
+  if (pt2eMatchIs(op, "tosa.sigmoid"))
+    return 1 / (1 + exp(-a));
+  if (pt2eMatchIs(op, "tosa.exp"))
+    return exp(a);
+  if (pt2eMatchIs(op, "tosa.reciprocal"))
+    return 1 / a;
+  if (pt2eMatchIs(op, "tosa.rsqrt"))
+    return 1 / sqrt(a);
+  if (pt2eMatchIs(op, "tosa.abs"))
+    return fabs(a);
+  if (pt2eMatchIs(op, "tosa.add"))
+    return a + b;
+  if (pt2eMatchIs(op, "tosa.sub"))
+    return a - b;
+  if (pt2eMatchIs(op, "tosa.mul"))
+    return a * b;
+  return pow(a, b); /* tosa.pow */
+}
+
+static bool listed(const OpList *l, MlirOperation op) {
+  for (int k = 0; k < l->n; k++)
+    if (mlirOperationEqual(l->ops[k], op))
+      return true;
+  return false;
+}
+
+/*
+** The value of 'v' when the cone's input 'x' is 'xv': x itself, a constant
+** splat, or a TOSA elementwise op of those. Pushes (once) every op it goes
+** through that depends on x and is f32; false for anything else (another
+** activation, a non-splat constant, an op it does not know, a non-f32 op
+** on x's path).
+*/
+static bool tosaEval(OpList *l, MlirValue v, MlirValue x, double xv, double *out,
+                     int depth) {
+  if (mlirValueEqual(v, x)) {
+    *out = xv;
+    return true;
+  }
+  if (pt2eMatchSplat(v, out))
+    return true;
+  MlirOperation p = definingOp(v);
+  int arity = tosaElementwiseArity(p);
+  if (arity == 0 || depth > 12)
+    return false;
+  double a[2] = {0, 0};
+  for (int k = 0; k < arity; k++)
+    if (!tosaEval(l, mlirOperationGetOperand(p, k), x, xv, &a[k], depth + 1))
+      return false;
+  *out = tosaApply(p, a[0], a[1]);
+  if (pt2eMatchIsConstant(v) || listed(l, p))
+    return true; /* pow(2 / pi, 0.5): a constant, never annotated */
+  return pt2eMatchIsF32Tensor(v) && push(l, p);
+}
+
+/*
+** The input of the cone above 'op': walking up through the TOSA elementwise
+** ops whose result feeds one op only, the one non-constant value reached
+** (null when there are none or several).
+*/
+static MlirValue tosaConeInput(MlirOperation op, int depth) {
+  MlirValue found = {NULL};
+  for (int k = 0; k < tosaElementwiseArity(op); k++) {
+    MlirValue v = mlirOperationGetOperand(op, k), in = v;
+    if (pt2eMatchIsConstant(v))
+      continue;
+    MlirOperation p = definingOp(v);
+    if (tosaElementwiseArity(p) && !mlirOperationIsNull(pt2eMatchSoleUser(v)) &&
+        depth < 8)
+      in = tosaConeInput(p, depth + 1);
+    if (mlirValueIsNull(in) || (!mlirValueIsNull(found) && !mlirValueEqual(found, in)))
+      return (MlirValue){NULL};
+    found = in;
+  }
+  return found;
+}
+
+/* The ops of l other than 'last' feed ops of l only (no observer may
+   land between them). */
+static bool closedCone(const OpList *l, MlirOperation last) {
+  for (int k = 0; k < l->n; k++) {
+    if (mlirOperationEqual(l->ops[k], last))
+      continue;
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(l->ops[k], 0));
+         !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+      if (!listed(l, mlirOpOperandGetOwner(u)))
+        return false;
+  }
+  return true;
+}
+
+/* The cone ending at 'out' computes gelu of 'x' (erf or tanh form) at the
+   samples; pushes its ops. */
+static bool tosaConeIsGelu(OpList *l, MlirOperation out, MlirValue x) {
+  static const double xs[] = {-3, -1, -0.5, 0.25, 1, 2.5};
+  bool erfForm = true, tanhForm = true;
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    double y;
+    if (!tosaEval(l, mlirOperationGetResult(out, 0), x, xs[i], &y, 0))
+      return false;
+    double tol = 1e-3 * (1 + fabs(xs[i]));
+    erfForm = erfForm && fabs(y - geluErf(xs[i])) <= tol;
+    tanhForm = tanhForm && fabs(y - geluTanh(xs[i])) <= tol;
+  }
+  return erfForm || tanhForm;
+}
+
+/*
+** gelu in TOSA form, seen from its tosa.erf or tosa.tanh: the input x is
+** the one value the cone above it starts from; the output the first op
+** below it (sole users, at most 4 steps) at which the cone computes
+** gelu(x). Every op of the cone but the last feeds the cone only.
+*/
+static bool matchTosaGelu(OpList *l, MlirOperation t) {
+  if ((!pt2eMatchIs(t, "tosa.erf") && !pt2eMatchIs(t, "tosa.tanh")) ||
+      !pt2eMatchIsF32Tensor(mlirOperationGetResult(t, 0)))
+    return false;
+  MlirValue x = tosaConeInput(t, 0);
+  if (mlirValueIsNull(x) || !pt2eMatchIsF32Tensor(x))
+    return false;
+  MlirOperation out = t;
+  for (int step = 0; step < 4; step++) {
+    out = pt2eMatchSoleUser(mlirOperationGetResult(out, 0));
+    if (tosaElementwiseArity(out) == 0)
+      return false;
+    l->n = 0;
+    if (tosaConeIsGelu(l, out, x))
+      return closedCone(l, out);
+  }
+  return false;
+}
+
+/* }---------------------------------------------------------------------- */
 
 int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
                         const char **what) {
   OpList l = {ops, 0};
   MlirValue x, y;
-  if (matchTosaSoftmax(&l, op)) {
-    *what = "softmax";
+  if (matchTosaSoftmax(&l, op, &x, &y)) {
+    *what = matchAttention(&l, x, y) ? "scaled_dot_product_attention" : "softmax";
+    return l.n;
+  }
+  l.n = 0;
+  if (matchTosaGelu(&l, op)) {
+    *what = "gelu";
     return l.n;
   }
   l.n = 0;

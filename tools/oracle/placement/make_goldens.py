@@ -25,7 +25,8 @@ Writes, under test/oracle-placement/Inputs/ (or OUTDIR):
 
   <model>.mlir          the float model through torch_mlir.fx.export_and_import,
                         linalg-on-tensors, no debug locations (the same weights)
-  gated.tosa.mlir       the gated model in TOSA form likewise
+  <model>.tosa.mlir     the transformer, vit and gated models in TOSA form
+                        likewise (output_type="tosa")
   calib.npz             arg0: the 8 calibration batches, 8x2x8x32 float32 (all models)
   test_input.npy        the test batch, 2x8x32 float32
   <model>.float.npy     model(test batch) in float32
@@ -132,7 +133,7 @@ def build(name):
 
 
 MODELS = ("transformer", "vit", "mlp3d", "gated")
-TOSA_TOO = ("gated",)  # also exported as TOSA: <model>.tosa.mlir
+TOSA_TOO = ("transformer", "vit", "gated")  # also exported as TOSA: <model>.tosa.mlir
 
 
 def f32hex(v):
