@@ -175,9 +175,11 @@ static bool parseString(Parser *p, Value *v) {
     if (c < 0x20)
       return fail(p, "raw control character in a string (must be escaped)");
     if (c == '\\') {
-      p->pos++;
-      if (!parseEscape(p))
+      size_t backslash = p->pos++;
+      if (!parseEscape(p)) {
+        p->errorPos = backslash; /* the fault is the escape as a whole */
         return false;
+      }
     } else if (c >= 0x80) {
       if (!parseUtf8(p))
         return false;
