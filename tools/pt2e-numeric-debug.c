@@ -17,7 +17,7 @@
 ** docs/numeric-debug.md is the design and the meaning of each number.
 **
 **   pt2e-numeric-debug FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]
-**       [--format=table|json] [--output=FILE] [--svg=FILE]
+**       [--format=table|json] [--output=FILE]
 **       [--irdl-file=PATH] [--max-entry-mb=N]
 **
 ** FLOAT holds the points as pt2e.observer ops (pt2e-prepare's or
@@ -64,7 +64,7 @@
 static void usage(FILE *to) {
   fprintf(to,
           "usage: " TOOL " FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]\n"
-          "           [--format=table|json] [--output=FILE] [--svg=FILE]\n"
+          "           [--format=table|json] [--output=FILE]\n"
           "           [--irdl-file=PATH] [--max-entry-mb=N]\n"
           "\n"
           "FLOAT: the model with pt2e.observer ops (prepared or calibrated).\n"
@@ -79,7 +79,7 @@ static void usage(FILE *to) {
 }
 
 typedef struct Options {
-  const char *floatPath, *quantPath, *data, *entry, *output, *svg;
+  const char *floatPath, *quantPath, *data, *entry, *output;
   bool json;
   char irdl[4096];
   int64_t maxEntryMb;
@@ -107,8 +107,6 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->entry = v;
     } else if ((v = flagValue(a, "--output"))) {
       o->output = v;
-    } else if ((v = flagValue(a, "--svg"))) {
-      o->svg = v;
     } else if ((v = flagValue(a, "--irdl-file"))) {
       snprintf(o->irdl, sizeof o->irdl, "%s", v);
     } else if ((v = flagValue(a, "--format"))) {
@@ -811,7 +809,8 @@ static void printJson(FILE *out, const Debugger *d, const Options *o, int64_t ba
 
 /* }==================================================================== */
 
-static bool writeReport(const Debugger *d, const Options *o, int64_t batches);
+static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
+                        int64_t batches);
 
 static bool createContext(const Options *o, MlirContext *ctx) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
@@ -868,8 +867,14 @@ static int debug(MlirContext ctx, const Options *o) {
                                              ctx, mlirStringRefCreateFromCString(o->quantPath));
   Pt2eInterp *fi = NULL, *qi = NULL;
   Pt2eCalibData *data = NULL;
-  char entry[256];
-  if (mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
+  char entry[256], err[4400];
+  /* The report replaces its file whole, and only once every run is done;
+  ** a file that cannot be written fails before the runs. */
+  Pt2eOutput file;
+  bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
+  if (!fileOpen)
+    fprintf(stderr, TOOL ": %s\n", err);
+  if (!fileOpen || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
       !prepareFloat(&d, ctx, fm, o->floatPath) || !entryName(fm, o, entry, sizeof entry))
     goto done;
   Pt2eInterpHooks fh = {observeFloat, NULL, &d}, qh = {observeQuant, NULL, &d};
@@ -895,8 +900,11 @@ static int debug(MlirContext ctx, const Options *o) {
   if (!runBatches(&d, fi, qi, data, loc, &batches))
     goto done;
   qsort(d.points, d.numPoints, sizeof *d.points, worstFirst);
-  rc = writeReport(&d, o, batches) ? 0 : 1;
+  rc = writeReport(&file, &d, o, batches) ? 0 : 1;
+  fileOpen = false;
 done:
+  if (fileOpen)
+    pt2eOutputAbort(&file);
   pt2eCalibDataClose(data);
   pt2eInterpDestroy(qi);
   pt2eInterpDestroy(fi);
@@ -908,18 +916,15 @@ done:
   return rc;
 }
 
-static bool writeReport(const Debugger *d, const Options *o, int64_t batches) {
+/* Writes the report and commits the file (closed either way). */
+static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
+                        int64_t batches) {
   char err[4400];
-  Pt2eOutput file;
-  if (!pt2eOutputOpen(&file, o->output, false, err, sizeof err)) {
-    fprintf(stderr, TOOL ": %s\n", err);
-    return false;
-  }
   if (o->json)
-    printJson(file.file, d, o, batches);
+    printJson(file->file, d, o, batches);
   else
-    printTable(file.file, d, batches);
-  if (!pt2eOutputCommit(&file, err, sizeof err)) {
+    printTable(file->file, d, batches);
+  if (!pt2eOutputCommit(file, err, sizeof err)) {
     fprintf(stderr, TOOL ": %s\n", err);
     return false;
   }
