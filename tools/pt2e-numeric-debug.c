@@ -17,7 +17,7 @@
 ** docs/numeric-debug.md is the design and the meaning of each number.
 **
 **   pt2e-numeric-debug FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]
-**       [--format=table|json] [--output=FILE]
+**       [--format=table|json] [--output=FILE] [--svg=PLOT.svg]
 **       [--irdl-file=PATH] [--max-entry-mb=N]
 **
 ** FLOAT holds the points as pt2e.observer ops (pt2e-prepare's or
@@ -64,7 +64,7 @@
 static void usage(FILE *to) {
   fprintf(to,
           "usage: " TOOL " FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]\n"
-          "           [--format=table|json] [--output=FILE]\n"
+          "           [--format=table|json] [--output=FILE] [--svg=PLOT.svg]\n"
           "           [--irdl-file=PATH] [--max-entry-mb=N]\n"
           "\n"
           "FLOAT: the model with pt2e.observer ops (prepared or calibrated).\n"
@@ -75,11 +75,12 @@ static void usage(FILE *to) {
           "model's activation reaching the point against the float one),\n"
           "sqnr_out (after the point's quantize-dequantize), local_sqnr (the\n"
           "point's quantize-dequantize of the float activation); and the SQNR\n"
-          "of every output. dB, over all batches (docs/numeric-debug.md).\n");
+          "of every output. dB, over all batches (docs/numeric-debug.md).\n"
+          "--svg writes the three columns as a plot, one row per point.\n");
 }
 
 typedef struct Options {
-  const char *floatPath, *quantPath, *data, *entry, *output;
+  const char *floatPath, *quantPath, *data, *entry, *output, *svg;
   bool json;
   char irdl[4096];
   int64_t maxEntryMb;
@@ -107,6 +108,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->entry = v;
     } else if ((v = flagValue(a, "--output"))) {
       o->output = v;
+    } else if ((v = flagValue(a, "--svg"))) {
+      o->svg = v;
     } else if ((v = flagValue(a, "--irdl-file"))) {
       snprintf(o->irdl, sizeof o->irdl, "%s", v);
     } else if ((v = flagValue(a, "--format"))) {
@@ -812,6 +815,112 @@ static void printJson(FILE *out, const Debugger *d, const Options *o, int64_t ba
 static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
                         int64_t batches);
 
+/* {====================================================================
+** The plot: one row per point in rank order, sqnr_out as a bar, sqnr_in
+** as a ring, local as a tick, the outputs' SQNR as dashed lines
+** ===================================================================== */
+
+/* Text for XML: the five characters with a meaning escaped, control
+** characters (not allowed in XML 1.0) as '?'. */
+static void svgText(FILE *out, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+    case '&': fputs("&amp;", out); break;
+    case '<': fputs("&lt;", out); break;
+    case '>': fputs("&gt;", out); break;
+    case '"': fputs("&quot;", out); break;
+    case '\'': fputs("&apos;", out); break;
+    default: fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+    }
+  }
+}
+
+enum { SvgRow = 16, SvgLeft = 260, SvgPlot = 520, SvgTop = 40 };
+
+
+/* The axis' end: the largest finite number, rounded up to 10 dB. */
+static double svgScale(const Debugger *d) {
+  double top = 10;
+  for (size_t i = 0; i < d->numPoints; i++) {
+    const Point *p = &d->points[i];
+    const ErrSum *e[3] = {&p->in, &p->out, &p->local};
+    for (int k = 0; k < 3; k++) {
+      double v = pointSqnr(p, e[k]);
+      if (p->inFloat && e[k]->seen && isfinite(v) && v > top)
+        top = v;
+    }
+  }
+  for (int k = 0; k < d->numOutputs; k++) {
+    double v = sqnrDb(d->outRef2[k], d->outErr2[k]);
+    if (isfinite(v) && v > top)
+      top = v;
+  }
+  return 10 * ceil(top / 10);
+}
+
+/* x of 'v' dB: 0 at the axis' start, clamped to the plot (inf at its end,
+** so the input's sqnr_in ring sits at the right edge). */
+static double svgX(double v, double top) {
+  if (isinf(v))
+    return v > 0 ? SvgLeft + SvgPlot : SvgLeft;
+  double x = v / top;
+  return SvgLeft + SvgPlot * (x < 0 ? 0 : x > 1 ? 1 : x);
+}
+
+static void printSvg(FILE *out, const Debugger *d) {
+  double top = svgScale(d);
+  int rows = (int)d->numPoints;
+  int height = SvgTop + rows * SvgRow + 50;
+  fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+          "font-family=\"sans-serif\" font-size=\"11\">\n", SvgLeft + SvgPlot + 40, height);
+  fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+  fprintf(out, "<text x=\"10\" y=\"16\" font-size=\"13\">SQNR per quantization point, "
+          "worst first (dB): bar sqnr_out, ring sqnr_in, tick local</text>\n");
+  int axisY = SvgTop + rows * SvgRow + 4;
+  for (double t = 0; t <= top + 1e-9; t += 10) {
+    double x = svgX(t, top);
+    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x,
+            SvgTop - 4, x, axisY);
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.0f</text>\n", x,
+            axisY + 14, t);
+  }
+  for (int i = 0; i < rows; i++) {
+    const Point *p = &d->points[i];
+    int y = SvgTop + i * SvgRow;
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", SvgLeft - 6, y + 11);
+    svgText(out, p->name);
+    fprintf(out, "</text>\n");
+    if (!p->inFloat)
+      continue;
+    double vo = pointSqnr(p, &p->out), vi = pointSqnr(p, &p->in), vl = pointSqnr(p, &p->local);
+    if (p->out.seen && !isnan(vo))
+      fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\"><title>"
+              "sqnr_out %.3f</title></rect>\n", SvgLeft, y + 3, svgX(vo, top) - SvgLeft,
+              SvgRow - 6, vo);
+    if (p->in.seen && !isnan(vi))
+      fprintf(out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"none\" stroke=\"#222\">"
+              "<title>sqnr_in %.3f</title></circle>\n", svgX(vi, top), y + SvgRow / 2, vi);
+    if (p->local.seen && !isnan(vl))
+      fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e08a00\" "
+              "stroke-width=\"3\"><title>local %.3f</title></line>\n", svgX(vl, top), y + 1,
+              svgX(vl, top), y + SvgRow - 1, vl);
+  }
+  /* the outputs last, over the bars */
+  for (int k = 0; k < d->numOutputs; k++) {
+    double v = sqnrDb(d->outRef2[k], d->outErr2[k]);
+    if (isnan(v))
+      continue;
+    double x = svgX(v, top);
+    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c00\" "
+            "stroke-dasharray=\"4 3\"/>\n", x, SvgTop - 10, x, axisY);
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" fill=\"#c00\" text-anchor=\"middle\">output %d: "
+            "%.2f</text>\n", x, SvgTop - 14, k, v);
+  }
+  fprintf(out, "</svg>\n");
+}
+
+/* }==================================================================== */
+
 static bool createContext(const Options *o, MlirContext *ctx) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
@@ -870,11 +979,12 @@ static int debug(MlirContext ctx, const Options *o) {
   char entry[256], err[4400];
   /* The report replaces its file whole, and only once every run is done;
   ** a file that cannot be written fails before the runs. */
-  Pt2eOutput file;
+  Pt2eOutput file, plot;
   bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
-  if (!fileOpen)
+  bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
+  if (!fileOpen || (o->svg && !plotOpen))
     fprintf(stderr, TOOL ": %s\n", err);
-  if (!fileOpen || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
+  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
       !prepareFloat(&d, ctx, fm, o->floatPath) || !entryName(fm, o, entry, sizeof entry))
     goto done;
   Pt2eInterpHooks fh = {observeFloat, NULL, &d}, qh = {observeQuant, NULL, &d};
@@ -900,9 +1010,19 @@ static int debug(MlirContext ctx, const Options *o) {
   if (!runBatches(&d, fi, qi, data, loc, &batches))
     goto done;
   qsort(d.points, d.numPoints, sizeof *d.points, worstFirst);
+  if (plotOpen) {
+    printSvg(plot.file, &d);
+    plotOpen = false;
+    if (!pt2eOutputCommit(&plot, err, sizeof err)) {
+      fprintf(stderr, TOOL ": %s\n", err);
+      goto done;
+    }
+  }
   rc = writeReport(&file, &d, o, batches) ? 0 : 1;
   fileOpen = false;
 done:
+  if (plotOpen)
+    pt2eOutputAbort(&plot);
   if (fileOpen)
     pt2eOutputAbort(&file);
   pt2eCalibDataClose(data);
