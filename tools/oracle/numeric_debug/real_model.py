@@ -9,9 +9,10 @@ given numeric debug handles, prepared with XNNPACKQuantizer (per channel,
 Histogram activations: bench/pytorch/side_by_side.py's quantizer), calibrated
 on every batch of the file and converted, as pt2e-calibrate and pt2e-convert
 do on our side. Then, batch by batch, torchao's loggers record each float
-node's output and the same node's in the converted graph (after its
-quantize-dequantize); the squared norms are summed over the batches in
-float64, as pt2e-numeric-debug sums them.
+node's output (in the prepared graph, whose BatchNorms prepare_pt2e has
+folded; its observers pass values through) and the same node's in the
+converted graph (after its quantize-dequantize); the squared norms are
+summed over the batches in float64, as pt2e-numeric-debug sums them.
 
 Each observer activation_post_process_N of the prepared graph watches one
 node; torchao's SQNR at that node is comparable to our sqnr_out of the point
@@ -21,6 +22,7 @@ same data) is given. Nodes whose output is not a quantization point
 (a conv fused with its relu, say) have no counterpart in our report.
 """
 
+import copy
 import json
 import os
 import sys
@@ -68,10 +70,15 @@ def main():
     with torch.no_grad():
         for b in data:
             prepared(b)
+    # The float reference is the prepared graph (observers pass values
+    # through): prepare_pt2e has folded BatchNorm into the convs there, as
+    # pt2e-annotate folds it on our side. The exported graph would log a
+    # conv's output before its BatchNorm, which no quantized graph computes.
+    float_ref = copy.deepcopy(prepared)
     converted = convert_pt2e(prepared)
     sums = {}
     for b in data:
-        ref = prepare_for_propagation_comparison(ep.module())
+        ref = prepare_for_propagation_comparison(float_ref)
         qm = prepare_for_propagation_comparison(converted)
         with torch.no_grad():
             ref(b)
