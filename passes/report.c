@@ -9,6 +9,9 @@
 **   pt2e-report                      a readable table (stdout)
 **   pt2e-report{format=qparams}      one line per op, exact: scales as f32
 **                                    bit patterns, for diffs against goldens
+**   pt2e-report{format=json}         a JSON list, one object per row, with
+**                                    stable keys (report_json.c; the schema
+**                                    is docs/report.md)
 **   pt2e-report{output=report.txt}   write to a file instead
 **
 ** qparams lines read:
@@ -21,6 +24,7 @@
 ** fails the pass at its location and nothing is printed.
 */
 #include "pt2e_passes.h"
+#include "report.h"
 
 #include <errno.h>
 #include <math.h>
@@ -41,7 +45,7 @@ enum { OptFormat, OptOutput, NumOptions };
 
 static const Pt2eOptionDecl reportOptions[NumOptions] = {
     [OptFormat] = {"format", Pt2eOptionString,
-                   "table (readable) or qparams (exact, for diffs)", "table",
+                   "table (readable), qparams (exact, for diffs) or json (for programs)", "table",
                    false},
     [OptOutput] = {"output", Pt2eOptionString,
                    "file to write ('-' for stdout)", "-", false},
@@ -70,47 +74,40 @@ static void printLocation(MlirStringRef s, void *userData) {
   fwrite(s.data, 1, s.length, (FILE *)userData);
 }
 
+typedef enum ReportFormat { FormatTable, FormatQParams, FormatJson } ReportFormat;
+
 typedef struct ReportState {
   FILE *out;
-  bool qparams;
+  ReportFormat format;
+  Pt2eJson json;
   int count;
 } ReportState;
-
-/*
-** One row: an observer or fake-quant op with its spec and calibrated
-** attributes (read through pt2e_calibrated.h, so every length below is
-** checked), or a Q-DQ pair whose qparams are the !quant.uniform type of the
-** value its quant.qcast / quant.scast produces.
-*/
-typedef struct Row {
-  MlirOperation op;
-  bool isQuantOp;
-  Pt2eSpec spec;              /* quant ops */
-  Pt2eCalibratedQParams qp;   /* quant ops */
-  Pt2eCalibratedStats stats;  /* quant ops */
-  MlirType quant;             /* Q-DQ pair */
-  intptr_t n;                 /* number of qparams; 0: none yet */
-} Row;
 
 /*
 ** Reads and checks one row; emits the first problem at the op and fails,
 ** so that the pass prints nothing for a module it cannot read.
 */
-static MlirLogicalResult readRow(MlirOperation op, Row *row) {
+static MlirLogicalResult readRow(MlirOperation op, Pt2eReportRow *row) {
   memset(row, 0, sizeof *row);
   row->op = op;
   if (!pt2eIsQuantOp(op)) {
+    row->kind = Pt2eReportQdq;
+    row->isScast = pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
+                                   "quant.scast");
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-    row->quant = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
-    if (mlirTypeIsAUniformQuantizedType(row->quant))
+    MlirType elem = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+    if (mlirTypeIsAUniformQuantizedType(elem)) {
+      row->quant = elem;
       row->n = 1;
-    else if (mlirTypeIsAUniformQuantizedPerAxisType(row->quant))
-      row->n = mlirUniformQuantizedPerAxisTypeGetNumDims(row->quant);
+    } else if (mlirTypeIsAUniformQuantizedPerAxisType(elem)) {
+      row->quant = elem;
+      row->n = mlirUniformQuantizedPerAxisTypeGetNumDims(elem);
+    }
     return mlirLogicalResultSuccess();
   }
   MlirLocation loc = mlirOperationGetLocation(op);
   Pt2eCalibratedError err;
-  row->isQuantOp = true;
+  row->kind = pt2eIsFakeQuant(op) ? Pt2eReportFakeQuant : Pt2eReportObserver;
   if (mlirLogicalResultIsFailure(pt2eDialectRequire(
           mlirOperationGetContext(op), loc, "pt2e-report")) ||
       mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)) ||
@@ -124,41 +121,40 @@ static MlirLogicalResult readRow(MlirOperation op, Row *row) {
   return mlirLogicalResultSuccess();
 }
 
-static float scaleAt(const Row *row, intptr_t i) {
-  if (!row->isQuantOp)
+float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i) {
+  if (row->kind == Pt2eReportQdq)
     return (float)(mlirTypeIsAUniformQuantizedType(row->quant)
                        ? mlirUniformQuantizedTypeGetScale(row->quant)
                        : mlirUniformQuantizedPerAxisTypeGetScale(row->quant, i));
   return pt2eCalibratedScale(&row->qp, i);
 }
 
-static int64_t zeroPointAt(const Row *row, intptr_t i) {
-  if (!row->isQuantOp)
+int64_t pt2eReportRowZeroPoint(const Pt2eReportRow *row, intptr_t i) {
+  if (row->kind == Pt2eReportQdq)
     return mlirTypeIsAUniformQuantizedType(row->quant)
                ? mlirUniformQuantizedTypeGetZeroPoint(row->quant)
                : mlirUniformQuantizedPerAxisTypeGetZeroPoint(row->quant, i);
   return pt2eCalibratedZeroPoint(&row->qp, i);
 }
 
-/* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */
-static MlirStringRef rowName(const Row *row) {
-  if (row->isQuantOp)
+MlirStringRef pt2eReportRowName(const Pt2eReportRow *row) {
+  if (row->kind != Pt2eReportQdq)
     return pt2eQuantOpGetName(row->op);
   return mlirStringAttrGetValue(pt2eQdqGetName(row->op));
 }
 
-static void printQParams(FILE *out, const Row *row) {
-  MlirStringRef name = rowName(row);
+static void printQParams(FILE *out, const Pt2eReportRow *row) {
+  MlirStringRef name = pt2eReportRowName(row);
   fprintf(out, "%.*s scale=", (int)name.length, name.data);
   if (row->n == 0) {
     fprintf(out, "none\n");
     return;
   }
   for (intptr_t i = 0; i < row->n; i++)
-    fprintf(out, "%s%08x", i ? "," : "", bitsOf(scaleAt(row, i)));
+    fprintf(out, "%s%08x", i ? "," : "", bitsOf(pt2eReportRowScale(row, i)));
   fprintf(out, " zero_point=");
   for (intptr_t i = 0; i < row->n; i++)
-    fprintf(out, "%s%lld", i ? "," : "", (long long)zeroPointAt(row, i));
+    fprintf(out, "%s%lld", i ? "," : "", (long long)pt2eReportRowZeroPoint(row, i));
   fprintf(out, "\n");
 }
 
@@ -167,12 +163,12 @@ static void printQParams(FILE *out, const Row *row) {
 ** width of a bin) that fall outside what the qparams represent:
 ** [(qmin - zp) * s, (qmax - zp) * s]. Negative when unknown.
 */
-static double clippedShare(const Row *row) {
+double pt2eReportRowClipped(const Pt2eReportRow *row) {
   const Pt2eCalibratedStats *st = &row->stats;
-  if (!row->isQuantOp || row->n != 1 || !st->present || st->numChannels < 1 ||
-      st->numBins < 1)
+  if (row->kind == Pt2eReportQdq || row->n != 1 || !st->present ||
+      st->numChannels < 1 || st->numBins < 1)
     return -1;
-  double s = scaleAt(row, 0), z = (double)zeroPointAt(row, 0);
+  double s = pt2eReportRowScale(row, 0), z = (double)pt2eReportRowZeroPoint(row, 0);
   double rlo = ((double)row->spec.quant.quantMin - z) * s;
   double rhi = ((double)row->spec.quant.quantMax - z) * s;
   double a = pt2eCalibratedStatsMin(st, 0), b = pt2eCalibratedStatsMax(st, 0);
@@ -187,31 +183,31 @@ static double clippedShare(const Row *row) {
   return total > 0 ? clipped / total : -1;
 }
 
-static void printRow(FILE *out, const Row *row) {
+static void printRow(FILE *out, const Pt2eReportRow *row) {
   MlirOperation op = row->op;
-  MlirStringRef name = rowName(row);
-  const char *kind = row->isQuantOp && row->spec.kind == Pt2eSpecQuant
+  MlirStringRef name = pt2eReportRowName(row);
+  const char *kind = row->kind != Pt2eReportQdq && row->spec.kind == Pt2eSpecQuant
                          ? pt2eObserverKindName(row->spec.quant.observer)
                          : "-";
   char watches[160];
   describeInput(op, watches, sizeof watches);
-  const char *opKind = pt2eIsFakeQuant(op) ? "fake_quant"
-                       : pt2eIsObserver(op) ? "observer"
-                       : pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.scast")
-                           ? "q-dq (int)" : "q-dq";
+  const char *opKind = row->kind == Pt2eReportFakeQuant ? "fake_quant"
+                       : row->kind == Pt2eReportObserver ? "observer"
+                       : row->isScast                    ? "q-dq (int)"
+                                                         : "q-dq";
   fprintf(out, "%-28.*s %-10s %-24s %-34s", (int)name.length, name.data,
           opKind, watches, kind);
   if (row->n > 0) {
     fprintf(out, " %4ld  ", (long)row->n);
     for (intptr_t i = 0; i < row->n && i < 3; i++)
-      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)scaleAt(row, i),
-              (long long)zeroPointAt(row, i));
+      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)pt2eReportRowScale(row, i),
+              (long long)pt2eReportRowZeroPoint(row, i));
     if (row->n > 3)
       fprintf(out, " ... (%ld)", (long)row->n);
   } else {
     fprintf(out, "    -  (no qparams)");
   }
-  double clip = clippedShare(row);
+  double clip = pt2eReportRowClipped(row);
   if (clip >= 0)
     fprintf(out, "  clipped %.3g%%", 100.0 * clip);
   const Pt2eCalibratedStats *st = &row->stats;
@@ -234,7 +230,7 @@ static bool isRow(MlirOperation op) {
 /* First walk: every row must read back, or nothing is printed. */
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   bool *failed = userData;
-  Row row;
+  Pt2eReportRow row;
   if (isRow(op) && mlirLogicalResultIsFailure(readRow(op, &row))) {
     *failed = true;
     return MlirWalkResultInterrupt;
@@ -244,14 +240,15 @@ static MlirWalkResult checkOp(MlirOperation op, void *userData) {
 
 static MlirWalkResult reportOp(MlirOperation op, void *userData) {
   ReportState *st = userData;
-  Row row;
+  Pt2eReportRow row;
   if (!isRow(op) || mlirLogicalResultIsFailure(readRow(op, &row)))
     return MlirWalkResultAdvance; /* checkOp has read every row already */
   st->count++;
-  if (st->qparams)
-    printQParams(st->out, &row);
-  else
-    printRow(st->out, &row);
+  switch (st->format) {
+  case FormatQParams: printQParams(st->out, &row); break;
+  case FormatJson: pt2eReportJsonRow(&st->json, &row); break;
+  case FormatTable: printRow(st->out, &row); break;
+  }
   return MlirWalkResultAdvance;
 }
 
@@ -260,11 +257,13 @@ static MlirLogicalResult reportRun(MlirOperation module,
   MlirLocation loc = mlirOperationGetLocation(module);
   MlirStringRef format = options[OptFormat].stringValue;
   MlirStringRef output = options[OptOutput].stringValue;
-  ReportState st = {stdout, false, 0};
+  ReportState st = {.out = stdout, .format = FormatTable, .count = 0};
   if (pt2eStringRefIs(format, "qparams"))
-    st.qparams = true;
+    st.format = FormatQParams;
+  else if (pt2eStringRefIs(format, "json"))
+    st.format = FormatJson;
   else if (!pt2eStringRefIs(format, "table"))
-    return pt2eEmitError(loc, "'pt2e-report': unknown format '%.*s' (table or qparams)",
+    return pt2eEmitError(loc, "'pt2e-report': unknown format '%.*s' (table, qparams or json)",
                          (int)format.length, format.data);
   bool failed = false;
   mlirOperationWalk(module, checkOp, &failed, MlirWalkPreOrder);
@@ -277,12 +276,20 @@ static MlirLogicalResult reportRun(MlirOperation module,
   if (!pt2eOutputOpen(&file, path, false, err, sizeof err))
     return pt2eEmitError(loc, "'pt2e-report': %s", err);
   st.out = file.file;
-  if (!st.qparams)
+  if (st.format == FormatTable)
     fprintf(st.out, "%-28s %-10s %-24s %-34s %5s  %s\n", "name", "op", "watches",
             "observer", "#qp", "scale/zero_point  clipped  min/max  @ location");
+  /* One object per line: a list that greps and diffs line by line. */
+  pt2eJsonInit(&st.json, st.out, 1);
+  if (st.format == FormatJson)
+    pt2eJsonBeginArray(&st.json);
   mlirOperationWalk(module, reportOp, &st, MlirWalkPreOrder);
-  if (!st.qparams)
+  if (st.format == FormatTable)
     fprintf(st.out, "%d row%s\n", st.count, st.count == 1 ? "" : "s");
+  if (st.format == FormatJson) {
+    pt2eJsonEndArray(&st.json);
+    fputc('\n', st.out);
+  }
   if (!pt2eOutputCommit(&file, err, sizeof err))
     return pt2eEmitError(loc, "'pt2e-report': %s", err);
   return mlirLogicalResultSuccess();

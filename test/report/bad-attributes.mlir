@@ -1,6 +1,6 @@
 // pt2e-report reads calibrated attributes through the one checker
 // (pt2e_calibrated.h): each malformed 'scale', 'zero_point' or 'stats' is an
-// error at its op, and nothing is printed, in either format or to a file.
+// error at its op, and nothing is printed, in any format or to a file.
 // The first three cases are the reproducers of issue 11 (a segfault in the
 // zero point lookup, a segfault in the clipped-share computation, heap
 // memory printed past the array with format=qparams).
@@ -8,6 +8,8 @@
 // RUN: %pt2e_opt %s --split-input-file --verify-diagnostics -p 'builtin.module(pt2e-report{format=qparams})' -o /dev/null
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report)' -o /dev/null 2>/dev/null | count 0
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{format=qparams})' -o /dev/null 2>/dev/null | count 0
+// RUN: %pt2e_opt %s --split-input-file --verify-diagnostics -p 'builtin.module(pt2e-report{format=json})' -o /dev/null
+// RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{format=json})' -o /dev/null 2>/dev/null | count 0
 // RUN: rm -f %t.txt
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{output=%t.txt})' -o /dev/null 2>/dev/null
 // RUN: not test -e %t.txt
@@ -15,6 +17,8 @@
 // temporary file that replaces it only when the report is whole).
 // RUN: echo "old report" > %t.txt
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{output=%t.txt})' -o /dev/null 2>/dev/null
+// RUN: grep -qx "old report" %t.txt
+// RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report{format=json output=%t.txt})' -o /dev/null 2>/dev/null
 // RUN: grep -qx "old report" %t.txt
 // The message in full, at the op's location.
 // RUN: not %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-report)' -o /dev/null 2>&1 | FileCheck %s

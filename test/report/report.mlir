@@ -35,6 +35,6 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // Option errors.
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-report{format=csv})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORMAT
-// FORMAT: error: 'pt2e-report': unknown format 'csv' (table or qparams)
+// FORMAT: error: 'pt2e-report': unknown format 'csv' (table, qparams or json)
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-report{output=/nonexistent/dir/r.txt})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTPUT
 // OUTPUT: error: 'pt2e-report': cannot write '/nonexistent/dir/r.txt': No such file or directory

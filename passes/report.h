@@ -1,0 +1,66 @@
+/*
+** report.h
+** The rows of pt2e-report, shared by its formats: report.c reads and checks
+** every row and prints the table and the qparams lines; report_json.c
+** prints the JSON list (docs/report.md is its schema).
+*/
+#ifndef PT2E_REPORT_H
+#define PT2E_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#include "json_writer.h"
+#include "pt2e_calibrated.h"
+#include "pt2e_spec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum Pt2eReportKind {
+  Pt2eReportObserver,  /* pt2e.observer */
+  Pt2eReportFakeQuant, /* pt2e.fake_quant */
+  Pt2eReportQdq        /* quant.qcast or quant.scast that pt2e-convert named */
+} Pt2eReportKind;
+
+/*
+** One row: an observer or fake-quant op with its spec and calibrated
+** attributes (read through pt2e_calibrated.h, so every length below is
+** checked), or a Q-DQ pair whose qparams are the !quant.uniform type of the
+** value its quant.qcast / quant.scast produces.
+*/
+typedef struct Pt2eReportRow {
+  MlirOperation op;
+  Pt2eReportKind kind;
+  bool isScast;               /* Q-DQ pair of a folded integer constant */
+  Pt2eSpec spec;              /* quant ops */
+  Pt2eCalibratedQParams qp;   /* quant ops */
+  Pt2eCalibratedStats stats;  /* quant ops */
+  MlirType quant;             /* Q-DQ pair: the element type (null: not quant) */
+  intptr_t n;                 /* number of qparams; 0: none yet */
+} Pt2eReportRow;
+
+/* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */
+MlirStringRef pt2eReportRowName(const Pt2eReportRow *row);
+/* Scale and zero point i < row->n. */
+float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i);
+int64_t pt2eReportRowZeroPoint(const Pt2eReportRow *row, intptr_t i);
+/*
+** The share of the observed values (by a per-tensor Histogram's bins, so to
+** the width of a bin) outside what the qparams represent; negative when it
+** cannot be known (other observers, no qparams or no statistics yet).
+*/
+double pt2eReportRowClipped(const Pt2eReportRow *row);
+
+/* Writes the row as one object of the JSON list (report_json.c). */
+void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2E_REPORT_H */

@@ -1,0 +1,223 @@
+/*
+** report_json.c
+** pt2e-report{format=json}: one JSON object per row (report.h), with the
+** stable keys of docs/report.md, in this order:
+**
+**   name kind observed{op result argument location} location observer
+**   dtype qscheme ch_axis quant_min quant_max scale zero_point min max
+**   clipped
+**
+** Every key is always present; what a row does not have is null. The keys
+** are the report's schema, not the IR's: some read like the calibrated
+** attributes ('zero_point'), but they stay what docs/report.md says when the
+** attributes change (tools/check-layers.py knows this file).
+*/
+#include "report.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Quant.h"
+
+#include "pt2e_dialect.h"
+#include "pt2e_support.h"
+
+static void locationChunk(MlirStringRef s, void *userData) {
+  pt2eJsonStringChunk(userData, s.data, s.length);
+}
+
+/* A location as MLIR prints it: loc("file.mlir":3:8), fused ones whole. */
+static void writeLocation(Pt2eJson *j, MlirLocation loc) {
+  pt2eJsonStringBegin(j);
+  mlirLocationPrint(loc, locationChunk, j);
+  pt2eJsonStringEnd(j);
+}
+
+static void writeStringRef(Pt2eJson *j, MlirStringRef s) {
+  pt2eJsonString(j, s.data, s.length);
+}
+
+/*
+** What the row watches: the producing op's name and result number (and
+** 'argument' null), or, for a block argument, 'op' and 'result' null and
+** the argument's number; and the value's own location (the producer's, or
+** the argument's).
+*/
+static void writeObserved(Pt2eJson *j, MlirOperation op) {
+  MlirValue v = mlirOperationGetOperand(op, 0);
+  pt2eJsonBeginObject(j);
+  if (mlirValueIsABlockArgument(v)) {
+    pt2eJsonKey(j, "op");
+    pt2eJsonNull(j);
+    pt2eJsonKey(j, "result");
+    pt2eJsonNull(j);
+    pt2eJsonKey(j, "argument");
+    pt2eJsonInt(j, (int64_t)mlirBlockArgumentGetArgNumber(v));
+  } else {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    pt2eJsonKey(j, "op");
+    writeStringRef(j, mlirIdentifierStr(mlirOperationGetName(def)));
+    pt2eJsonKey(j, "result");
+    pt2eJsonInt(j, (int64_t)mlirOpResultGetResultNumber(v));
+    pt2eJsonKey(j, "argument");
+    pt2eJsonNull(j);
+  }
+  pt2eJsonKey(j, "location");
+  writeLocation(j, mlirValueGetLocation(v));
+  pt2eJsonEndObject(j);
+}
+
+static const char *kindName(Pt2eReportKind kind) {
+  switch (kind) {
+  case Pt2eReportObserver: return "observer";
+  case Pt2eReportFakeQuant: return "fake_quant";
+  case Pt2eReportQdq: return "qdq";
+  }
+  return "?";
+}
+
+/*
+** The storage type of a !quant.uniform as a spec dtype ("i8", "ui16"), or
+** NULL for one the spec has no name for (i4, say).
+*/
+static const char *storageDTypeName(MlirType quant) {
+  unsigned bits = mlirQuantizedTypeGetStorageTypeIntegralWidth(quant);
+  bool isUnsigned = !mlirQuantizedTypeIsSigned(quant);
+  for (int d = 0; d < pt2eDTypeCount(); d++) {
+    const Pt2eDTypeInfo *info = pt2eDTypeInfo((Pt2eDType)d);
+    if (info->bits == bits && info->isUnsigned == isUnsigned)
+      return info->name;
+  }
+  return NULL;
+}
+
+static void writeNameOrNull(Pt2eJson *j, const char *name) {
+  if (name)
+    pt2eJsonCString(j, name);
+  else
+    pt2eJsonNull(j);
+}
+
+/*
+** dtype, qscheme, ch_axis, quant_min, quant_max. An observer or fake-quant
+** op has them from its spec (a shared spec has none of its own: null); a
+** Q-DQ pair from its !quant.uniform type, which is affine by construction:
+** whether the observer was symmetric is no longer in the IR (its zero
+** points say it).
+*/
+static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
+  const char *dtype = NULL, *qscheme = NULL;
+  bool hasAxis = false, hasRange = false;
+  int64_t axis = 0, qmin = 0, qmax = 0;
+  if (row->kind == Pt2eReportQdq) {
+    if (!mlirTypeIsNull(row->quant)) {
+      bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(row->quant);
+      dtype = storageDTypeName(row->quant);
+      qscheme = pt2eQSchemeName(perAxis ? Pt2eQSchemePerChannelAffine
+                                        : Pt2eQSchemePerTensorAffine);
+      hasAxis = perAxis;
+      if (perAxis)
+        axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(row->quant);
+      hasRange = true;
+      qmin = mlirQuantizedTypeGetStorageTypeMin(row->quant);
+      qmax = mlirQuantizedTypeGetStorageTypeMax(row->quant);
+    }
+  } else if (row->spec.kind != Pt2eSpecShared) {
+    const Pt2eQuantSpec *q = &row->spec.quant;
+    dtype = pt2eDTypeName(q->dtype);
+    qscheme = pt2eQSchemeName(q->qscheme);
+    hasAxis = pt2eQSchemeIsPerChannel(q->qscheme);
+    axis = q->chAxis;
+    hasRange = true;
+    qmin = q->quantMin;
+    qmax = q->quantMax;
+  }
+  pt2eJsonKey(j, "dtype");
+  writeNameOrNull(j, dtype);
+  pt2eJsonKey(j, "qscheme");
+  writeNameOrNull(j, qscheme);
+  pt2eJsonKey(j, "ch_axis");
+  if (hasAxis)
+    pt2eJsonInt(j, axis);
+  else
+    pt2eJsonNull(j);
+  pt2eJsonKey(j, "quant_min");
+  if (hasRange)
+    pt2eJsonInt(j, qmin);
+  else
+    pt2eJsonNull(j);
+  pt2eJsonKey(j, "quant_max");
+  if (hasRange)
+    pt2eJsonInt(j, qmax);
+  else
+    pt2eJsonNull(j);
+}
+
+/* 'scale' and 'zero_point': lists of n, null before calibration. */
+static void writeQParams(Pt2eJson *j, const Pt2eReportRow *row) {
+  pt2eJsonKey(j, "scale");
+  if (row->n == 0) {
+    pt2eJsonNull(j);
+  } else {
+    pt2eJsonBeginArray(j);
+    for (intptr_t i = 0; i < row->n; i++)
+      pt2eJsonF32(j, pt2eReportRowScale(row, i));
+    pt2eJsonEndArray(j);
+  }
+  pt2eJsonKey(j, "zero_point");
+  if (row->n == 0) {
+    pt2eJsonNull(j);
+  } else {
+    pt2eJsonBeginArray(j);
+    for (intptr_t i = 0; i < row->n; i++)
+      pt2eJsonInt(j, pt2eReportRowZeroPoint(row, i));
+    pt2eJsonEndArray(j);
+  }
+}
+
+/*
+** 'min' and 'max': one per channel as the op's 'stats' hold them (an empty
+** list for a per-channel observer that has seen nothing yet), null without
+** statistics (and always for a Q-DQ pair). torch starts a MinMax observer
+** at min = +inf, max = -inf: those come out as "Infinity" / "-Infinity".
+*/
+static void writeStats(Pt2eJson *j, const Pt2eReportRow *row) {
+  const Pt2eCalibratedStats *st = &row->stats;
+  for (int which = 0; which < 2; which++) {
+    pt2eJsonKey(j, which == 0 ? "min" : "max");
+    if (row->kind == Pt2eReportQdq || !st->present) {
+      pt2eJsonNull(j);
+      continue;
+    }
+    pt2eJsonBeginArray(j);
+    for (intptr_t i = 0; i < st->numChannels; i++)
+      pt2eJsonF32(j, which == 0 ? pt2eCalibratedStatsMin(st, i)
+                                : pt2eCalibratedStatsMax(st, i));
+    pt2eJsonEndArray(j);
+  }
+}
+
+void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row) {
+  pt2eJsonBeginObject(j);
+  pt2eJsonKey(j, "name");
+  writeStringRef(j, pt2eReportRowName(row));
+  pt2eJsonKey(j, "kind");
+  pt2eJsonCString(j, kindName(row->kind));
+  pt2eJsonKey(j, "observed");
+  writeObserved(j, row->op);
+  pt2eJsonKey(j, "location");
+  writeLocation(j, mlirOperationGetLocation(row->op));
+  pt2eJsonKey(j, "observer");
+  writeNameOrNull(j, row->kind != Pt2eReportQdq && row->spec.kind == Pt2eSpecQuant
+                         ? pt2eObserverKindName(row->spec.quant.observer)
+                         : NULL);
+  writeQuantFacts(j, row);
+  writeQParams(j, row);
+  writeStats(j, row);
+  pt2eJsonKey(j, "clipped");
+  double clipped = pt2eReportRowClipped(row);
+  if (clipped >= 0)
+    pt2eJsonF64(j, clipped);
+  else
+    pt2eJsonNull(j);
+  pt2eJsonEndObject(j);
+}

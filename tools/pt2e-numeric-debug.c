@@ -1,0 +1,1065 @@
+/*
+** pt2e-numeric-debug.c
+** Which quantization point lost the accuracy: runs a float model and its
+** quantized form in the interpreter on the same batches, pairs every
+** quantization point across the two by its name, and reports per point
+**
+**   sqnr_in     the quantized model's activation arriving at the point
+**               (before the point's own quantize-dequantize) against the
+**               float model's there: the error accumulated up to it (what
+**               torchao's numeric debugger reports per node);
+**   sqnr_out    the same after the point's quantize-dequantize: what the
+**               quantized model passes on;
+**   local_sqnr  the point's own quantize-dequantize applied to the float
+**               activation, against it: its local error;
+**
+** and the SQNR of every output; sorted worst first (lowest sqnr_out).
+** docs/numeric-debug.md is the design and the meaning of each number.
+**
+**   pt2e-numeric-debug FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]
+**       [--format=table|json] [--output=FILE] [--svg=PLOT.svg]
+**       [--irdl-file=PATH] [--max-entry-mb=N]
+**
+** FLOAT holds the points as pt2e.observer ops (pt2e-prepare's or
+** pt2e-calibrate's output: observers pass values through). QUANT holds them
+** as Q-DQ pairs (pt2e-convert's output: the quant.qcast / quant.scast keeps
+** the observer's name) or as pt2e.fake_quant ops with their qparams. FILE
+** is calibration data (.npz with arg0, arg1, ... or a .npy for one
+** argument, a leading batch dimension; passes/calib_data.h reads it).
+**
+** SQNR is torchao's, 10*log10(sum x^2 / sum (x - y)^2), in dB, with the
+** sums taken over every batch (in double, in element order, batch after
+** batch: the same bits on every machine). inf: no error; nan: 0/0.
+*/
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Quant.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include "calib_data.h"
+#include "interp.h"
+#include "json_writer.h"
+#include "pt2e_calibrated.h"
+#include "pt2e_checked.h"
+#include "pt2e_dialect.h"
+#include "pt2e_file.h"
+#include "pt2e_spec.h"
+#include "pt2e_support.h"
+#include "qparams.h"
+
+#define TOOL "pt2e-numeric-debug"
+
+/* The probes the tool inserts into QUANT are observers with these name
+** prefixes; a point of the model may not start with them. */
+#define PROBE_IN "pt2e-numeric-debug:in:"
+#define PROBE_OUT "pt2e-numeric-debug:out:"
+
+static void usage(FILE *to) {
+  fprintf(to,
+          "usage: " TOOL " FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]\n"
+          "           [--format=table|json] [--output=FILE] [--svg=PLOT.svg]\n"
+          "           [--irdl-file=PATH] [--max-entry-mb=N]\n"
+          "\n"
+          "FLOAT: the model with pt2e.observer ops (prepared or calibrated).\n"
+          "QUANT: its quantized form: pt2e-convert's output (Q-DQ pairs) or\n"
+          "       pt2e.fake_quant ops with qparams.\n"
+          "FILE:  batches, as pt2e-calibrate's data= (.npz arg0.. or .npy).\n"
+          "Per quantization point, worst first: sqnr_in (the quantized\n"
+          "model's activation reaching the point against the float one),\n"
+          "sqnr_out (after the point's quantize-dequantize), local_sqnr (the\n"
+          "point's quantize-dequantize of the float activation); and the SQNR\n"
+          "of every output. dB, over all batches (docs/numeric-debug.md).\n"
+          "--svg writes the three columns as a plot, one row per point.\n");
+}
+
+typedef struct Options {
+  const char *floatPath, *quantPath, *data, *entry, *output, *svg;
+  bool json;
+  char irdl[4096];
+  int64_t maxEntryMb;
+} Options;
+
+static const char *flagValue(const char *arg, const char *name) {
+  size_t n = strlen(name);
+  return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+/* -1 to go on, else the exit code (0 after --help, 2 for a bad line). */
+static int parseArgs(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
+  o->maxEntryMb = strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
+  o->output = "-";
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    } else if ((v = flagValue(a, "--data"))) {
+      o->data = v;
+    } else if ((v = flagValue(a, "--entry"))) {
+      o->entry = v;
+    } else if ((v = flagValue(a, "--output"))) {
+      o->output = v;
+    } else if ((v = flagValue(a, "--svg"))) {
+      o->svg = v;
+    } else if ((v = flagValue(a, "--irdl-file"))) {
+      snprintf(o->irdl, sizeof o->irdl, "%s", v);
+    } else if ((v = flagValue(a, "--format"))) {
+      if (!strcmp(v, "json"))
+        o->json = true;
+      else if (strcmp(v, "table")) {
+        fprintf(stderr, TOOL ": unknown format '%s' (table or json)\n", v);
+        return 2;
+      }
+    } else if ((v = flagValue(a, "--max-entry-mb"))) {
+      char *end;
+      errno = 0;
+      long long mb = strtoll(v, &end, 10);
+      if (end == v || *end || errno || mb <= 0) {
+        fprintf(stderr, TOOL ": --max-entry-mb wants a positive number of MiB, got '%s'\n", v);
+        return 2;
+      }
+      o->maxEntryMb = mb;
+    } else if (a[0] == '-' && a[1] == '-') {
+      fprintf(stderr, TOOL ": unknown option '%s'\n", a);
+      usage(stderr);
+      return 2;
+    } else if (!o->floatPath) {
+      o->floatPath = a;
+    } else if (!o->quantPath) {
+      o->quantPath = a;
+    } else {
+      fprintf(stderr, TOOL ": one float and one quantized model, got a third: '%s'\n", a);
+      return 2;
+    }
+  }
+  if (!o->floatPath || !o->quantPath || !o->data) {
+    fprintf(stderr, TOOL ": needs FLOAT.mlir, QUANT.mlir and --data=FILE\n");
+    usage(stderr);
+    return 2;
+  }
+  return -1;
+}
+
+/* {====================================================================
+** Points and their sums
+** ===================================================================== */
+
+/* Sums of one kind of error over the batches. */
+typedef struct ErrSum {
+  double err2;     /* sum of (x - y)^2 */
+  bool seen;       /* measured in some batch */
+  double batch;    /* this batch's sum, when measured in it */
+  bool seenBatch;
+} ErrSum;
+
+typedef struct Point {
+  char name[512];
+  int order;            /* position in QUANT (program order) */
+  const char *kind;     /* "qdq" or "fake_quant" */
+  bool inFloat, hasIn;  /* an observer in FLOAT; a value before its q-dq */
+  /* The point's quantize-dequantize, for local_sqnr (canQuantize false:
+  ** QUANT's point is the identity: fake quant off, a derived spec). */
+  bool canQuantize;
+  Pt2eQuantSpec spec;
+  float *scales;
+  int64_t *zeroPoints;
+  int64_t n;
+  /* The float activation of the current batch (kept while it is constant:
+  ** an observer of a weight may run only once). */
+  Pt2eTensor *floatValue;
+  double ref2, refBatch; /* sum of x^2: all batches, this one */
+  ErrSum in, out, local;
+  int64_t elements;     /* per batch */
+  char problem[256];    /* why a number is missing (shapes differ, ...) */
+} Point;
+
+typedef struct Debugger {
+  Point *points;
+  size_t numPoints, capPoints;
+  char floatOnly[64][256]; /* observers of FLOAT that QUANT does not have */
+  int numFloatOnly, floatOnlyMore;
+  bool failed;
+  /* outputs */
+  int numOutputs;
+  double *outRef2, *outErr2;
+  int64_t *outElements;
+  char outProblem[256];
+} Debugger;
+
+static Point *findPoint(Debugger *d, MlirStringRef name) {
+  for (size_t i = 0; i < d->numPoints; i++)
+    if (strlen(d->points[i].name) == name.length &&
+        !memcmp(d->points[i].name, name.data, name.length))
+      return &d->points[i];
+  return NULL;
+}
+
+static bool startsWith(MlirStringRef s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.length >= n && !memcmp(s.data, prefix, n);
+}
+
+/* Sum of (a - b)^2 in element order; sum of a^2 into *ref2 when asked. */
+static double sumSquaredDiff(const float *a, const float *b, int64_t n, double *ref2) {
+  double e = 0, r = 0;
+  for (int64_t i = 0; i < n; i++) {
+    double x = a[i], dx = x - (double)b[i];
+    e += dx * dx;
+    r += x * x;
+  }
+  if (ref2)
+    *ref2 = r;
+  return e;
+}
+
+/* torchao's SQNR in dB from the two sums. */
+static double sqnrDb(double ref2, double err2) {
+  if (isnan(ref2) || isnan(err2))
+    return NAN;
+  if (err2 == 0)
+    return ref2 == 0 ? NAN : INFINITY;
+  return 10.0 * log10(ref2 / err2);
+}
+
+static void noteProblem(Point *p, const char *fmt, const char *what) {
+  if (!p->problem[0])
+    snprintf(p->problem, sizeof p->problem, fmt, what);
+}
+
+static void errAdd(ErrSum *e, double v) {
+  e->batch = v;
+  e->seenBatch = true;
+  e->seen = true;
+}
+
+/* At the end of a batch: a sum not measured again is the last one (the
+** value was a constant the interpreter computed once). */
+static void errCommit(ErrSum *e) {
+  if (e->seen)
+    e->err2 += e->batch;
+  e->seenBatch = false;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Reading the two models
+** ===================================================================== */
+
+static MlirAttribute probeSpec(MlirContext ctx) {
+  /* Not a min/max observer: the interpreter then hands every run and the
+  ** whole tensor to the hook (op_pt2e.c skips repeated min/max observers
+  ** of constants and may show them a broadcast's source only). */
+  return mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("{dtype = i8, observer = \"moving_average_minmax\"}"));
+}
+
+/* A probe observer named PREFIX + name on 'value', inserted after 'after'
+** (or at the start of the block when 'after' is null): returns it. */
+static MlirOperation makeProbe(MlirContext ctx, MlirValue value, MlirBlock block,
+                               MlirOperation after, MlirLocation loc,
+                               const char *prefix, const char *name) {
+  char full[600];
+  snprintf(full, sizeof full, "%s%s", prefix, name);
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("pt2e.observer"), loc);
+  mlirOperationStateAddOperands(&st, 1, &value);
+  MlirType t = mlirValueGetType(value);
+  mlirOperationStateAddResults(&st, 1, &t);
+  MlirNamedAttribute attrs[2] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(PT2E_ATTR_NAME)),
+                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(full))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC)),
+                            probeSpec(ctx)),
+  };
+  mlirOperationStateAddAttributes(&st, 2, attrs);
+  MlirOperation probe = mlirOperationCreate(&st);
+  if (mlirOperationIsNull(after))
+    mlirBlockInsertOwnedOperation(block, 0, probe);
+  else
+    mlirBlockInsertOwnedOperationAfter(block, after, probe);
+  return probe;
+}
+
+/* Every use of 'v' except by 'probe' now reads the probe's result, so that
+** the probe runs (nothing unread is dropped) and sees the value. */
+static void routeThrough(MlirValue v, MlirOperation probe) {
+  mlirValueReplaceAllUsesExcept(v, mlirOperationGetResult(probe, 0), 1, &probe);
+}
+
+/* The op a value is defined by, or null for a block argument. */
+static MlirOperation definingOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+/* A probe reading 'v' placed right after its definition. */
+static MlirOperation probeValue(MlirContext ctx, MlirValue v, const char *prefix,
+                                const char *name) {
+  MlirOperation def = definingOp(v);
+  MlirBlock block = mlirOperationIsNull(def) ? mlirBlockArgumentGetOwner(v)
+                                             : mlirOperationGetBlock(def);
+  return makeProbe(ctx, v, block, def, mlirValueGetLocation(v), prefix, name);
+}
+
+typedef struct Scan {
+  Debugger *d;
+  MlirContext ctx;
+  MlirOperation *ops; /* the points of QUANT, collected before changing it */
+  size_t numOps, capOps;
+  bool failed;
+  const char *path;
+} Scan;
+
+static bool isQdqRow(MlirOperation op) {
+  return !mlirAttributeIsNull(pt2eQdqGetName(op)) && mlirOperationGetNumResults(op) == 1;
+}
+
+static MlirWalkResult collectQuantPoint(MlirOperation op, void *userData) {
+  Scan *s = userData;
+  if (pt2eIsObserver(op)) {
+    MlirStringRef n = pt2eQuantOpGetName(op);
+    fprintf(stderr, TOOL ": '%s' has a pt2e.observer ('%.*s'): the quantized model "
+            "holds Q-DQ pairs (pt2e-convert) or pt2e.fake_quant ops\n", s->path,
+            (int)n.length, n.data);
+    s->failed = true;
+    return MlirWalkResultInterrupt;
+  }
+  if (pt2eIsFakeQuant(op) || isQdqRow(op)) {
+    if (s->numOps == s->capOps) {
+      size_t cap = s->capOps ? 2 * s->capOps : 64;
+      MlirOperation *grown = pt2eRealloc(s->ops, cap * sizeof *grown);
+      if (!grown) {
+        fprintf(stderr, TOOL ": out of memory\n");
+        s->failed = true;
+        return MlirWalkResultInterrupt;
+      }
+      s->ops = grown;
+      s->capOps = cap;
+    }
+    s->ops[s->numOps++] = op;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The quantize-dequantize of a Q-DQ pair, from its !quant.uniform type. */
+static bool qdqQuantization(MlirOperation op, Point *p) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType q = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+  bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
+  if (!perAxis && !mlirTypeIsAUniformQuantizedType(q))
+    return false;
+  p->n = perAxis ? mlirUniformQuantizedPerAxisTypeGetNumDims(q) : 1;
+  p->scales = pt2eAlloc((size_t)p->n * sizeof *p->scales);
+  p->zeroPoints = pt2eAlloc((size_t)p->n * sizeof *p->zeroPoints);
+  if (!p->scales || !p->zeroPoints)
+    return false;
+  for (int64_t i = 0; i < p->n; i++) {
+    p->scales[i] = (float)(perAxis ? mlirUniformQuantizedPerAxisTypeGetScale(q, i)
+                                   : mlirUniformQuantizedTypeGetScale(q));
+    p->zeroPoints[i] = perAxis ? mlirUniformQuantizedPerAxisTypeGetZeroPoint(q, i)
+                               : mlirUniformQuantizedTypeGetZeroPoint(q);
+  }
+  memset(&p->spec, 0, sizeof p->spec);
+  p->spec.quantMin = mlirQuantizedTypeGetStorageTypeMin(q);
+  p->spec.quantMax = mlirQuantizedTypeGetStorageTypeMax(q);
+  p->spec.qscheme = perAxis ? Pt2eQSchemePerChannelAffine : Pt2eQSchemePerTensorAffine;
+  p->spec.chAxis = perAxis ? mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q) : 0;
+  p->canQuantize = true;
+  return true;
+}
+
+/*
+** The quantize-dequantize of a pt2e.fake_quant, as the interpreter applies
+** it (passes/interp/op_pt2e.c): its scale / zero_point when
+** fake_quant_enabled, per tensor unless the spec is a QuantizationSpec, the
+** identity for a derived spec.
+*/
+static bool fakeQuantQuantization(MlirOperation op, Point *p) {
+  Pt2eSpec spec;
+  if (mlirLogicalResultIsFailure(pt2eVerifyQuantOp(op)) ||
+      mlirLogicalResultIsFailure(pt2eSpecParse(pt2eQuantOpGetSpec(op),
+                                               mlirOperationGetLocation(op),
+                                               PT2E_ATTR_SPEC, &spec)))
+    return false;
+  Pt2eCalibratedQParams q;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadQParams(op, &spec, &q, &err)) {
+    pt2eCalibratedEmitError(op, TOOL, &err);
+    return false;
+  }
+  p->spec = spec.quant;
+  if (spec.kind != Pt2eSpecQuant && pt2eQSchemeIsPerChannel(p->spec.qscheme))
+    p->spec.qscheme = Pt2eQSchemePerTensorAffine;
+  p->canQuantize = pt2eFakeQuantGetSwitch(op, Pt2eSwitchFakeQuant) &&
+                   spec.kind != Pt2eSpecDerived && q.n > 0;
+  if (!p->canQuantize)
+    return true;
+  p->n = q.n;
+  p->scales = pt2eAlloc((size_t)q.n * sizeof *p->scales);
+  p->zeroPoints = pt2eAlloc((size_t)q.n * sizeof *p->zeroPoints);
+  if (!p->scales || !p->zeroPoints)
+    return false;
+  pt2eCalibratedCopyQParams(&q, p->scales, p->zeroPoints);
+  return true;
+}
+
+/* The first quant.dcast reading 'v' (a Q-DQ pair's quantized value). */
+static MlirOperation dcastOf(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(user)), "quant.dcast"))
+      return user;
+  }
+  return (MlirOperation){NULL};
+}
+
+/*
+** Reads QUANT's points into d->points (in program order) and puts probes
+** around each: "in" on the value it quantizes (not for a folded constant,
+** whose float value is gone), "out" on the value after its q-dq.
+*/
+static bool prepareQuant(Debugger *d, MlirContext ctx, MlirModule m, const char *path) {
+  Scan s = {.d = d, .ctx = ctx, .path = path};
+  mlirOperationWalk(mlirModuleGetOperation(m), collectQuantPoint, &s, MlirWalkPreOrder);
+  if (!s.failed && s.numOps == 0) {
+    fprintf(stderr, TOOL ": '%s' has no quantization point (a pt2e.fake_quant, or a "
+            "quant.qcast / quant.scast named by pt2e-convert)\n", path);
+    s.failed = true;
+  }
+  d->points = s.failed ? NULL : pt2eAlloc(s.numOps * sizeof *d->points);
+  if (!s.failed && !d->points) {
+    fprintf(stderr, TOOL ": out of memory\n");
+    s.failed = true;
+  }
+  for (size_t i = 0; !s.failed && i < s.numOps; i++) {
+    MlirOperation op = s.ops[i];
+    Point *p = &d->points[d->numPoints];
+    memset(p, 0, sizeof *p);
+    bool fq = pt2eIsFakeQuant(op);
+    MlirStringRef name = fq ? pt2eQuantOpGetName(op) : mlirStringAttrGetValue(pt2eQdqGetName(op));
+    if (name.length >= sizeof p->name || startsWith(name, PROBE_IN) ||
+        startsWith(name, PROBE_OUT) || findPoint(d, name)) {
+      fprintf(stderr, TOOL ": '%s': quantization point '%.*s' is %s\n", path,
+              (int)name.length, name.data,
+              findPoint(d, name) ? "named twice" : "not a name the tool can pair");
+      s.failed = true;
+      break;
+    }
+    memcpy(p->name, name.data, name.length);
+    p->order = (int)i;
+    p->kind = fq ? "fake_quant" : "qdq";
+    d->numPoints++;
+    if (!(fq ? fakeQuantQuantization(op, p) : qdqQuantization(op, p))) {
+      fprintf(stderr, TOOL ": '%s': cannot read the qparams of '%s'\n", path, p->name);
+      s.failed = true;
+      break;
+    }
+    bool isScast = !fq && pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
+                                          "quant.scast");
+    /* in: the value the point quantizes, read by the point only */
+    if (!isScast) {
+      MlirValue x = mlirOperationGetOperand(op, 0);
+      MlirOperation probe = probeValue(ctx, x, PROBE_IN, p->name);
+      mlirOperationSetOperand(op, 0, mlirOperationGetResult(probe, 0));
+      p->hasIn = true;
+    }
+    /* out: the fake_quant's result, or the dcast's */
+    MlirOperation outOp = fq ? op : dcastOf(mlirOperationGetResult(op, 0));
+    if (mlirOperationIsNull(outOp)) {
+      noteProblem(p, "%s", "its quant.qcast has no quant.dcast");
+      continue;
+    }
+    MlirValue y = mlirOperationGetResult(outOp, 0);
+    routeThrough(y, probeValue(ctx, y, PROBE_OUT, p->name));
+  }
+  pt2eFree(s.ops);
+  return !s.failed;
+}
+
+typedef struct FloatScan {
+  Debugger *d;
+  const char *path;
+  MlirAttribute spec;
+  bool failed;
+  int observers;
+} FloatScan;
+
+static MlirWalkResult collectFloatPoint(MlirOperation op, void *userData) {
+  FloatScan *s = userData;
+  if (pt2eIsFakeQuant(op) || isQdqRow(op)) {
+    fprintf(stderr, TOOL ": '%s' is not a float model: it has a %s; give the "
+            "module with pt2e.observer ops (pt2e-prepare or pt2e-calibrate)\n", s->path,
+            pt2eIsFakeQuant(op) ? "pt2e.fake_quant" : "Q-DQ pair");
+    s->failed = true;
+    return MlirWalkResultInterrupt;
+  }
+  if (!pt2eIsObserver(op))
+    return MlirWalkResultAdvance;
+  s->observers++;
+  MlirStringRef name = pt2eQuantOpGetName(op);
+  Point *p = findPoint(s->d, name);
+  if (p) {
+    if (p->inFloat) {
+      fprintf(stderr, TOOL ": '%s': observer '%.*s' is named twice\n", s->path,
+              (int)name.length, name.data);
+      s->failed = true;
+      return MlirWalkResultInterrupt;
+    }
+    p->inFloat = true;
+  } else if (s->d->numFloatOnly < 64) {
+    snprintf(s->d->floatOnly[s->d->numFloatOnly++], sizeof s->d->floatOnly[0], "%.*s",
+             (int)name.length, name.data);
+  } else {
+    s->d->floatOnlyMore++;
+  }
+  /* Every run and the whole tensor reach the hook (see probeSpec). */
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC),
+                                  s->spec);
+  return MlirWalkResultAdvance;
+}
+
+static bool prepareFloat(Debugger *d, MlirContext ctx, MlirModule m, const char *path) {
+  FloatScan s = {.d = d, .path = path, .spec = probeSpec(ctx)};
+  mlirOperationWalk(mlirModuleGetOperation(m), collectFloatPoint, &s, MlirWalkPreOrder);
+  if (!s.failed && s.observers == 0) {
+    fprintf(stderr, TOOL ": '%s' has no pt2e.observer: the float model is the prepared "
+            "or calibrated module\n", path);
+    s.failed = true;
+  }
+  return !s.failed;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The runs
+** ===================================================================== */
+
+/* Checks that the hook sees a float32 tensor; notes it on the point else. */
+static bool isF32(Point *p, const Pt2eTensor *t) {
+  if (t->type == Pt2eElemF32)
+    return true;
+  noteProblem(p, "%s", "not a float32 tensor");
+  return false;
+}
+
+/* FLOAT's observers: keep the activation, and measure the point's local
+** quantize-dequantize on it. */
+static MlirLogicalResult observeFloat(void *userData, MlirOperation op,
+                                      const Pt2eTensor *x) {
+  Debugger *d = userData;
+  Point *p = findPoint(d, pt2eQuantOpGetName(op));
+  if (!p || !isF32(p, x))
+    return mlirLogicalResultSuccess();
+  pt2eTensorRelease(p->floatValue);
+  p->floatValue = pt2eTensorCreate(x->type, x->rank, x->shape);
+  if (!p->floatValue)
+    return pt2eOutOfMemory(mlirOperationGetLocation(op), "'" TOOL "'");
+  memcpy(p->floatValue->data, x->data, (size_t)x->numel * sizeof(float));
+  p->elements = x->numel;
+  p->refBatch = 0;
+  if (!p->canQuantize) {
+    sumSquaredDiff(x->data, x->data, x->numel, &p->refBatch);
+    errAdd(&p->local, 0);
+    return mlirLogicalResultSuccess();
+  }
+  float *q = pt2eAllocUninit((size_t)x->numel * sizeof *q);
+  if (!q)
+    return pt2eOutOfMemory(mlirOperationGetLocation(op), "'" TOOL "'");
+  if (pt2eFakeQuantApply(&p->spec, x->data, x->shape, x->rank, p->scales, p->zeroPoints,
+                         p->n, q) != Pt2eNumOk) {
+    noteProblem(p, "%s", "its qparams do not fit the float activation's channels");
+    sumSquaredDiff(x->data, x->data, x->numel, &p->refBatch);
+  } else {
+    errAdd(&p->local, sumSquaredDiff(x->data, q, x->numel, &p->refBatch));
+  }
+  pt2eFree(q);
+  return mlirLogicalResultSuccess();
+}
+
+/* QUANT's probes: compare with the float activation of the same batch. */
+static MlirLogicalResult observeQuant(void *userData, MlirOperation op,
+                                      const Pt2eTensor *y) {
+  Debugger *d = userData;
+  MlirStringRef name = pt2eQuantOpGetName(op);
+  bool isIn = startsWith(name, PROBE_IN);
+  size_t skip = strlen(isIn ? PROBE_IN : PROBE_OUT);
+  if (!isIn && !startsWith(name, PROBE_OUT))
+    return mlirLogicalResultSuccess();
+  Point *p = findPoint(d, mlirStringRefCreate(name.data + skip, name.length - skip));
+  if (!p || !p->inFloat || !isF32(p, y))
+    return mlirLogicalResultSuccess();
+  const Pt2eTensor *x = p->floatValue;
+  if (!x) {
+    noteProblem(p, "%s", "the float model never computed it");
+    return mlirLogicalResultSuccess();
+  }
+  if (x->numel != y->numel || x->rank != y->rank ||
+      memcmp(x->shape, y->shape, (size_t)x->rank * sizeof x->shape[0])) {
+    noteProblem(p, "%s", "the two models' tensors differ in shape");
+    return mlirLogicalResultSuccess();
+  }
+  errAdd(isIn ? &p->in : &p->out, sumSquaredDiff(x->data, y->data, x->numel, NULL));
+  return mlirLogicalResultSuccess();
+}
+
+static void compareOutputs(Debugger *d, Pt2eTensor **f, Pt2eTensor **q) {
+  for (int k = 0; k < d->numOutputs; k++) {
+    if (f[k]->type != Pt2eElemF32 || q[k]->type != Pt2eElemF32 ||
+        f[k]->numel != q[k]->numel) {
+      if (!d->outProblem[0])
+        snprintf(d->outProblem, sizeof d->outProblem,
+                 "output %d is not float32 of one shape in both models", k);
+      d->outErr2[k] = NAN;
+      continue;
+    }
+    double r;
+    d->outErr2[k] += sumSquaredDiff(f[k]->data, q[k]->data, f[k]->numel, &r);
+    d->outRef2[k] += r;
+    d->outElements[k] = f[k]->numel;
+  }
+}
+
+/* The end of a batch: every point's sums of this batch join the totals. */
+static void commitBatch(Debugger *d) {
+  for (size_t i = 0; i < d->numPoints; i++) {
+    Point *p = &d->points[i];
+    if (!p->inFloat || !p->floatValue)
+      continue;
+    p->ref2 += p->refBatch;
+    errCommit(&p->in);
+    errCommit(&p->out);
+    errCommit(&p->local);
+  }
+}
+
+static bool sameSignature(Pt2eInterp *a, Pt2eInterp *b, const Options *o) {
+  bool ok = pt2eInterpNumArgs(a) == pt2eInterpNumArgs(b) &&
+            pt2eInterpNumResults(a) == pt2eInterpNumResults(b);
+  for (int i = 0; ok && i < pt2eInterpNumArgs(a); i++)
+    ok = mlirTypeEqual(pt2eInterpArgType(a, i), pt2eInterpArgType(b, i));
+  if (!ok)
+    fprintf(stderr, TOOL ": '%s' and '%s' do not take the same arguments and "
+            "results\n", o->floatPath, o->quantPath);
+  return ok;
+}
+
+static bool runBatches(Debugger *d, Pt2eInterp *fi, Pt2eInterp *qi, Pt2eCalibData *data,
+                       MlirLocation loc, int64_t *batches) {
+  int nres = pt2eInterpNumResults(fi);
+  Pt2eTensor **fr = pt2eAlloc((size_t)(nres + 1) * sizeof *fr);
+  Pt2eTensor **qr = pt2eAlloc((size_t)(nres + 1) * sizeof *qr);
+  bool ok = fr && qr;
+  *batches = pt2eCalibDataNumBatches(data);
+  for (int64_t b = 0; ok && b < *batches; b++) {
+    Pt2eTensor *const *args = pt2eCalibDataBatch(data, b, loc);
+    ok = args && mlirLogicalResultIsSuccess(pt2eInterpRun(fi, args, fr));
+    if (!ok)
+      break;
+    ok = mlirLogicalResultIsSuccess(pt2eInterpRun(qi, args, qr));
+    if (ok) {
+      compareOutputs(d, fr, qr);
+      commitBatch(d);
+    }
+    for (int k = 0; k < nres; k++) {
+      pt2eTensorRelease(fr[k]);
+      if (ok)
+        pt2eTensorRelease(qr[k]);
+    }
+  }
+  pt2eFree(fr);
+  pt2eFree(qr);
+  return ok;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The report
+** ===================================================================== */
+
+static double pointSqnr(const Point *p, const ErrSum *e) {
+  return e->seen ? sqnrDb(p->ref2, e->err2) : NAN;
+}
+
+/* Worst first: lowest sqnr_out; unmeasured (nan) last; then program order. */
+static int worstFirst(const void *a, const void *b) {
+  const Point *p = a, *q = b;
+  double x = pointSqnr(p, &p->out), y = pointSqnr(q, &q->out);
+  bool xn = isnan(x) || !p->inFloat, yn = isnan(y) || !q->inFloat;
+  if (xn != yn)
+    return xn ? 1 : -1;
+  if (!xn && x != y)
+    return x < y ? -1 : 1;
+  return p->order - q->order;
+}
+
+static void printDb(FILE *out, double v, bool known) {
+  if (!known)
+    fprintf(out, " %10s", "-");
+  else if (isnan(v))
+    fprintf(out, " %10s", "nan");
+  else if (isinf(v))
+    fprintf(out, " %10s", v > 0 ? "inf" : "-inf");
+  else
+    fprintf(out, " %10.3f", v);
+}
+
+static void printTable(FILE *out, const Debugger *d, int64_t batches) {
+  fprintf(out, "%-4s %-32s %-10s %10s %10s %10s %10s  %s\n", "rank", "point", "kind",
+          "sqnr_in", "sqnr_out", "local", "elements", "note");
+  for (size_t i = 0; i < d->numPoints; i++) {
+    const Point *p = &d->points[i];
+    fprintf(out, "%-4zu %-32s %-10s", i + 1, p->name, p->kind);
+    printDb(out, pointSqnr(p, &p->in), p->inFloat && p->in.seen);
+    printDb(out, pointSqnr(p, &p->out), p->inFloat && p->out.seen);
+    printDb(out, pointSqnr(p, &p->local), p->inFloat && p->local.seen);
+    fprintf(out, " %10lld  %s\n", (long long)p->elements,
+            !p->inFloat ? "not in the float model" : p->problem);
+  }
+  for (int k = 0; k < d->numOutputs; k++) {
+    fprintf(out, "%-4s %-32s %-10s %10s", "", "", "output", "");
+    char label[32];
+    snprintf(label, sizeof label, "output %d", k);
+    printDb(out, sqnrDb(d->outRef2[k], d->outErr2[k]), true);
+    fprintf(out, " %10s %10lld  %s\n", "", (long long)d->outElements[k], label);
+  }
+  for (int i = 0; i < d->numFloatOnly; i++)
+    fprintf(out, "float model only: %s\n", d->floatOnly[i]);
+  if (d->floatOnlyMore)
+    fprintf(out, "float model only: %d more\n", d->floatOnlyMore);
+  fprintf(out, "%zu points, %d output%s, %lld batch%s; SQNR in dB over all batches\n",
+          d->numPoints, d->numOutputs, d->numOutputs == 1 ? "" : "s", (long long)batches,
+          batches == 1 ? "" : "es");
+}
+
+static void jsonDb(Pt2eJson *j, const char *key, double v, bool known) {
+  pt2eJsonKey(j, key);
+  if (known)
+    pt2eJsonF64(j, v);
+  else
+    pt2eJsonNull(j);
+}
+
+static void printJson(FILE *out, const Debugger *d, const Options *o, int64_t batches) {
+  Pt2eJson j;
+  pt2eJsonInit(&j, out, 2);
+  pt2eJsonBeginObject(&j);
+  pt2eJsonKey(&j, "float_model");
+  pt2eJsonCString(&j, o->floatPath);
+  pt2eJsonKey(&j, "quantized_model");
+  pt2eJsonCString(&j, o->quantPath);
+  pt2eJsonKey(&j, "data");
+  pt2eJsonCString(&j, o->data);
+  pt2eJsonKey(&j, "batches");
+  pt2eJsonInt(&j, batches);
+  pt2eJsonKey(&j, "outputs");
+  pt2eJsonBeginArray(&j);
+  for (int k = 0; k < d->numOutputs; k++) {
+    pt2eJsonBeginObject(&j);
+    pt2eJsonKey(&j, "index");
+    pt2eJsonInt(&j, k);
+    jsonDb(&j, "sqnr", sqnrDb(d->outRef2[k], d->outErr2[k]), true);
+    pt2eJsonKey(&j, "elements");
+    pt2eJsonInt(&j, d->outElements[k]);
+    pt2eJsonEndObject(&j);
+  }
+  pt2eJsonEndArray(&j);
+  pt2eJsonKey(&j, "points");
+  pt2eJsonBeginArray(&j);
+  for (size_t i = 0; i < d->numPoints; i++) {
+    const Point *p = &d->points[i];
+    pt2eJsonBeginObject(&j);
+    pt2eJsonKey(&j, "rank");
+    pt2eJsonInt(&j, (int64_t)i + 1);
+    pt2eJsonKey(&j, "name");
+    pt2eJsonCString(&j, p->name);
+    pt2eJsonKey(&j, "kind");
+    pt2eJsonCString(&j, p->kind);
+    pt2eJsonKey(&j, "in_float_model");
+    pt2eJsonBool(&j, p->inFloat);
+    jsonDb(&j, "sqnr_in", pointSqnr(p, &p->in), p->inFloat && p->in.seen);
+    jsonDb(&j, "sqnr_out", pointSqnr(p, &p->out), p->inFloat && p->out.seen);
+    jsonDb(&j, "local_sqnr", pointSqnr(p, &p->local), p->inFloat && p->local.seen);
+    pt2eJsonKey(&j, "elements");
+    pt2eJsonInt(&j, p->elements);
+    pt2eJsonKey(&j, "note");
+    if (p->problem[0])
+      pt2eJsonCString(&j, p->problem);
+    else
+      pt2eJsonNull(&j);
+    pt2eJsonEndObject(&j);
+  }
+  pt2eJsonEndArray(&j);
+  pt2eJsonKey(&j, "float_only");
+  pt2eJsonBeginArray(&j);
+  for (int i = 0; i < d->numFloatOnly; i++)
+    pt2eJsonCString(&j, d->floatOnly[i]);
+  pt2eJsonEndArray(&j);
+  pt2eJsonEndObject(&j);
+  fputc('\n', out);
+}
+
+/* }==================================================================== */
+
+static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
+                        int64_t batches);
+
+/* {====================================================================
+** The plot: one row per point in rank order, sqnr_out as a bar, sqnr_in
+** as a ring, local as a tick, the outputs' SQNR as dashed lines
+** ===================================================================== */
+
+/* Text for XML: the five characters with a meaning escaped, control
+** characters (not allowed in XML 1.0) as '?'. */
+static void svgText(FILE *out, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+    case '&': fputs("&amp;", out); break;
+    case '<': fputs("&lt;", out); break;
+    case '>': fputs("&gt;", out); break;
+    case '"': fputs("&quot;", out); break;
+    case '\'': fputs("&apos;", out); break;
+    default: fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+    }
+  }
+}
+
+enum { SvgRow = 16, SvgLeft = 260, SvgPlot = 520, SvgTop = 40 };
+
+
+/* The axis' end: the largest finite number, rounded up to 10 dB. */
+static double svgScale(const Debugger *d) {
+  double top = 10;
+  for (size_t i = 0; i < d->numPoints; i++) {
+    const Point *p = &d->points[i];
+    const ErrSum *e[3] = {&p->in, &p->out, &p->local};
+    for (int k = 0; k < 3; k++) {
+      double v = pointSqnr(p, e[k]);
+      if (p->inFloat && e[k]->seen && isfinite(v) && v > top)
+        top = v;
+    }
+  }
+  for (int k = 0; k < d->numOutputs; k++) {
+    double v = sqnrDb(d->outRef2[k], d->outErr2[k]);
+    if (isfinite(v) && v > top)
+      top = v;
+  }
+  return 10 * ceil(top / 10);
+}
+
+/* x of 'v' dB: 0 at the axis' start, clamped to the plot (inf at its end,
+** so the input's sqnr_in ring sits at the right edge). */
+static double svgX(double v, double top) {
+  if (isinf(v))
+    return v > 0 ? SvgLeft + SvgPlot : SvgLeft;
+  double x = v / top;
+  return SvgLeft + SvgPlot * (x < 0 ? 0 : x > 1 ? 1 : x);
+}
+
+static void printSvg(FILE *out, const Debugger *d) {
+  double top = svgScale(d);
+  int rows = (int)d->numPoints;
+  int height = SvgTop + rows * SvgRow + 50;
+  fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+          "font-family=\"sans-serif\" font-size=\"11\">\n", SvgLeft + SvgPlot + 40, height);
+  fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+  fprintf(out, "<text x=\"10\" y=\"16\" font-size=\"13\">SQNR per quantization point, "
+          "worst first (dB): bar sqnr_out, ring sqnr_in, tick local</text>\n");
+  int axisY = SvgTop + rows * SvgRow + 4;
+  for (double t = 0; t <= top + 1e-9; t += 10) {
+    double x = svgX(t, top);
+    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x,
+            SvgTop - 4, x, axisY);
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.0f</text>\n", x,
+            axisY + 14, t);
+  }
+  for (int i = 0; i < rows; i++) {
+    const Point *p = &d->points[i];
+    int y = SvgTop + i * SvgRow;
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", SvgLeft - 6, y + 11);
+    svgText(out, p->name);
+    fprintf(out, "</text>\n");
+    if (!p->inFloat)
+      continue;
+    double vo = pointSqnr(p, &p->out), vi = pointSqnr(p, &p->in), vl = pointSqnr(p, &p->local);
+    if (p->out.seen && !isnan(vo))
+      fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\"><title>"
+              "sqnr_out %.3f</title></rect>\n", SvgLeft, y + 3, svgX(vo, top) - SvgLeft,
+              SvgRow - 6, vo);
+    if (p->in.seen && !isnan(vi))
+      fprintf(out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"none\" stroke=\"#222\">"
+              "<title>sqnr_in %.3f</title></circle>\n", svgX(vi, top), y + SvgRow / 2, vi);
+    if (p->local.seen && !isnan(vl))
+      fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e08a00\" "
+              "stroke-width=\"3\"><title>local %.3f</title></line>\n", svgX(vl, top), y + 1,
+              svgX(vl, top), y + SvgRow - 1, vl);
+  }
+  /* the outputs last, over the bars */
+  for (int k = 0; k < d->numOutputs; k++) {
+    double v = sqnrDb(d->outRef2[k], d->outErr2[k]);
+    if (isnan(v))
+      continue;
+    double x = svgX(v, top);
+    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c00\" "
+            "stroke-dasharray=\"4 3\"/>\n", x, SvgTop - 10, x, axisY);
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" fill=\"#c00\" text-anchor=\"middle\">output %d: "
+            "%.2f</text>\n", x, SvgTop - 14, k, v);
+  }
+  fprintf(out, "</svg>\n");
+}
+
+/* }==================================================================== */
+
+static bool createContext(const Options *o, MlirContext *ctx) {
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  *ctx = mlirContextCreate();
+  mlirContextAppendDialectRegistry(*ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(*ctx);
+  char err[4200];
+  if (pt2eDialectLoadIrdlFile(*ctx, o->irdl, err, sizeof err))
+    return true;
+  fprintf(stderr, TOOL ": %s\n", err);
+  mlirContextDestroy(*ctx);
+  return false;
+}
+
+/* The function to run: --entry, or the module's first func.func. */
+static bool entryName(MlirModule m, const Options *o, char *name, size_t size) {
+  if (o->entry) {
+    snprintf(name, size, "%s", o->entry);
+    return true;
+  }
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
+      continue;
+    MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        f, mlirSymbolTableGetSymbolAttributeName()));
+    snprintf(name, size, "%.*s", (int)s.length, s.data);
+    return true;
+  }
+  fprintf(stderr, TOOL ": '%s' has no function to run\n", o->floatPath);
+  return false;
+}
+
+static void freeDebugger(Debugger *d) {
+  for (size_t i = 0; i < d->numPoints; i++) {
+    pt2eTensorRelease(d->points[i].floatValue);
+    pt2eFree(d->points[i].scales);
+    pt2eFree(d->points[i].zeroPoints);
+  }
+  pt2eFree(d->points);
+  pt2eFree(d->outRef2);
+  pt2eFree(d->outErr2);
+  pt2eFree(d->outElements);
+}
+
+static int debug(MlirContext ctx, const Options *o) {
+  static Debugger d;
+  int rc = 1;
+  MlirModule fm = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->floatPath));
+  MlirModule qm = mlirModuleIsNull(fm) ? (MlirModule){NULL}
+                                       : mlirModuleCreateParseFromFile(
+                                             ctx, mlirStringRefCreateFromCString(o->quantPath));
+  Pt2eInterp *fi = NULL, *qi = NULL;
+  Pt2eCalibData *data = NULL;
+  char entry[256], err[4400];
+  /* The report replaces its file whole, and only once every run is done;
+  ** a file that cannot be written fails before the runs. */
+  Pt2eOutput file, plot;
+  bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
+  bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
+  if (!fileOpen || (o->svg && !plotOpen))
+    fprintf(stderr, TOOL ": %s\n", err);
+  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
+      !prepareFloat(&d, ctx, fm, o->floatPath) || !entryName(fm, o, entry, sizeof entry))
+    goto done;
+  Pt2eInterpHooks fh = {observeFloat, NULL, &d}, qh = {observeQuant, NULL, &d};
+  MlirStringRef e = mlirStringRefCreateFromCString(entry);
+  fi = pt2eInterpCreateInModule(mlirModuleGetOperation(fm), e, &fh, NULL);
+  qi = fi ? pt2eInterpCreateInModule(mlirModuleGetOperation(qm), e, &qh, NULL) : NULL;
+  if (!fi || !qi || !sameSignature(fi, qi, o))
+    goto done;
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(fm));
+  data = pt2eCalibDataOpen(fi, o->data, o->maxEntryMb, loc);
+  if (!data)
+    goto done;
+  d.numOutputs = pt2eInterpNumResults(fi);
+  size_t no = (size_t)d.numOutputs + 1;
+  d.outRef2 = pt2eAlloc(no * sizeof *d.outRef2);
+  d.outErr2 = pt2eAlloc(no * sizeof *d.outErr2);
+  d.outElements = pt2eAlloc(no * sizeof *d.outElements);
+  int64_t batches = 0;
+  if (!d.outRef2 || !d.outErr2 || !d.outElements) {
+    fprintf(stderr, TOOL ": out of memory\n");
+    goto done;
+  }
+  if (!runBatches(&d, fi, qi, data, loc, &batches))
+    goto done;
+  qsort(d.points, d.numPoints, sizeof *d.points, worstFirst);
+  if (plotOpen) {
+    printSvg(plot.file, &d);
+    plotOpen = false;
+    if (!pt2eOutputCommit(&plot, err, sizeof err)) {
+      fprintf(stderr, TOOL ": %s\n", err);
+      goto done;
+    }
+  }
+  rc = writeReport(&file, &d, o, batches) ? 0 : 1;
+  fileOpen = false;
+done:
+  if (plotOpen)
+    pt2eOutputAbort(&plot);
+  if (fileOpen)
+    pt2eOutputAbort(&file);
+  pt2eCalibDataClose(data);
+  pt2eInterpDestroy(qi);
+  pt2eInterpDestroy(fi);
+  freeDebugger(&d);
+  if (!mlirModuleIsNull(qm))
+    mlirModuleDestroy(qm);
+  if (!mlirModuleIsNull(fm))
+    mlirModuleDestroy(fm);
+  return rc;
+}
+
+/* Writes the report and commits the file (closed either way). */
+static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
+                        int64_t batches) {
+  char err[4400];
+  if (o->json)
+    printJson(file->file, d, o, batches);
+  else
+    printTable(file->file, d, batches);
+  if (!pt2eOutputCommit(file, err, sizeof err)) {
+    fprintf(stderr, TOOL ": %s\n", err);
+    return false;
+  }
+  return true;
+}
+
+int main(int argc, char **argv) {
+  static Options opt;
+  int parsed = parseArgs(argc, argv, &opt);
+  if (parsed >= 0)
+    return parsed;
+  MlirContext ctx;
+  if (!createContext(&opt, &ctx))
+    return 1;
+  int rc = debug(ctx, &opt);
+  mlirContextDestroy(ctx);
+  return rc;
+}
