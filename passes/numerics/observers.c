@@ -349,8 +349,18 @@ Pt2eCpuCapability pt2eHostCpuCapability(void) {
   return cap;
 }
 
+/*
+** 8 for every capability: torch 2.15 registers sum_stub (SumKernel.cpp) and
+** minimum_stub/maximum_stub (BinaryOpsKernel.cpp) with REGISTER_DISPATCH,
+** which leaves the AVX512 slot empty ("these kernels are slower with AVX512
+** than with AVX2"), so DispatchStub runs the AVX2 kernel, 8-float vectors,
+** on an AVX512 machine too. Measured there (torch AVX512): a Histogram's
+** qparams are those of 8-lane sums, 16 lanes moved 7 of MobileNetV2's 64
+** (tools/oracle/placement/observer_replay.py).
+*/
 int pt2eCpuSumLanes(Pt2eCpuCapability cap) {
-  return cap == Pt2eCpuAvx512 ? 16 : 8;
+  (void)cap;
+  return 8;
 }
 
 /* utils::CeilLog2 of SumKernel.cpp: 1 for x <= 2, else bit_length(x - 1). */

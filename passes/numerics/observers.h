@@ -64,9 +64,10 @@ void pt2eObserverSetCustomRange(Pt2eObserver *obs, bool customRange);
 
 /*
 ** The CPU kernels PyTorch picked (torch.backends.cpu.get_cpu_capability()).
-** Two Histogram steps depend on them: torch.sum adds vectors of 8 floats
-** (DEFAULT, AVX2) or 16 (AVX512), and linspace is fused into FMA by the
-** AVX2 and AVX512 builds only.
+** One Histogram step depends on them: linspace is fused into FMA by the
+** AVX2 build only, which AVX512 machines run too (linspace_stub, like
+** sum_stub, has no AVX512 kernel); torch.sum adds vectors of 8 floats
+** under every capability.
 */
 typedef enum Pt2eCpuCapability {
   Pt2eCpuDefault,  /* ATEN_CPU_CAPABILITY=default, or no AVX2 */
@@ -85,7 +86,7 @@ Pt2eCpuCapability pt2eHostCpuCapability(void);
 /* Makes 'obs' reproduce torch's numerics for capability 'cap'. */
 void pt2eObserverSetCpuCapability(Pt2eObserver *obs, Pt2eCpuCapability cap);
 
-/* Floats per vector in torch.sum for 'cap': 16 for AVX512, else 8. */
+/* Floats per vector in torch.sum for 'cap': 8 for each (see observers.c). */
 int pt2eCpuSumLanes(Pt2eCpuCapability cap);
 
 /*
