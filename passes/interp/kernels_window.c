@@ -35,6 +35,7 @@
 #define PT2E_WINDOW_X86 0
 #endif
 
+#include "pt2e_alloc.h"
 #include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 
@@ -333,23 +334,42 @@ typedef struct PlaneLoop {
   PlaneFn fn;
   const float *x, *w;
   float *y;
+  float *stage; /* padded input: one H x W plane per chunk, or NULL */
 } PlaneLoop;
 
+/*
+** A padded input's plane written into 'stage' (H x W), whose border
+** already holds the padding value: the plane as tensor.pad would have made
+** it, in a buffer that stays in cache, so the kernel reads the same values
+** without a padded tensor going through memory.
+*/
+static void stagePlane(const Pt2eWindow *s, const float *xp, float *stage) {
+  for (int64_t h = 0; h < s->XH; h++)
+    memcpy(stage + (h + s->padTop) * s->W + s->padLeft, xp + h * s->XW,
+           (size_t)s->XW * sizeof(float));
+}
+
 static void planeRange(void *ctx, int64_t begin, int64_t end, int worker) {
-  (void)worker;
   const PlaneLoop *l = ctx;
   const Pt2eWindow *s = l->s;
+  float *stage = l->stage ? l->stage + worker * s->H * s->W : NULL;
+  for (int64_t i = 0; stage && i < s->H * s->W; i++)
+    stage[i] = s->padValue; /* the border; each plane rewrites the interior */
   for (int64_t p = begin; p < end; p++) {
     int64_t c = p % s->C;
-    l->fn(s, l->op, l->x + p * s->H * s->W,
-          l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL,
+    const float *xp = l->x + p * s->H * s->W;
+    if (stage) {
+      stagePlane(s, l->x + p * s->XH * s->XW, stage);
+      xp = stage;
+    }
+    l->fn(s, l->op, xp, l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL,
           l->y + p * s->OH * s->OW);
   }
 }
 
-static void runPlanes(const Pt2eWindow *s, int op, const float *x,
+static bool runPlanes(const Pt2eWindow *s, int op, const float *x,
                       const float *w, float *y) {
-  PlaneLoop l = {s, op, planePortable, x, w, y};
+  PlaneLoop l = {s, op, planePortable, x, w, y, NULL};
 #if PT2E_WINDOW_X86
   /* the vector tiles read rows with stride 1 or 2; others stay portable */
   int lv = level();
@@ -358,13 +378,22 @@ static void runPlanes(const Pt2eWindow *s, int op, const float *x,
   else if (lv >= LEVEL_AVX2 && (s->sw == 1 || s->sw == 2))
     l.fn = planeAvx2;
 #endif
-  pt2eParallelFor(s->N * s->C, grainFor(s->OH * s->OW * s->KH * s->KW),
-                  planeRange, &l);
+  int64_t planes = s->N * s->C, grain = grainFor(s->OH * s->OW * s->KH * s->KW);
+  if (s->padded && planes > 0) {
+    /* chunk t runs on worker t (pt2e_parallel.h): one stage each */
+    int64_t chunks = pt2eParallelChunks(planes, grain);
+    l.stage = pt2eAllocUninit((size_t)(chunks * s->H * s->W) * sizeof(float));
+    if (!l.stage)
+      return false;
+  }
+  pt2eParallelFor(planes, grain, planeRange, &l);
+  pt2eFree(l.stage);
+  return true;
 }
 
-void pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
+bool pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
                        float *y) {
-  runPlanes(s, OP_DEPTHWISE, x, w, y);
+  return runPlanes(s, OP_DEPTHWISE, x, w, y);
 }
 
 /* }==================================================================== */
@@ -382,9 +411,11 @@ void pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
 enum { CB = 64 };
 
 ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
-                               const float *w, float *y, int64_t n,
-                               int64_t oh) {
-  int64_t C = s->C;
+                               const float *padPixel, const float *w, float *y,
+                               int64_t n, int64_t oh) {
+  /* a padded input: taps outside x read padPixel, C padding values */
+  int64_t C = s->C, XH = s->padded ? s->XH : s->H, XW = s->padded ? s->XW : s->W;
+  int64_t top = s->padded ? s->padTop : 0, left = s->padded ? s->padLeft : 0;
   for (int64_t ow = 0; ow < s->OW; ow++) {
     float *yp = y + ((n * s->OH + oh) * s->OW + ow) * C;
     for (int64_t c0 = 0; c0 < C; c0 += CB) {
@@ -393,8 +424,11 @@ ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
       memcpy(acc, yp + c0, (size_t)cb * sizeof(float));
       for (int64_t kh = 0; kh < s->KH; kh++)
         for (int64_t kw = 0; kw < s->KW; kw++) {
-          const float *xp = x + ((n * s->H + oh * s->sh + kh * s->dh) * s->W +
-                                 ow * s->sw + kw * s->dw) * C + c0;
+          int64_t ih = oh * s->sh + kh * s->dh - top;
+          int64_t iw = ow * s->sw + kw * s->dw - left;
+          const float *xp = ih >= 0 && ih < XH && iw >= 0 && iw < XW
+                                ? x + ((n * XH + ih) * XW + iw) * C + c0
+                                : padPixel + c0;
           if (op == OP_DEPTHWISE) {
             const float *wp = w + (kh * s->KW + kw) * C + c0;
             for (int64_t c = 0; c < cb; c++) {
@@ -415,32 +449,36 @@ ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
 }
 
 static void rowNhwcPortable(const Pt2eWindow *s, int op, const float *x,
+                            const float *padPixel,
                             const float *w, float *y, int64_t n, int64_t oh) {
-  rowNhwcBody(s, op, x, w, y, n, oh);
+  rowNhwcBody(s, op, x, padPixel, w, y, n, oh);
 }
 
 #if PT2E_WINDOW_X86
 __attribute__((target("avx2")))
 static void rowNhwcAvx2(const Pt2eWindow *s, int op, const float *x,
+                            const float *padPixel,
                         const float *w, float *y, int64_t n, int64_t oh) {
-  rowNhwcBody(s, op, x, w, y, n, oh);
+  rowNhwcBody(s, op, x, padPixel, w, y, n, oh);
 }
 
 __attribute__((target("avx512f")))
 static void rowNhwcAvx512(const Pt2eWindow *s, int op, const float *x,
+                            const float *padPixel,
                           const float *w, float *y, int64_t n, int64_t oh) {
-  rowNhwcBody(s, op, x, w, y, n, oh);
+  rowNhwcBody(s, op, x, padPixel, w, y, n, oh);
 }
 #endif
 
 typedef void (*RowFn)(const Pt2eWindow *s, int op, const float *x,
-                      const float *w, float *y, int64_t n, int64_t oh);
+                      const float *padPixel, const float *w, float *y,
+                      int64_t n, int64_t oh);
 
 typedef struct RowLoop {
   const Pt2eWindow *s;
   int op;
   RowFn fn;
-  const float *x, *w;
+  const float *x, *padPixel, *w;
   float *y;
 } RowLoop;
 
@@ -448,12 +486,13 @@ static void rowRange(void *ctx, int64_t begin, int64_t end, int worker) {
   (void)worker;
   const RowLoop *l = ctx;
   for (int64_t r = begin; r < end; r++)
-    l->fn(l->s, l->op, l->x, l->w, l->y, r / l->s->OH, r % l->s->OH);
+    l->fn(l->s, l->op, l->x, l->padPixel, l->w, l->y, r / l->s->OH,
+          r % l->s->OH);
 }
 
-static void runRows(const Pt2eWindow *s, int op, const float *x,
+static bool runRows(const Pt2eWindow *s, int op, const float *x,
                     const float *w, float *y) {
-  RowLoop l = {s, op, rowNhwcPortable, x, w, y};
+  RowLoop l = {s, op, rowNhwcPortable, x, NULL, w, y};
 #if PT2E_WINDOW_X86
   int lv = level();
   if (lv >= LEVEL_AVX512)
@@ -461,22 +500,31 @@ static void runRows(const Pt2eWindow *s, int op, const float *x,
   else if (lv >= LEVEL_AVX2)
     l.fn = rowNhwcAvx2;
 #endif
+  float *padPixel = NULL;
+  if (s->padded) {
+    /* one pixel of padding: what a tap outside the input reads */
+    padPixel = pt2eAllocUninit((size_t)(s->C > 0 ? s->C : 1) * sizeof(float));
+    if (!padPixel)
+      return false;
+    for (int64_t c = 0; c < s->C; c++)
+      padPixel[c] = s->padValue;
+    l.padPixel = padPixel;
+  }
   pt2eParallelFor(s->N * s->OH, grainFor(s->OW * s->C * s->KH * s->KW),
                   rowRange, &l);
+  pt2eFree(padPixel);
+  return true;
 }
 
-void pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
+bool pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
                        float *y) {
-  runRows(s, OP_DEPTHWISE, x, w, y);
+  return runRows(s, OP_DEPTHWISE, x, w, y);
 }
 
-void pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
+bool pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
               float *y) {
   int op = max ? OP_MAX : OP_SUM;
-  if (nchw)
-    runPlanes(s, op, x, NULL, y);
-  else
-    runRows(s, op, x, NULL, y);
+  return nchw ? runPlanes(s, op, x, NULL, y) : runRows(s, op, x, NULL, y);
 }
 
 /* }==================================================================== */
