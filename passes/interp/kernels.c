@@ -471,25 +471,23 @@ static void colCopy(const float *src, int64_t sw, int64_t run, float *dst) {
 /*
 ** A run of outputs ow .. ow+run-1 of output row oh, tap (kh, kw), on the
 ** plane 'xc' of a padded input's source (XH x XW): the padding value where
-** the tap falls outside the source (before it, inside it, after it along
-** ow), the source where inside: what the padded tensor holds there.
+** the tap falls outside the source, the source where inside (outputs
+** owLo .. owHi-1 of any row, for this kw): what the padded tensor holds.
 */
 static void colRunPadded(const Kernel *k, const float *xc, int64_t oh,
-                         int64_t ow, int64_t kh, int64_t kw, int64_t run,
-                         float *dst) {
+                         int64_t ow, int64_t kh, int64_t kw, int64_t owLo,
+                         int64_t owHi, int64_t run, float *dst) {
   int64_t ih = oh * k->sh + kh * k->dh - k->padTop;
   int64_t lo = run, hi = run; /* the taps inside: [lo, hi) of the run */
-  int64_t off = kw * k->dw - k->padLeft; /* iw = (ow + i) * sw + off */
   if (ih >= 0 && ih < k->XH) {
-    lo = ceilDiv(-off, k->sw) - ow;                 /* iw >= 0 */
-    hi = floorDiv(k->XW - 1 - off, k->sw) - ow + 1; /* iw < XW */
-    lo = lo < 0 ? 0 : lo > run ? run : lo;
-    hi = hi < lo ? lo : hi > run ? run : hi;
+    lo = owLo - ow < 0 ? 0 : owLo - ow > run ? run : owLo - ow;
+    hi = owHi - ow < lo ? lo : owHi - ow > run ? run : owHi - ow;
   }
   for (int64_t i = 0; i < lo; i++)
     dst[i] = k->padValue;
   if (hi > lo)
-    colCopy(xc + ih * k->XW + (ow + lo) * k->sw + off, k->sw, hi - lo, dst + lo);
+    colCopy(xc + ih * k->XW + (ow + lo) * k->sw + kw * k->dw - k->padLeft, k->sw,
+            hi - lo, dst + lo);
   for (int64_t i = hi; i < run; i++)
     dst[i] = k->padValue;
 }
@@ -500,17 +498,27 @@ static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
   const Kernel *k = cr->k;
   int64_t khw = k->KH * k->KW, c = p / khw, kh = p % khw / k->KW, kw = p % k->KW;
   int64_t ohw = k->OH * k->OW, plane = storedH(k) * storedW(k);
+  /* a padded input: the outputs whose tap kw falls inside the source,
+  ** 0 <= ow * sw + kw * dw - padLeft < XW, the same on every row */
+  int64_t off = kw * k->dw - (k->padded ? k->padLeft : 0);
+  int64_t owLo = ceilDiv(-off, k->sw), owHi = floorDiv(k->XW - 1 - off, k->sw) + 1;
+  /* the first column's image and output pixel; later runs step along */
+  int64_t img = j0 / ohw, oh = j0 % ohw / k->OW, ow = j0 % k->OW;
   for (int64_t j = j0, end = j0 + cols; j < end;) {
-    int64_t img = j / ohw, q = j % ohw, oh = q / k->OW, ow = q % k->OW;
     int64_t run = k->OW - ow < end - j ? k->OW - ow : end - j;
     const float *xc = cr->x + (img * k->C + c) * plane;
     if (k->padded)
-      colRunPadded(k, xc, oh, ow, kh, kw, run, dst);
+      colRunPadded(k, xc, oh, ow, kh, kw, owLo, owHi, run, dst);
     else
       colCopy(xc + (oh * k->sh + kh * k->dh) * k->W + ow * k->sw + kw * k->dw,
               k->sw, run, dst);
     dst += run;
     j += run;
+    if ((ow += run) == k->OW) {
+      ow = 0;
+      if (++oh == k->OH)
+        oh = 0, img++;
+    }
   }
 }
 
