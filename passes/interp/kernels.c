@@ -15,7 +15,10 @@
 ** paths sum in their own documented order (each output one fma chain from
 ** its init over the reduction in im2col order), which differs from the
 ** loops (and from PyTorch): results agree to float rounding, not bit for
-** bit, but are a function of the op and its inputs alone.
+** bit, but are a function of the op and its inputs alone. A convolution or
+** pool whose input is a tensor.pad of one value reads the pad's source and
+** makes the padding itself (readThroughPad): the same values, the pad
+** never made.
 */
 #include "op_linalg.h"
 

@@ -21,6 +21,12 @@
 ** So the bits do not depend on the CPU (AVX-512, AVX2 or the portable
 ** loops), on the thread count or on the split; test_interp.c checks it
 ** against the loop nest with 1, 2 and 3 threads at every vector width.
+**
+** An input read through a pad (Pt2eWindow.padded) gives the kernels the
+** values the padded tensor would hold: an NCHW plane is copied into a
+** per-chunk buffer whose border holds the padding value (in cache, not a
+** padded tensor through memory), an NHWC tap outside the input reads a
+** pixel of the value. test/ops/pad-read-through.test checks the bits.
 */
 #include "kernels_window.h"
 
