@@ -965,8 +965,8 @@ static bool padAmounts4(MlirOperation pad, const char *name, int64_t *out) {
 */
 static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
   MlirValue x = mlirOperationGetOperand(in->op, 0);
-  if (!mlirValueIsAOpResult(x))
-    return;
+  if (kr->kind == KMatmul || !mlirValueIsAOpResult(x))
+    return; /* products read their operands as they are */
   MlirOperation pad = mlirOpResultGetOwner(x);
   MlirOpOperand use = mlirValueGetFirstUse(x);
   if (!opNamed(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||

@@ -23,10 +23,11 @@
 ** against the loop nest with 1, 2 and 3 threads at every vector width.
 **
 ** An input read through a pad (Pt2eWindow.padded) gives the kernels the
-** values the padded tensor would hold: an NCHW plane is copied into a
-** per-chunk buffer whose border holds the padding value (in cache, not a
-** padded tensor through memory), an NHWC tap outside the input reads a
-** pixel of the value. test/ops/pad-read-through.test checks the bits.
+** values the padded tensor would hold: an NCHW plane runs in bands of
+** output rows, each band's padded input rows made in a per-chunk buffer
+** that stays in L1 (not a padded tensor through memory), and an NHWC tap
+** outside the input reads a pixel of the value.
+** test/ops/pad-read-through.test checks the bits.
 */
 #include "kernels_window.h"
 
@@ -340,42 +341,81 @@ typedef struct PlaneLoop {
   PlaneFn fn;
   const float *x, *w;
   float *y;
-  float *stage; /* padded input: one H x W plane per chunk, or NULL */
+  /* padded input: a band of padded rows per chunk (bandRows of output
+  ** rows, stageRows x W floats), or NULL */
+  float *stage;
+  int64_t bandRows, stageRows;
 } PlaneLoop;
 
+/* A band's padded input stays in L1 (about 16 KiB) while the kernel reads
+** it; at least one output row. */
+enum { STAGE_BYTES = 16 << 10 };
+
+static void bandShape(const Pt2eWindow *s, int64_t *bandRows, int64_t *stageRows) {
+  int64_t reach = (s->KH - 1) * s->dh + 1; /* input rows one output row reads */
+  int64_t fit = STAGE_BYTES / (int64_t)sizeof(float) / (s->W > 0 ? s->W : 1);
+  int64_t band = fit > reach ? (fit - reach) / s->sh + 1 : 1;
+  *bandRows = band < s->OH ? band : s->OH;
+  *stageRows = (*bandRows - 1) * s->sh + reach;
+}
+
 /*
-** A padded input's plane written into 'stage' (H x W), whose border
-** already holds the padding value: the plane as tensor.pad would have made
-** it, in a buffer that stays in cache, so the kernel reads the same values
-** without a padded tensor going through memory.
+** Padded rows r0 .. r0+rows-1 (of H) of a padded input's plane 'xp'
+** (XH x XW), written into 'stage' (rows x W): the padding value outside
+** the source, the source inside, as tensor.pad would have made them.
 */
-static void stagePlane(const Pt2eWindow *s, const float *xp, float *stage) {
-  for (int64_t h = 0; h < s->XH; h++)
-    memcpy(stage + (h + s->padTop) * s->W + s->padLeft, xp + h * s->XW,
-           (size_t)s->XW * sizeof(float));
+static void stageRowsOf(const Pt2eWindow *s, const float *xp, int64_t r0,
+                        int64_t rows, float *stage) {
+  int64_t right = s->W - s->padLeft - s->XW;
+  for (int64_t r = 0; r < rows; r++) {
+    float *d = stage + r * s->W;
+    int64_t h = r0 + r - s->padTop;
+    if (h < 0 || h >= s->XH) {
+      for (int64_t i = 0; i < s->W; i++)
+        d[i] = s->padValue;
+      continue;
+    }
+    for (int64_t i = 0; i < s->padLeft; i++)
+      d[i] = s->padValue;
+    memcpy(d + s->padLeft, xp + h * s->XW, (size_t)s->XW * sizeof(float));
+    for (int64_t i = 0; i < right; i++)
+      d[s->padLeft + s->XW + i] = s->padValue;
+  }
+}
+
+/* One plane of a padded input: bands of output rows, each on its padded
+** input rows made in 'stage' (a window whose H is the band's rows). Each
+** output's taps are the same values in the same order. */
+static void planePadded(const PlaneLoop *l, const float *xp, const float *w,
+                        float *y, float *stage) {
+  const Pt2eWindow *s = l->s;
+  for (int64_t oh0 = 0; oh0 < s->OH; oh0 += l->bandRows) {
+    Pt2eWindow band = *s;
+    band.OH = s->OH - oh0 < l->bandRows ? s->OH - oh0 : l->bandRows;
+    band.H = (band.OH - 1) * s->sh + (s->KH - 1) * s->dh + 1;
+    stageRowsOf(s, xp, oh0 * s->sh, band.H, stage);
+    l->fn(&band, l->op, stage, w, y + oh0 * s->OW);
+  }
 }
 
 static void planeRange(void *ctx, int64_t begin, int64_t end, int worker) {
   const PlaneLoop *l = ctx;
   const Pt2eWindow *s = l->s;
-  float *stage = l->stage ? l->stage + worker * s->H * s->W : NULL;
-  for (int64_t i = 0; stage && i < s->H * s->W; i++)
-    stage[i] = s->padValue; /* the border; each plane rewrites the interior */
   for (int64_t p = begin; p < end; p++) {
     int64_t c = p % s->C;
-    const float *xp = l->x + p * s->H * s->W;
-    if (stage) {
-      stagePlane(s, l->x + p * s->XH * s->XW, stage);
-      xp = stage;
-    }
-    l->fn(s, l->op, xp, l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL,
-          l->y + p * s->OH * s->OW);
+    const float *w = l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL;
+    float *y = l->y + p * s->OH * s->OW;
+    if (l->stage)
+      planePadded(l, l->x + p * s->XH * s->XW, w, y,
+                  l->stage + worker * l->stageRows * s->W);
+    else
+      l->fn(s, l->op, l->x + p * s->H * s->W, w, y);
   }
 }
 
 static bool runPlanes(const Pt2eWindow *s, int op, const float *x,
                       const float *w, float *y) {
-  PlaneLoop l = {s, op, planePortable, x, w, y, NULL};
+  PlaneLoop l = {s, op, planePortable, x, w, y, NULL, 0, 0};
 #if PT2E_WINDOW_X86
   /* the vector tiles read rows with stride 1 or 2; others stay portable */
   int lv = level();
@@ -385,10 +425,11 @@ static bool runPlanes(const Pt2eWindow *s, int op, const float *x,
     l.fn = planeAvx2;
 #endif
   int64_t planes = s->N * s->C, grain = grainFor(s->OH * s->OW * s->KH * s->KW);
-  if (s->padded && planes > 0) {
+  if (s->padded && planes > 0 && s->OH > 0) {
     /* chunk t runs on worker t (pt2e_parallel.h): one stage each */
     int64_t chunks = pt2eParallelChunks(planes, grain);
-    l.stage = pt2eAllocUninit((size_t)(chunks * s->H * s->W) * sizeof(float));
+    bandShape(s, &l.bandRows, &l.stageRows);
+    l.stage = pt2eAllocUninit((size_t)(chunks * l.stageRows * s->W) * sizeof(float));
     if (!l.stage)
       return false;
   }
