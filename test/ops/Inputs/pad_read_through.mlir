@@ -9,7 +9,9 @@
 // convolution, direct without the pad; a 7x7 stride-2 stem), NCHW max pool
 // (-inf) and sum pool (uneven), NCHW depthwise (stride 1; stride 2 padding
 // -0.0), NHWC convolutions (HWCF; FHWC stride 2 uneven, 1.5), NHWC depthwise
-// and max pool.
+// and max pool; and NCHW planes that the window kernels take in several bands
+// of output rows (depthwise 112x112 padding 1.5: four bands; a max pool of
+// rows 1000 wide: a band per output row).
 func.func @fused(%x_conv_same: tensor<2x3x9x11xf32>,
     %w_conv_same: tensor<4x3x3x3xf32>,
     %x_conv_asym: tensor<2x3x9x11xf32>,
@@ -32,8 +34,11 @@ func.func @fused(%x_conv_same: tensor<2x3x9x11xf32>,
     %w_conv_fhwc: tensor<4x3x3x3xf32>,
     %x_dw_nhwc: tensor<2x9x11x3xf32>,
     %w_dw_nhwc: tensor<3x3x3xf32>,
-    %x_max_nhwc: tensor<2x9x11x3xf32>)
-    -> (tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>) {
+    %x_max_nhwc: tensor<2x9x11x3xf32>,
+    %x_dw_bands: tensor<1x2x112x112xf32>,
+    %w_dw_bands: tensor<2x3x3xf32>,
+    %x_max_bands: tensor<1x2x20x1000xf32>)
+    -> (tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>, tensor<1x2x112x112xf32>, tensor<1x2x10x500xf32>) {
   %zero = arith.constant 0.0 : f32
   %mzero = arith.constant -0.0 : f32
   %one5 = arith.constant 1.5 : f32
@@ -131,7 +136,21 @@ func.func @fused(%x_conv_same: tensor<2x3x9x11xf32>,
   %e_max_nhwc = tensor.empty() : tensor<2x5x6x3xf32>
   %i_max_nhwc = linalg.fill ins(%ninf : f32) outs(%e_max_nhwc : tensor<2x5x6x3xf32>) -> tensor<2x5x6x3xf32>
   %r_max_nhwc = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p_max_nhwc, %win : tensor<2x11x13x3xf32>, tensor<3x3xf32>) outs(%i_max_nhwc : tensor<2x5x6x3xf32>) -> tensor<2x5x6x3xf32>
-  return %r_conv_same, %r_conv_asym, %r_conv_large, %r_conv_1x1, %r_conv_stem, %r_max_nchw, %r_sum_nchw, %r_dw_nchw, %r_dw_nchw_s2, %r_conv_hwcf, %r_conv_fhwc, %r_dw_nhwc, %r_max_nhwc : tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>
+  %p_dw_bands = tensor.pad %x_dw_bands low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %one5 : f32
+  } : tensor<1x2x112x112xf32> to tensor<1x2x114x114xf32>
+  %e_dw_bands = tensor.empty() : tensor<1x2x112x112xf32>
+  %i_dw_bands = linalg.fill ins(%zero : f32) outs(%e_dw_bands : tensor<1x2x112x112xf32>) -> tensor<1x2x112x112xf32>
+  %r_dw_bands = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p_dw_bands, %w_dw_bands : tensor<1x2x114x114xf32>, tensor<2x3x3xf32>) outs(%i_dw_bands : tensor<1x2x112x112xf32>) -> tensor<1x2x112x112xf32>
+  %p_max_bands = tensor.pad %x_max_bands low[0, 0, 1, 1] high[0, 0, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x2x20x1000xf32> to tensor<1x2x22x1001xf32>
+  %e_max_bands = tensor.empty() : tensor<1x2x10x500xf32>
+  %i_max_bands = linalg.fill ins(%ninf : f32) outs(%e_max_bands : tensor<1x2x10x500xf32>) -> tensor<1x2x10x500xf32>
+  %r_max_bands = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p_max_bands, %win : tensor<1x2x22x1001xf32>, tensor<3x3xf32>) outs(%i_max_bands : tensor<1x2x10x500xf32>) -> tensor<1x2x10x500xf32>
+  return %r_conv_same, %r_conv_asym, %r_conv_large, %r_conv_1x1, %r_conv_stem, %r_max_nchw, %r_sum_nchw, %r_dw_nchw, %r_dw_nchw_s2, %r_conv_hwcf, %r_conv_fhwc, %r_dw_nhwc, %r_max_nhwc, %r_dw_bands, %r_max_bands : tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>, tensor<1x2x112x112xf32>, tensor<1x2x10x500xf32>
 }
 
 func.func @twice(%x_conv_same: tensor<2x3x9x11xf32>,
@@ -156,8 +175,11 @@ func.func @twice(%x_conv_same: tensor<2x3x9x11xf32>,
     %w_conv_fhwc: tensor<4x3x3x3xf32>,
     %x_dw_nhwc: tensor<2x9x11x3xf32>,
     %w_dw_nhwc: tensor<3x3x3xf32>,
-    %x_max_nhwc: tensor<2x9x11x3xf32>)
-    -> (tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>) {
+    %x_max_nhwc: tensor<2x9x11x3xf32>,
+    %x_dw_bands: tensor<1x2x112x112xf32>,
+    %w_dw_bands: tensor<2x3x3xf32>,
+    %x_max_bands: tensor<1x2x20x1000xf32>)
+    -> (tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>, tensor<1x2x112x112xf32>, tensor<1x2x10x500xf32>) {
   %zero = arith.constant 0.0 : f32
   %mzero = arith.constant -0.0 : f32
   %one5 = arith.constant 1.5 : f32
@@ -268,7 +290,23 @@ func.func @twice(%x_conv_same: tensor<2x3x9x11xf32>,
   %e_max_nhwc = tensor.empty() : tensor<2x5x6x3xf32>
   %i_max_nhwc = linalg.fill ins(%ninf : f32) outs(%e_max_nhwc : tensor<2x5x6x3xf32>) -> tensor<2x5x6x3xf32>
   %r_max_nhwc = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p_max_nhwc, %win : tensor<2x11x13x3xf32>, tensor<3x3xf32>) outs(%i_max_nhwc : tensor<2x5x6x3xf32>) -> tensor<2x5x6x3xf32>
-  return %r_conv_same, %r_conv_asym, %r_conv_large, %r_conv_1x1, %r_conv_stem, %r_max_nchw, %r_sum_nchw, %r_dw_nchw, %r_dw_nchw_s2, %r_conv_hwcf, %r_conv_fhwc, %r_dw_nhwc, %r_max_nhwc : tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>
+  %p_dw_bands = tensor.pad %x_dw_bands low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %one5 : f32
+  } : tensor<1x2x112x112xf32> to tensor<1x2x114x114xf32>
+  %twice_dw_bands = tensor.extract %p_dw_bands[%c0, %c0, %c0, %c0] : tensor<1x2x114x114xf32>
+  %e_dw_bands = tensor.empty() : tensor<1x2x112x112xf32>
+  %i_dw_bands = linalg.fill ins(%zero : f32) outs(%e_dw_bands : tensor<1x2x112x112xf32>) -> tensor<1x2x112x112xf32>
+  %r_dw_bands = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p_dw_bands, %w_dw_bands : tensor<1x2x114x114xf32>, tensor<2x3x3xf32>) outs(%i_dw_bands : tensor<1x2x112x112xf32>) -> tensor<1x2x112x112xf32>
+  %p_max_bands = tensor.pad %x_max_bands low[0, 0, 1, 1] high[0, 0, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x2x20x1000xf32> to tensor<1x2x22x1001xf32>
+  %twice_max_bands = tensor.extract %p_max_bands[%c0, %c0, %c0, %c0] : tensor<1x2x22x1001xf32>
+  %e_max_bands = tensor.empty() : tensor<1x2x10x500xf32>
+  %i_max_bands = linalg.fill ins(%ninf : f32) outs(%e_max_bands : tensor<1x2x10x500xf32>) -> tensor<1x2x10x500xf32>
+  %r_max_bands = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p_max_bands, %win : tensor<1x2x22x1001xf32>, tensor<3x3xf32>) outs(%i_max_bands : tensor<1x2x10x500xf32>) -> tensor<1x2x10x500xf32>
+  return %r_conv_same, %r_conv_asym, %r_conv_large, %r_conv_1x1, %r_conv_stem, %r_max_nchw, %r_sum_nchw, %r_dw_nchw, %r_dw_nchw_s2, %r_conv_hwcf, %r_conv_fhwc, %r_dw_nhwc, %r_max_nhwc, %r_dw_bands, %r_max_bands : tensor<2x4x9x11xf32>, tensor<2x4x4x5xf32>, tensor<1x3x50x50xf32>, tensor<2x4x11x13xf32>, tensor<2x4x5x6xf32>, tensor<2x3x5x6xf32>, tensor<2x3x8x12xf32>, tensor<2x3x9x11xf32>, tensor<2x3x5x6xf32>, tensor<2x9x11x4xf32>, tensor<2x5x6x4xf32>, tensor<2x9x11x3xf32>, tensor<2x5x6x3xf32>, tensor<1x2x112x112xf32>, tensor<1x2x10x500xf32>
 }
 // inputs, in order:
 //   conv_same (2, 3, 9, 11) (4, 3, 3, 3)
@@ -284,3 +322,5 @@ func.func @twice(%x_conv_same: tensor<2x3x9x11xf32>,
 //   conv_fhwc (2, 9, 11, 3) (4, 3, 3, 3)
 //   dw_nhwc (2, 9, 11, 3) (3, 3, 3)
 //   max_nhwc (2, 9, 11, 3)
+//   dw_bands (1, 2, 112, 112) (2, 3, 3)
+//   max_bands (1, 2, 20, 1000)
