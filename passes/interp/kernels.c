@@ -15,7 +15,10 @@
 ** paths sum in their own documented order (each output one fma chain from
 ** its init over the reduction in im2col order), which differs from the
 ** loops (and from PyTorch): results agree to float rounding, not bit for
-** bit, but are a function of the op and its inputs alone.
+** bit, but are a function of the op and its inputs alone. A convolution or
+** pool whose input is a tensor.pad of one value reads the pad's source and
+** makes the padding itself (readThroughPad): the same values, the pad
+** never made.
 */
 #include "op_linalg.h"
 
@@ -66,6 +69,14 @@ typedef struct Kernel {
   /* conv and pooling */
   int64_t N, C, H, W, F, KH, KW, OH, OW, sh, sw, dh, dw;
   bool poolMax; /* pooling: max (else sum) */
+  /* the input is a tensor.pad of one value that only this op reads
+  ** (readThroughPad): the instruction reads the pad's source, slot
+  ** padSource (operand 0 rewired), XH x XW; H x W above are the padded
+  ** sizes, and the kernels write or read padValue outside the source */
+  bool padded;
+  int padSource;
+  int64_t XH, XW, padTop, padLeft;
+  float padValue;
 } Kernel;
 
 /* Loop dimension of a pure 'dN' expression, or -1. */
@@ -329,28 +340,41 @@ static bool matchDepthwise(const CompileCtx *cc, const Instr *in, bool nchw,
 /* The window of a depthwise, pooling or NCHW convolution kernel. */
 static Pt2eWindow windowOf(const Kernel *k) {
   Pt2eWindow s = {k->N, k->C, k->H, k->W, k->OH, k->OW, k->KH, k->KW,
-                  k->sh, k->sw, k->dh, k->dw};
+                  k->sh, k->sw, k->dh, k->dw, k->padded, k->XH, k->XW,
+                  k->padTop, k->padLeft, k->padValue};
   return s;
 }
 
-/* im2col for one NHWC image: col[oh*OW+ow][(kh*KW+kw)*C+c]. */
+/* The input image's height and width as stored: the pad's source when the
+** kernel reads through one. */
+static int64_t storedH(const Kernel *k) { return k->padded ? k->XH : k->H; }
+static int64_t storedW(const Kernel *k) { return k->padded ? k->XW : k->W; }
+
+/* im2col for one NHWC image: col[oh*OW+ow][(kh*KW+kw)*C+c], the padding
+** value where a tap falls outside a padded input's source. */
 static void im2colNhwc(const Kernel *k, const float *x, float *col) {
-  int64_t kkc = k->KH * k->KW * k->C;
+  int64_t kkc = k->KH * k->KW * k->C, XH = storedH(k), XW = storedW(k);
+  int64_t top = k->padded ? k->padTop : 0, left = k->padded ? k->padLeft : 0;
   for (int64_t oh = 0; oh < k->OH; oh++)
     for (int64_t ow = 0; ow < k->OW; ow++) {
       float *dst = col + (oh * k->OW + ow) * kkc;
       for (int64_t kh = 0; kh < k->KH; kh++)
         for (int64_t kw = 0; kw < k->KW; kw++) {
-          const float *src = x + ((oh * k->sh + kh * k->dh) * k->W +
-                                  ow * k->sw + kw * k->dw) * k->C;
-          memcpy(dst + (kh * k->KW + kw) * k->C, src, (size_t)k->C * sizeof(float));
+          float *d = dst + (kh * k->KW + kw) * k->C;
+          int64_t ih = oh * k->sh + kh * k->dh - top, iw = ow * k->sw + kw * k->dw - left;
+          if (ih >= 0 && ih < XH && iw >= 0 && iw < XW)
+            memcpy(d, x + (ih * XW + iw) * k->C, (size_t)k->C * sizeof(float));
+          else
+            for (int64_t c = 0; c < k->C; c++)
+              d[c] = k->padValue;
         }
     }
 }
 
-/* A 1x1, stride-1 convolution reads its input as the sgemm operand. */
+/* A 1x1, stride-1 convolution reads its input as the sgemm operand (not
+** through a pad, whose padding is not in the input). */
 static bool convIsDirect(const Kernel *k) {
-  return k->KH == 1 && k->KW == 1 && k->sh == 1 && k->sw == 1;
+  return k->KH == 1 && k->KW == 1 && k->sh == 1 && k->sw == 1 && !k->padded;
 }
 
 /* NCHW images with small outputs go several to one sgemm, whose skinny
@@ -434,24 +458,70 @@ typedef struct ColRows {
   const float *x; /* image n0 */
 } ColRows;
 
+/* floor(a / b) and ceil(a / b) for b > 0 and any a. */
+static int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+/* 'run' taps from row 'src' with stride sw (a copy for stride 1). */
+static void colCopy(const float *src, int64_t sw, int64_t run, float *dst) {
+  if (sw == 1)
+    memcpy(dst, src, (size_t)run * sizeof(float));
+  else
+    for (int64_t i = 0; i < run; i++)
+      dst[i] = src[i * sw];
+}
+
+/*
+** A run of outputs ow .. ow+run-1 of output row oh, tap (kh, kw), on the
+** plane 'xc' of a padded input's source (XH x XW): the padding value where
+** the tap falls outside the source, the source where inside (outputs
+** owLo .. owHi-1 of any row, for this kw): what the padded tensor holds.
+*/
+static void colRunPadded(const Kernel *k, const float *xc, int64_t oh,
+                         int64_t ow, int64_t kh, int64_t kw, int64_t owLo,
+                         int64_t owHi, int64_t run, float *dst) {
+  int64_t ih = oh * k->sh + kh * k->dh - k->padTop;
+  int64_t lo = run, hi = run; /* the taps inside: [lo, hi) of the run */
+  if (ih >= 0 && ih < k->XH) {
+    lo = owLo - ow < 0 ? 0 : owLo - ow > run ? run : owLo - ow;
+    hi = owHi - ow < lo ? lo : owHi - ow > run ? run : owHi - ow;
+  }
+  for (int64_t i = 0; i < lo; i++)
+    dst[i] = k->padValue;
+  if (hi > lo)
+    colCopy(xc + ih * k->XW + (ow + lo) * k->sw + kw * k->dw - k->padLeft, k->sw,
+            hi - lo, dst + lo);
+  for (int64_t i = hi; i < run; i++)
+    dst[i] = k->padValue;
+}
+
 static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
                    float *dst) {
   const ColRows *cr = ctx;
   const Kernel *k = cr->k;
   int64_t khw = k->KH * k->KW, c = p / khw, kh = p % khw / k->KW, kw = p % k->KW;
-  int64_t ohw = k->OH * k->OW, plane = k->H * k->W;
+  int64_t ohw = k->OH * k->OW, plane = storedH(k) * storedW(k);
+  /* a padded input: the outputs whose tap kw falls inside the source,
+  ** 0 <= ow * sw + kw * dw - padLeft < XW, the same on every row */
+  int64_t off = kw * k->dw - (k->padded ? k->padLeft : 0);
+  int64_t owLo = ceilDiv(-off, k->sw), owHi = floorDiv(k->XW - 1 - off, k->sw) + 1;
+  /* the first column's image and output pixel; later runs step along */
+  int64_t img = j0 / ohw, oh = j0 % ohw / k->OW, ow = j0 % k->OW;
   for (int64_t j = j0, end = j0 + cols; j < end;) {
-    int64_t img = j / ohw, q = j % ohw, oh = q / k->OW, ow = q % k->OW;
     int64_t run = k->OW - ow < end - j ? k->OW - ow : end - j;
-    const float *src = cr->x + (img * k->C + c) * plane +
-                       (oh * k->sh + kh * k->dh) * k->W + ow * k->sw + kw * k->dw;
-    if (k->sw == 1)
-      memcpy(dst, src, (size_t)run * sizeof(float));
+    const float *xc = cr->x + (img * k->C + c) * plane;
+    if (k->padded)
+      colRunPadded(k, xc, oh, ow, kh, kw, owLo, owHi, run, dst);
     else
-      for (int64_t i = 0; i < run; i++)
-        dst[i] = src[i * k->sw];
+      colCopy(xc + (oh * k->sh + kh * k->dh) * k->W + ow * k->sw + kw * k->dw,
+              k->sw, run, dst);
     dst += run;
     j += run;
+    if ((ow += run) == k->OW) {
+      ow = 0;
+      if (++oh == k->OH)
+        oh = 0, img++;
+    }
   }
 }
 
@@ -469,7 +539,7 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
   for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
-    ColRows cr = {k, a + n0 * k->C * k->H * k->W};
+    ColRows cr = {k, a + n0 * k->C * storedH(k) * storedW(k)};
     Pt2eSgemmRowsOfB rows = {colRow, &cr};
     if (!starts)
       groupCopy(k, g, out, tmp, true);
@@ -479,7 +549,7 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
       groupCopy(k, g, out, tmp, false);
   }
   for (int64_t n = 0; ok && group == 1 && n < k->N; n++) {
-    const float *xn = a + n * k->C * k->H * k->W;
+    const float *xn = a + n * k->C * storedH(k) * storedW(k);
     float *yn = c + n * k->F * ohw;
     if (nchw && direct) {
       ok = pt2eSgemmWithPacked(pw, NULL, false, false, k->F, ohw, kkc, b, kkc,
@@ -603,23 +673,57 @@ static Pt2eTensor *initWhole(const Kernel *k, const Slot *from) {
   return full;
 }
 
+/* The padded input of a kernel that reads through a pad (the pad's
+** source padded with its value, as tensor.pad writes it). */
+static Pt2eTensor *paddedWhole(const Kernel *k, const Pt2eTensor *src) {
+  bool nchw = k->kind == KConvNchwFchw || k->kind == KPoolNchw ||
+              k->kind == KDepthwiseNchw;
+  int64_t nchwShape[4] = {k->N, k->C, k->H, k->W}, nhwcShape[4] = {k->N, k->H, k->W, k->C};
+  Pt2eTensor *full = pt2eTensorCreateUninit(Pt2eElemF32, 4, nchw ? nchwShape : nhwcShape);
+  if (!full)
+    return NULL;
+  float *fv = full->data;
+  const float *xv = src->data;
+  /* (image, channel) planes for NCHW; for NHWC one plane per image of
+  ** pixels of C values */
+  int64_t planes = nchw ? k->N * k->C : k->N, el = nchw ? 1 : k->C;
+  for (int64_t pl = 0; pl < planes; pl++)
+    for (int64_t h = 0; h < k->H; h++)
+      for (int64_t w = 0; w < k->W; w++) {
+        int64_t ih = h - k->padTop, iw = w - k->padLeft;
+        bool inside = ih >= 0 && ih < k->XH && iw >= 0 && iw < k->XW;
+        float *d = fv + ((pl * k->H + h) * k->W + w) * el;
+        for (int64_t c = 0; c < el; c++)
+          d[c] = inside ? xv[((pl * k->XH + ih) * k->XW + iw) * el + c] : k->padValue;
+      }
+  return full;
+}
+
 static MlirLogicalResult runLoopsRewired(Exec *ex, const Instr *in, const Kernel *k) {
+  Slot *xs = &ex->slots[in->operands[0]];
   Slot *bs = &ex->slots[in->operands[1]], *is = &ex->slots[in->operands[2]];
-  Pt2eTensor *heldB = bs->tensor, *heldInit = is->tensor; /* NULL: a scalar */
+  Pt2eTensor *heldX = xs->tensor, *heldB = bs->tensor;
+  Pt2eTensor *heldInit = is->tensor; /* NULL: a scalar */
+  Pt2eTensor *fullX = k->padded ? paddedWhole(k, heldX) : NULL;
   Pt2eTensor *fullB = k->sharedB ? sharedBWhole(k, heldB) : NULL;
   Pt2eTensor *fullInit = k->rowBias || k->fillInit ? initWhole(k, is) : NULL;
   MlirLogicalResult r = mlirLogicalResultFailure();
-  if ((k->sharedB && !fullB) || ((k->rowBias || k->fillInit) && !fullInit)) {
+  if ((k->padded && !fullX) || (k->sharedB && !fullB) ||
+      ((k->rowBias || k->fillInit) && !fullInit)) {
     pt2eInterpOutOfMemory(in->op);
   } else {
+    if (fullX)
+      xs->tensor = fullX;
     if (fullB)
       bs->tensor = fullB;
     if (fullInit)
       is->tensor = fullInit;
     r = pt2eLinalgRunLoops(ex, in);
+    xs->tensor = heldX;
     bs->tensor = heldB;
     is->tensor = heldInit;
   }
+  pt2eTensorRelease(fullX);
   pt2eTensorRelease(fullB);
   pt2eTensorRelease(fullInit);
   return r;
@@ -667,8 +771,9 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
   if (!ex->interp->fastPaths)
-    return k->sharedB || k->rowBias || k->fillInit ? runLoopsRewired(ex, in, k)
-                                                    : pt2eLinalgRunLoops(ex, in);
+    return k->sharedB || k->rowBias || k->fillInit || k->padded
+               ? runLoopsRewired(ex, in, k)
+               : pt2eLinalgRunLoops(ex, in);
   Pt2eTensor *out;
   const float *starts = NULL; /* the chains' starts, one per product row */
   float *filled = NULL;
@@ -698,12 +803,17 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const float *b = ex->slots[in->operands[1]].tensor->data;
   float *c = out->data;
   Pt2eWindow s = windowOf(k);
-  if (k->kind == KPoolNchw || k->kind == KPoolNhwc) {
-    pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c);
-  } else if (k->kind == KDepthwiseNchw) {
-    pt2eDepthwiseNchw(&s, a, b, c);
-  } else if (k->kind == KDepthwiseNhwc) {
-    pt2eDepthwiseNhwc(&s, a, b, c);
+  bool isWindow = k->kind == KPoolNchw || k->kind == KPoolNhwc ||
+                  k->kind == KDepthwiseNchw || k->kind == KDepthwiseNhwc;
+  if (isWindow) {
+    bool ok = k->kind == KPoolNchw || k->kind == KPoolNhwc
+                  ? pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c)
+              : k->kind == KDepthwiseNchw ? pt2eDepthwiseNchw(&s, a, b, c)
+                                          : pt2eDepthwiseNhwc(&s, a, b, c);
+    if (!ok) {
+      pt2eTensorRelease(out);
+      return pt2eInterpOutOfMemory(in->op); /* a padded input's scratch */
+    }
   } else if (k->kind == KMatmul) {
     int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
     const Pt2eSgemmPacked *pb = packedWeights(ex, in, k, b);
@@ -801,6 +911,95 @@ static void fillAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
   kr->initSlot = slot;
 }
 
+/*
+** {======================================================================
+** Reading through a tensor.pad
+** =======================================================================
+*/
+
+/* The f32 constant a tensor.pad's body yields (not a function of the
+** indices), if it yields one; not NaN, whose bits a double may not keep. */
+static bool padConstant(MlirOperation pad, float *value) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
+  if (mlirBlockIsNull(b))
+    return false;
+  MlirOperation y = mlirBlockGetTerminator(b);
+  if (!opNamed(y, "tensor.yield") || mlirOperationGetNumOperands(y) != 1)
+    return false;
+  MlirValue v = mlirOperationGetOperand(y, 0);
+  if (!mlirValueIsAOpResult(v) || !opNamed(mlirOpResultGetOwner(v), "arith.constant"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v),
+                                                    mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a) ||
+      !mlirTypeIsAF32(mlirAttributeGetType(a)))
+    return false;
+  double d = mlirFloatAttrGetValueDouble(a);
+  if (d != d)
+    return false;
+  *value = (float)d; /* exact: the attribute holds an f32 */
+  return true;
+}
+
+/* The static padding amounts 'name' of a rank-4 pad, all >= 0. */
+static bool padAmounts4(MlirOperation pad, const char *name, int64_t *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(pad, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
+      mlirDenseArrayGetNumElements(a) != 4)
+    return false;
+  for (int d = 0; d < 4; d++)
+    if ((out[d] = mlirDenseI64ArrayGetElement(a, d)) < 0)
+      return false; /* negative, or dynamic */
+  return true;
+}
+
+/*
+** A window op or convolution whose input is a tensor.pad that only it
+** reads, of one constant value, with static amounts on the two spatial
+** dimensions only (torch-mlir's conv2d and max_pool2d padding): it reads
+** the pad's source instead, the kernels writing (im2col, packing) or
+** reading (a padded plane in cache) the padding value outside it, so the
+** padded tensor is never made; the pad has no reader then and never runs
+** (planDeadCode). Any other pad (read elsewhere too, a value that depends
+** on the indices, padding of the batch or channels) runs as before.
+*/
+static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
+  MlirValue x = mlirOperationGetOperand(in->op, 0);
+  if (kr->kind == KMatmul || !mlirValueIsAOpResult(x))
+    return; /* products read their operands as they are */
+  MlirOperation pad = mlirOpResultGetOwner(x);
+  MlirOpOperand use = mlirValueGetFirstUse(x);
+  if (!opNamed(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
+      mlirOpOperandIsNull(use) || !mlirOperationEqual(mlirOpOperandGetOwner(use), in->op) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return; /* dynamic amounts, or another reader */
+  int64_t low[4], high[4];
+  float value;
+  if (!padAmounts4(pad, "static_low", low) || !padAmounts4(pad, "static_high", high) ||
+      !padConstant(pad, &value))
+    return;
+  bool nchw = kr->kind == KConvNchwFchw || kr->kind == KPoolNchw ||
+              kr->kind == KDepthwiseNchw;
+  int hd = nchw ? 2 : 1, wd = hd + 1, cd = nchw ? 1 : 3;
+  if (low[0] || high[0] || low[cd] || high[cd])
+    return;
+  int slot = cc->slotOf(cc, mlirOperationGetOperand(pad, 0));
+  if (slot < 0)
+    return;
+  const SlotInfo *si = &cc->program->slots[slot];
+  if (!si->isTensor || si->type != Pt2eElemF32 || si->rank != 4 ||
+      si->shape[hd] + low[hd] + high[hd] != kr->H ||
+      si->shape[wd] + low[wd] + high[wd] != kr->W)
+    return;
+  kr->padded = true;
+  kr->padSource = slot;
+  kr->XH = si->shape[hd], kr->XW = si->shape[wd];
+  kr->padTop = low[hd], kr->padLeft = low[wd];
+  kr->padValue = value;
+}
+
+/* }====================================================================== */
+
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
   Kernel kr;
@@ -839,6 +1038,7 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
                 kr.kind == KConvNhwcFhwc;
   if (isConv && !convScratchFits(cc->interp, &kr))
     return; /* the loops still work, without scratch */
+  readThroughPad(cc, in, &kr);
   if (isConv)
     biasAsRowInit(cc, in, &kr);
   if (isConv || kr.kind == KMatmul) {
@@ -858,4 +1058,6 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     in->operands[1] = k->sharedBSlot; /* only the kernel reads it so */
   if (k->rowBias || k->fillInit)
     in->operands[2] = k->initSlot; /* likewise */
+  if (k->padded)
+    in->operands[0] = k->padSource; /* likewise */
 }

@@ -21,6 +21,13 @@
 ** So the bits do not depend on the CPU (AVX-512, AVX2 or the portable
 ** loops), on the thread count or on the split; test_interp.c checks it
 ** against the loop nest with 1, 2 and 3 threads at every vector width.
+**
+** An input read through a pad (Pt2eWindow.padded) gives the kernels the
+** values the padded tensor would hold: an NCHW plane runs in bands of
+** output rows, each band's padded input rows made in a per-chunk buffer
+** that stays in L1 (not a padded tensor through memory), and an NHWC tap
+** outside the input reads a pixel of the value.
+** test/ops/pad-read-through.test checks the bits.
 */
 #include "kernels_window.h"
 
@@ -35,6 +42,7 @@
 #define PT2E_WINDOW_X86 0
 #endif
 
+#include "pt2e_alloc.h"
 #include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 
@@ -333,23 +341,81 @@ typedef struct PlaneLoop {
   PlaneFn fn;
   const float *x, *w;
   float *y;
+  /* padded input: a band of padded rows per chunk (bandRows of output
+  ** rows, stageRows x W floats), or NULL */
+  float *stage;
+  int64_t bandRows, stageRows;
 } PlaneLoop;
 
+/* A band's padded input stays in L1 (about 16 KiB) while the kernel reads
+** it; at least one output row. */
+enum { STAGE_BYTES = 16 << 10 };
+
+static void bandShape(const Pt2eWindow *s, int64_t *bandRows, int64_t *stageRows) {
+  int64_t reach = (s->KH - 1) * s->dh + 1; /* input rows one output row reads */
+  int64_t fit = STAGE_BYTES / (int64_t)sizeof(float) / (s->W > 0 ? s->W : 1);
+  int64_t band = fit > reach ? (fit - reach) / s->sh + 1 : 1;
+  *bandRows = band < s->OH ? band : s->OH;
+  *stageRows = (*bandRows - 1) * s->sh + reach;
+}
+
+/*
+** Padded rows r0 .. r0+rows-1 (of H) of a padded input's plane 'xp'
+** (XH x XW), written into 'stage' (rows x W): the padding value outside
+** the source, the source inside, as tensor.pad would have made them.
+*/
+static void stageRowsOf(const Pt2eWindow *s, const float *xp, int64_t r0,
+                        int64_t rows, float *stage) {
+  int64_t right = s->W - s->padLeft - s->XW;
+  for (int64_t r = 0; r < rows; r++) {
+    float *d = stage + r * s->W;
+    int64_t h = r0 + r - s->padTop;
+    if (h < 0 || h >= s->XH) {
+      for (int64_t i = 0; i < s->W; i++)
+        d[i] = s->padValue;
+      continue;
+    }
+    for (int64_t i = 0; i < s->padLeft; i++)
+      d[i] = s->padValue;
+    memcpy(d + s->padLeft, xp + h * s->XW, (size_t)s->XW * sizeof(float));
+    for (int64_t i = 0; i < right; i++)
+      d[s->padLeft + s->XW + i] = s->padValue;
+  }
+}
+
+/* One plane of a padded input: bands of output rows, each on its padded
+** input rows made in 'stage' (a window whose H is the band's rows). Each
+** output's taps are the same values in the same order. */
+static void planePadded(const PlaneLoop *l, const float *xp, const float *w,
+                        float *y, float *stage) {
+  const Pt2eWindow *s = l->s;
+  for (int64_t oh0 = 0; oh0 < s->OH; oh0 += l->bandRows) {
+    Pt2eWindow band = *s;
+    band.OH = s->OH - oh0 < l->bandRows ? s->OH - oh0 : l->bandRows;
+    band.H = (band.OH - 1) * s->sh + (s->KH - 1) * s->dh + 1;
+    stageRowsOf(s, xp, oh0 * s->sh, band.H, stage);
+    l->fn(&band, l->op, stage, w, y + oh0 * s->OW);
+  }
+}
+
 static void planeRange(void *ctx, int64_t begin, int64_t end, int worker) {
-  (void)worker;
   const PlaneLoop *l = ctx;
   const Pt2eWindow *s = l->s;
   for (int64_t p = begin; p < end; p++) {
     int64_t c = p % s->C;
-    l->fn(s, l->op, l->x + p * s->H * s->W,
-          l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL,
-          l->y + p * s->OH * s->OW);
+    const float *w = l->op == OP_DEPTHWISE ? l->w + c * s->KH * s->KW : NULL;
+    float *y = l->y + p * s->OH * s->OW;
+    if (l->stage)
+      planePadded(l, l->x + p * s->XH * s->XW, w, y,
+                  l->stage + worker * l->stageRows * s->W);
+    else
+      l->fn(s, l->op, l->x + p * s->H * s->W, w, y);
   }
 }
 
-static void runPlanes(const Pt2eWindow *s, int op, const float *x,
+static bool runPlanes(const Pt2eWindow *s, int op, const float *x,
                       const float *w, float *y) {
-  PlaneLoop l = {s, op, planePortable, x, w, y};
+  PlaneLoop l = {s, op, planePortable, x, w, y, NULL, 0, 0};
 #if PT2E_WINDOW_X86
   /* the vector tiles read rows with stride 1 or 2; others stay portable */
   int lv = level();
@@ -358,13 +424,23 @@ static void runPlanes(const Pt2eWindow *s, int op, const float *x,
   else if (lv >= LEVEL_AVX2 && (s->sw == 1 || s->sw == 2))
     l.fn = planeAvx2;
 #endif
-  pt2eParallelFor(s->N * s->C, grainFor(s->OH * s->OW * s->KH * s->KW),
-                  planeRange, &l);
+  int64_t planes = s->N * s->C, grain = grainFor(s->OH * s->OW * s->KH * s->KW);
+  if (s->padded && planes > 0 && s->OH > 0) {
+    /* chunk t runs on worker t (pt2e_parallel.h): one stage each */
+    int64_t chunks = pt2eParallelChunks(planes, grain);
+    bandShape(s, &l.bandRows, &l.stageRows);
+    l.stage = pt2eAllocUninit((size_t)(chunks * l.stageRows * s->W) * sizeof(float));
+    if (!l.stage)
+      return false;
+  }
+  pt2eParallelFor(planes, grain, planeRange, &l);
+  pt2eFree(l.stage);
+  return true;
 }
 
-void pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
+bool pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
                        float *y) {
-  runPlanes(s, OP_DEPTHWISE, x, w, y);
+  return runPlanes(s, OP_DEPTHWISE, x, w, y);
 }
 
 /* }==================================================================== */
@@ -382,9 +458,11 @@ void pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
 enum { CB = 64 };
 
 ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
-                               const float *w, float *y, int64_t n,
-                               int64_t oh) {
-  int64_t C = s->C;
+                               const float *padPixel, const float *w, float *y,
+                               int64_t n, int64_t oh) {
+  /* a padded input: taps outside x read padPixel, C padding values */
+  int64_t C = s->C, XH = s->padded ? s->XH : s->H, XW = s->padded ? s->XW : s->W;
+  int64_t top = s->padded ? s->padTop : 0, left = s->padded ? s->padLeft : 0;
   for (int64_t ow = 0; ow < s->OW; ow++) {
     float *yp = y + ((n * s->OH + oh) * s->OW + ow) * C;
     for (int64_t c0 = 0; c0 < C; c0 += CB) {
@@ -393,8 +471,11 @@ ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
       memcpy(acc, yp + c0, (size_t)cb * sizeof(float));
       for (int64_t kh = 0; kh < s->KH; kh++)
         for (int64_t kw = 0; kw < s->KW; kw++) {
-          const float *xp = x + ((n * s->H + oh * s->sh + kh * s->dh) * s->W +
-                                 ow * s->sw + kw * s->dw) * C + c0;
+          int64_t ih = oh * s->sh + kh * s->dh - top;
+          int64_t iw = ow * s->sw + kw * s->dw - left;
+          const float *xp = ih >= 0 && ih < XH && iw >= 0 && iw < XW
+                                ? x + ((n * XH + ih) * XW + iw) * C + c0
+                                : padPixel + c0;
           if (op == OP_DEPTHWISE) {
             const float *wp = w + (kh * s->KW + kw) * C + c0;
             for (int64_t c = 0; c < cb; c++) {
@@ -415,32 +496,36 @@ ALWAYS_INLINE void rowNhwcBody(const Pt2eWindow *s, int op, const float *x,
 }
 
 static void rowNhwcPortable(const Pt2eWindow *s, int op, const float *x,
+                            const float *padPixel,
                             const float *w, float *y, int64_t n, int64_t oh) {
-  rowNhwcBody(s, op, x, w, y, n, oh);
+  rowNhwcBody(s, op, x, padPixel, w, y, n, oh);
 }
 
 #if PT2E_WINDOW_X86
 __attribute__((target("avx2")))
 static void rowNhwcAvx2(const Pt2eWindow *s, int op, const float *x,
+                            const float *padPixel,
                         const float *w, float *y, int64_t n, int64_t oh) {
-  rowNhwcBody(s, op, x, w, y, n, oh);
+  rowNhwcBody(s, op, x, padPixel, w, y, n, oh);
 }
 
 __attribute__((target("avx512f")))
 static void rowNhwcAvx512(const Pt2eWindow *s, int op, const float *x,
+                            const float *padPixel,
                           const float *w, float *y, int64_t n, int64_t oh) {
-  rowNhwcBody(s, op, x, w, y, n, oh);
+  rowNhwcBody(s, op, x, padPixel, w, y, n, oh);
 }
 #endif
 
 typedef void (*RowFn)(const Pt2eWindow *s, int op, const float *x,
-                      const float *w, float *y, int64_t n, int64_t oh);
+                      const float *padPixel, const float *w, float *y,
+                      int64_t n, int64_t oh);
 
 typedef struct RowLoop {
   const Pt2eWindow *s;
   int op;
   RowFn fn;
-  const float *x, *w;
+  const float *x, *padPixel, *w;
   float *y;
 } RowLoop;
 
@@ -448,12 +533,13 @@ static void rowRange(void *ctx, int64_t begin, int64_t end, int worker) {
   (void)worker;
   const RowLoop *l = ctx;
   for (int64_t r = begin; r < end; r++)
-    l->fn(l->s, l->op, l->x, l->w, l->y, r / l->s->OH, r % l->s->OH);
+    l->fn(l->s, l->op, l->x, l->padPixel, l->w, l->y, r / l->s->OH,
+          r % l->s->OH);
 }
 
-static void runRows(const Pt2eWindow *s, int op, const float *x,
+static bool runRows(const Pt2eWindow *s, int op, const float *x,
                     const float *w, float *y) {
-  RowLoop l = {s, op, rowNhwcPortable, x, w, y};
+  RowLoop l = {s, op, rowNhwcPortable, x, NULL, w, y};
 #if PT2E_WINDOW_X86
   int lv = level();
   if (lv >= LEVEL_AVX512)
@@ -461,22 +547,31 @@ static void runRows(const Pt2eWindow *s, int op, const float *x,
   else if (lv >= LEVEL_AVX2)
     l.fn = rowNhwcAvx2;
 #endif
+  float *padPixel = NULL;
+  if (s->padded) {
+    /* one pixel of padding: what a tap outside the input reads */
+    padPixel = pt2eAllocUninit((size_t)(s->C > 0 ? s->C : 1) * sizeof(float));
+    if (!padPixel)
+      return false;
+    for (int64_t c = 0; c < s->C; c++)
+      padPixel[c] = s->padValue;
+    l.padPixel = padPixel;
+  }
   pt2eParallelFor(s->N * s->OH, grainFor(s->OW * s->C * s->KH * s->KW),
                   rowRange, &l);
+  pt2eFree(padPixel);
+  return true;
 }
 
-void pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
+bool pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
                        float *y) {
-  runRows(s, OP_DEPTHWISE, x, w, y);
+  return runRows(s, OP_DEPTHWISE, x, w, y);
 }
 
-void pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
+bool pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
               float *y) {
   int op = max ? OP_MAX : OP_SUM;
-  if (nchw)
-    runPlanes(s, op, x, NULL, y);
-  else
-    runRows(s, op, x, NULL, y);
+  return nchw ? runPlanes(s, op, x, NULL, y) : runRows(s, op, x, NULL, y);
 }
 
 /* }==================================================================== */

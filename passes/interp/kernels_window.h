@@ -18,21 +18,34 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A 2-D window op: N images of C channels, H x W in (already padded),
-** OH x OW out, a KH x KW window with strides sh, sw and dilations dh, dw. */
+/*
+** A 2-D window op: N images of C channels, H x W in (padded), OH x OW out,
+** a KH x KW window with strides sh, sw and dilations dh, dw.
+**
+** padded: x is the tensor before a tensor.pad of one value, XH x XW, that
+** the op reads through (kernels.c): element (h, w) of the H x W input is
+** x[h - padTop][w - padLeft] inside x and padValue outside, as the pad
+** would have written it. Otherwise x is H x W (XH, XW unused).
+*/
 typedef struct Pt2eWindow {
   int64_t N, C, H, W, OH, OW, KH, KW, sh, sw, dh, dw;
+  bool padded;
+  int64_t XH, XW, padTop, padLeft;
+  float padValue;
 } Pt2eWindow;
 
+/* The kernels below return false only when a padded input's scratch
+** (one padded plane per thread, or one pixel of padding) cannot be had. */
+
 /* y (holding the init) += depthwise x * w: NCHW x, CHW w (C, KH, KW). */
-void pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
+bool pt2eDepthwiseNchw(const Pt2eWindow *s, const float *x, const float *w,
                        float *y);
 /* The same on NHWC x and HWC w (KH, KW, C). */
-void pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
+bool pt2eDepthwiseNhwc(const Pt2eWindow *s, const float *x, const float *w,
                        float *y);
 /* Pooling into y (holding the init): max as arith.maximumf (NaN
 ** propagates, -0 < +0) or sum, NCHW or NHWC. */
-void pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
+bool pt2ePool(const Pt2eWindow *s, bool nchw, bool max, const float *x,
               float *y);
 
 /*

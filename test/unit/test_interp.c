@@ -861,6 +861,42 @@ static void testConvKernelsEqualTheReferenceOrder(void **state) {
 }
 
 /*
+** Runs 'src' on 'args' with the n-th allocation refused, for n = 0, 1, ...
+** until a run needs no refusal, on the loops and on the fast paths: each
+** run that a refusal stops says "ran out of memory", each that completes
+** gives the bits of a run without refusals (its 'nTensors' results, at
+** most 8).
+*/
+static void expectEveryAllocationFailureReported(Fixture *fx, const char *src,
+                                                 Pt2eTensor **args, int nTensors) {
+  for (int fast = 0; fast <= 1; fast++) {
+    Pt2eTensor *want[8] = {NULL};
+    assert_true(runFirst(fx, src, args, want, fast));
+    bool done = false;
+    for (long n = 0; n < 100000 && !done; n++) {
+      Pt2eTensor *got[8] = {NULL};
+      fx->diag[0] = '\0';
+      pt2eAllocFailAfter(n);
+      bool ok = runFirst(fx, src, args, got, fast);
+      done = (long)pt2eAllocFailAfter(-1) < n; /* no allocation was refused */
+      if (!ok) {
+        assert_false(done);
+        if (!strstr(fx->diag, "ran out of memory"))
+          fail_msg("fast %d, allocation %ld refused: '%s'", fast, n, fx->diag);
+        continue;
+      }
+      for (int r = 0; r < nTensors; r++) {
+        expectSameBits(got[r], want[r], "a run that completed", 0, 0);
+        pt2eTensorRelease(got[r]);
+      }
+    }
+    assert_true(done);
+    for (int r = 0; r < nTensors; r++)
+      pt2eTensorRelease(want[r]);
+  }
+}
+
+/*
 ** Out of memory at every allocation of the kernels whose init or weight is
 ** not read as the op writes it: a padded NCHW convolution whose init is its
 ** bias broadcast (row starts, constant weights packed once), and a matmul
@@ -893,31 +929,68 @@ static void testRewiredKernelsReportEveryAllocationFailure(void **state) {
       "}\n";
   const int64_t xs[] = {2, 3, 6, 6}, as[] = {5, 7};
   Pt2eTensor *args[] = {filledTensor(4, xs, 41), filledTensor(2, as, 42)};
-  for (int fast = 0; fast <= 1; fast++) {
-    Pt2eTensor *want[2] = {NULL, NULL};
-    assert_true(runFirst(fx, src, args, want, fast));
-    bool done = false;
-    for (long n = 0; n < 100000 && !done; n++) {
-      Pt2eTensor *got[2] = {NULL, NULL};
-      fx->diag[0] = '\0';
-      pt2eAllocFailAfter(n);
-      bool ok = runFirst(fx, src, args, got, fast);
-      done = (long)pt2eAllocFailAfter(-1) < n; /* no allocation was refused */
-      if (!ok) {
-        assert_false(done);
-        if (!strstr(fx->diag, "ran out of memory"))
-          fail_msg("fast %d, allocation %ld refused: '%s'", fast, n, fx->diag);
-        continue;
-      }
-      for (int r = 0; r < 2; r++) {
-        expectSameBits(got[r], want[r], "a run that completed", 0, 0);
-        pt2eTensorRelease(got[r]);
-      }
-    }
-    assert_true(done);
-    for (int r = 0; r < 2; r++)
-      pt2eTensorRelease(want[r]);
-  }
+  expectEveryAllocationFailureReported(fx, src, args, 2);
+  for (int k = 0; k < 2; k++)
+    pt2eTensorRelease(args[k]);
+}
+
+/*
+** The same for the kernels that read through a pad: an NCHW depthwise
+** convolution and an NHWC max pool (their padded plane or pixel of
+** padding), a 1x1 NCHW convolution (no direct read through a pad), and a
+** pad with a second reader (an extract nobody uses, still a reader in the
+** IR), which runs (its one-pass fill) while the convolution reads it.
+*/
+static void testReadThroughPadReportsEveryAllocationFailure(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @f(%x: tensor<2x3x6x6xf32>, %h: tensor<2x6x6x3xf32>)"
+      " -> (tensor<2x3x6x6xf32>, tensor<2x3x3x3xf32>, tensor<2x4x8x8xf32>, tensor<2x4x6x6xf32>) {\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %ninf = arith.constant 0xFF800000 : f32\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %dw = arith.constant dense<0.375> : tensor<3x3x3xf32>\n"
+      "  %w1 = arith.constant dense<-0.5> : tensor<4x3x1x1xf32>\n"
+      "  %w3 = arith.constant dense<0.25> : tensor<4x3x3x3xf32>\n"
+      "  %win = tensor.empty() : tensor<3x3xf32>\n"
+      "  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {\n"
+      "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n"
+      "    tensor.yield %z : f32\n"
+      "  } : tensor<2x3x6x6xf32> to tensor<2x3x8x8xf32>\n"
+      "  %e0 = tensor.empty() : tensor<2x3x6x6xf32>\n"
+      "  %f0 = linalg.fill ins(%z : f32) outs(%e0 : tensor<2x3x6x6xf32>) -> tensor<2x3x6x6xf32>\n"
+      "  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}\n"
+      "      ins(%p, %dw : tensor<2x3x8x8xf32>, tensor<3x3x3xf32>) outs(%f0 : tensor<2x3x6x6xf32>) -> tensor<2x3x6x6xf32>\n"
+      "  %ph = tensor.pad %h low[0, 1, 1, 0] high[0, 1, 1, 0] {\n"
+      "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n"
+      "    tensor.yield %ninf : f32\n"
+      "  } : tensor<2x6x6x3xf32> to tensor<2x8x8x3xf32>\n"
+      "  %e1 = tensor.empty() : tensor<2x3x3x3xf32>\n"
+      "  %f1 = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<2x3x3x3xf32>) -> tensor<2x3x3x3xf32>\n"
+      "  %m = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%ph, %win : tensor<2x8x8x3xf32>, tensor<3x3xf32>) outs(%f1 : tensor<2x3x3x3xf32>) -> tensor<2x3x3x3xf32>\n"
+      "  %p1 = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {\n"
+      "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n"
+      "    tensor.yield %z : f32\n"
+      "  } : tensor<2x3x6x6xf32> to tensor<2x3x8x8xf32>\n"
+      "  %e2 = tensor.empty() : tensor<2x4x8x8xf32>\n"
+      "  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>\n"
+      "  %c1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}\n"
+      "      ins(%p1, %w1 : tensor<2x3x8x8xf32>, tensor<4x3x1x1xf32>) outs(%f2 : tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>\n"
+      "  %p2 = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {\n"
+      "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n"
+      "    tensor.yield %z : f32\n"
+      "  } : tensor<2x3x6x6xf32> to tensor<2x3x8x8xf32>\n"
+      "  %e3 = tensor.empty() : tensor<2x4x6x6xf32>\n"
+      "  %f3 = linalg.fill ins(%z : f32) outs(%e3 : tensor<2x4x6x6xf32>) -> tensor<2x4x6x6xf32>\n"
+      "  %c3 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}\n"
+      "      ins(%p2, %w3 : tensor<2x3x8x8xf32>, tensor<4x3x3x3xf32>) outs(%f3 : tensor<2x4x6x6xf32>) -> tensor<2x4x6x6xf32>\n"
+      "  %corner = tensor.extract %p2[%c0, %c0, %c0, %c0] : tensor<2x3x8x8xf32>\n"
+      "  return %d, %m, %c1, %c3 : tensor<2x3x6x6xf32>, tensor<2x3x3x3xf32>, tensor<2x4x8x8xf32>, tensor<2x4x6x6xf32>\n"
+      "}\n";
+  const int64_t xs[] = {2, 3, 6, 6}, hs[] = {2, 6, 6, 3};
+  Pt2eTensor *args[] = {filledTensor(4, xs, 43), filledTensor(4, hs, 44)};
+  expectEveryAllocationFailureReported(fx, src, args, 4);
   for (int k = 0; k < 2; k++)
     pt2eTensorRelease(args[k]);
 }
@@ -999,6 +1072,7 @@ int main(void) {
       cmocka_unit_test_setup(testDepthwiseOutsideTheKernelsRunsOnTheLoops, clearDiag),
       cmocka_unit_test_setup(testConvKernelsEqualTheReferenceOrder, clearDiag),
       cmocka_unit_test_setup(testRewiredKernelsReportEveryAllocationFailure, clearDiag),
+      cmocka_unit_test_setup(testReadThroughPadReportsEveryAllocationFailure, clearDiag),
       cmocka_unit_test(testOverflowingShapeGivesNoTensor),
       cmocka_unit_test(testAllocLimitRefusesAndCounts),
       cmocka_unit_test(testLimitsFromMiB),
