@@ -922,6 +922,35 @@ static bool allParallel(MlirOperation op) {
          strlen(buf) + 1 < sizeof buf;
 }
 
+/* pt2eLinalgOverwritesOperand (op_linalg.h) */
+bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(user));
+  int numOperands = (int)mlirOperationGetNumOperands(user);
+  int numOuts = (int)mlirOperationGetNumResults(user);
+  MlirAttribute seg = mlirOperationGetAttributeByName(
+      user, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  int numIns = !mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 2
+                   ? mlirDenseI32ArrayGetElement(seg, 0)
+                   : numOperands - numOuts;
+  if (numOuts < 1 || numIns < 0 || numIns + numOuts != numOperands ||
+      operand < numIns || operand >= numOperands)
+    return false; /* not an init (or results without tensor semantics) */
+  if (pt2eStringRefIs(name, "linalg.fill") || pt2eStringRefIs(name, "linalg.transpose") ||
+      pt2eStringRefIs(name, "linalg.broadcast") || pt2eStringRefIs(name, "linalg.copy"))
+    return true;
+  if (!pt2eStringRefIs(name, "linalg.generic") || !allParallel(user) ||
+      mlirOperationGetNumRegions(user) != 1)
+    return false;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(user);
+  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != numOperands ||
+      !mlirAffineMapIsPermutation(mapOf(maps, operand)))
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(user, 0));
+  if (mlirBlockIsNull(body) || mlirBlockGetNumArguments(body) != numOperands)
+    return false;
+  return mlirOpOperandIsNull(mlirValueGetFirstUse(mlirBlockGetArgument(body, operand)));
+}
+
 /* pt2eLinalgBroadcastSource (op_linalg.h) */
 MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
   MlirValue none = {NULL};
