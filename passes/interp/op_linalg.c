@@ -1091,5 +1091,7 @@ MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in) {
   pt2eLinalgChooseKernel(cc, in, p); /* may replace 'exec' */
   if (in->exec == pt2eLinalgRunLoops && readThroughBroadcasts(cc, in, p))
     planBlocks(p); /* the rewired operands' strides */
+  if (in->exec == pt2eLinalgRunLoops)
+    pt2eLinalgChooseReduction(cc, in, p); /* may replace 'exec' */
   return mlirLogicalResultSuccess();
 }

@@ -73,6 +73,10 @@ MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank);
 ** tensor.empty that only such ops read need not be zeroed.
 */
 bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand);
+/* Installs a tight-loop reduction (op_linalg_reduce.c: a sum, an i1 and /
+** or, a max with its argmax, along the innermost loop) as in->exec when the
+** op is one; called on ops no kernel took. */
+void pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 /* Installs a kernel (kernels.c) as in->exec when the op has a known shape. */
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 
