@@ -436,11 +436,58 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
 ** last use is this op and that nobody else holds is taken over instead of
 ** copied.
 */
+/* True when slot 's' dies at 'in' (its last use) and nobody else holds
+** its tensor, which is the interpreter's own (not an attribute's data). */
+static bool diesHere(const Exec *ex, const Instr *in, int s) {
+  const Pt2eTensor *t = ex->slots[s].tensor;
+  bool last = false;
+  for (int k = 0; k < in->numRelease; k++)
+    last |= in->release[k] == s;
+  return last && t && t->refs == 1 && !t->borrowed;
+}
+
+/*
+** An input whose tensor output o may be written into, in place: one of the
+** same element type and count, read at every point at the element the point
+** writes (the same offsets: its coefficients and base are the output's),
+** in no other way (every operand on its slot reads it so), and dying here.
+** Each point reads its elements before it writes, in every path (the loop
+** nest per element; the block paths gather a block's inputs, or read the
+** same lanes of the row they write: pt2eScalarProgramRunF32Into), and the
+** pool splits points, so no point reads an element another has written.
+** An elementwise op on a tensor that dies (a linear's bias add, a relu, a
+** layer norm's steps) then touches no new memory. -1 when there is none.
+*/
+static int inPlaceInput(const Exec *ex, const Instr *in, const LinalgPlan *p,
+                        int o) {
+  int out = p->numIns + o;
+  const Pt2eTensor *init = ex->slots[in->operands[out]].tensor;
+  for (int k = 0; k < p->numIns; k++) {
+    int s = in->operands[k];
+    const Pt2eTensor *t = ex->slots[s].tensor;
+    if (!p->isTensor[k] || !t || t->type != init->type || t->numel != init->numel ||
+        !diesHere(ex, in, s))
+      continue;
+    bool same = true;
+    for (int j = 0; j < p->numIns + p->numOuts && same; j++) {
+      if (in->operands[j] != s)
+        continue;
+      same = j < p->numIns && p->base[j] == p->base[out];
+      for (int d = 0; d < p->numLoops && same; d++)
+        same = p->coef[j][d] == p->coef[out][d];
+    }
+    if (same)
+      return k;
+  }
+  return -1;
+}
+
 /* pt2eLinalgInitOutputs; 'overwrites' (or NULL) says which outputs the op
-** writes whole without reading their init: those need no copy of it. */
+** writes whole without reading their init: those need no copy of it, and
+** may be written into an input (inPlaceInput, with the plan 'p'). */
 static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
                                      int numOuts, const bool *overwrites,
-                                     Pt2eTensor **outs) {
+                                     const LinalgPlan *p, Pt2eTensor **outs) {
   for (int o = 0; o < numOuts; o++) {
     int slot = in->operands[numIns + o];
     Pt2eTensor *init = ex->slots[slot].tensor;
@@ -452,6 +499,17 @@ static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
         last = false; /* also read as another operand */
     if (last && init->refs == 1) {
       outs[o] = pt2eTensorRetain(init);
+      continue;
+    }
+    int host = p && numOuts == 1 && overwrites && overwrites[o] && ex->interp->fastPaths
+                   ? inPlaceInput(ex, in, p, o)
+                   : -1;
+    if (host >= 0) {
+      /* the input's tensor, in the output's shape (the same count) */
+      Pt2eTensor *t = pt2eTensorRetain(ex->slots[in->operands[host]].tensor);
+      t->rank = init->rank;
+      memcpy(t->shape, init->shape, sizeof t->shape);
+      outs[o] = t;
       continue;
     }
     /* written whole here (the copy of the init, or the op itself) */
@@ -470,7 +528,7 @@ static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
 
 MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
                                         int numOuts, Pt2eTensor **outs) {
-  return initOutputs(ex, in, numIns, numOuts, NULL, outs);
+  return initOutputs(ex, in, numIns, numOuts, NULL, NULL, outs);
 }
 
 /*
@@ -893,7 +951,7 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   Pt2eTensor *outs[PT2E_LINALG_MAX_OPERANDS];
   if (mlirLogicalResultIsFailure(initOutputs(ex, in, p->numIns, p->numOuts,
-                                             p->overwrites, outs)))
+                                             p->overwrites, p, outs)))
     return mlirLogicalResultFailure();
   bool done = false;
   if (p->blockable && ex->interp->fastPaths)
