@@ -800,9 +800,13 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
     base[k] = t[k] ? (float *)t[k]->data : NULL;
   for (int g = 0; g < nRegs; g++) {
     float *row = scratch + (int64_t)g * BlockLanes;
+    /* an i1 register is a row of 0.0f / 1.0f (a scalar mask operand) */
+    float v = pt2eScalarProgramRegType(p->body, g) == Pt2eElemI1
+                  ? ((one[g].i & 1) ? 1.0f : 0.0f)
+                  : one[g].f32;
     if (isLaneInvariant(p, g))
       for (int i = 0; i < BlockLanes; i++)
-        row[i] = one[g].f32;
+        row[i] = v;
     rows[g] = row;
   }
   int L = p->numMerged;
@@ -822,7 +826,7 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
   /* an operand broadcast along the innermost loop (a rank-0 bound of a
   ** relu6, a per-channel scale) is one value per row: its scratch row is
   ** filled when that value's address changes, not on every block */
-  const float *broadcastFrom[PT2E_LINALG_MAX_OPERANDS] = {NULL};
+  const void *broadcastFrom[PT2E_LINALG_MAX_OPERANDS] = {NULL};
   rowOffsets(p, r.row0, idx, off);
   for (int64_t line = r.row0; line < r.row1; line++) {
     if (fillFrom >= 0) {
@@ -839,6 +843,23 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
         if (!p->isTensor[k])
           continue;
         int64_t step = p->mergedCoef[k][L - 1];
+        if (t[k]->type == Pt2eElemI1) {
+          /* a mask operand (bytes of 0 / 1) as the row of 0.0f / 1.0f a
+          ** select's condition reads; one value per row when broadcast */
+          const uint8_t *m = (const uint8_t *)t[k]->data + off[k] + i0 * step;
+          float *row = scratch + (int64_t)k * BlockLanes;
+          rows[k] = row;
+          if (step == 0) {
+            if (broadcastFrom[k] != m)
+              for (int64_t i = 0; i < BlockLanes; i++)
+                row[i] = (*m & 1) ? 1.0f : 0.0f;
+            broadcastFrom[k] = m;
+            continue;
+          }
+          for (int64_t i = 0; i < n; i++)
+            row[i] = (m[i * step] & 1) ? 1.0f : 0.0f;
+          continue;
+        }
         const float *src = base[k] + off[k] + i0 * step;
         if (step == 1) {
           rows[k] = src;
