@@ -543,15 +543,16 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
 /*
 ** The float-row path also takes comparisons feeding selects (torch-mlir's
 ** relu is cmpf + select): an i1 register is then a row of 0.0f / 1.0f that
-** only cmpf writes and only a select's condition reads.
+** only cmpf writes (or an argument: a mask operand, which the caller
+** converts) and only a select's condition reads.
 */
 bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
   for (int r = 0; r < p->numRegs; r++) {
     if (p->regTypes[r] == Pt2eElemF32)
       continue;
-    if (p->regTypes[r] != Pt2eElemI1 || r < p->numArgs)
+    if (p->regTypes[r] != Pt2eElemI1)
       return false;
-    bool written = false; /* by a cmpf, not captured from outside */
+    bool written = r < p->numArgs; /* by a cmpf, not captured from outside */
     for (int i = 0; i < p->n; i++)
       written |= p->code[i].dst == r && p->code[i].op == S_CMPF;
     if (!written)

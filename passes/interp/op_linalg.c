@@ -436,11 +436,58 @@ static LinalgPlan *buildPlan(CompileCtx *cc, Instr *in) {
 ** last use is this op and that nobody else holds is taken over instead of
 ** copied.
 */
+/* True when slot 's' dies at 'in' (its last use) and nobody else holds
+** its tensor, which is the interpreter's own (not an attribute's data). */
+static bool diesHere(const Exec *ex, const Instr *in, int s) {
+  const Pt2eTensor *t = ex->slots[s].tensor;
+  bool last = false;
+  for (int k = 0; k < in->numRelease; k++)
+    last |= in->release[k] == s;
+  return last && t && t->refs == 1 && !t->borrowed;
+}
+
+/*
+** An input whose tensor output o may be written into, in place: one of the
+** same element type and count, read at every point at the element the point
+** writes (the same offsets: its coefficients and base are the output's),
+** in no other way (every operand on its slot reads it so), and dying here.
+** Each point reads its elements before it writes, in every path (the loop
+** nest per element; the block paths gather a block's inputs, or read the
+** same lanes of the row they write: pt2eScalarProgramRunF32Into), and the
+** pool splits points, so no point reads an element another has written.
+** An elementwise op on a tensor that dies (a linear's bias add, a relu, a
+** layer norm's steps) then touches no new memory. -1 when there is none.
+*/
+static int inPlaceInput(const Exec *ex, const Instr *in, const LinalgPlan *p,
+                        int o) {
+  int out = p->numIns + o;
+  const Pt2eTensor *init = ex->slots[in->operands[out]].tensor;
+  for (int k = 0; k < p->numIns; k++) {
+    int s = in->operands[k];
+    const Pt2eTensor *t = ex->slots[s].tensor;
+    if (!p->isTensor[k] || !t || t->type != init->type || t->numel != init->numel ||
+        !diesHere(ex, in, s))
+      continue;
+    bool same = true;
+    for (int j = 0; j < p->numIns + p->numOuts && same; j++) {
+      if (in->operands[j] != s)
+        continue;
+      same = j < p->numIns && p->base[j] == p->base[out];
+      for (int d = 0; d < p->numLoops && same; d++)
+        same = p->coef[j][d] == p->coef[out][d];
+    }
+    if (same)
+      return k;
+  }
+  return -1;
+}
+
 /* pt2eLinalgInitOutputs; 'overwrites' (or NULL) says which outputs the op
-** writes whole without reading their init: those need no copy of it. */
+** writes whole without reading their init: those need no copy of it, and
+** may be written into an input (inPlaceInput, with the plan 'p'). */
 static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
                                      int numOuts, const bool *overwrites,
-                                     Pt2eTensor **outs) {
+                                     const LinalgPlan *p, Pt2eTensor **outs) {
   for (int o = 0; o < numOuts; o++) {
     int slot = in->operands[numIns + o];
     Pt2eTensor *init = ex->slots[slot].tensor;
@@ -452,6 +499,17 @@ static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
         last = false; /* also read as another operand */
     if (last && init->refs == 1) {
       outs[o] = pt2eTensorRetain(init);
+      continue;
+    }
+    int host = p && numOuts == 1 && overwrites && overwrites[o] && ex->interp->fastPaths
+                   ? inPlaceInput(ex, in, p, o)
+                   : -1;
+    if (host >= 0) {
+      /* the input's tensor, in the output's shape (the same count) */
+      Pt2eTensor *t = pt2eTensorRetain(ex->slots[in->operands[host]].tensor);
+      t->rank = init->rank;
+      memcpy(t->shape, init->shape, sizeof t->shape);
+      outs[o] = t;
       continue;
     }
     /* written whole here (the copy of the init, or the op itself) */
@@ -470,7 +528,7 @@ static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
 
 MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
                                         int numOuts, Pt2eTensor **outs) {
-  return initOutputs(ex, in, numIns, numOuts, NULL, outs);
+  return initOutputs(ex, in, numIns, numOuts, NULL, NULL, outs);
 }
 
 /*
@@ -742,9 +800,13 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
     base[k] = t[k] ? (float *)t[k]->data : NULL;
   for (int g = 0; g < nRegs; g++) {
     float *row = scratch + (int64_t)g * BlockLanes;
+    /* an i1 register is a row of 0.0f / 1.0f (a scalar mask operand) */
+    float v = pt2eScalarProgramRegType(p->body, g) == Pt2eElemI1
+                  ? ((one[g].i & 1) ? 1.0f : 0.0f)
+                  : one[g].f32;
     if (isLaneInvariant(p, g))
       for (int i = 0; i < BlockLanes; i++)
-        row[i] = one[g].f32;
+        row[i] = v;
     rows[g] = row;
   }
   int L = p->numMerged;
@@ -764,7 +826,7 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
   /* an operand broadcast along the innermost loop (a rank-0 bound of a
   ** relu6, a per-channel scale) is one value per row: its scratch row is
   ** filled when that value's address changes, not on every block */
-  const float *broadcastFrom[PT2E_LINALG_MAX_OPERANDS] = {NULL};
+  const void *broadcastFrom[PT2E_LINALG_MAX_OPERANDS] = {NULL};
   rowOffsets(p, r.row0, idx, off);
   for (int64_t line = r.row0; line < r.row1; line++) {
     if (fillFrom >= 0) {
@@ -781,6 +843,23 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
         if (!p->isTensor[k])
           continue;
         int64_t step = p->mergedCoef[k][L - 1];
+        if (t[k]->type == Pt2eElemI1) {
+          /* a mask operand (bytes of 0 / 1) as the row of 0.0f / 1.0f a
+          ** select's condition reads; one value per row when broadcast */
+          const uint8_t *m = (const uint8_t *)t[k]->data + off[k] + i0 * step;
+          float *row = scratch + (int64_t)k * BlockLanes;
+          rows[k] = row;
+          if (step == 0) {
+            if (broadcastFrom[k] != m)
+              for (int64_t i = 0; i < BlockLanes; i++)
+                row[i] = (*m & 1) ? 1.0f : 0.0f;
+            broadcastFrom[k] = m;
+            continue;
+          }
+          for (int64_t i = 0; i < n; i++)
+            row[i] = (m[i * step] & 1) ? 1.0f : 0.0f;
+          continue;
+        }
         const float *src = base[k] + off[k] + i0 * step;
         if (step == 1) {
           rows[k] = src;
@@ -893,7 +972,7 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   Pt2eTensor *outs[PT2E_LINALG_MAX_OPERANDS];
   if (mlirLogicalResultIsFailure(initOutputs(ex, in, p->numIns, p->numOuts,
-                                             p->overwrites, outs)))
+                                             p->overwrites, p, outs)))
     return mlirLogicalResultFailure();
   bool done = false;
   if (p->blockable && ex->interp->fastPaths)
@@ -920,6 +999,35 @@ static bool allParallel(MlirOperation op) {
   mlirAttributePrint(it, pt2eTextBufAppend, &text);
   return strstr(buf, "parallel") != NULL && strstr(buf, "reduction") == NULL &&
          strlen(buf) + 1 < sizeof buf;
+}
+
+/* pt2eLinalgOverwritesOperand (op_linalg.h) */
+bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(user));
+  int numOperands = (int)mlirOperationGetNumOperands(user);
+  int numOuts = (int)mlirOperationGetNumResults(user);
+  MlirAttribute seg = mlirOperationGetAttributeByName(
+      user, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  int numIns = !mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 2
+                   ? mlirDenseI32ArrayGetElement(seg, 0)
+                   : numOperands - numOuts;
+  if (numOuts < 1 || numIns < 0 || numIns + numOuts != numOperands ||
+      operand < numIns || operand >= numOperands)
+    return false; /* not an init (or results without tensor semantics) */
+  if (pt2eStringRefIs(name, "linalg.fill") || pt2eStringRefIs(name, "linalg.transpose") ||
+      pt2eStringRefIs(name, "linalg.broadcast") || pt2eStringRefIs(name, "linalg.copy"))
+    return true;
+  if (!pt2eStringRefIs(name, "linalg.generic") || !allParallel(user) ||
+      mlirOperationGetNumRegions(user) != 1)
+    return false;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(user);
+  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != numOperands ||
+      !mlirAffineMapIsPermutation(mapOf(maps, operand)))
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(user, 0));
+  if (mlirBlockIsNull(body) || mlirBlockGetNumArguments(body) != numOperands)
+    return false;
+  return mlirOpOperandIsNull(mlirValueGetFirstUse(mlirBlockGetArgument(body, operand)));
 }
 
 /* pt2eLinalgBroadcastSource (op_linalg.h) */
@@ -1062,5 +1170,7 @@ MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in) {
   pt2eLinalgChooseKernel(cc, in, p); /* may replace 'exec' */
   if (in->exec == pt2eLinalgRunLoops && readThroughBroadcasts(cc, in, p))
     planBlocks(p); /* the rewired operands' strides */
+  if (in->exec == pt2eLinalgRunLoops)
+    pt2eLinalgChooseReduction(cc, in, p); /* may replace 'exec' */
   return mlirLogicalResultSuccess();
 }

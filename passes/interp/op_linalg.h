@@ -64,6 +64,19 @@ MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
 ** dimOf[s] is the dimension of v that the source's dimension s runs along.
 */
 MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank);
+/*
+** True when the linalg op 'user' writes every element of its operand
+** 'operand' without reading what it held: the operand is an init of a
+** linalg.fill, linalg.transpose, linalg.broadcast or linalg.copy, or of a
+** linalg.generic whose loops are all parallel, whose map for it is a
+** permutation and whose body never reads its block argument. A
+** tensor.empty that only such ops read need not be zeroed.
+*/
+bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand);
+/* Installs a tight-loop reduction (op_linalg_reduce.c: a sum, an i1 and /
+** or, a max with its argmax, along the innermost loop) as in->exec when the
+** op is one; called on ops no kernel took. */
+void pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 /* Installs a kernel (kernels.c) as in->exec when the op has a known shape. */
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 

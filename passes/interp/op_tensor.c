@@ -15,6 +15,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include "op_arith.h"
+#include "op_linalg.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -44,6 +45,44 @@ static MlirLogicalResult execEmpty(Exec *ex, const Instr *in) {
   if (!t)
     return pt2eInterpOutOfMemory(in->op);
   ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** A tensor.empty that only ops writing it whole read (pt2eLinalgOverwritesOperand):
+** its contents are never seen, so it is not zeroed (the transformer layer's
+** 24 empties, 14 MB a batch, cost 2 ms of memset and page faults). Without
+** fast paths it is zeroed all the same, so that a result that did read it
+** would differ from the fast run's in test/ops/empty-uninit.test.
+*/
+static MlirLogicalResult execEmptyOverwritten(Exec *ex, const Instr *in) {
+  if (!ex->interp->fastPaths)
+    return execEmpty(ex, in);
+  const SlotInfo *ri = resultInfo(ex, in);
+  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
+  if (!t)
+    return pt2eInterpOutOfMemory(in->op);
+  ex->slots[in->results[0]].tensor = t;
+  return mlirLogicalResultSuccess();
+}
+
+/* True when every use of 'v' is an operand that its op overwrites whole. */
+static bool onlyOverwritten(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use))
+    return false; /* unused (or returned): keep the zeros */
+  for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (!pt2eLinalgOverwritesOperand(mlirOpOperandGetOwner(use),
+                                     (int)mlirOpOperandGetOperandNumber(use)))
+      return false;
+  return true;
+}
+
+MlirLogicalResult pt2eCompileTensorEmpty(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = in->numResults == 1 && onlyOverwritten(mlirOperationGetResult(in->op, 0))
+                 ? execEmptyOverwritten
+                 : execEmpty;
   return mlirLogicalResultSuccess();
 }
 
@@ -183,27 +222,59 @@ static MlirLogicalResult compileSliceData(CompileCtx *cc, Instr *in,
 }
 
 /*
-** Walks the slice in row-major order; for each element calls copy with the
-** element's offset in the full tensor and its ordinal in the slice.
+** Walks the slice in row-major order and copies it between the full tensor
+** and the slice's own (intoFull: slice -> full). Copying involves no
+** arithmetic, so any grouping gives the same bytes: the innermost dimensions
+** the slice takes whole (unit stride, offset 0, full size), with the first
+** one it takes partly (unit stride), are one contiguous run in both tensors
+** and go as one memcpy (torch-mlir's q, k, v split of a fused in-projection:
+** three 1 MB runs per transformer layer, once element by element, each
+** element's offset recomputed over every dimension). A slice whose innermost
+** stride is not 1 copies runs of one element, and so does every slice
+** without fast paths (the reference walk test/ops/slice-runs.test compares
+** with).
 */
 static void walkSlice(const SliceData *s, const int64_t *fullShape,
-                      Pt2eTensor *a, Pt2eTensor *b, bool intoFull) {
-  int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
+                      Pt2eTensor *a, Pt2eTensor *b, bool intoFull, bool runs) {
+  int r = s->rank;
   int64_t total = 1;
-  for (int d = 0; d < s->rank; d++)
+  for (int d = 0; d < r; d++)
     total *= s->sizes[d];
-  size_t es = pt2eElemSize(a->type);
-  for (int64_t n = 0; n < total; n++) {
-    int64_t off = 0;
-    for (int d = 0; d < s->rank; d++)
-      off = off * fullShape[d] + s->offsets[d] + idx[d] * s->strides[d];
+  if (total == 0)
+    return;
+  /* dims [outer, r) form the run */
+  int64_t run = 1;
+  int outer = r;
+  while (runs && outer > 0) {
+    int d = outer - 1;
+    if (s->strides[d] != 1 && s->sizes[d] != 1)
+      break;
+    run *= s->sizes[d];
+    outer--;
+    if (s->sizes[d] != fullShape[d] || s->offsets[d] != 0)
+      break; /* taken partly: the next dimension out jumps */
+  }
+  int64_t fullStride[PT2E_INTERP_MAX_RANK], base = 0, stride = 1;
+  for (int d = r - 1; d >= 0; d--) {
+    fullStride[d] = stride;
+    base += s->offsets[d] * stride;
+    stride *= fullShape[d];
+  }
+  size_t es = pt2eElemSize(a->type), bytes = (size_t)run * es;
+  char *full = intoFull ? a->data : b->data;
+  char *part = intoFull ? b->data : a->data;
+  int64_t idx[PT2E_INTERP_MAX_RANK] = {0}, off = base;
+  for (int64_t n = 0; n < total; n += run) {
+    char *f = full + (size_t)off * es, *p = part + (size_t)n * es;
     if (intoFull)
-      memcpy((char *)a->data + (size_t)off * es, (char *)b->data + (size_t)n * es, es);
+      memcpy(f, p, bytes);
     else
-      memcpy((char *)a->data + (size_t)n * es, (char *)b->data + (size_t)off * es, es);
-    for (int d = s->rank - 1; d >= 0; d--) {
+      memcpy(p, f, bytes);
+    for (int d = outer - 1; d >= 0; d--) {
+      off += s->strides[d] * fullStride[d];
       if (++idx[d] < s->sizes[d])
         break;
+      off -= s->strides[d] * fullStride[d] * s->sizes[d];
       idx[d] = 0;
     }
   }
@@ -211,10 +282,12 @@ static void walkSlice(const SliceData *s, const int64_t *fullShape,
 
 static MlirLogicalResult execExtractSlice(Exec *ex, const Instr *in) {
   Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
-  Pt2eTensor *t = newResult(ex, in);
+  const SlotInfo *ri = resultInfo(ex, in);
+  /* walkSlice writes every element (the slice's count is the result's) */
+  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
   if (!t)
     return pt2eInterpOutOfMemory(in->op);
-  walkSlice(in->data, src->shape, t, src, false);
+  walkSlice(in->data, src->shape, t, src, false, ex->interp->fastPaths);
   ex->slots[in->results[0]].tensor = t;
   return mlirLogicalResultSuccess();
 }
@@ -231,7 +304,7 @@ static MlirLogicalResult execInsertSlice(Exec *ex, const Instr *in) {
       return pt2eInterpOutOfMemory(in->op);
     memcpy(t->data, dest->data, (size_t)dest->numel * pt2eElemSize(dest->type));
   }
-  walkSlice(in->data, t->shape, t, src, true);
+  walkSlice(in->data, t->shape, t, src, true, ex->interp->fastPaths);
   ex->slots[in->results[0]].tensor = t;
   return mlirLogicalResultSuccess();
 }
@@ -518,7 +591,6 @@ static MlirLogicalResult execDim(Exec *ex, const Instr *in) {
     in->exec = execFn;                                                         \
     return mlirLogicalResultSuccess();                                         \
   }
-SIMPLE(pt2eCompileTensorEmpty, execEmpty)
 SIMPLE(pt2eCompileTensorSplat, execSplat)
 SIMPLE(pt2eCompileTensorExtract, execExtract)
 SIMPLE(pt2eCompileTensorInsert, execInsert)
