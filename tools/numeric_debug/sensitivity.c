@@ -594,7 +594,7 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
     fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, entry);
     goto done;
   }
-  if (!sensFindUnits(func, &s.u))
+  if (!sensFindUnits(func, o->modelPath, &s.u))
     goto done;
   if (s.u.numUnits == 0) {
     fprintf(stderr, TOOL ": '%s' has no quantized unit: no op carries a pt2e.annotation "

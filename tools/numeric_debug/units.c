@@ -266,8 +266,8 @@ static void printedLocation(MlirOperation op, char out[512]) {
 ** matches: a module name (exclude-names), else file:line:col (exclude-locs;
 ** the ')' ends the column: ":3:2)" is not inside ":3:24)"). NULL (and
 ** 'why' written) when the location is neither or cannot be listed. */
-static const char *exclusionKey(const Graph *g, int i, char key[300], char *why,
-                                size_t whySize) {
+static const char *exclusionKey(const Graph *g, int i, const char *selfBase, char key[300],
+                                char *why, size_t whySize) {
   MlirLocation loc = mlirOperationGetLocation(g->ops[i]);
   const char *option;
   if (mlirLocationIsAName(loc)) {
@@ -284,6 +284,14 @@ static const char *exclusionKey(const Graph *g, int i, char key[300], char *why,
              mlirLocationFileLineColRangeGetStartLine(loc),
              mlirLocationFileLineColRangeGetStartColumn(loc));
     option = "exclude-locs";
+    size_t bl = f.length - (size_t)(base - f.data);
+    if (bl == strlen(selfBase) && !memcmp(base, selfBase, bl)) {
+      /* the parser's own positions: the module was printed without its
+      ** locations, which then name lines of no model pt2e-annotate reads */
+      snprintf(why, whySize, "its location is a line of '%s' itself: print the pipeline's "
+               "output with --mlir-print-debuginfo", selfBase);
+      return NULL;
+    }
   } else {
     char text[512];
     printedLocation(g->ops[i], text);
@@ -318,7 +326,7 @@ static bool keyMatches(const Graph *g, int i, const char *option, const char *ke
 ** bias add to be annotated as an add of its own), of one option, none of
 ** which matches an annotated op of another unit. */
 static void chooseExclusion(const Graph *g, const int *unitOf, int u, int core,
-                            SensUnit *unit) {
+                            const char *selfBase, SensUnit *unit) {
   printedLocation(g->ops[core], unit->location);
   const char *option = NULL;
   unit->excludeValue[0] = 0;
@@ -326,7 +334,7 @@ static void chooseExclusion(const Graph *g, const int *unitOf, int u, int core,
     if (unitOf[i] != u)
       continue;
     char key[300];
-    const char *o = exclusionKey(g, i, key, unit->why, sizeof unit->why);
+    const char *o = exclusionKey(g, i, selfBase, key, unit->why, sizeof unit->why);
     if (!o)
       return;
     if (option && strcmp(o, option)) {
@@ -370,7 +378,8 @@ static void addRequester(SensPoint *p, int unit) {
     p->requesters[p->numRequesters++] = unit;
 }
 
-bool sensFindUnits(MlirOperation func, SensUnits *out) {
+bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out) {
+  const char *selfBase = strrchr(modelPath, '/') ? strrchr(modelPath, '/') + 1 : modelPath;
   memset(out, 0, sizeof *out);
   Graph g;
   if (!buildGraph(func, &g)) {
@@ -447,7 +456,7 @@ bool sensFindUnits(MlirOperation func, SensUnits *out) {
   for (int u = 0; u < out->numUnits; u++) {
     MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(g.ops[core[u]]));
     snprintf(out->units[u].core, sizeof out->units[u].core, "%.*s", (int)s.length, s.data);
-    chooseExclusion(&g, unitOf, u, core[u], &out->units[u]);
+    chooseExclusion(&g, unitOf, u, core[u], selfBase, &out->units[u]);
   }
   pt2eFree(core);
   /* points and their requesters */

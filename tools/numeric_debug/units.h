@@ -54,9 +54,11 @@ typedef struct SensUnits {
   int numPoints;
 } SensUnits;
 
-/* Reads the units of 'func' (the entry func.func of a calibrated module).
-** False with a message on stderr on failure (out of memory). */
-bool sensFindUnits(MlirOperation func, SensUnits *out);
+/* Reads the units of 'func' (the entry func.func of the calibrated module
+** read from 'modelPath': a location naming that file itself is no way to
+** exclude anything). False with a message on stderr on failure (out of
+** memory). */
+bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out);
 void sensFreeUnits(SensUnits *u);
 
 /* Whether point 'p' is dropped when the units with inFloat[i] are in
