@@ -149,8 +149,11 @@ static void showProgress(Sens *s) {
   s->runsDone++;
   if (!s->progress)
     return;
-  fprintf(stderr, "\r" TOOL ": sensitivity %d/%d runs (units done / total), %.1f s elapsed",
-          s->runsDone, s->runsTotal, nowSeconds() - s->start);
+  /* run 1 is the all-quantized model, then one per unit, then the greedy
+  ** steps (at most one per unit: the total is an upper bound there) */
+  fprintf(stderr, "\r" TOOL ": sensitivity: %d of %s%d evaluations done (every batch each), "
+          "%.1f s elapsed", s->runsDone, s->runsTotal > s->u.numUnits + 1 ? "at most " : "",
+          s->runsTotal, nowSeconds() - s->start);
   if (s->runsDone == s->runsTotal)
     fputc('\n', stderr);
   fflush(stderr);
@@ -516,6 +519,13 @@ static bool greedy(Sens *s, Result *r, bool *inFloat) {
   return true;
 }
 
+static MlirWalkResult findFakeQuant(MlirOperation op, void *userData) {
+  if (!pt2eIsFakeQuant(op))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
 static bool entryName(MlirModule m, const SensitivityOptions *o, char *name, size_t size) {
   if (o->entry) {
     snprintf(name, size, "%s", o->entry);
@@ -594,6 +604,14 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
     fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, entry);
     goto done;
   }
+  bool fakeQuant = false;
+  mlirOperationWalk(func, findFakeQuant, &fakeQuant, MlirWalkPreOrder);
+  if (fakeQuant) {
+    fprintf(stderr, TOOL ": '%s' has pt2e.fake_quant ops: --sensitivity reads a module "
+            "calibrated with observers (pt2e-prepare without qat, pt2e-calibrate)\n",
+            o->modelPath);
+    goto done;
+  }
   if (!sensFindUnits(func, o->modelPath, &s.u))
     goto done;
   if (s.u.numUnits == 0) {
@@ -629,7 +647,7 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
     goto done;
   }
   memset(inFloat, 0, nu * sizeof *inFloat);
-  s.runsTotal = s.u.numUnits + 1;
+  s.runsTotal = s.u.numUnits + 1 + (o->hasTarget ? s.u.numUnits : 0);
   int dropped;
   if (!evaluate(&s, inFloat, &r.baseline, &dropped))
     goto done;
@@ -644,13 +662,10 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   }
   rankSqnr = r.sqnr;
   qsort(r.order, (size_t)s.u.numUnits, sizeof *r.order, worstFirst);
-  if (o->hasTarget) {
-    s.runsTotal += s.u.numUnits; /* at most; the line ends early if reached */
-    if (!greedy(&s, &r, inFloat))
-      goto done;
-    if (s.progress && s.runsDone != s.runsTotal)
-      fputc('\n', stderr);
-  }
+  if (o->hasTarget && !greedy(&s, &r, inFloat))
+    goto done;
+  if (s.progress && s.runsDone != s.runsTotal)
+    fputc('\n', stderr); /* the greedy steps ended early */
   r.seconds = nowSeconds() - s.start;
   if (!writeOutputs(&s, &r, &file, &plot, &fileOpen, &plotOpen))
     goto done;
