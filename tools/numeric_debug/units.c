@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Linalg.h"
 
 #include "pt2e_annotation.h"
 #include "pt2e_dialect.h"
@@ -87,6 +88,15 @@ static bool isLayout(MlirOperation op) {
     if (pt2eStringRefIs(n, names[i]))
       return true;
   return false;
+}
+
+/* Which op names a unit: a convolution or contraction (a depthwise conv's
+** act and weight specs sit on its pad and its weight's collapse_shape),
+** else the op with the most observed inputs, not a layout op. */
+static int coreRank(const Graph *g, int i, const int *inputs) {
+  MlirOperation op = g->ops[i];
+  bool kernel = mlirLinalgIsAConvolutionOp(op) || mlirLinalgIsAContractionOp(op);
+  return (kernel ? 1000 : 0) + 2 * inputs[i] + !isLayout(op);
 }
 
 typedef struct Reached {
@@ -449,8 +459,7 @@ bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out) {
       MlirStringRef s = mlirStringAttrGetValue(id);
       snprintf(unit->name, sizeof unit->name, "%.*s", (int)s.length, s.data);
     }
-    if (core[u] < 0 || inputs[i] > inputs[core[u]] ||
-        (inputs[i] == inputs[core[u]] && isLayout(g.ops[core[u]]) && !isLayout(g.ops[i])))
+    if (core[u] < 0 || coreRank(&g, i, inputs) > coreRank(&g, core[u], inputs))
       core[u] = i;
   }
   for (int u = 0; u < out->numUnits; u++) {
