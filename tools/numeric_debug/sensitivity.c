@@ -49,6 +49,7 @@ typedef struct Sens {
 typedef struct Step {
   int unit;
   double sqnr;
+  bool kept; /* it raised the output SQNR: it stays in float */
 } Step;
 
 static double nowSeconds(void) {
@@ -273,7 +274,7 @@ static void exclusionText(const Sens *s, const Step *steps, int n, char *out, si
     bool first = true;
     for (int i = 0; i < n; i++) {
       const SensUnit *u = &s->u.units[steps[i].unit];
-      if (!u->excludeOption || strcmp(u->excludeOption, options[o]))
+      if (!steps[i].kept || !u->excludeOption || strcmp(u->excludeOption, options[o]))
         continue;
       len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%s%s%s",
                               first ? (len ? " " : "") : ",", first ? options[o] : "",
@@ -291,6 +292,8 @@ typedef struct Result {
   Step *steps;
   int numSteps;
   int runs;
+  double finalSqnr; /* with the kept steps' units in float */
+  int numKept;
 } Result;
 
 static void printTable(FILE *out, const Sens *s, const Result *r) {
@@ -319,17 +322,23 @@ static void printTable(FILE *out, const Sens *s, const Result *r) {
     fprintf(out, "greedy, worst first, to a target of %s dB:\n", a);
     fmtDb(b, sizeof b, r->baseline);
     fprintf(out, "  0 units in float: %s dB\n", b);
+    int kept = 0;
     for (int k = 0; k < r->numSteps; k++) {
+      kept += r->steps[k].kept;
       fmtDb(b, sizeof b, r->steps[k].sqnr);
-      fprintf(out, "  %d unit%s in float: %s dB (+ %s)\n", k + 1, k ? "s" : "", b,
-              s->u.units[r->steps[k].unit].name);
+      if (r->steps[k].kept)
+        fprintf(out, "  %d unit%s in float: %s dB (+ %s)\n", kept, kept == 1 ? "" : "s", b,
+                s->u.units[r->steps[k].unit].name);
+      else
+        fprintf(out, "  (+ %s: %s dB, no better: back to quantized)\n",
+                s->u.units[r->steps[k].unit].name, b);
     }
     if (r->reached) {
       char text[8192];
       exclusionText(s, r->steps, r->numSteps, text, sizeof text);
-      fmtDb(b, sizeof b, r->numSteps ? r->steps[r->numSteps - 1].sqnr : r->baseline);
-      fprintf(out, "target reached: %s dB with %d unit%s in float\n", b, r->numSteps,
-              r->numSteps == 1 ? "" : "s");
+      fmtDb(b, sizeof b, r->finalSqnr);
+      fprintf(out, "target reached: %s dB with %d unit%s in float\n", b, kept,
+              kept == 1 ? "" : "s");
       fprintf(out, "pt2e-annotate{%s}\n", text);
     }
   }
@@ -401,6 +410,9 @@ static void printJson(FILE *out, const Sens *s, const Result *r) {
     jsonDb(&j, "target", s->o->targetDb);
     pt2eJsonKey(&j, "reached");
     pt2eJsonBool(&j, r->reached);
+    jsonDb(&j, "sqnr", r->finalSqnr);
+    pt2eJsonKey(&j, "units_in_float");
+    pt2eJsonInt(&j, r->numKept);
     pt2eJsonKey(&j, "steps");
     pt2eJsonBeginArray(&j);
     for (int k = 0; k < r->numSteps; k++) {
@@ -408,6 +420,8 @@ static void printJson(FILE *out, const Sens *s, const Result *r) {
       pt2eJsonKey(&j, "unit");
       pt2eJsonCString(&j, s->u.units[r->steps[k].unit].name);
       jsonDb(&j, "sqnr", r->steps[k].sqnr);
+      pt2eJsonKey(&j, "kept");
+      pt2eJsonBool(&j, r->steps[k].kept);
       pt2eJsonEndObject(&j);
     }
     pt2eJsonEndArray(&j);
@@ -497,10 +511,13 @@ static void printSvg(FILE *out, const Sens *s, const Result *r) {
 /* }==================================================================== */
 
 /* Units in rank order into the greedy set until the target is met: one
-** evaluation per step. Units whose exclusion no option can write, or that
-** gain nothing alone, are skipped. */
+** evaluation per step; a unit that does not raise the output SQNR of the
+** set so far goes back to quantized (units interact: two that each gain
+** alone may lose together). Units whose exclusion no option can write, or
+** that gain nothing alone, are not tried. */
 static bool greedy(Sens *s, Result *r, bool *inFloat) {
   r->greedy = true;
+  r->finalSqnr = r->baseline;
   r->reached = r->baseline >= s->o->targetDb;
   for (int k = 0; k < s->u.numUnits && !r->reached; k++) {
     int i = r->order[k];
@@ -511,10 +528,18 @@ static bool greedy(Sens *s, Result *r, bool *inFloat) {
     double v;
     if (!evaluate(s, inFloat, &v, &dropped))
       return false;
-    r->steps[r->numSteps].unit = i;
-    r->steps[r->numSteps++].sqnr = v;
+    Step *st = &r->steps[r->numSteps++];
+    st->unit = i;
+    st->sqnr = v;
+    st->kept = v > r->finalSqnr;
     r->runs++;
-    r->reached = v >= s->o->targetDb;
+    if (st->kept) {
+      r->finalSqnr = v;
+      r->numKept++;
+    } else {
+      inFloat[i] = false;
+    }
+    r->reached = r->finalSqnr >= s->o->targetDb;
   }
   return true;
 }
@@ -673,9 +698,10 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   if (r.greedy && !r.reached) {
     char t[32], b[32];
     fmtDb(t, sizeof t, o->targetDb);
-    fmtDb(b, sizeof b, r.numSteps ? r.steps[r.numSteps - 1].sqnr : r.baseline);
-    fprintf(stderr, TOOL ": target %s dB not reached: with the %d units that gain anything "
-            "alone in float the output SQNR is %s dB\n", t, r.numSteps, b);
+    fmtDb(b, sizeof b, r.finalSqnr);
+    fprintf(stderr, TOOL ": target %s dB not reached: every unit that gains anything alone "
+            "tried, the best set (%d unit%s in float) gives %s dB\n", t, r.numKept,
+            r.numKept == 1 ? "" : "s", b);
     rc = 1;
   }
 done:
