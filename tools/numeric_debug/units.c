@@ -465,6 +465,13 @@ bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out) {
   for (int u = 0; u < out->numUnits; u++) {
     MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(g.ops[core[u]]));
     snprintf(out->units[u].core, sizeof out->units[u].core, "%.*s", (int)s.length, s.data);
+    /* a module name in the core's location names the unit best */
+    MlirLocation loc = mlirOperationGetLocation(g.ops[core[u]]);
+    if (mlirLocationIsAName(loc)) {
+      MlirStringRef module = mlirIdentifierStr(mlirLocationNameGetName(loc));
+      snprintf(out->units[u].name, sizeof out->units[u].name, "%.*s", (int)module.length,
+               module.data);
+    }
     chooseExclusion(&g, unitOf, u, core[u], selfBase, &out->units[u]);
   }
   pt2eFree(core);

@@ -28,7 +28,8 @@
 #define UNIT_MAX_REQUESTERS 16
 
 typedef struct SensUnit {
-  char name[128];       /* a pt2e.id of one of its ops, else unit_N */
+  char name[128];       /* its core's module name, a pt2e.id of one of its
+                        ** ops, else unit_N (N: program order) */
   char core[96];        /* the MLIR name of its core op */
   char location[512];   /* the core op's printed location */
   /* pt2e-annotate's option that excludes it: exclude-names or
