@@ -19,6 +19,13 @@
 **   pt2e-numeric-debug FLOAT.mlir QUANT.mlir --data=FILE [--entry=NAME]
 **       [--format=table|json] [--output=FILE] [--svg=PLOT.svg]
 **       [--irdl-file=PATH] [--max-entry-mb=N]
+**   pt2e-numeric-debug --sensitivity CALIBRATED.mlir --data=FILE
+**       [--target-sqnr=DB] [--progress|--no-progress] [same options]
+**
+** --sensitivity (numeric_debug/sensitivity.h): per quantized unit, the
+** output SQNR with only that unit in float; --target-sqnr also leaves the
+** worst units in float until the target is met and prints pt2e-annotate's
+** exclude-... option for them.
 **
 ** FLOAT holds the points as pt2e.observer ops (pt2e-prepare's or
 ** pt2e-calibrate's output: observers pass values through). QUANT holds them
@@ -53,6 +60,7 @@
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 #include "qparams.h"
+#include "numeric_debug/sensitivity.h"
 
 #define TOOL "pt2e-numeric-debug"
 
@@ -76,7 +84,14 @@ static void usage(FILE *to) {
           "sqnr_out (after the point's quantize-dequantize), local_sqnr (the\n"
           "point's quantize-dequantize of the float activation); and the SQNR\n"
           "of every output. dB, over all batches (docs/numeric-debug.md).\n"
-          "--svg writes the three columns as a plot, one row per point.\n");
+          "--svg writes the three columns as a plot, one row per point.\n"
+          "\n"
+          "       " TOOL " --sensitivity CALIBRATED.mlir --data=FILE [--target-sqnr=DB]\n"
+          "           [--progress|--no-progress] [--format=...] [--output=...] [--svg=...]\n"
+          "Per quantized unit (a pattern pt2e-annotate annotated), the output SQNR\n"
+          "with only that unit left in float, worst unit first; --target-sqnr leaves\n"
+          "the worst units in float until the output SQNR reaches DB and prints the\n"
+          "pt2e-annotate{exclude-...} option that does it (docs/numeric-debug.md).\n");
 }
 
 typedef struct Options {
@@ -84,6 +99,9 @@ typedef struct Options {
   bool json;
   char irdl[4096];
   int64_t maxEntryMb;
+  bool sensitivity, hasTarget;
+  double targetDb;
+  int progress; /* 1, 0, -1: when stderr is a terminal */
 } Options;
 
 static const char *flagValue(const char *arg, const char *name) {
@@ -97,11 +115,25 @@ static int parseArgs(int argc, char **argv, Options *o) {
   pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
   o->maxEntryMb = strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
   o->output = "-";
+  o->progress = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
+    } else if (!strcmp(a, "--sensitivity")) {
+      o->sensitivity = true;
+    } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
+      o->progress = a[2] == 'p';
+    } else if ((v = flagValue(a, "--target-sqnr"))) {
+      char *end;
+      errno = 0;
+      o->targetDb = strtod(v, &end);
+      if (end == v || *end || errno || !isfinite(o->targetDb)) {
+        fprintf(stderr, TOOL ": --target-sqnr wants a finite number of dB, got '%s'\n", v);
+        return 2;
+      }
+      o->hasTarget = o->sensitivity = true;
     } else if ((v = flagValue(a, "--data"))) {
       o->data = v;
     } else if ((v = flagValue(a, "--entry"))) {
@@ -140,6 +172,14 @@ static int parseArgs(int argc, char **argv, Options *o) {
       fprintf(stderr, TOOL ": one float and one quantized model, got a third: '%s'\n", a);
       return 2;
     }
+  }
+  if (o->sensitivity) {
+    if (!o->floatPath || o->quantPath || !o->data) {
+      fprintf(stderr, TOOL ": --sensitivity needs one CALIBRATED.mlir and --data=FILE\n");
+      usage(stderr);
+      return 2;
+    }
+    return -1;
   }
   if (!o->floatPath || !o->quantPath || !o->data) {
     fprintf(stderr, TOOL ": needs FLOAT.mlir, QUANT.mlir and --data=FILE\n");
@@ -1059,7 +1099,15 @@ int main(int argc, char **argv) {
   MlirContext ctx;
   if (!createContext(&opt, &ctx))
     return 1;
-  int rc = debug(ctx, &opt);
+  int rc;
+  if (opt.sensitivity) {
+    SensitivityOptions so = {opt.floatPath, opt.data, opt.entry, opt.output, opt.svg,
+                             opt.json, opt.hasTarget, opt.targetDb, opt.maxEntryMb,
+                             opt.progress};
+    rc = pt2eSensitivityRun(ctx, &so);
+  } else {
+    rc = debug(ctx, &opt);
+  }
   mlirContextDestroy(ctx);
   return rc;
 }
