@@ -5,6 +5,10 @@
 #                                              examples/conv_relu/conv_relu.{linalg,tosa}.mlir
 #   tools/oracle/batchnorm/make_goldens.py  -> test/fold-batchnorm/Inputs/
 #   tools/oracle/placement/make_goldens.py  -> test/oracle-placement/Inputs/
+#   tools/oracle/numeric_debug/conv_relu.py -> test/numeric-debug/Inputs/conv_relu.golden
+#   tools/oracle/sensitivity/small_model.py -> test/sensitivity/Inputs/
+# (tools/oracle/placement/histogram_state_goldens.py needs the MobileNetV2
+# export of convnets_sqnr.py and is run by hand: its README says how.)
 # The virtual environment (default .venv at the repository root, git-ignored;
 # PT2E_VENV=<dir> to use another) is created and filled from the pinned
 # requirements when it lacks them. Rerunning on the same kind of machine
@@ -12,7 +16,8 @@
 # at the end shows whether anything changed.
 #
 #   tools/oracle/regenerate.sh            # everything
-#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm | placement)
+#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm | placement |
+#                                         #   numeric_debug | sensitivity)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${PT2E_VENV:-$root/.venv}
@@ -35,8 +40,8 @@ fi
 
 which=${1:-all}
 case $which in
-  all|observers|conv_relu|batchnorm|placement) ;;
-  *) echo "usage: $0 [all|observers|conv_relu|batchnorm|placement]" >&2; exit 2 ;;
+  all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity) ;;
+  *) echo "usage: $0 [all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity]" >&2; exit 2 ;;
 esac
 if [ "$which" = all ] || [ "$which" = observers ]; then
   echo "== observers -> test/Inputs/observers/"
@@ -54,4 +59,13 @@ if [ "$which" = all ] || [ "$which" = placement ]; then
   echo "== placement -> test/oracle-placement/Inputs/"
   "$venv/bin/python" tools/oracle/placement/make_goldens.py
 fi
-git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs test/oracle-placement
+if [ "$which" = all ] || [ "$which" = numeric_debug ]; then
+  echo "== numeric_debug -> test/numeric-debug/Inputs/conv_relu.golden"
+  "$venv/bin/python" tools/oracle/numeric_debug/conv_relu.py
+fi
+if [ "$which" = all ] || [ "$which" = sensitivity ]; then
+  echo "== sensitivity -> test/sensitivity/Inputs/"
+  "$venv/bin/python" tools/oracle/sensitivity/small_model.py
+fi
+git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs test/oracle-placement \
+  test/numeric-debug/Inputs test/sensitivity/Inputs
