@@ -569,15 +569,9 @@ static void writeHeader(FILE *f, const char *title) {
 
 /* The function 'entry' of the module, or its first func.func. */
 static MlirOperation findFunc(MlirModule m, const char *path, const char *entry) {
-  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-      continue;
-    MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        f, mlirSymbolTableGetSymbolAttributeName()));
-    if (!entry || pt2eStringRefIs(s, entry))
-      return f;
-  }
+  MlirOperation f = pt2eModuleFindFunc(m, entry);
+  if (!mlirOperationIsNull(f))
+    return f;
   if (entry)
     fprintf(stderr, "pt2e-draw: '%s' has no function @%s\n", path, entry);
   else

@@ -982,12 +982,9 @@ static bool entryName(MlirModule m, const Options *o, char *name, size_t size) {
     snprintf(name, size, "%s", o->entry);
     return true;
   }
-  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-      continue;
-    MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        f, mlirSymbolTableGetSymbolAttributeName()));
+  MlirOperation f = pt2eModuleFindFunc(m, NULL);
+  if (!mlirOperationIsNull(f)) {
+    MlirStringRef s = pt2eSymbolName(f);
     snprintf(name, size, "%.*s", (int)s.length, s.data);
     return true;
   }

@@ -333,12 +333,9 @@ static const char *entryName(MlirModule m, const RunOptions *o) {
   static char name[256];
   if (o->entry)
     return o->entry;
-  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-      continue;
-    MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        f, mlirSymbolTableGetSymbolAttributeName()));
+  MlirOperation f = pt2eModuleFindFunc(m, NULL);
+  if (!mlirOperationIsNull(f)) {
+    MlirStringRef s = pt2eSymbolName(f);
     snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
     return name;
   }

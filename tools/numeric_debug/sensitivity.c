@@ -551,36 +551,6 @@ static MlirWalkResult findFakeQuant(MlirOperation op, void *userData) {
   return MlirWalkResultInterrupt;
 }
 
-static bool entryName(MlirModule m, const SensitivityOptions *o, char *name, size_t size) {
-  if (o->entry) {
-    snprintf(name, size, "%s", o->entry);
-    return true;
-  }
-  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-      continue;
-    MlirStringRef n = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        f, mlirSymbolTableGetSymbolAttributeName()));
-    snprintf(name, size, "%.*s", (int)n.length, n.data);
-    return true;
-  }
-  fprintf(stderr, TOOL ": '%s' has no function to run\n", o->modelPath);
-  return false;
-}
-
-static MlirOperation findFunc(MlirModule m, const char *name) {
-  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-      continue;
-    MlirAttribute sym = mlirOperationGetAttributeByName(f, mlirSymbolTableGetSymbolAttributeName());
-    if (pt2eStringRefIs(mlirStringAttrGetValue(sym), name))
-      return f;
-  }
-  return (MlirOperation){NULL};
-}
-
 static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eOutput *plot,
                          bool *fileOpen, bool *plotOpen) {
   char err[4400];
@@ -612,7 +582,7 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   s.o = o;
   s.progress = o->progress > 0 || (o->progress < 0 && isatty(2));
   int rc = 1;
-  char entry[256], err[4400];
+  char err[4400];
   Pt2eInterp *fi = NULL;
   bool *inFloat = NULL;
   MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->modelPath));
@@ -621,12 +591,15 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
   if (!fileOpen || (o->svg && !plotOpen))
     fprintf(stderr, TOOL ": %s\n", err);
-  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(m) ||
-      !entryName(m, o, entry, sizeof entry))
+  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(m))
     goto done;
-  MlirOperation func = findFunc(m, entry);
+  /* the function to run: --entry, or the module's first func.func */
+  MlirOperation func = pt2eModuleFindFunc(m, o->entry);
   if (mlirOperationIsNull(func)) {
-    fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, entry);
+    if (o->entry)
+      fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, o->entry);
+    else
+      fprintf(stderr, TOOL ": '%s' has no function to run\n", o->modelPath);
     goto done;
   }
   bool fakeQuant = false;
@@ -646,7 +619,7 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
     goto done;
   }
   s.start = nowSeconds();
-  s.entry = mlirStringRefCreateFromCString(entry);
+  s.entry = pt2eSymbolName(func);
   s.loc = mlirOperationGetLocation(mlirModuleGetOperation(m));
   fi = pt2eInterpCreateInModule(mlirModuleGetOperation(m), s.entry, NULL, NULL);
   if (!fi)
