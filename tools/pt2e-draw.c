@@ -36,16 +36,15 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Dialect/IRDL.h"
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include "pt2e_annotation.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
+#include "support/tool_context.h"
 
 enum { IdLen = 160, LabelLen = 640, TypeLen = 96 };
 
@@ -629,21 +628,13 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreate();
-  mlirContextAppendDialectRegistry(ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(ctx);
+  MlirContext ctx;
+  if (!pt2eToolContextCreate("pt2e-draw", irdl, &ctx))
+    return 1;
   Graph g[2];
   MlirModule m[2] = {{NULL}, {NULL}};
   memset(g, 0, sizeof g);
   int rc = 1;
-  char irdlErr[4200];
-  if (!pt2eDialectLoadIrdlFile(ctx, irdl, irdlErr, sizeof irdlErr)) {
-    fprintf(stderr, "pt2e-draw: %s\n", irdlErr);
-    goto done;
-  }
   for (int i = 0; i < numFiles; i++)
     if (!loadGraph(ctx, files[i], entry, &g[i], &m[i]))
       goto done;

@@ -48,7 +48,6 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include "calib_data.h"
 #include "interp.h"
@@ -61,6 +60,7 @@
 #include "pt2e_support.h"
 #include "qparams.h"
 #include "numeric_debug/sensitivity.h"
+#include "support/tool_context.h"
 
 #define TOOL "pt2e-numeric-debug"
 
@@ -961,21 +961,6 @@ static void printSvg(FILE *out, const Debugger *d) {
 
 /* }==================================================================== */
 
-static bool createContext(const Options *o, MlirContext *ctx) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  *ctx = mlirContextCreate();
-  mlirContextAppendDialectRegistry(*ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(*ctx);
-  char err[4200];
-  if (pt2eDialectLoadIrdlFile(*ctx, o->irdl, err, sizeof err))
-    return true;
-  fprintf(stderr, TOOL ": %s\n", err);
-  mlirContextDestroy(*ctx);
-  return false;
-}
-
 /* The function to run: --entry, or the module's first func.func. */
 static bool entryName(MlirModule m, const Options *o, char *name, size_t size) {
   if (o->entry) {
@@ -1094,7 +1079,7 @@ int main(int argc, char **argv) {
   if (parsed >= 0)
     return parsed;
   MlirContext ctx;
-  if (!createContext(&opt, &ctx))
+  if (!pt2eToolContextCreate(TOOL, opt.irdl, &ctx))
     return 1;
   int rc;
   if (opt.sensitivity) {

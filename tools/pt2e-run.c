@@ -26,15 +26,14 @@
 #include <unistd.h>
 
 #include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/Dialect/IRDL.h"
 #include "mlir-c/IR.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include "interp.h"
 #include "npy.h"
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
+#include "support/tool_context.h"
 
 #define MAX_IO 64
 
@@ -311,23 +310,6 @@ static int compare(const char *refPath, const char *otherPath,
 ** Running a model
 ** ===================================================================== */
 
-/* A context with every upstream dialect loaded, and the pt2e dialect from
-** its IRDL file; false (the context destroyed) when that file fails. */
-static bool createContext(const RunOptions *o, MlirContext *ctx) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  *ctx = mlirContextCreate();
-  mlirContextAppendDialectRegistry(*ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(*ctx);
-  char irdlErr[4200];
-  if (pt2eDialectLoadIrdlFile(*ctx, o->irdl, irdlErr, sizeof irdlErr))
-    return true;
-  fprintf(stderr, "pt2e-run: %s\n", irdlErr);
-  mlirContextDestroy(*ctx);
-  return false;
-}
-
 /* The function to run: --entry, or the module's first func.func. */
 static const char *entryName(MlirModule m, const RunOptions *o) {
   static char name[256];
@@ -405,7 +387,7 @@ int main(int argc, char **argv) {
   if (opt.compare[0])
     return compare(opt.compare[0], opt.compare[1], &opt.npyCheck);
   MlirContext ctx;
-  if (!createContext(&opt, &ctx))
+  if (!pt2eToolContextCreate("pt2e-run", opt.irdl, &ctx))
     return 1;
   int rc = 1;
   MlirModule m = mlirModuleCreateParseFromFile(
