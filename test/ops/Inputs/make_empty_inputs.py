@@ -3,17 +3,10 @@ w (64x48, float32, element i = i / 8), junk = w + 7 and an all-zero array,
 the results the empties that are read must give; and of
 test/ops/in-place.test: sq (64x64), every element distinct, of mixed signs
 and exponents."""
-import struct
 import sys
 
-
-def npy(path, shape, values):
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
-        "".join("%d, " % d for d in shape))
-    header += " " * (63 - (len(header) + 10) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-        f.write(struct.pack("<%df" % len(values), *values))
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from make_parallel_inputs import npy  # noqa: E402
 
 
 if __name__ == "__main__":

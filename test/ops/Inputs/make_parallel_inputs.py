@@ -14,14 +14,16 @@ def npy(path, shape, values):
         f.write(struct.pack("<%df" % len(values), *values))
 
 
-def values(n, seed):
+def values(n, seed, exponents=9):
+    """n values in [-0.5, 0.5) times 2^e, e in -(exponents // 2) ..
+    exponents - 1 - exponents // 2 (default 2^-4 .. 2^4)."""
     s, out = seed * 0x9E3779B97F4A7C15 + 1, []
     for _ in range(n):
         s ^= (s << 13) & (2**64 - 1)
         s ^= s >> 7
         s ^= (s << 17) & (2**64 - 1)
         u = (s >> 40) / float(1 << 24) - 0.5
-        out.append(u * 2.0 ** ((s % 9) - 4))
+        out.append(u * 2.0 ** ((s % exponents) - exponents // 2))
     return out
 
 
