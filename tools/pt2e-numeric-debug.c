@@ -60,6 +60,7 @@
 #include "pt2e_support.h"
 #include "qparams.h"
 #include "numeric_debug/sensitivity.h"
+#include "numeric_debug/svg_rows.h"
 #include "support/tool_context.h"
 
 #define TOOL "pt2e-numeric-debug"
@@ -860,103 +861,57 @@ static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
 ** as a ring, local as a tick, the outputs' SQNR as dashed lines
 ** ===================================================================== */
 
-/* Text for XML: the five characters with a meaning escaped, control
-** characters (not allowed in XML 1.0) as '?'. */
-static void svgText(FILE *out, const char *s) {
-  for (; *s; s++) {
-    switch (*s) {
-    case '&': fputs("&amp;", out); break;
-    case '<': fputs("&lt;", out); break;
-    case '>': fputs("&gt;", out); break;
-    case '"': fputs("&quot;", out); break;
-    case '\'': fputs("&apos;", out); break;
-    default: fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
-    }
-  }
-}
-
-enum { SvgRow = 16, SvgLeft = 260, SvgPlot = 520, SvgTop = 40 };
-
-
-/* The axis' end: the largest finite number, rounded up to 10 dB. */
+/* The largest finite figure the plot shows (at least 10 dB). */
 static double svgScale(const Debugger *d) {
   double top = 10;
   for (size_t i = 0; i < d->numPoints; i++) {
     const Point *p = &d->points[i];
     const ErrSum *e[3] = {&p->in, &p->out, &p->local};
-    for (int k = 0; k < 3; k++) {
-      double v = pointSqnr(p, e[k]);
-      if (p->inFloat && e[k]->seen && isfinite(v) && v > top)
-        top = v;
-    }
+    for (int k = 0; k < 3; k++)
+      if (p->inFloat && e[k]->seen)
+        top = svgRowsAxisEnd(top, pointSqnr(p, e[k]));
   }
-  for (int k = 0; k < d->numOutputs; k++) {
-    double v = sqnrDb(d->outRef2[k], d->outErr2[k]);
-    if (isfinite(v) && v > top)
-      top = v;
-  }
-  return 10 * ceil(top / 10);
-}
-
-/* x of 'v' dB: 0 at the axis' start, clamped to the plot (inf at its end,
-** so the input's sqnr_in ring sits at the right edge). */
-static double svgX(double v, double top) {
-  if (isinf(v))
-    return v > 0 ? SvgLeft + SvgPlot : SvgLeft;
-  double x = v / top;
-  return SvgLeft + SvgPlot * (x < 0 ? 0 : x > 1 ? 1 : x);
+  for (int k = 0; k < d->numOutputs; k++)
+    top = svgRowsAxisEnd(top, sqnrDb(d->outRef2[k], d->outErr2[k]));
+  return top;
 }
 
 static void printSvg(FILE *out, const Debugger *d) {
-  double top = svgScale(d);
   int rows = (int)d->numPoints;
-  int height = SvgTop + rows * SvgRow + 50;
-  fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-          "font-family=\"sans-serif\" font-size=\"11\">\n", SvgLeft + SvgPlot + 40, height);
-  fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-  fprintf(out, "<text x=\"10\" y=\"16\" font-size=\"13\">SQNR per quantization point, "
-          "worst first (dB): bar sqnr_out, ring sqnr_in, tick local</text>\n");
-  int axisY = SvgTop + rows * SvgRow + 4;
-  for (double t = 0; t <= top + 1e-9; t += 10) {
-    double x = svgX(t, top);
-    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x,
-            SvgTop - 4, x, axisY);
-    fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.0f</text>\n", x,
-            axisY + 14, t);
-  }
+  SvgRows c;
+  svgRowsBegin(&c, out, 260, rows, svgScale(d), 46,
+               "SQNR per quantization point, worst first (dB): bar sqnr_out, ring sqnr_in, "
+               "tick local");
   for (int i = 0; i < rows; i++) {
     const Point *p = &d->points[i];
-    int y = SvgTop + i * SvgRow;
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", SvgLeft - 6, y + 11);
-    svgText(out, p->name);
-    fprintf(out, "</text>\n");
+    int y = svgRowsY(i);
+    svgRowsLabel(&c, i, p->name);
     if (!p->inFloat)
       continue;
     double vo = pointSqnr(p, &p->out), vi = pointSqnr(p, &p->in), vl = pointSqnr(p, &p->local);
-    if (p->out.seen && !isnan(vo))
-      fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\"><title>"
-              "sqnr_out %.3f</title></rect>\n", SvgLeft, y + 3, svgX(vo, top) - SvgLeft,
-              SvgRow - 6, vo);
+    char tip[64];
+    if (p->out.seen && !isnan(vo)) {
+      snprintf(tip, sizeof tip, "sqnr_out %.3f", vo);
+      svgRowsBar(&c, i, vo, tip);
+    }
     if (p->in.seen && !isnan(vi))
       fprintf(out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"none\" stroke=\"#222\">"
-              "<title>sqnr_in %.3f</title></circle>\n", svgX(vi, top), y + SvgRow / 2, vi);
+              "<title>sqnr_in %.3f</title></circle>\n", svgRowsX(&c, vi), y + SvgRow / 2, vi);
     if (p->local.seen && !isnan(vl))
       fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e08a00\" "
-              "stroke-width=\"3\"><title>local %.3f</title></line>\n", svgX(vl, top), y + 1,
-              svgX(vl, top), y + SvgRow - 1, vl);
+              "stroke-width=\"3\"><title>local %.3f</title></line>\n", svgRowsX(&c, vl), y + 1,
+              svgRowsX(&c, vl), y + SvgRow - 1, vl);
   }
   /* the outputs last, over the bars */
   for (int k = 0; k < d->numOutputs; k++) {
     double v = sqnrDb(d->outRef2[k], d->outErr2[k]);
     if (isnan(v))
       continue;
-    double x = svgX(v, top);
-    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c00\" "
-            "stroke-dasharray=\"4 3\"/>\n", x, SvgTop - 10, x, axisY);
-    fprintf(out, "<text x=\"%.1f\" y=\"%d\" fill=\"#c00\" text-anchor=\"middle\">output %d: "
-            "%.2f</text>\n", x, SvgTop - 14, k, v);
+    char label[64];
+    snprintf(label, sizeof label, "output %d: %.2f", k, v);
+    svgRowsLine(&c, v, "#c00", SvgTop - 14, label);
   }
-  fprintf(out, "</svg>\n");
+  svgRowsEnd(&c);
 }
 
 /* }==================================================================== */

@@ -27,6 +27,7 @@
 #include "pt2e_passes.h"
 #include "pt2e_support.h"
 #include "units.h"
+#include "numeric_debug/svg_rows.h"
 
 #define TOOL "pt2e-numeric-debug"
 
@@ -435,77 +436,37 @@ static void printJson(FILE *out, const Sens *s, const Result *r) {
   fputc('\n', out);
 }
 
-static void svgText(FILE *out, const char *t) {
-  for (; *t; t++) {
-    switch (*t) {
-    case '&': fputs("&amp;", out); break;
-    case '<': fputs("&lt;", out); break;
-    case '>': fputs("&gt;", out); break;
-    case '"': fputs("&quot;", out); break;
-    case '\'': fputs("&apos;", out); break;
-    default: fputc((unsigned char)*t < 0x20 ? '?' : *t, out);
-    }
-  }
-}
-
-enum { SvgRow = 16, SvgLeft = 200, SvgPlot = 520, SvgTop = 40 };
-
-static double svgX(double v, double top) {
-  if (isinf(v))
-    return v > 0 ? SvgLeft + SvgPlot : SvgLeft;
-  double x = v / top;
-  return SvgLeft + SvgPlot * (x < 0 ? 0 : x > 1 ? 1 : x);
-}
-
 /* One row per unit in rank order: a bar to the output SQNR with the unit
 ** in float; the all-quantized SQNR (and the target) as dashed lines. */
 static void printSvg(FILE *out, const Sens *s, const Result *r) {
   double top = 10;
   for (int i = 0; i < s->u.numUnits; i++)
-    if (isfinite(r->sqnr[i]) && r->sqnr[i] > top)
-      top = r->sqnr[i];
-  if (isfinite(r->baseline) && r->baseline > top)
-    top = r->baseline;
-  if (r->greedy && s->o->targetDb > top)
-    top = s->o->targetDb;
-  top = 10 * ceil(top / 10);
-  int rows = s->u.numUnits, axisY = SvgTop + rows * SvgRow + 4;
-  fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-          "font-family=\"sans-serif\" font-size=\"11\">\n", SvgLeft + SvgPlot + 40,
-          axisY + 40);
-  fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-  fprintf(out, "<text x=\"10\" y=\"16\" font-size=\"13\">Output SQNR with one unit in float, "
-          "worst unit first (dB)</text>\n");
-  for (double t = 0; t <= top + 1e-9; t += 10) {
-    double x = svgX(t, top);
-    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x,
-            SvgTop - 4, x, axisY);
-    fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.0f</text>\n", x,
-            axisY + 14, t);
-  }
-  for (int k = 0; k < rows; k++) {
-    int i = r->order[k], y = SvgTop + k * SvgRow;
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", SvgLeft - 6, y + 11);
-    svgText(out, s->u.units[i].name);
-    fprintf(out, "</text>\n");
-    if (!isnan(r->sqnr[i]))
-      fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\">"
-              "<title>%.3f dB (%+.3f)</title></rect>\n", SvgLeft, y + 3,
-              svgX(r->sqnr[i], top) - SvgLeft, SvgRow - 6, r->sqnr[i],
-              r->sqnr[i] - r->baseline);
+    top = svgRowsAxisEnd(top, r->sqnr[i]);
+  top = svgRowsAxisEnd(top, r->baseline);
+  if (r->greedy)
+    top = svgRowsAxisEnd(top, s->o->targetDb);
+  SvgRows c;
+  svgRowsBegin(&c, out, 200, s->u.numUnits, top, 40,
+               "Output SQNR with one unit in float, worst unit first (dB)");
+  for (int k = 0; k < s->u.numUnits; k++) {
+    int i = r->order[k];
+    svgRowsLabel(&c, k, s->u.units[i].name);
+    if (!isnan(r->sqnr[i])) {
+      char tip[64];
+      snprintf(tip, sizeof tip, "%.3f dB (%+.3f)", r->sqnr[i], r->sqnr[i] - r->baseline);
+      svgRowsBar(&c, k, r->sqnr[i], tip);
+    }
   }
   struct { double v; const char *label, *color; } lines[2] = {
       {r->baseline, "all quantized", "#c00"}, {s->o->targetDb, "target", "#080"}};
   for (int k = 0; k < (r->greedy ? 2 : 1); k++) {
     if (isnan(lines[k].v))
       continue;
-    double x = svgX(lines[k].v, top);
-    fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
-            "stroke-dasharray=\"4 3\"/>\n", x, SvgTop - 10, x, axisY, lines[k].color);
-    fprintf(out, "<text x=\"%.1f\" y=\"%d\" fill=\"%s\" text-anchor=\"middle\">%s: %.2f</text>\n",
-            x, axisY + 28 + 0 * k, lines[k].color, lines[k].label, lines[k].v);
+    char label[64];
+    snprintf(label, sizeof label, "%s: %.2f", lines[k].label, lines[k].v);
+    svgRowsLine(&c, lines[k].v, lines[k].color, c.axisY + 28, label);
   }
-  fprintf(out, "</svg>\n");
+  svgRowsEnd(&c);
 }
 
 /* }==================================================================== */
