@@ -35,6 +35,7 @@
 #include "gemm.h"
 #include "kernels_window.h"
 #include "pt2e_checked.h"
+#include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -462,13 +463,81 @@ typedef struct ColRows {
 static int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
 
+/*
+** Stride 2 (ResNet-18's first convolution, every downsampling 3x3): the
+** even floats of src, 16 (AVX-512) or 8 (AVX2) at a time from two loads and
+** one permutation. A copy, no arithmetic: the same floats as the scalar
+** loop. Loads never reach past src[2 * (run - 1)]: the AVX-512 one masks
+** the last block's loads, the AVX2 one leaves the blocks that would read
+** past it to the scalar loop (the last float read may end the tensor).
+*/
+static void evenScalar(const float *src, int64_t from, int64_t run, float *dst) {
+  for (int64_t i = from; i < run; i++)
+    dst[i] = src[2 * i];
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+__attribute__((target("avx512f"))) static void
+evenAvx512(const float *src, int64_t run, float *dst) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20,
+                                         22, 24, 26, 28, 30);
+  int64_t i = 0;
+  for (; i + 16 <= run; i += 16) {
+    /* the last block's second load would read src[2 * run - 1]: masked */
+    __mmask16 hi = i + 16 < run ? (__mmask16)0xFFFF : (__mmask16)0x7FFF;
+    __m512 lo = _mm512_loadu_ps(src + 2 * i);
+    __m512 up = _mm512_maskz_loadu_ps(hi, src + 2 * i + 16);
+    _mm512_storeu_ps(dst + i, _mm512_permutex2var_ps(lo, even, up));
+  }
+  if (i < run) {
+    /* n < 16 outputs read the 2n - 1 floats src[2i .. 2i + 2n - 2] */
+    int n = (int)(run - i), reads = 2 * n - 1;
+    __mmask16 m0 = (__mmask16)(reads >= 16 ? 0xFFFF : (1u << reads) - 1);
+    __mmask16 m1 = (__mmask16)(reads > 16 ? (1u << (reads - 16)) - 1 : 0);
+    __m512 lo = _mm512_maskz_loadu_ps(m0, src + 2 * i);
+    __m512 up = _mm512_maskz_loadu_ps(m1, src + 2 * i + 16);
+    _mm512_mask_storeu_ps(dst + i, (__mmask16)((1u << n) - 1),
+                          _mm512_permutex2var_ps(lo, even, up));
+  }
+}
+
+__attribute__((target("avx2"))) static void
+evenAvx2(const float *src, int64_t run, float *dst) {
+  int64_t i = 0;
+  for (; i + 8 < run; i += 8) { /* reads src[2i .. 2i + 15], 2i + 15 < 2 * run - 1 */
+    __m256 lo = _mm256_loadu_ps(src + 2 * i), up = _mm256_loadu_ps(src + 2 * i + 8);
+    /* (a0 a2 b0 b2 | a4 a6 b4 b6), then the middle 64-bit pairs swapped */
+    __m256 s = _mm256_shuffle_ps(lo, up, 0x88);
+    _mm256_storeu_ps(dst + i, _mm256_castpd_ps(_mm256_permute4x64_pd(
+                                  _mm256_castps_pd(s), 0xD8)));
+  }
+  evenScalar(src, i, run, dst);
+}
+#endif
+
 /* 'run' taps from row 'src' with stride sw (a copy for stride 1). */
 static void colCopy(const float *src, int64_t sw, int64_t run, float *dst) {
-  if (sw == 1)
+  if (sw == 1) {
     memcpy(dst, src, (size_t)run * sizeof(float));
-  else
-    for (int64_t i = 0; i < run; i++)
-      dst[i] = src[i * sw];
+    return;
+  }
+#if defined(__x86_64__) || defined(__i386__)
+  if (sw == 2) {
+    Pt2eIsa isa = pt2eCpuIsa();
+    if (isa >= Pt2eIsaAvx512) {
+      evenAvx512(src, run, dst);
+      return;
+    }
+    if (isa >= Pt2eIsaAvx2) {
+      evenAvx2(src, run, dst);
+      return;
+    }
+  }
+#endif
+  for (int64_t i = 0; i < run; i++)
+    dst[i] = src[i * sw];
 }
 
 /*
