@@ -117,3 +117,34 @@ func.func @constant(%x: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf
   %fin = linalg.fill ins(%c3 : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %g, %fin : tensor<64x64xf32>, tensor<64x64xf32>
 }
+
+// torch-mlir's conv -> bias -> relu chain: every generic's init is the same
+// empty, which dies at the relu, where its input %a dies too. The relu
+// writes into %a (its lines are in cache), not into the empty nobody has
+// written; %t's init dies but its input is read transposed: into the init.
+func.func @dying_init(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %e = tensor.empty() : tensor<64x64xf32>
+  %e2 = tensor.empty() : tensor<64x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x64xf32>) outs(%e2 : tensor<64x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.subf %v, %c3 : f32
+    linalg.yield %m : f32
+  } -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %p = arith.cmpf ugt, %v, %zero : f32
+    %s = arith.select %p, %v, %zero : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  %t = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<64x64xf32>) outs(%e2 : tensor<64x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.mulf %v, %c3 : f32
+    linalg.yield %m : f32
+  } -> tensor<64x64xf32>
+  return %t : tensor<64x64xf32>
+}
