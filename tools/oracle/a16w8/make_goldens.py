@@ -21,6 +21,9 @@ XNNPACKQuantizer.set_global) with one QuantizationConfig:
   a16w8_minmax     the same with the test's own observer, default_observer
                    (MinMaxObserver, default eps).
                    = pt2e-annotate{activation-dtype=int16 activation-observer=minmax}
+  a16w8_uint16     a16w8_histogram with dtype=torch.uint16, [0, 65535] (a
+                   hand-written ui16 spec on our side: pt2e-annotate has no
+                   uint16 option)
   w4               get_symmetric_quantization_config(is_per_channel=True,
                    weight_qmin=-8, weight_qmax=7): torchao's PT2E int4 weight
                    (int8 storage holding [-8, 7], the range
@@ -90,9 +93,10 @@ def qparams_line(name, scale, zp):
         ",".join(str(int(z)) for z in zp.reshape(-1).tolist()))
 
 
-def int16_act_spec(observer_ctr):
+def int16_act_spec(observer_ctr, dtype=torch.int16):
     """torchao's test_int16 activation spec, with the given observer."""
-    return QuantizationSpec(dtype=torch.int16, quant_min=-2 ** 15, quant_max=2 ** 15 - 1,
+    lo, hi = (-2 ** 15, 2 ** 15 - 1) if dtype == torch.int16 else (0, 2 ** 16 - 1)
+    return QuantizationSpec(dtype=dtype, quant_min=lo, quant_max=hi,
                             qscheme=torch.per_tensor_affine, is_dynamic=False,
                             observer_or_fake_quant_ctr=observer_ctr)
 
@@ -104,6 +108,8 @@ def configs():
                        ("a16w8_minmax", O.default_observer)):
         act = int16_act_spec(ctr)
         a16[label] = QuantizationConfig(act, act, base.weight, base.bias, base.is_qat)
+    act = int16_act_spec(O.HistogramObserver, torch.uint16)
+    a16["a16w8_uint16"] = QuantizationConfig(act, act, base.weight, base.bias, base.is_qat)
     a16["w4"] = get_symmetric_quantization_config(is_per_channel=True, weight_qmin=-8, weight_qmax=7)
     return a16
 
