@@ -51,6 +51,8 @@ enum {
   OptExcludeLocs,
   OptExcludeOps,
   OptActObserver,
+  OptActDType,
+  OptWeightDType,
   NumOptions
 };
 
@@ -89,6 +91,14 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                         "minmax, moving_average_minmax, placeholder "
                         "(default: the config's)",
                         "", false},
+    [OptActDType] = {"activation-dtype", Pt2eOptionString,
+                     "dtype of every activation spec: int8, or int16 (a16w8: "
+                     "[-32768, 32767], eps 2^-23)",
+                     "int8", false},
+    [OptWeightDType] = {"weight-dtype", Pt2eOptionString,
+                        "dtype of every weight spec: int8 ([-127, 127]), or "
+                        "int4 (per-channel symmetric [-8, 7])",
+                        "int8", false},
 };
 
 static const char *const patternKinds[] = {
@@ -148,6 +158,7 @@ typedef struct AnnotateState {
   MlirContext ctx;
   bool perChannel, qat, dynamic, failed;
   Pt2eObserverKind actObserver;
+  Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
   const Pt2eOptionValue *options;
   Plan *plans;
   size_t numPlans, capPlans;
@@ -1068,6 +1079,52 @@ static const char *activationObserverList(char *buf, size_t size) {
   return buf;
 }
 
+/*
+** activation-dtype and weight-dtype, after per-channel, qat and dynamic:
+** int16 activations and int4 weights are for static post-training
+** quantization (no QAT or dynamic specs with them: untested paths), and
+** int4 weights are per channel only (the issue's per-channel symmetric int4).
+*/
+static MlirLogicalResult readDTypes(AnnotateState *st, MlirLocation loc) {
+  MlirStringRef a = st->options[OptActDType].stringValue;
+  MlirStringRef w = st->options[OptWeightDType].stringValue;
+  if (pt2eStringRefIs(a, "int8"))
+    st->actDType = Pt2eDTypeInt8;
+  else if (pt2eStringRefIs(a, "int16"))
+    st->actDType = Pt2eDTypeInt16;
+  else
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-dtype': unknown "
+                         "dtype '%.*s' (expected int8 or int16)",
+                         (int)a.length, a.data);
+  if (pt2eStringRefIs(w, "int8"))
+    st->weightDType = Pt2eDTypeInt8;
+  else if (pt2eStringRefIs(w, "int4"))
+    st->weightDType = Pt2eDTypeInt4;
+  else
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'weight-dtype': unknown "
+                         "dtype '%.*s' (expected int8 or int4)",
+                         (int)w.length, w.data);
+  const char *mode = st->qat ? "qat=true" : st->dynamic ? "dynamic=true" : NULL;
+  if (st->actDType == Pt2eDTypeInt16 && mode)
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-dtype': int16 "
+                         "activations are for static post-training "
+                         "quantization only, not with %s", mode);
+  if (st->weightDType == Pt2eDTypeInt4 && mode)
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'weight-dtype': int4 weights "
+                         "are for static post-training quantization only, "
+                         "not with %s", mode);
+  if (st->weightDType == Pt2eDTypeInt4 && !st->perChannel)
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'weight-dtype': int4 weights "
+                         "are per-channel only (per-channel=false asks for "
+                         "one scale per tensor)");
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   const Pt2eOptionValue *o = st->options;
   MlirLocation loc = opLoc(module);
@@ -1106,6 +1163,8 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
                            "'placeholder' is for dynamic=true only");
     st->actObserver = (Pt2eObserverKind)k;
   }
+  if (mlirLogicalResultIsFailure(readDTypes(st, loc)))
+    return mlirLogicalResultFailure();
   const Pt2eOptionValue *ops = &o[OptExcludeOps];
   for (size_t i = 0; i < ops->listSize; i++) {
     MlirStringRef n = ops->listValues[i];
@@ -1131,11 +1190,12 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   return mlirLogicalResultSuccess();
 }
 
-static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, int64_t qmin,
-                     int64_t qmax, Pt2eQScheme qs, int64_t ch, bool dynamic) {
+static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, Pt2eDType dtype,
+                     int64_t qmin, int64_t qmax, Pt2eQScheme qs, int64_t ch,
+                     bool dynamic) {
   memset(s, 0, sizeof *s);
   s->kind = Pt2eSpecQuant;
-  pt2eQuantSpecInit(&s->quant, obs, Pt2eDTypeInt8); /* the kind's defaults */
+  pt2eQuantSpecInit(&s->quant, obs, dtype); /* the kind's defaults */
   s->quant.quantMin = qmin;
   s->quant.quantMax = qmax;
   s->quant.qscheme = qs;
@@ -1144,10 +1204,21 @@ static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, int64_t qmin,
   s->quant.isDynamic = dynamic;
 }
 
+/*
+** XNNPACK's int8 activation spec, or with activation-dtype=int16 torchao's
+** int16 activation spec as its PT2E test builds it (test_quantize_pt2e.py,
+** test_int16: the whole int16 range, per-tensor affine, the observer's
+** default eps 2^-23). XNNPACK's eps 2^-12 would bound an int16 scale from
+** below at 2^-12, that is a range of at most 16 over 65536 steps: most of
+** what int16 buys.
+*/
 static MlirAttribute actAttr(const AnnotateState *st) {
   Pt2eSpec s;
-  initSpec(&s, st->actObserver, -128, 127, Pt2eQSchemePerTensorAffine, 0,
-           st->dynamic);
+  bool i16 = st->actDType == Pt2eDTypeInt16;
+  initSpec(&s, st->actObserver, st->actDType, i16 ? -32768 : -128,
+           i16 ? 32767 : 127, Pt2eQSchemePerTensorAffine, 0, st->dynamic);
+  if (i16)
+    s.quant.eps = pt2eObserverKindInfo(st->actObserver)->eps;
   if (st->dynamic && st->qat)
     s.quant.averagingConstant = 1.0f;
   return pt2eSpecToAttr(st->ctx, &s);
@@ -1160,7 +1231,11 @@ static MlirAttribute weightAttr(const AnnotateState *st, int64_t chAxis) {
                                 : Pt2eObserverPerChannelMinMax)
                      : (st->qat ? Pt2eObserverMovingAverageMinMax
                                 : Pt2eObserverMinMax);
-  initSpec(&s, obs, -127, 127,
+  /* int4: torchao's PT2E int4 weight (get_symmetric_quantization_config(
+     weight_qmin=-8, weight_qmax=7), the range its reference representation
+     takes for int4), in i4 storage */
+  bool i4 = st->weightDType == Pt2eDTypeInt4;
+  initSpec(&s, obs, st->weightDType, i4 ? -8 : -127, i4 ? 7 : 127,
            st->perChannel ? Pt2eQSchemePerChannelSymmetric
                           : Pt2eQSchemePerTensorSymmetric,
            chAxis, false);

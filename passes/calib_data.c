@@ -40,6 +40,7 @@ static bool arrayDTypeOf(Pt2eElemType t, Pt2eArrayDType *out) {
   case Pt2eElemI16: *out = Pt2eArrayI16; return true;
   case Pt2eElemI32: *out = Pt2eArrayI32; return true;
   case Pt2eElemI64: *out = Pt2eArrayI64; return true;
+  case Pt2eElemI4: return false; /* no .npy dtype */
   }
   return false;
 }

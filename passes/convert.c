@@ -314,19 +314,20 @@ static MlirLogicalResult checkQParams(Target *t) {
 ** Types and folded constants
 ** ======================================================================= */
 
+/* The storage integer width of a dtype (quant_spec.c's table: i4 is 4). */
 static unsigned storageWidth(Pt2eDType dtype) {
-  switch (dtype) {
-  case Pt2eDTypeInt8:
-  case Pt2eDTypeUInt8: return 8;
-  case Pt2eDTypeInt16:
-  case Pt2eDTypeUInt16: return 16;
-  case Pt2eDTypeInt32: return 32;
-  }
-  return 32;
+  return pt2eDTypeInfo(dtype)->bits;
 }
 
 static bool storageSigned(Pt2eDType dtype) {
-  return dtype != Pt2eDTypeUInt8 && dtype != Pt2eDTypeUInt16;
+  return !pt2eDTypeInfo(dtype)->isUnsigned;
+}
+
+/* Bytes per element of a folded constant's buffer: MLIR keeps an i4
+** element in one byte, as it keeps an i8. */
+static size_t storageBytes(Pt2eDType dtype) {
+  unsigned bits = storageWidth(dtype);
+  return bits < 8 ? 1 : bits / 8;
 }
 
 /* The !quant.uniform element type of a checked target. */
@@ -577,7 +578,7 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
     for (intptr_t d = (intptr_t)t->axis + 1; d < mlirShapedTypeGetRank(type); d++)
       inner *= mlirShapedTypeGetDimSize(type, d);
   }
-  size_t width = storageWidth(q->dtype) / 8, bytes = 0;
+  size_t width = storageBytes(q->dtype), bytes = 0;
   bool countable = pt2eCheckedBytes(numel ? numel : 1, width, &bytes);
   if (!countable || bytes > (uint64_t)cv->maxWeightBytes)
     return pt2eEmitError(mlirOperationGetLocation(t->op),
@@ -600,7 +601,8 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
     int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
                                   q->quantMin, q->quantMax, q->dtype);
     switch (q->dtype) {
-    case Pt2eDTypeInt8: ((int8_t *)buf)[i] = (int8_t)v; break;
+    case Pt2eDTypeInt8:
+    case Pt2eDTypeInt4: ((int8_t *)buf)[i] = (int8_t)v; break;
     case Pt2eDTypeUInt8: ((uint8_t *)buf)[i] = (uint8_t)v; break;
     case Pt2eDTypeInt16: ((int16_t *)buf)[i] = (int16_t)v; break;
     case Pt2eDTypeUInt16: ((uint16_t *)buf)[i] = (uint16_t)v; break;
@@ -611,7 +613,9 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
       withElementType(type, mlirIntegerTypeGet(ctx, storageWidth(q->dtype)));
   intptr_t n = (intptr_t)numel;
   switch (q->dtype) {
-  case Pt2eDTypeInt8: t->folded = mlirDenseElementsAttrInt8Get(intType, n, buf); break;
+  case Pt2eDTypeInt8:
+  /* an i4 element is stored in a byte: the i8 builder fills it */
+  case Pt2eDTypeInt4: t->folded = mlirDenseElementsAttrInt8Get(intType, n, buf); break;
   case Pt2eDTypeUInt8: t->folded = mlirDenseElementsAttrUInt8Get(intType, n, buf); break;
   case Pt2eDTypeInt16: t->folded = mlirDenseElementsAttrInt16Get(intType, n, buf); break;
   case Pt2eDTypeUInt16: t->folded = mlirDenseElementsAttrUInt16Get(intType, n, buf); break;

@@ -14,7 +14,7 @@
 **            in f32, so NaN stays NaN, as torch.clamp
 **     NaN -> -2^31, arith.fptosi to i64, arith.trunci to the storage width:
 **            torch casts through int32 on x86-64 (NaN and 2^31 give
-**            INT32_MIN, so 0 in 8 and 16 bits)
+**            INT32_MIN, so 0 in 4, 8 and 16 bits)
 **   dequantize: per tensor  y = f(f(float(q) - zp) * s)
 **               per channel y = f(float(q - zp_c) * s_c)  (int64 subtraction)
 **
@@ -173,8 +173,8 @@ static MlirLogicalResult planOne(Lowering *l) {
     return opError(op, "is lowered with f32 as the expressed type only, as "
                        "PyTorch's quantize ops take");
   l->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
-  if (l->width != 8 && l->width != 16 && l->width != 32)
-    return opError(op, "is lowered for 8-, 16- and 32-bit storage only");
+  if (l->width != 4 && l->width != 8 && l->width != 16 && l->width != 32)
+    return opError(op, "is lowered for 4-, 8-, 16- and 32-bit storage only");
   l->isSigned = mlirQuantizedTypeIsSigned(q);
   l->qmin = (float)mlirQuantizedTypeGetStorageTypeMin(q);
   l->qmax = (float)mlirQuantizedTypeGetStorageTypeMax(q);

@@ -159,6 +159,29 @@ static void printQParams(FILE *out, const Pt2eReportRow *row) {
 }
 
 /*
+** The storage type of a !quant.uniform as a spec dtype ("i8", "ui16", "i4"),
+** or NULL for one the spec has no name for (i2, say).
+*/
+static const char *storageDTypeName(MlirType quant) {
+  unsigned bits = mlirQuantizedTypeGetStorageTypeIntegralWidth(quant);
+  bool isUnsigned = !mlirQuantizedTypeIsSigned(quant);
+  for (int d = 0; d < pt2eDTypeCount(); d++) {
+    const Pt2eDTypeInfo *info = pt2eDTypeInfo((Pt2eDType)d);
+    if (info->bits == bits && info->isUnsigned == isUnsigned)
+      return info->name;
+  }
+  return NULL;
+}
+
+const char *pt2eReportRowDType(const Pt2eReportRow *row) {
+  if (row->kind == Pt2eReportQdq)
+    return mlirTypeIsNull(row->quant) ? NULL : storageDTypeName(row->quant);
+  if (row->spec.kind == Pt2eSpecShared)
+    return NULL;
+  return pt2eDTypeName(row->spec.quant.dtype);
+}
+
+/*
 ** The share of the observed values (by the Histogram's bins, so to the
 ** width of a bin) that fall outside what the qparams represent:
 ** [(qmin - zp) * s, (qmax - zp) * s]. Negative when unknown.
@@ -199,6 +222,15 @@ static void printRow(FILE *out, const Pt2eReportRow *row) {
           opKind, watches, kind);
   if (row->n > 0) {
     fprintf(out, " %4ld  ", (long)row->n);
+    /* int8 and an int32 bias are what every table shows; other widths
+       (i16 activations, i4 weights) say so before their qparams */
+    const char *dtype = pt2eReportRowDType(row);
+    unsigned bits = 8;
+    for (int d = 0; dtype && d < pt2eDTypeCount(); d++)
+      if (strcmp(dtype, pt2eDTypeName((Pt2eDType)d)) == 0)
+        bits = pt2eDTypeInfo((Pt2eDType)d)->bits;
+    if (bits != 8 && bits != 32)
+      fprintf(out, "%s ", dtype);
     for (intptr_t i = 0; i < row->n && i < 3; i++)
       fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)pt2eReportRowScale(row, i),
               (long long)pt2eReportRowZeroPoint(row, i));

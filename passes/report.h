@@ -56,6 +56,13 @@ int64_t pt2eReportRowZeroPoint(const Pt2eReportRow *row, intptr_t i);
 */
 double pt2eReportRowClipped(const Pt2eReportRow *row);
 
+/*
+** The row's storage dtype by its spec name ("i8", "i16", "i4"): a quant op's
+** spec's (NULL for a shared spec), a Q-DQ pair's quant storage type (NULL
+** when not quant, or a storage the spec has no name for).
+*/
+const char *pt2eReportRowDType(const Pt2eReportRow *row);
+
 /* Writes the row as one object of the JSON list (report_json.c). */
 void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row);
 

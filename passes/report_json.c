@@ -75,21 +75,6 @@ static const char *kindName(Pt2eReportKind kind) {
   return "?";
 }
 
-/*
-** The storage type of a !quant.uniform as a spec dtype ("i8", "ui16"), or
-** NULL for one the spec has no name for (i4, say).
-*/
-static const char *storageDTypeName(MlirType quant) {
-  unsigned bits = mlirQuantizedTypeGetStorageTypeIntegralWidth(quant);
-  bool isUnsigned = !mlirQuantizedTypeIsSigned(quant);
-  for (int d = 0; d < pt2eDTypeCount(); d++) {
-    const Pt2eDTypeInfo *info = pt2eDTypeInfo((Pt2eDType)d);
-    if (info->bits == bits && info->isUnsigned == isUnsigned)
-      return info->name;
-  }
-  return NULL;
-}
-
 static void writeNameOrNull(Pt2eJson *j, const char *name) {
   if (name)
     pt2eJsonCString(j, name);
@@ -111,7 +96,6 @@ static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
   if (row->kind == Pt2eReportQdq) {
     if (!mlirTypeIsNull(row->quant)) {
       bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(row->quant);
-      dtype = storageDTypeName(row->quant);
       qscheme = pt2eQSchemeName(perAxis ? Pt2eQSchemePerChannelAffine
                                         : Pt2eQSchemePerTensorAffine);
       hasAxis = perAxis;
@@ -123,7 +107,6 @@ static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
     }
   } else if (row->spec.kind != Pt2eSpecShared) {
     const Pt2eQuantSpec *q = &row->spec.quant;
-    dtype = pt2eDTypeName(q->dtype);
     qscheme = pt2eQSchemeName(q->qscheme);
     hasAxis = pt2eQSchemeIsPerChannel(q->qscheme);
     axis = q->chAxis;
@@ -131,6 +114,7 @@ static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
     qmin = q->quantMin;
     qmax = q->quantMax;
   }
+  dtype = pt2eReportRowDType(row);
   pt2eJsonKey(j, "dtype");
   writeNameOrNull(j, dtype);
   pt2eJsonKey(j, "qscheme");

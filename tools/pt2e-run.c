@@ -190,6 +190,7 @@ static bool arrayOfElem(Pt2eElemType t, Pt2eArrayDType *d) {
   case Pt2eElemI16: *d = Pt2eArrayI16; return true;
   case Pt2eElemI32: *d = Pt2eArrayI32; return true;
   case Pt2eElemI64: *d = Pt2eArrayI64; return true;
+  case Pt2eElemI4: return false; /* no .npy dtype */
   }
   return false;
 }

@@ -213,7 +213,7 @@ static MlirLogicalResult unsupportedType(MlirOperation op, MlirType t,
     return pt2eEmitOpError(op, NULL, "%s has a dynamic shape; the interpreter "
                            "needs static shapes", what);
   return pt2eEmitOpError(op, NULL, "%s has a type the interpreter does not "
-                         "support (f32, f64, i1, i8, i16, i32, i64, index and "
+                         "support (f32, f64, i1, i4, i8, i16, i32, i64, index and "
                          "static tensors of them)", what);
 }
 

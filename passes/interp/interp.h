@@ -40,7 +40,8 @@ typedef enum Pt2eElemType {
   Pt2eElemI8,
   Pt2eElemI16,
   Pt2eElemI32,
-  Pt2eElemI64
+  Pt2eElemI64,
+  Pt2eElemI4  /* stored as one signed byte, always in [-8, 7] */
 } Pt2eElemType;
 
 /*

@@ -116,6 +116,7 @@ static bool lookupOp(MlirStringRef name, SOp *op) {
 static int bitsOf(Pt2eElemType t) {
   switch (t) {
   case Pt2eElemI1: return 1;
+  case Pt2eElemI4: return 4;
   case Pt2eElemI8: return 8;
   case Pt2eElemI16: return 16;
   case Pt2eElemI32: return 32;

@@ -6,8 +6,8 @@
 ** after multiplying by the f32 reciprocal, adds the zero point, clamps in
 ** f32; pt2eDequantizeValue).
 **
-** A tensor of a quant type is stored as its storage integer type (i8, i16,
-** i32; unsigned storage keeps its bit pattern in the signed slot and is read
+** A tensor of a quant type is stored as its storage integer type (i4 in a
+** byte, i8, i16, i32; unsigned storage keeps its bit pattern in the signed slot and is read
 ** back masked), so quant.scast is the identity.
 */
 #include "ops.h"
@@ -60,7 +60,9 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
   d->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
   d->qmin = mlirQuantizedTypeGetStorageTypeMin(q);
   d->qmax = mlirQuantizedTypeGetStorageTypeMax(q);
-  if (d->width == 8)
+  if (d->width == 4 && d->isSigned)
+    d->dtype = Pt2eDTypeInt4;
+  else if (d->width == 8)
     d->dtype = d->isSigned ? Pt2eDTypeInt8 : Pt2eDTypeUInt8;
   else if (d->width == 16)
     d->dtype = d->isSigned ? Pt2eDTypeInt16 : Pt2eDTypeUInt16;
@@ -68,8 +70,8 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
     d->dtype = Pt2eDTypeInt32;
   else {
     freeQuantData(d);
-    return pt2eEmitOpError(in->op, NULL, "the interpreter supports i8, u8, i16, u16 and i32 "
-                          "storage only");
+    return pt2eEmitOpError(in->op, NULL, "the interpreter supports i4, i8, u8, i16, u16 "
+                          "and i32 storage only");
   }
   d->perAxis = perAxis;
   d->n = perAxis ? mlirUniformQuantizedPerAxisTypeGetNumDims(q) : 1;

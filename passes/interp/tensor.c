@@ -30,6 +30,7 @@ size_t pt2eElemSize(Pt2eElemType type) {
   case Pt2eElemF64: return 8;
   case Pt2eElemI1: return 1;
   case Pt2eElemI8: return 1;
+  case Pt2eElemI4: return 1;
   case Pt2eElemI16: return 2;
   case Pt2eElemI32: return 4;
   case Pt2eElemI64: return 8;
@@ -41,6 +42,7 @@ bool pt2eQuantElemTypeFromMlir(MlirType type, Pt2eElemType *out) {
   if (!mlirTypeIsAQuantizedType(type))
     return false;
   switch (mlirQuantizedTypeGetStorageTypeIntegralWidth(type)) {
+  case 4: *out = Pt2eElemI4; return true;
   case 8: *out = Pt2eElemI8; return true;
   case 16: *out = Pt2eElemI16; return true;
   case 32: *out = Pt2eElemI32; return true;
@@ -60,6 +62,7 @@ bool pt2eElemTypeFromMlir(MlirType t, Pt2eElemType *out) {
   } else if (mlirTypeIsAInteger(t)) {
     switch (mlirIntegerTypeGetWidth(t)) {
     case 1: *out = Pt2eElemI1; break;
+    case 4: *out = Pt2eElemI4; break;
     case 8: *out = Pt2eElemI8; break;
     case 16: *out = Pt2eElemI16; break;
     case 32: *out = Pt2eElemI32; break;
@@ -92,7 +95,7 @@ bool pt2eSlotInfoFromType(MlirType type, SlotInfo *info) {
 
 static const char *elemName(Pt2eElemType t) {
   static const char *const names[] = {"f32", "f64", "i1", "i8",
-                                      "i16", "i32", "i64"};
+                                      "i16", "i32", "i64", "i4"};
   return names[t];
 }
 
@@ -191,6 +194,7 @@ Pt2eScalar pt2eTensorLoad(const Pt2eTensor *t, int64_t i) {
   case Pt2eElemF64: v.f64 = ((const double *)t->data)[i]; break;
   case Pt2eElemI1: v.i = ((const uint8_t *)t->data)[i] & 1; break;
   case Pt2eElemI8: v.i = ((const int8_t *)t->data)[i]; break;
+  case Pt2eElemI4: v.i = pt2eScalarWrapInt(((const int8_t *)t->data)[i], Pt2eElemI4); break;
   case Pt2eElemI16: v.i = ((const int16_t *)t->data)[i]; break;
   case Pt2eElemI32: v.i = ((const int32_t *)t->data)[i]; break;
   case Pt2eElemI64: v.i = ((const int64_t *)t->data)[i]; break;
@@ -204,6 +208,7 @@ void pt2eTensorStore(Pt2eTensor *t, int64_t i, Pt2eScalar v) {
   case Pt2eElemF64: ((double *)t->data)[i] = v.f64; break;
   case Pt2eElemI1: ((uint8_t *)t->data)[i] = (uint8_t)(v.i & 1); break;
   case Pt2eElemI8: ((int8_t *)t->data)[i] = (int8_t)v.i; break;
+  case Pt2eElemI4: ((int8_t *)t->data)[i] = (int8_t)pt2eScalarWrapInt(v.i, Pt2eElemI4); break;
   case Pt2eElemI16: ((int16_t *)t->data)[i] = (int16_t)v.i; break;
   case Pt2eElemI32: ((int32_t *)t->data)[i] = (int32_t)v.i; break;
   case Pt2eElemI64: ((int64_t *)t->data)[i] = v.i; break;
@@ -282,6 +287,12 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
     /* raw data of a non-splat dense attribute is packed row-major */
     memcpy(t->data, mlirDenseElementsAttrGetRawData(a),
            (size_t)t->numel * pt2eElemSize(t->type));
+    /* an i4 element is a byte whose high nibble MLIR may leave zero (a
+       parsed -8 is 0x08): sign-extend the low nibble */
+    if (t->type == Pt2eElemI4)
+      for (int64_t i = 0; i < t->numel; i++)
+        ((int8_t *)t->data)[i] =
+            (int8_t)pt2eScalarWrapInt(((int8_t *)t->data)[i], Pt2eElemI4);
     return true;
   }
   for (int64_t i = 0; i < t->numel; i++) {
@@ -294,6 +305,7 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
     case Pt2eElemI1: s.i = resource ? mlirDenseBoolResourceElementsAttrGetValue(a, k)
                                     : mlirDenseElementsAttrGetBoolValue(a, k); break;
     case Pt2eElemI8: s.i = resource ? mlirDenseInt8ResourceElementsAttrGetValue(a, k) : 0; break;
+    case Pt2eElemI4: s.i = resource ? mlirDenseInt8ResourceElementsAttrGetValue(a, k) : 0; break;
     case Pt2eElemI16: s.i = resource ? mlirDenseInt16ResourceElementsAttrGetValue(a, k) : 0; break;
     case Pt2eElemI32: s.i = resource ? mlirDenseInt32ResourceElementsAttrGetValue(a, k) : 0; break;
     case Pt2eElemI64: s.i = resource ? mlirDenseInt64ResourceElementsAttrGetValue(a, k) : 0; break;
@@ -309,7 +321,7 @@ Pt2eTensor *pt2eTensorFromElementsAttr(MlirAttribute a, const SlotInfo *info,
   /* a non-splat dense attribute already holds the packed row-major data:
      borrow it instead of copying the weights */
   if (mlirAttributeIsADenseElements(a) && !mlirDenseElementsAttrIsSplat(a) &&
-      info->type != Pt2eElemI1) {
+      info->type != Pt2eElemI1 && info->type != Pt2eElemI4) {
     t = pt2eTensorCreateBorrowed(info->type, info->rank, info->shape,
                                  mlirDenseElementsAttrGetRawData(a));
     *outOfMemory = t == NULL;

@@ -35,6 +35,7 @@ typedef struct SlotInfo {
 static inline int64_t pt2eScalarWrapInt(int64_t v, Pt2eElemType t) {
   switch (t) {
   case Pt2eElemI1: return v & 1;
+  case Pt2eElemI4: return (int64_t)(((uint64_t)v & 0xFu) ^ 0x8u) - 8;
   case Pt2eElemI8: return (int8_t)v;
   case Pt2eElemI16: return (int16_t)v;
   case Pt2eElemI32: return (int32_t)v;
@@ -53,7 +54,7 @@ static inline Pt2eScalar pt2eScalarOfDouble(double d, Pt2eElemType t) {
   return v;
 }
 
-/* A !quant type's storage as an element type (i8, i16, i32); false for
+/* A !quant type's storage as an element type (i4, i8, i16, i32); false for
 ** other types. */
 bool pt2eQuantElemTypeFromMlir(MlirType type, Pt2eElemType *out);
 /* Fills 'info' from an MLIR type; false (no diagnostic) when unsupported. */

@@ -1253,6 +1253,8 @@ static bool nonLinearSearch(Pt2eObserver *obs, float *newMin, float *newMax) {
   s.bins = bins;
   s.minVal = minV;
   s.maxVal = maxV;
+  /* torch's 2 ** iinfo(dtype).bits; i4 counts as 8 bits: torchao's int4 is
+     torch.int8 with a [-8, 7] range */
   s.dstBins = ldexp(1.0, obs->spec.dtype == Pt2eDTypeInt32 ? 32 :
                          (obs->spec.dtype == Pt2eDTypeInt16 ||
                           obs->spec.dtype == Pt2eDTypeUInt16) ? 16 : 8);

@@ -163,6 +163,7 @@ static int64_t narrowTo(int32_t v, Pt2eDType dtype) {
   case Pt2eDTypeUInt8:  return (uint8_t)(uint32_t)v;
   case Pt2eDTypeInt16:  return (int16_t)(uint16_t)(uint32_t)v;
   case Pt2eDTypeUInt16: return (uint16_t)(uint32_t)v;
+  case Pt2eDTypeInt4:   return (int64_t)(((uint32_t)v & 0xFu) ^ 0x8u) - 8;
   case Pt2eDTypeInt32:  return v;
   }
   return v;

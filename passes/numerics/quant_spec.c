@@ -23,6 +23,7 @@ static const Pt2eDTypeInfo dtypes[] = {
     [Pt2eDTypeUInt8] = {"ui8", 8, true},
     [Pt2eDTypeInt16] = {"i16", 16, false},
     [Pt2eDTypeUInt16] = {"ui16", 16, true},
+    [Pt2eDTypeInt4] = {"i4", 4, false},
     [Pt2eDTypeInt32] = {"i32", 32, false},
 };
 _Static_assert(COUNT(dtypes) == Pt2eDTypeInt32 + 1,
@@ -92,6 +93,7 @@ void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax) {
   case Pt2eDTypeUInt8:  *qmin = 0;           *qmax = 255;        return;
   case Pt2eDTypeInt16:  *qmin = -32768;      *qmax = 32767;      return;
   case Pt2eDTypeUInt16: *qmin = 0;           *qmax = 65535;      return;
+  case Pt2eDTypeInt4:   *qmin = -8;          *qmax = 7;          return;
   case Pt2eDTypeInt32:  *qmin = INT32_MIN;   *qmax = INT32_MAX;  return;
   }
   *qmin = 0;  /* torch's fallback for any other dtype */

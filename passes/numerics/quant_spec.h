@@ -25,6 +25,7 @@ typedef enum Pt2eDType {
   Pt2eDTypeUInt8,
   Pt2eDTypeInt16,
   Pt2eDTypeUInt16,
+  Pt2eDTypeInt4,   /* i4 storage; torchao's int4 weight is int8 holding [-8, 7] */
   Pt2eDTypeInt32
 } Pt2eDType;
 
@@ -107,7 +108,10 @@ const char *pt2eObserverKindName(Pt2eObserverKind kind);
 /* True for the per-channel qschemes. */
 bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme);
 
-/* Default quant_min / quant_max of a dtype, as torchao's calculate_qmin_qmax. */
+/*
+** Default quant_min / quant_max of a dtype, as torchao's calculate_qmin_qmax
+** (i4: [-8, 7], the range torchao's PT2E int4 weights use).
+*/
 void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax);
 
 /*

@@ -18,9 +18,9 @@ func.func @f16(%x: tensor<4xf16>) -> tensor<4x!quant.uniform<i8:f16, 0.5>> {
 
 // -----
 
-func.func @i4(%q: tensor<4x!quant.uniform<i4:f32, 0.5>>) -> tensor<4xf32> {
-  // expected-error@+1 {{'pt2e-lower-quant': 'quant.dcast' is lowered for 8-, 16- and 32-bit storage only}}
-  %y = quant.dcast %q : tensor<4x!quant.uniform<i4:f32, 0.5>> to tensor<4xf32>
+func.func @i2(%q: tensor<4x!quant.uniform<i2:f32, 0.5>>) -> tensor<4xf32> {
+  // expected-error@+1 {{'pt2e-lower-quant': 'quant.dcast' is lowered for 4-, 8-, 16- and 32-bit storage only}}
+  %y = quant.dcast %q : tensor<4x!quant.uniform<i2:f32, 0.5>> to tensor<4xf32>
   return %y : tensor<4xf32>
 }
 

@@ -76,7 +76,7 @@ func.func @missing_observer(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @bad_dtype(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'pt2e.annotation' input 0: 'dtype' must be one of the types i8, ui8, i16, ui16, i32}}
+  // expected-error@+1 {{'pt2e.annotation' input 0: 'dtype' must be one of the types i8, ui8, i16, ui16, i4, i32}}
   %0 = arith.negf %x {pt2e.annotation = {inputs = [{observer = "minmax", dtype = "int8"}]}} : tensor<4xf32>
   return %0 : tensor<4xf32>
 }

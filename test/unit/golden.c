@@ -141,6 +141,7 @@ Pt2eQScheme goldenQScheme(const char *word) {
 static const char *const torchDTypeNames[] = {
     [Pt2eDTypeInt8] = "i8",   [Pt2eDTypeUInt8] = "u8",
     [Pt2eDTypeInt16] = "i16", [Pt2eDTypeUInt16] = "u16",
+    [Pt2eDTypeInt4] = "i4", /* torch has no int4 of PT2E: never in a golden */
     [Pt2eDTypeInt32] = "i32"};
 _Static_assert(sizeof torchDTypeNames / sizeof *torchDTypeNames ==
                    Pt2eDTypeInt32 + 1,

@@ -489,7 +489,7 @@ static void testInterpreterQuantErrorsAreNamed(void **state) {
                     "func.func @f(%x: tensor<2xf32>) -> tensor<2x!quant.uniform<u32:f32, 0.5>> {\n"
                     "  %q = quant.qcast %x : tensor<2xf32> to tensor<2x!quant.uniform<u32:f32, 0.5>>\n"
                     "  return %q : tensor<2x!quant.uniform<u32:f32, 0.5>>\n}\n",
-                    "supports i8, u8, i16, u16 and i32 storage only");
+                    "supports i4, i8, u8, i16, u16 and i32 storage only");
   expectInterpError(fx,
                     "func.func @f(%x: tensor<2xf64>) -> tensor<2x!quant.uniform<i8:f64, 0.5>> {\n"
                     "  %q = quant.qcast %x : tensor<2xf64> to tensor<2x!quant.uniform<i8:f64, 0.5>>\n"

@@ -268,6 +268,36 @@ static void testArithOnTensorsAndIntegerWrap(void **state) {
   pt2eTensorRelease(in);
 }
 
+/*
+** i4 in the interpreter: a parsed decimal constant (MLIR keeps -8 as the
+** byte 0x08) reads back sign-extended, arith wraps at 4 bits (7 + 1 = -8),
+** arith.extsi and a per-axis quant.dcast of i4 storage see the signed value.
+*/
+static void testInt4ConstantsWrapAndDequantize(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @a() -> (tensor<4xi32>, tensor<4xi32>, tensor<2x2xf32>) {\n"
+      "  %c = arith.constant dense<[-8, -1, 0, 7]> : tensor<4xi4>\n"
+      "  %one = arith.constant dense<1> : tensor<4xi4>\n"
+      "  %w = arith.addi %c, %one : tensor<4xi4>\n"
+      "  %e = arith.extsi %c : tensor<4xi4> to tensor<4xi32>\n"
+      "  %f = arith.extsi %w : tensor<4xi4> to tensor<4xi32>\n"
+      "  %q = arith.constant dense<[[-8, 7], [-1, 3]]> : tensor<2x2xi4>\n"
+      "  %s = quant.scast %q : tensor<2x2xi4> to tensor<2x2x!quant.uniform<i4:f32:0, {0.5, 0.25}>>\n"
+      "  %d = quant.dcast %s : tensor<2x2x!quant.uniform<i4:f32:0, {0.5, 0.25}>> to tensor<2x2xf32>\n"
+      "  return %e, %f, %d : tensor<4xi32>, tensor<4xi32>, tensor<2x2xf32>\n}\n";
+  int32_t wantE[] = {-8, -1, 0, 7}, wantF[] = {-7, 0, 1, -8};
+  float wantD[] = {-4.0f, 3.5f, -0.25f, 0.75f};
+  Pt2eTensor *out[3];
+  assert_true(runFirst(fx, src, NULL, out, true));
+  assert_int_equal(out[0]->type, Pt2eElemI32);
+  assert_memory_equal(out[0]->data, wantE, sizeof wantE);
+  assert_memory_equal(out[1]->data, wantF, sizeof wantF);
+  expectF32(out[2], wantD, 4);
+  for (int k = 0; k < 3; k++)
+    pt2eTensorRelease(out[k]);
+}
+
 static void testMathFunctionsMatchKnownValues(void **state) {
   Fixture *fx = *state;
   const char *src =
@@ -1048,6 +1078,7 @@ static void testLimitsFromMiB(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(testReluGenericWithMaximumfAndWithSelect, clearDiag),
+      cmocka_unit_test_setup(testInt4ConstantsWrapAndDequantize, clearDiag),
       cmocka_unit_test_setup(testMatmulMatchesHandResultOnBothPaths, clearDiag),
       cmocka_unit_test_setup(testTransposedMatmulByIndexingMaps, clearDiag),
       cmocka_unit_test_setup(testConvNchwFchwWithStrideOnBothPaths, clearDiag),

@@ -72,6 +72,8 @@ static void testEveryKindHasOneNamedRow(void **state) {
   assert_string_equal(pt2eObserverKindName(Pt2eObserverHistogram),
                       "histogram");
   assert_string_equal(pt2eDTypeName(Pt2eDTypeUInt16), "ui16");
+  assert_string_equal(pt2eDTypeName(Pt2eDTypeInt4), "i4");
+  assert_int_equal(pt2eDTypeInfo(Pt2eDTypeInt4)->bits, 4);
   assert_string_equal(pt2eQSchemeName(Pt2eQSchemePerChannelAffine),
                       "per_channel_affine");
 }
@@ -146,6 +148,7 @@ static void testDTypeRangeMatchesTorchDefaults(void **state) {
   static const struct { Pt2eDType d; int64_t lo, hi; } table[] = {
       {Pt2eDTypeInt8, -128, 127},        {Pt2eDTypeUInt8, 0, 255},
       {Pt2eDTypeInt16, -32768, 32767},   {Pt2eDTypeUInt16, 0, 65535},
+      {Pt2eDTypeInt4, -8, 7}, /* torchao's PT2E int4 weight range */
       {Pt2eDTypeInt32, -2147483648LL, 2147483647LL}};
   size_t i;
   (void)state;
@@ -321,6 +324,33 @@ static void testQuantizeRoundsHalfToEvenBeforeAddingZeroPoint(void **state) {
   assert_true(pt2eFakeQuantizeValue(2.5f, 1.0f, 3, -128, 127) == 2.0f);
 }
 
+/*
+** int4 weights, torchao's way (int8 storage, quant range [-8, 7]): the
+** symmetric scale is amax / 7.5, values clamp to [-8, 7] before the i4
+** narrowing, and [-7, 7] gives amax / 7. Hand values, exact in binary.
+*/
+static void testInt4SymmetricQParamsAndQuantize(void **state) {
+  Pt2eQuantSpec s = spec(Pt2eDTypeInt4, Pt2eQSchemePerChannelSymmetric,
+                         -8, 7, 0x1p-12f);
+  float mn[2] = {-3.0f, -0.5f}, mx[2] = {1.5f, 7.0f}, scale[2];
+  int64_t zp[2];
+  (void)state;
+  assert_int_equal(pt2eCalculateQParams(&s, true, mn, mx, 2, scale, zp),
+                   Pt2eNumOk);
+  assert_true(scale[0] == 3.0f / 7.5f && scale[1] == 7.0f / 7.5f);
+  assert_int_equal(zp[0], 0);
+  assert_int_equal(zp[1], 0);
+  assert_int_equal(pt2eQuantizeValue(-100.0f, 0.5f, 0, -8, 7, Pt2eDTypeInt4), -8);
+  assert_int_equal(pt2eQuantizeValue(100.0f, 0.5f, 0, -8, 7, Pt2eDTypeInt4), 7);
+  assert_int_equal(pt2eQuantizeValue(-1.25f, 0.5f, 0, -8, 7, Pt2eDTypeInt4), -2);
+  assert_int_equal(pt2eQuantizeValue(100.0f, 0.5f, 0, -7, 7, Pt2eDTypeInt4), 7);
+  assert_int_equal(pt2eQuantizeValue(-100.0f, 0.5f, 0, -7, 7, Pt2eDTypeInt4), -7);
+  s.quantMin = -7;
+  assert_int_equal(pt2eCalculateQParams(&s, true, mn, mx, 2, scale, zp),
+                   Pt2eNumOk);
+  assert_true(scale[0] == 3.0f / 7.0f && scale[1] == 1.0f);
+}
+
 /* quant.case: torch's quantize_per_tensor, dequantize_per_tensor and both
 ** fake-quant ops over 30 values (ties, extremes, inf, NaN) and 8 configs. */
 static void testQuantizeOpsMatchTorchValueByValue(void **state) {
@@ -485,6 +515,7 @@ int main(void) {
       cmocka_unit_test(testQParamsFromGoldenMinMaxMatchTorchao),
       cmocka_unit_test(testAllZeroRangeGivesEpsScaleAndQMinZeroPoint),
       cmocka_unit_test(testSymmetricZeroPointFollowsDType),
+      cmocka_unit_test(testInt4SymmetricQParamsAndQuantize),
       cmocka_unit_test(testUnobservedRangeGivesDefaultQParams),
       cmocka_unit_test(testInvalidRangeIsReported),
       cmocka_unit_test(testQuantizeRoundsHalfToEvenBeforeAddingZeroPoint),

@@ -169,7 +169,10 @@ static void testBadSpecsNameTheProblem(void **state) {
   expectError(fx, "{observer = \"minmax\"}", "'spec': missing 'dtype'");
   expectError(fx, "{observer = \"minmax\", dtype = i64}",
               "'spec': 'dtype' must be one of the types i8, ui8, i16, ui16, "
-              "i32");
+              "i4, i32");
+  /* an i4 spec's range lies inside [-8, 7] */
+  expectError(fx, "{observer = \"minmax\", dtype = i4, quant_min = -9}",
+              "'spec': 'quant_min' -9 is outside the range of i4 [-8, 7]");
   expectError(fx, "{observer = \"minmax\", dtype = i8, bins = 10}",
               "'spec': 'bins' is not a parameter of observer 'minmax'");
   expectError(fx, "{observer = \"histogram\", dtype = i8, "

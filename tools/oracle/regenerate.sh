@@ -7,6 +7,7 @@
 #   tools/oracle/placement/make_goldens.py  -> test/oracle-placement/Inputs/
 #   tools/oracle/numeric_debug/conv_relu.py -> test/numeric-debug/Inputs/conv_relu.golden
 #   tools/oracle/sensitivity/small_model.py -> test/sensitivity/Inputs/
+#   tools/oracle/a16w8/make_goldens.py      -> test/dtype/Inputs/
 # (tools/oracle/placement/histogram_state_goldens.py needs the MobileNetV2
 # export of convnets_sqnr.py and is run by hand: its README says how.)
 # The virtual environment (default .venv at the repository root, git-ignored;
@@ -17,7 +18,7 @@
 #
 #   tools/oracle/regenerate.sh            # everything
 #   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm | placement |
-#                                         #   numeric_debug | sensitivity)
+#                                         #   numeric_debug | sensitivity | a16w8)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${PT2E_VENV:-$root/.venv}
@@ -40,8 +41,8 @@ fi
 
 which=${1:-all}
 case $which in
-  all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity) ;;
-  *) echo "usage: $0 [all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity]" >&2; exit 2 ;;
+  all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity|a16w8) ;;
+  *) echo "usage: $0 [all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity|a16w8]" >&2; exit 2 ;;
 esac
 if [ "$which" = all ] || [ "$which" = observers ]; then
   echo "== observers -> test/Inputs/observers/"
@@ -67,5 +68,9 @@ if [ "$which" = all ] || [ "$which" = sensitivity ]; then
   echo "== sensitivity -> test/sensitivity/Inputs/"
   "$venv/bin/python" tools/oracle/sensitivity/small_model.py
 fi
+if [ "$which" = all ] || [ "$which" = a16w8 ]; then
+  echo "== a16w8 -> test/dtype/Inputs/"
+  "$venv/bin/python" tools/oracle/a16w8/make_goldens.py
+fi
 git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs test/oracle-placement \
-  test/numeric-debug/Inputs test/sensitivity/Inputs
+  test/numeric-debug/Inputs test/sensitivity/Inputs test/dtype/Inputs
