@@ -780,6 +780,14 @@ static MlirLogicalResult chooseBatches(Run *run) {
     return mlirLogicalResultFailure();
   for (size_t i = 0; i < run->c.ops.size; i++) {
     MlirOperation op = run->c.ops.at[i].op;
+    /* what a fake-quantized value is depends on the qparams the earlier
+    ** batches left, so the later shards would see other values */
+    if (pt2eIsFakeQuant(op) && pt2eFakeQuantGetSwitch(op, Pt2eSwitchFakeQuant))
+      return opError(op, "%s", "fake-quantizes: shard= needs every "
+                               "pt2e.fake_quant's fake-quant switch off "
+                               "(pt2e-toggle{fake-quant=off}), since a "
+                               "fake-quantized value depends on the qparams "
+                               "the earlier batches left");
     if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
             op, mlirStringRefCreateFromCString(PT2E_ATTR_STATS))))
       return opError(op, "%s", "has 'stats': shard= calibrates a module without "
