@@ -352,7 +352,9 @@ Pt2eNumStatus pt2eShardStatsMerge(const Pt2eQuantSpec *spec,
     return mergeMovingAverage(spec, acc, later, err, errSize);
   case Pt2eObserverHistogram:
     return mergeHistogram(acc, later, exact, err, errSize);
-  default:
+  case Pt2eObserverPlaceholder:
+    return Pt2eNumOk; /* dynamic quantization: it records nothing */
+  default: /* a kind added later needs its rule here */
     return badShape(err, errSize, "this observer kind keeps no statistics "
                                   "a merge knows");
   }

@@ -16,6 +16,7 @@
 **                                earlier bins are moved as the sequential
 **                                run moved them; otherwise both are moved
 **                                onto the union range once (approximate)
+**   Placeholder                  nothing to merge (dynamic quantization)
 **
 ** Pure C on plain arrays, no MLIR: test_observer_merge checks it against
 ** sequential observers.
