@@ -2,7 +2,8 @@
 # bench/sharded.sh PREPARED DATA [ROUNDS]: wall time of one process with 2
 # threads against 2 shards of 1 thread each running at once (then merged),
 # interleaved A/B/A/B in one run, and the merge's own time. Checks that the
-# merged module equals the unsharded run (MinMax: byte for byte).
+# merged module equals the unsharded run (byte for byte for MinMax kinds; a
+# one-pass Histogram merge differs: docs/sharding.md).
 set -euo pipefail
 prep=$1 data=$2 rounds=${3:-2}
 opt=${PT2E_OPT:-$(dirname "$0")/../build/bin/pt2e-opt}
