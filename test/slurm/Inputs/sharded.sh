@@ -60,3 +60,14 @@ if "$slurm" --opt "$opt" --prepared cr.prepared.mlir --shards 4 --data "$work/mi
   exit 1
 fi
 cat bad.err
+
+# 5. One shard fails with its own code (3): only it is named, with that code,
+#    the script exits 1 and writes no merged module.
+set +e
+PT2E_REAL_OPT=$opt "$slurm" --opt "$(dirname "$0")/fail-shard2.sh" --prepared cr.prepared.mlir \
+  --shards 4 --data "$cr/golden/calib.npz" --workdir one.work --out one.mlir 2> one.err
+rc=$?
+set -e
+cat one.err
+echo "one failing shard: exit status $rc"
+[ ! -e one.mlir ] && echo "one failing shard: no merged module"
