@@ -17,6 +17,13 @@
 ** observer is enabled). Ops that share one observer instance (attribute
 ** 'instance') share one state. Nothing is written unless every batch ran
 ** and every observer's qparams could be computed.
+**
+** With shard=i/n it runs only the i-th of n contiguous shares of the
+** batches, from a module without statistics, and records what pt2e-merge
+** needs: the pt2e.calibration record on the module and, in 'stats', a
+** moving average's update count and first values, an exact-mode
+** Histogram's start range and range changes (calib_shard.c,
+** docs/sharding.md).
 */
 #include "pt2e_passes.h"
 
