@@ -330,8 +330,11 @@ static bool statsArray(MlirAttribute stats, const char *key, bool optional,
 /* Only the keys pt2e-calibrate writes: another one is a typo or another
 ** tool's data, which no reader would look at. */
 static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
-  static const char *const known[] = {PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
-                                      PT2E_ATTR_STATS_HISTOGRAM};
+  static const char *const known[] = {
+      PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX, PT2E_ATTR_STATS_HISTOGRAM,
+      /* a shard's, checked by pt2e_shard.c, the only reader */
+      PT2E_ATTR_STATS_UPDATES, PT2E_ATTR_STATS_FIRST_MIN,
+      PT2E_ATTR_STATS_FIRST_MAX, PT2E_ATTR_STATS_START, PT2E_ATTR_STATS_RANGES};
   for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(stats); i++) {
     MlirStringRef key =
         mlirIdentifierStr(mlirDictionaryAttrGetElement(stats, i).name);
@@ -339,9 +342,12 @@ static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
     for (size_t k = 0; k < sizeof known / sizeof *known; k++)
       ok = ok || pt2eStringRefIs(key, known[k]);
     if (!ok) {
-      fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s' and '%s'",
+      fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s' and '%s' "
+           "(and a shard's '%s', '%s', '%s', '%s', '%s')",
            (int)key.length, key.data, PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
-           PT2E_ATTR_STATS_HISTOGRAM);
+           PT2E_ATTR_STATS_HISTOGRAM, PT2E_ATTR_STATS_UPDATES,
+           PT2E_ATTR_STATS_FIRST_MIN, PT2E_ATTR_STATS_FIRST_MAX,
+           PT2E_ATTR_STATS_START, PT2E_ATTR_STATS_RANGES);
       return false;
     }
   }

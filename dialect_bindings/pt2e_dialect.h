@@ -37,6 +37,23 @@ extern "C" {
 #define PT2E_ATTR_STATS_MIN "min"
 #define PT2E_ATTR_STATS_MAX "max"
 #define PT2E_ATTR_STATS_HISTOGRAM "histogram"
+/* What only a merge of calibration shards reads (pt2e_shard.h,
+** docs/sharding.md): a moving average's update count and first values, a
+** Histogram's start range and range changes in exact mode. */
+#define PT2E_ATTR_STATS_UPDATES "updates"
+#define PT2E_ATTR_STATS_FIRST_MIN "first_min"
+#define PT2E_ATTR_STATS_FIRST_MAX "first_max"
+#define PT2E_ATTR_STATS_START "start"
+#define PT2E_ATTR_STATS_RANGES "ranges"
+/* On the module: which batches of which data a calibrated module saw, and
+** the fingerprint of the module it was calibrated from (pt2e_shard.h). */
+#define PT2E_ATTR_CALIBRATION "pt2e.calibration"
+#define PT2E_ATTR_CALIBRATION_BATCHES "batches"
+#define PT2E_ATTR_CALIBRATION_TOTAL "total"
+#define PT2E_ATTR_CALIBRATION_SOURCE "source"
+#define PT2E_ATTR_CALIBRATION_OPTIONS "options"
+#define PT2E_ATTR_CALIBRATION_FINGERPRINT "fingerprint"
+#define PT2E_ATTR_CALIBRATION_EXACT "exact"
 
 /*
 ** On a pt2e.observer / pt2e.fake_quant that shares its observer instance with

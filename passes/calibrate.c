@@ -17,6 +17,13 @@
 ** observer is enabled). Ops that share one observer instance (attribute
 ** 'instance') share one state. Nothing is written unless every batch ran
 ** and every observer's qparams could be computed.
+**
+** With shard=i/n it runs only the i-th of n contiguous shares of the
+** batches, from a module without statistics, and records what pt2e-merge
+** needs: the pt2e.calibration record on the module and, in 'stats', a
+** moving average's update count and first values, an exact-mode
+** Histogram's start range and range changes (calib_shard.c,
+** docs/sharding.md).
 */
 #include "pt2e_passes.h"
 
@@ -35,6 +42,7 @@
 #include "mlir-c/Dialect/Tensor.h"
 
 #include "calib_data.h"
+#include "calib_shard.h"
 #include "interp.h"
 #include "observers.h"
 #include "pt2e_calibrated.h"
@@ -42,12 +50,14 @@
 #include "pt2e_cpu.h"
 #include "pt2e_dialect.h"
 #include "pt2e_parallel.h"
+#include "pt2e_shard.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
 enum {
   OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming,
-  OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, NumOptions
+  OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, OptShard,
+  OptHistogramStart, NumOptions
 };
 
 static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
@@ -81,6 +91,17 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
     [OptMaxEntryMb] = {"max-entry-mb", Pt2eOptionInt,
                        "the largest array read from the data file, in MiB",
                        PT2E_DEFAULT_MAX_ENTRY_MB, false},
+    /* Sharded calibration (calib_shard.c, docs/sharding.md). */
+    [OptShard] = {"shard", Pt2eOptionString,
+                  "i/n: calibrate only the i-th of n contiguous shares of the "
+                  "batches, from a module without statistics, and record the "
+                  "batch range, data and module fingerprint for pt2e-merge",
+                  NULL, false},
+    [OptHistogramStart] = {"histogram-start", Pt2eOptionList,
+                           "with shard=: the calibrated modules of every "
+                           "earlier shard; each Histogram starts from the "
+                           "range they saw, so that pt2e-merge is exact",
+                           NULL, false},
 };
 
 /* {====================================================================
@@ -97,6 +118,12 @@ typedef struct QState {
   float *scales; /* the current fake-quant qparams (FakeQuantize buffers) */
   int64_t *zeroPoints;
   int64_t numScales;
+  /* shard mode: what only a merge needs (observer_merge.h) */
+  int64_t updates;           /* moving averages: updates made */
+  float *firstMin, *firstMax; /* their first update's values */
+  bool hasStart;             /* Histogram: started from histogram-start */
+  float startMin, startMax, lastMin, lastMax;
+  PT2E_VEC(float) ranges;    /* Histogram: (min, max) after each change */
 } QState;
 
 /* A pt2e op of the module and the state it feeds, for write-back. */
@@ -113,6 +140,7 @@ typedef struct Calibration {
   PT2E_VEC(OpState) ops; /* every pt2e op of the module */
   int64_t maxBins;      /* max-bins: the largest Histogram allowed */
   int64_t batch;        /* the batch running now, for messages */
+  bool sharded;         /* shard=: keep what pt2e-merge needs */
   double observerSeconds; /* time inside the hooks (timing=on) */
 } Calibration;
 
@@ -139,6 +167,9 @@ static void freeStates(Calibration *c) {
     pt2eObserverDestroy(c->states[i].obs);
     pt2eFree(c->states[i].scales);
     pt2eFree(c->states[i].zeroPoints);
+    pt2eFree(c->states[i].firstMin);
+    pt2eFree(c->states[i].firstMax);
+    pt2eFree(c->states[i].ranges.at);
   }
   pt2eFree(c->states);
   pt2eFree(c->ops.at);
@@ -345,6 +376,37 @@ static const OpState *opStateOf(const Calibration *c, MlirOperation op) {
 ** Interpreter hooks
 ** ===================================================================== */
 
+/*
+** Shard mode, after an update that saw values: a moving average counts it
+** and keeps its first values (the affine merge needs both); an exact-mode
+** Histogram records each change of its range (the merge moves the earlier
+** shards' bins along them).
+*/
+static bool trackUpdate(QState *st) {
+  const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(st->spec.quant.observer);
+  Pt2eObserverStats s;
+  pt2eObserverGetStats(st->obs, &s);
+  if (kind->movingAverage) {
+    if (st->updates++ == 0) {
+      size_t bytes = (size_t)(s.numChannels > 0 ? s.numChannels : 1) * sizeof(float);
+      st->firstMin = pt2eAllocUninit(bytes);
+      st->firstMax = pt2eAllocUninit(bytes);
+      if (!st->firstMin || !st->firstMax)
+        return false;
+      memcpy(st->firstMin, s.minVals, (size_t)s.numChannels * sizeof(float));
+      memcpy(st->firstMax, s.maxVals, (size_t)s.numChannels * sizeof(float));
+    }
+  } else if (kind->hasBins && st->hasStart &&
+             (memcmp(&s.minVals[0], &st->lastMin, sizeof(float)) != 0 ||
+              memcmp(&s.maxVals[0], &st->lastMax, sizeof(float)) != 0)) {
+    st->lastMin = s.minVals[0];
+    st->lastMax = s.maxVals[0];
+    if (!PT2E_PUSH(st->ranges, st->lastMin) || !PT2E_PUSH(st->ranges, st->lastMax))
+      return false;
+  }
+  return true;
+}
+
 static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
                                      const Pt2eTensor *x, QState **out) {
   int s = stateOfOp(c, op);
@@ -366,6 +428,8 @@ static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
              pt2eObserverErrorMessage(st->obs), (long long)c->batch);
     return opError(op, "%s", what);
   }
+  if (c->sharded && x->numel > 0 && !trackUpdate(st))
+    return outOfMemory(op);
   return mlirLogicalResultSuccess();
 }
 
@@ -503,12 +567,29 @@ static MlirLogicalResult computeResults(Calibration *c, Result *res) {
   return mlirLogicalResultSuccess();
 }
 
+/* Shard mode: the stats with what pt2e-merge needs (pt2e_shard.h). */
+static void writeShardStats(MlirOperation op, const QState *st) {
+  Pt2eObserverStats s;
+  pt2eObserverGetStats(st->obs, &s);
+  Pt2eShardStats ss = {
+      .numChannels = s.numChannels, .minVals = (float *)s.minVals,
+      .maxVals = (float *)s.maxVals, .numBins = s.numBins,
+      .histogram = (float *)s.histogram, .updates = st->updates,
+      .firstMin = st->firstMin, .firstMax = st->firstMax,
+      .hasStart = st->hasStart, .startMin = st->startMin,
+      .startMax = st->startMax, .numRanges = (int64_t)st->ranges.size / 2,
+      .ranges = st->ranges.at};
+  pt2eShardWriteStats(op, &st->spec, &ss);
+}
+
 static void writeBack(Calibration *c, const Result *res) {
   for (size_t i = 0; i < c->ops.size; i++) {
     MlirOperation op = c->ops.at[i].op;
     const QState *st = &c->states[c->ops.at[i].state];
     const Result *r = &res[c->ops.at[i].state];
-    if (st->obs)
+    if (st->obs && c->sharded)
+      writeShardStats(op, st);
+    else if (st->obs)
       writeStats(op, st);
     if (r->has)
       pt2eCalibratedWriteQParams(op, (intptr_t)r->n, r->scales, r->zeroPoints);
@@ -555,6 +636,7 @@ static MlirLogicalResult chooseEntry(MlirOperation module, const Pt2eOptionValue
 /* One run of the pass: what it opened, for the steps and the cleanup. */
 typedef struct Run {
   MlirLocation loc;
+  MlirOperation module;
   const Pt2eOptionValue *options;
   Calibration c;
   bool haveData;         /* data=, else random-batches= */
@@ -564,6 +646,10 @@ typedef struct Run {
   Pt2eCalibData *data;
   double loopSeconds;    /* the batch loop, for timing=on */
   size_t peakBase;       /* bytes held when the loop started */
+  int64_t begin, end;    /* the batches to run: all, or the shard's */
+  Pt2eShardRecord record; /* shard mode: written on the module */
+  char fingerprint[17];
+  char source[4096], optionText[512];
 } Run;
 
 /* The dialect, one data source, the entry function. */
@@ -623,6 +709,111 @@ static MlirLogicalResult openRun(Run *run, MlirOperation module) {
   return run->data ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* The options as the record keeps them: what shapes the statistics besides
+** the module and the data (the limits only stop a run). */
+static void describeOptions(Run *run) {
+  const Pt2eOptionValue *o = run->options;
+  MlirStringRef data = o[OptData].stringValue;
+  if (run->haveData)
+    snprintf(run->source, sizeof run->source, "%.*s", (int)data.length, data.data);
+  else
+    snprintf(run->source, sizeof run->source, "random");
+  if (run->haveData)
+    snprintf(run->optionText, sizeof run->optionText, "entry=%.*s",
+             (int)run->entry.length, run->entry.data);
+  else
+    snprintf(run->optionText, sizeof run->optionText,
+             "entry=%.*s random-batches=%lld seed=%lld", (int)run->entry.length,
+             run->entry.data, (long long)o[OptRandomBatches].intValue,
+             (long long)o[OptSeed].intValue);
+}
+
+/* Shard mode: every Histogram starts from the range the earlier shards'
+** calibrated modules (histogram-start) left it, on empty bins. */
+static MlirLogicalResult startHistograms(Run *run) {
+  const Pt2eOptionValue *o = &run->options[OptHistogramStart];
+  if (o->listSize == 0)
+    return mlirLogicalResultSuccess();
+  Pt2eShardPrefix *p = pt2eShardPrefixOpen(
+      run->module, o->listValues, o->listSize, run->fingerprint,
+      mlirStringRefCreateFromCString(run->source),
+      mlirStringRefCreateFromCString(run->optionText), run->begin, run->loc);
+  if (!p)
+    return mlirLogicalResultFailure();
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (int i = 0; mlirLogicalResultIsSuccess(r) && i < run->c.numStates; i++) {
+    QState *st = &run->c.states[i];
+    if (!st->obs || st->spec.quant.observer != Pt2eObserverHistogram)
+      continue;
+    bool seen;
+    float lo, hi;
+    r = pt2eShardPrefixRange(p, st->name, &st->spec, run->loc, &seen, &lo, &hi);
+    if (mlirLogicalResultIsFailure(r) || !seen)
+      continue; /* nothing seen before: the shard starts as the first does */
+    Pt2eObserverStats s;
+    pt2eObserverGetStats(st->obs, &s);
+    float *zeros = pt2eAlloc((size_t)s.numBins * sizeof(float));
+    if (!zeros) {
+      r = outOfMemory(st->op);
+      break;
+    }
+    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros};
+    if (pt2eObserverSetStats(st->obs, &start) != Pt2eNumOk)
+      r = outOfMemory(st->op);
+    pt2eFree(zeros);
+    st->hasStart = true;
+    st->startMin = st->lastMin = lo;
+    st->startMax = st->lastMax = hi;
+  }
+  pt2eShardPrefixClose(p);
+  return r;
+}
+
+/* All batches, or with shard= the shard's, from a module without stats. */
+static MlirLogicalResult chooseBatches(Run *run) {
+  const Pt2eOptionValue *o = run->options;
+  run->begin = 0;
+  run->end = pt2eCalibDataNumBatches(run->data);
+  bool sharded = o[OptShard].isSet && o[OptShard].stringValue.length;
+  if (!sharded) {
+    if (o[OptHistogramStart].listSize > 0)
+      return pt2eEmitError(run->loc, "'pt2e-calibrate': histogram-start needs "
+                                     "shard=i/n");
+    return mlirLogicalResultSuccess();
+  }
+  int64_t total = run->end;
+  if (mlirLogicalResultIsFailure(pt2eCalibShardRange(
+          o[OptShard].stringValue, total, run->loc, &run->begin, &run->end)))
+    return mlirLogicalResultFailure();
+  for (size_t i = 0; i < run->c.ops.size; i++) {
+    MlirOperation op = run->c.ops.at[i].op;
+    /* what a fake-quantized value is depends on the qparams the earlier
+    ** batches left, so the later shards would see other values */
+    if (pt2eIsFakeQuant(op) && pt2eFakeQuantGetSwitch(op, Pt2eSwitchFakeQuant))
+      return opError(op, "%s", "fake-quantizes: shard= needs every "
+                               "pt2e.fake_quant's fake-quant switch off "
+                               "(pt2e-toggle{fake-quant=off}), since a "
+                               "fake-quantized value depends on the qparams "
+                               "the earlier batches left");
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString(PT2E_ATTR_STATS))))
+      return opError(op, "%s", "has 'stats': shard= calibrates a module without "
+                               "statistics (the prepared one), so that the "
+                               "shards can be merged");
+  }
+  if (!pt2eShardFingerprint(run->module, run->fingerprint))
+    return pt2eOutOfMemory(run->loc, "'pt2e-calibrate'");
+  describeOptions(run);
+  run->c.sharded = true;
+  run->record = (Pt2eShardRecord){
+      .present = true, .begin = run->begin, .end = run->end, .total = total,
+      .source = mlirStringRefCreateFromCString(run->source),
+      .options = mlirStringRefCreateFromCString(run->optionText),
+      .fingerprint = mlirStringRefCreateFromCString(run->fingerprint),
+      .exact = true};
+  return startHistograms(run);
+}
+
 /* Runs the entry function on every batch; the hooks feed the observers. */
 static MlirLogicalResult runBatches(Run *run) {
   int nRes = pt2eInterpNumResults(run->interp);
@@ -633,8 +824,8 @@ static MlirLogicalResult runBatches(Run *run) {
   pt2eAllocResetPeak(); /* measure what the loop adds to what is held now */
   run->peakBase = pt2eAllocLiveBytes();
   MlirLogicalResult r = mlirLogicalResultSuccess();
-  for (int64_t b = 0; mlirLogicalResultIsSuccess(r) &&
-                      b < pt2eCalibDataNumBatches(run->data); b++) {
+  for (int64_t b = run->begin; mlirLogicalResultIsSuccess(r) && b < run->end;
+       b++) {
     run->c.batch = b;
     Pt2eTensor *const *args = pt2eCalibDataBatch(run->data, b, run->loc);
     if (!args) {
@@ -655,7 +846,7 @@ static MlirLogicalResult runBatches(Run *run) {
 static void printTiming(const Run *run) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  int64_t n = pt2eCalibDataNumBatches(run->data);
+  int64_t n = run->end - run->begin;
   double loop = run->loopSeconds, obs = run->c.observerSeconds;
   fprintf(stderr,
           "pt2e-calibrate: %lld batches in %.3f s (%.3f s per batch); "
@@ -677,6 +868,8 @@ static MlirLogicalResult finishRun(Run *run) {
   MlirLogicalResult r = computeResults(c, res);
   if (mlirLogicalResultIsSuccess(r))
     writeBack(c, res);
+  if (mlirLogicalResultIsSuccess(r) && c->sharded)
+    pt2eShardWriteRecord(run->module, &run->record);
   for (int i = 0; i < c->numStates; i++)
     if (!c->states[i].isFakeQuant && c->states[i].spec.kind == Pt2eSpecQuant) {
       pt2eFree(res[i].scales);
@@ -691,12 +884,15 @@ static MlirLogicalResult calibrateRun(MlirOperation module,
   Run run;
   memset(&run, 0, sizeof run);
   run.loc = mlirOperationGetLocation(module);
+  run.module = module;
   run.options = options;
   if (mlirLogicalResultIsFailure(checkOptions(&run, module)))
     return mlirLogicalResultFailure();
   MlirLogicalResult r = collectStates(&run, module);
   if (mlirLogicalResultIsSuccess(r))
     r = openRun(&run, module);
+  if (mlirLogicalResultIsSuccess(r))
+    r = chooseBatches(&run);
   if (mlirLogicalResultIsSuccess(r))
     r = runBatches(&run);
   if (mlirLogicalResultIsSuccess(r) && options[OptTiming].boolValue)

@@ -14,6 +14,7 @@ extern "C" {
 extern const Pt2ePassDecl pt2eTogglePass; /* toggle.c */
 extern const Pt2ePassDecl pt2ePreparePass;   /* prepare.c */
 extern const Pt2ePassDecl pt2eCalibratePass; /* calibrate.c */
+extern const Pt2ePassDecl pt2eMergePass;     /* merge.c */
 extern const Pt2ePassDecl pt2eReportPass;    /* report.c */
 extern const Pt2ePassDecl pt2eFoldBatchNormPass; /* fold_batchnorm.c */
 extern const Pt2ePassDecl pt2eAnnotatePass;  /* annotate.c */

@@ -8,6 +8,7 @@ static const Pt2ePassDecl *const allPasses[] = {
     &pt2eTogglePass,
     &pt2ePreparePass,
     &pt2eCalibratePass,
+    &pt2eMergePass,
     &pt2eReportPass,
     &pt2eFoldBatchNormPass,
     &pt2eAnnotatePass,

@@ -9,6 +9,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libcmocka-dev libopenblas-dev
   clang-22 libclang-rt-22-dev  # libFuzzer, for tools/fuzz.sh
+  slurm-wlm munge  # test/slurm: a private slurmctld + slurmd (bookworm: Slurm 22.05)
 )
 
 missing=()

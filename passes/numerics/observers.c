@@ -1368,3 +1368,36 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
 }
 
 /* }====================================================================== */
+
+/* {======================================================================
+** The element rules of the updates above, for observer_merge.c (sharded
+** calibration merges statistics with the same arithmetic a sequential run
+** uses; nothing here changes how an observer updates)
+** ======================================================================= */
+
+float pt2eObserverMinimumOf(float a, float b) { return minimumF(a, b); }
+
+float pt2eObserverMaximumOf(float a, float b) { return maximumF(a, b); }
+
+float pt2eObserverChannelNaN(float r, int64_t channel, int64_t channels) {
+  return elementwiseNaN(r, channel, channels,
+                        pt2eCpuSumLanes(pt2eHostCpuCapability()));
+}
+
+Pt2eNumStatus pt2eHistogramAddRemapped(const float *h, int64_t bins,
+                                       float omin, float omax, float umin,
+                                       float umax, float *out) {
+  Pt2eObserver tmp;
+  memset(&tmp, 0, sizeof tmp);
+  pt2eObserverSetCpuCapability(&tmp, pt2eHostCpuCapability());
+  float mn = omin, mx = omax;
+  tmp.minVals = &mn;
+  tmp.maxVals = &mx;
+  tmp.numChannels = 1;
+  tmp.bins = bins;
+  tmp.histogram = (float *)h; /* read only: combineHistograms reads 'orig' */
+  return combineHistograms(&tmp, out, umin, umax) ? Pt2eNumOk
+                                                  : Pt2eNumNoMemory;
+}
+
+/* }====================================================================== */

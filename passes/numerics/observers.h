@@ -177,6 +177,34 @@ Pt2eObserverPath pt2eObserverForcePath(Pt2eObserverPath path);
 
 /* }====================================================================== */
 
+/* {======================================================================
+** The element rules of the updates, for merging the statistics of
+** calibration shards (observer_merge.h); they change no observer
+** ======================================================================= */
+
+/* ATen's scalar minimum(a, b) / maximum(a, b) of one element, as the
+** updates compute them: NaN propagates as quiet NaN, otherwise b when b is
+** strictly smaller (larger), else a (of +0 and -0, a). MinMax updates pass
+** (batch, state), Histogram updates (state, batch). */
+float pt2eObserverMinimumOf(float a, float b);
+float pt2eObserverMaximumOf(float a, float b);
+
+/* The bits a per-channel MinMax update gives a NaN 'r' at 'channel' of
+** 'channels' (ATen's vector loop or its scalar tail). */
+float pt2eObserverChannelNaN(float r, int64_t channel, int64_t channels);
+
+/*
+** HistogramObserver's _combine_histograms step: adds the 'bins' counts 'h'
+** of range [omin, omax], mapped onto [umin, umax] as an update maps the old
+** histogram when the range grows, into 'out' (out[i] = out[i] + moved[i]).
+** Returns Pt2eNumOk or Pt2eNumNoMemory.
+*/
+Pt2eNumStatus pt2eHistogramAddRemapped(const float *h, int64_t bins,
+                                       float omin, float omax, float umin,
+                                       float umax, float *out);
+
+/* }====================================================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# A private one-node Slurm cluster on 127.0.0.1 for the tests:
+#   cluster.sh start DIR   writes DIR/slurm.conf (free ports, state and spool
+#                          under DIR, no systemd, no cgroups, auth/none),
+#                          starts slurmctld + slurmd, waits until the node is idle
+#   cluster.sh stop DIR    stops both (by the pids they wrote)
+# Clients find it through SLURM_CONF=DIR/slurm.conf.
+set -euo pipefail
+cmd=$1 dir=$(realpath -m "$2")
+
+freeport() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+stop() {
+  for p in "$dir/slurmd.pid" "$dir/slurmctld.pid"; do
+    [ -f "$p" ] || continue
+    pid=$(cat "$p")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+    rm -f "$p"
+  done
+}
+
+if [ "$cmd" = stop ]; then
+  stop
+  exit 0
+fi
+
+mkdir -p "$dir/state" "$dir/spool"
+host=$(hostname -s)
+cpus=$(nproc)
+cat > "$dir/slurm.conf" <<CONF
+ClusterName=pt2etest
+SlurmctldHost=$host(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$(freeport)
+SlurmdPort=$(freeport)
+AuthType=auth/none
+CredType=cred/none
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmdPidFile=$dir/slurmd.pid
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmdLogFile=$dir/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/builtin
+MpiDefault=none
+ReturnToService=2
+JobCompType=jobcomp/none
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+SlurmctldTimeout=30
+SlurmdTimeout=30
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+export SLURM_CONF=$dir/slurm.conf
+trap 'stop' ERR
+slurmctld -i   # -i: ignore state left by an earlier run
+slurmd
+for _ in $(seq 100); do
+  if sinfo -h -o %t 2>/dev/null | grep -q idle; then
+    exit 0
+  fi
+  sleep 0.1
+done
+echo "cluster.sh: the node did not come up in 10 s; logs in $dir" >&2
+tail -5 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+stop
+exit 1
