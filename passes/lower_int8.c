@@ -85,6 +85,12 @@ typedef struct ValueInfo {
   int floatChannelDim;
   double lo, hi;     /* ACC: clamps seen, in float (relu: lo = 0) */
   int64_t poolCount; /* POOLSUM: elements summed */
+  /* Q8 made by tensor.pad on H and W of an NCHW tensor: the unpadded i8,
+  ** the pads (top, bottom, left, right) and the pad's i8, so that a conv or
+  ** pool can take the padding into its own pad attribute */
+  MlirValue padSrc;
+  int64_t pads[4];
+  int64_t padValue;
 } ValueInfo;
 
 typedef struct Lower {
@@ -158,8 +164,16 @@ static Kind kindOf(Lower *l, MlirValue v) {
   return i ? i->kind : KNone;
 }
 
-/* Records 'info' for 'v'; the map owns info->scales from now on. */
+/* Records 'info' for 'v'; the map owns info->scales from now on. A copied
+** padSrc is dropped: only lowerPad's own result keeps it (setPadInfo). */
+static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info);
 static bool setInfo(Lower *l, MlirValue v, const ValueInfo *info) {
+  ValueInfo copy = *info;
+  copy.padSrc = (MlirValue){NULL};
+  return setPadInfo(l, v, &copy);
+}
+
+static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info) {
   if ((l->used + 1) * 2 > l->cap && !mapGrow(l))
     return false;
   size_t s = slotOf(l, v.ptr);
@@ -547,9 +561,11 @@ static int64_t quantBound(double v, const QType *q) {
 */
 
 static MlirLogicalResult checkZp(Lower *l, MlirOperation op, const QType *q) {
-  if (q->zp < q->qmin || q->zp > q->qmax)
-    return fail(l, op, "zero point %g outside the storage range starting at %g", (double)q->zp,
-                (double)q->qmin);
+  if (q->zp < q->qmin || q->zp > q->qmax) {
+    l->failed = true;
+    return pt2eEmitOpError(op, "pt2e-lower-int8", "zero point %lld outside the storage range [%lld, %lld]",
+                           (long long)q->zp, (long long)q->qmin, (long long)q->qmax);
+  }
   return mlirLogicalResultSuccess();
 }
 
@@ -702,10 +718,11 @@ static MlirValue weightConst(Lower *l, MlirLocation loc, const ValueInfo *w, con
 static double *weightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
                             int64_t channels) {
   if (w->axis >= 0 && (w->axis != axis || w->nscales != channels)) {
-    fail(l, op,
-         "per-channel weight has %g scales along its axis %g, which is not the output-channel "
-         "axis: no per-channel rescale matches it",
-         (double)w->nscales, (double)w->axis);
+    l->failed = true;
+    pt2eEmitOpError(op, "pt2e-lower-int8",
+                    "per-channel weight has %lld scales along its axis %d, which is not the "
+                    "output-channel axis %d of %lld channels: no per-channel rescale matches it",
+                    (long long)w->nscales, w->axis, axis, (long long)channels);
     return NULL;
   }
   double *s = pt2eAlloc(sizeof(double) * (size_t)channels);
@@ -788,6 +805,48 @@ static bool strideDilation(MlirOperation op, int64_t *stride, int64_t *dilation)
 
 static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
 
+/*
+** The NHWC i8 input of a TOSA window op (conv, depthwise conv, max pool)
+** for the NCHW Q8 'xi', and its pad attribute: a tensor.pad before it whose
+** pad value is 'padValue' becomes the op's own padding (TOSA pads a conv
+** with the input zero point, a max pool with -inf). TOSA wants
+** (in - 1 + pads - (k - 1) * dilation) divisible by the stride; the rows
+** and columns no window reaches are dropped from the bottom (right) pad,
+** or sliced off the input when the pad is not enough.
+*/
+static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, int64_t padValue,
+                             const int64_t *k, const int64_t *stride, const int64_t *dil,
+                             int64_t *pad) {
+  MlirValue src = xi->ival;
+  for (int i = 0; i < 4; i++)
+    pad[i] = 0;
+  if (xi->padSrc.ptr && xi->padValue == padValue) {
+    src = xi->padSrc;
+    memcpy(pad, xi->pads, sizeof xi->pads);
+  }
+  int64_t s[4];
+  shapeOf(src, s);
+  int64_t keep[2] = {s[2], s[3]};
+  bool slice = false;
+  for (int d = 0; d < 2; d++) {
+    int64_t total = keep[d] - 1 + pad[2 * d] + pad[2 * d + 1] - (k[d] - 1) * dil[d];
+    int64_t excess = total % stride[d];
+    int64_t fromPad = excess < pad[2 * d + 1] ? excess : pad[2 * d + 1];
+    pad[2 * d + 1] -= fromPad;
+    if (excess > fromPad) {
+      keep[d] -= excess - fromPad;
+      slice = true;
+    }
+  }
+  MlirValue xn = transpose(l, loc, src, 4, toNhwc);
+  if (slice) {
+    int64_t start[4] = {0, 0, 0, 0}, size[4] = {s[0], keep[0], keep[1], s[1]};
+    MlirValue ops[3] = {xn, constShape(l, loc, 4, start), constShape(l, loc, 4, size)};
+    xn = build(l, loc, "tosa.slice", 3, ops, tensorOf(4, size, intType(l, 8)), 0, NULL);
+  }
+  return xn;
+}
+
 /* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw on Q8 x W8. */
 static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthwise) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
@@ -814,7 +873,9 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
   }
   MlirValue b = biasConst(l, loc, bias, xi->scale, ws, channels, accScales);
   pt2eFree(ws);
-  MlirValue xn = transpose(l, loc, xi->ival, 4, toNhwc);
+  int64_t k[2] = {depthwise ? wi->wshape[1] : wi->wshape[2], depthwise ? wi->wshape[2] : wi->wshape[3]};
+  int64_t pad[4];
+  MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, pad);
   MlirValue wt;
   if (depthwise) { /* [C, KH, KW] -> [KH, KW, C, 1] */
     static const int64_t p[3] = {1, 2, 0};
@@ -828,8 +889,7 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  static const int64_t pad0[4] = {0, 0, 0, 0};
-  MlirNamedAttribute a[4] = {named(l, "pad", i64Array(l, 4, pad0)),
+  MlirNamedAttribute a[4] = {named(l, "pad", i64Array(l, 4, pad)),
                              named(l, "stride", i64Array(l, 2, stride)),
                              named(l, "dilation", i64Array(l, 2, dil)),
                              named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
@@ -889,6 +949,27 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
 
+/* The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. */
+static bool plainMatmulMaps(MlirOperation op) {
+  MlirAttribute maps = attrOf(op, "indexing_maps");
+  if (mlirAttributeIsNull(maps))
+    return true;
+  static const int64_t want[3][2] = {{0, 2}, {2, 1}, {0, 1}};
+  if (mlirArrayAttrGetNumElements(maps) != 3)
+    return false;
+  for (int i = 0; i < 3; i++) {
+    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+    if (mlirAffineMapGetNumResults(m) != 2)
+      return false;
+    for (int r = 0; r < 2; r++) {
+      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+      if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != want[i][r])
+        return false;
+    }
+  }
+  return true;
+}
+
 /* linalg.matmul [M,K] x [K,N]: Q8 x W8 (per channel on N) or Q8 x Q8. */
 static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
   if (mlirOperationGetNumOperands(op) != 3)
@@ -897,7 +978,7 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
   MlirValue y = mlirOperationGetResult(op, 0);
   ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
   if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || rankOf(y) != 2 ||
-      !mlirAttributeIsNull(attrOf(op, "indexing_maps")))
+      !plainMatmulMaps(op))
     return mlirLogicalResultSuccess();
   MlirAttribute bias;
   int64_t ys[2], as[2], bs[2];
@@ -989,8 +1070,17 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   MlirValue ops[3] = {xi->ival, constShape(l, loc, 2 * rank, pads), constScalar(l, loc, 8, pv)};
   ValueInfo yi = *xi;
   yi.ival = build(l, loc, "tosa.pad", 3, ops, tensorOf(rank, ys, intType(l, 8)), 0, NULL);
+  yi.padSrc = (MlirValue){NULL};
+  if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
+    yi.padSrc = xi->ival;
+    yi.pads[0] = pads[4];
+    yi.pads[1] = pads[5];
+    yi.pads[2] = pads[6];
+    yi.pads[3] = pads[7];
+    yi.padValue = pv;
+  }
   l->units[ULayout]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return setPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* linalg.pooling_nchw_max on Q8 (unpadded, the tensor.pad before it is
@@ -1008,11 +1098,11 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
   shapeOf(win, k);
   shapeOf(y, ys);
   MlirLocation loc = mlirOperationGetLocation(op);
-  static const int64_t pad0[4] = {0, 0, 0, 0};
+  int64_t pad[4];
+  MlirValue xn = windowInput(l, loc, xi, -128, k, stride, dil, pad);
   MlirNamedAttribute a[3] = {named(l, "kernel", i64Array(l, 2, k)),
                              named(l, "stride", i64Array(l, 2, stride)),
-                             named(l, "pad", i64Array(l, 4, pad0))};
-  MlirValue xn = transpose(l, loc, xi->ival, 4, toNhwc);
+                             named(l, "pad", i64Array(l, 4, pad))};
   int64_t os[4] = {ys[0], ys[2], ys[3], ys[1]};
   MlirValue p = build(l, loc, "tosa.max_pool2d", 1, &xn, tensorOf(4, os, intType(l, 8)), 3, a);
   ValueInfo yi = *xi;
@@ -1182,9 +1272,7 @@ static bool constOperand(MlirOperation op, MlirValue v, double *out) {
   int a = argIndex(op, v);
   if (a >= 0) {
     MlirValue in = mlirOperationGetOperand(op, a);
-    if (rankOf(in) != 0 && numElements(mlirAttributeIsNull(constantOf(in)) ? mlirAttributeGetNull() : constantOf(in)) != 1)
-      return false;
-    return scalarConst(in, out);
+    return rankOf(in) == 0 && scalarConst(in, out);
   }
   return scalarConst(v, out);
 }
