@@ -1670,7 +1670,7 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale) {
       fputc('\n', stderr);
     }
   MlirStringRef name = pt2eSymbolName(func);
-  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d requantized units (", (int)name.length, name.data,
+  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length, name.data,
           lowered);
   bool first = true;
   for (int k = 0; k < (int)(sizeof unitNames / sizeof *unitNames); k++)
