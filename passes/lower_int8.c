@@ -52,7 +52,7 @@
 
 #define MAX_RANK 8
 
-enum { OptTarget, OptRescale, NumOptions };
+enum { OptTarget, OptRescale, OptInterface, NumOptions };
 
 static const Pt2eOptionDecl lowerInt8Options[NumOptions] = {
     [OptTarget] = {"target", Pt2eOptionString, "integer dialect to lower to (only 'tosa')",
@@ -63,6 +63,11 @@ static const Pt2eOptionDecl lowerInt8Options[NumOptions] = {
                     "(round(acc * scale) + zp, half to even) written in TOSA float ops, "
                     "to count where the two differ",
                     "tosa", false},
+    [OptInterface] = {"interface", Pt2eOptionString,
+                      "float: the function keeps its float arguments and results (quant.qcast "
+                      "in, quant.dcast out); int8: they become the i8 tensors, so the function "
+                      "is TOSA alone (its qparams printed in the summary)",
+                      "float", false},
 };
 
 typedef enum Kind { KNone, KQ8, KW8, KAcc, KPoolSum } Kind;
@@ -1603,7 +1608,80 @@ static void freeInfos(Lower *l) {
   pt2eFree(l->loweredQVal.at);
 }
 
-static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale) {
+static MlirOperation singleUser(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(u);
+}
+
+static void printQType(MlirType quantTensor) {
+  QType q;
+  if (readQType(quantTensor, &q))
+    fprintf(stderr, " i8 scale %.17g zero point %lld", q.scale, (long long)q.zp);
+}
+
+/*
+** interface=int8: an argument read only by quant.qcast -> quant.scast to i8
+** becomes that i8 tensor, and a result that is quant.dcast(quant.scast(i8))
+** returns the i8; the function type follows. Others stay as they are.
+*/
+static void makeInt8Interface(MlirOperation func, MlirBlock block) {
+  MlirStringRef name = pt2eSymbolName(func);
+  intptr_t nArgs = mlirBlockGetNumArguments(block);
+  for (intptr_t i = 0; i < nArgs; i++) {
+    MlirValue a = mlirBlockGetArgument(block, (intptr_t)i);
+    MlirOperation q = singleUser(a);
+    if (!opIs(q, "quant.qcast"))
+      continue;
+    MlirOperation s = singleUser(mlirOperationGetResult(q, 0));
+    if (!opIs(s, "quant.scast"))
+      continue;
+    MlirValue i8 = mlirOperationGetResult(s, 0);
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data, (int)i);
+    printQType(mlirValueGetType(mlirOperationGetResult(q, 0)));
+    fputc('\n', stderr);
+    mlirValueSetType(a, mlirValueGetType(i8));
+    mlirValueReplaceAllUsesOfWith(i8, a);
+    mlirOperationDestroy(s);
+    mlirOperationDestroy(q);
+  }
+  MlirOperation ret = mlirBlockGetTerminator(block);
+  intptr_t nRes = mlirOperationGetNumOperands(ret);
+  for (intptr_t i = 0; i < nRes; i++) {
+    MlirOperation d = producer(mlirOperationGetOperand(ret, i));
+    if (!opIs(d, "quant.dcast"))
+      continue;
+    MlirOperation s = producer(mlirOperationGetOperand(d, 0));
+    if (!opIs(s, "quant.scast"))
+      continue;
+    MlirValue i8 = mlirOperationGetOperand(s, 0);
+    if (!mlirTypeIsAInteger(eltOf(i8)))
+      continue;
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data, (int)i);
+    printQType(mlirValueGetType(mlirOperationGetOperand(d, 0)));
+    fputc('\n', stderr);
+    mlirOperationSetOperand(ret, i, i8);
+    if (unused(d)) {
+      mlirOperationDestroy(d);
+      if (unused(s))
+        mlirOperationDestroy(s);
+    }
+  }
+  MlirType ins[64], outs[64];
+  if (nArgs > 64 || nRes > 64)
+    return;
+  for (intptr_t i = 0; i < nArgs; i++)
+    ins[i] = mlirValueGetType(mlirBlockGetArgument(block, i));
+  for (intptr_t i = 0; i < nRes; i++)
+    outs[i] = mlirValueGetType(mlirOperationGetOperand(ret, i));
+  MlirContext ctx = mlirOperationGetContext(func);
+  mlirOperationSetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nArgs, ins, nRes, outs)));
+}
+
+static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
   Lower l;
   memset(&l, 0, sizeof l);
   l.ctx = mlirOperationGetContext(func);
@@ -1658,6 +1736,8 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale) {
     if (erasable(all.at[i]) && unused(all.at[i]))
       mlirOperationDestroy(all.at[i]);
   pt2eFree(all.at);
+  if (int8Interface)
+    makeInt8Interface(func, l.block);
   /* the summary: what was lowered and what was left */
   int left = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
@@ -1695,10 +1775,16 @@ static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValu
     return pt2eEmitError(mlirOperationGetLocation(module),
                          "pt2e-lower-int8: unknown rescale '%.*s' (tosa or float)", (int)rs.length,
                          rs.data);
+  MlirStringRef io = options[OptInterface].stringValue;
+  bool int8Interface = pt2eStringRefIs(io, "int8");
+  if (!int8Interface && !pt2eStringRefIs(io, "float"))
+    return pt2eEmitError(mlirOperationGetLocation(module),
+                         "pt2e-lower-int8: unknown interface '%.*s' (float or int8)", (int)io.length,
+                         io.data);
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
-    if (opIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale)))
+    if (opIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
