@@ -283,6 +283,18 @@ static MlirValue transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, co
     identity = identity && perm[i] == i;
   if (identity)
     return x;
+  /* transpose(transpose(s, p1), p2) with p1[p2[j]] == j is s: the NHWC
+  ** value a conv produced, going back to NHWC for the next conv */
+  MlirOperation prev = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(prev) &&
+      pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(prev)), "tosa.transpose")) {
+    MlirAttribute p1 = mlirOperationGetAttributeByName(prev, mlirStringRefCreateFromCString("perms"));
+    bool inverse = mlirDenseArrayGetNumElements(p1) == rank;
+    for (int j = 0; j < rank && inverse; j++)
+      inverse = mlirDenseI32ArrayGetElement(p1, (intptr_t)perm[j]) == j;
+    if (inverse)
+      return mlirOperationGetOperand(prev, 0);
+  }
   int64_t in[MAX_RANK], out[MAX_RANK];
   int32_t p32[MAX_RANK];
   shapeOf(x, in);
@@ -1221,8 +1233,21 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
     memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
   } else {
     QType q = {xi->scale, xi->zp, -128, 127, 8};
-    yi.ival = clampInt(l, mlirOperationGetLocation(op), xi->ival, quantBound(lo, &q),
-                       quantBound(hi, &q));
+    MlirLocation loc = mlirOperationGetLocation(op);
+    MlirOperation t = producer(xi->ival);
+    if (opIs(t, "tosa.transpose")) {
+      /* clamp before the layout change, so that the next conv's transpose
+      ** back to NHWC cancels against it (transpose() above) */
+      MlirAttribute p = attrOf(t, "perms");
+      int rank = (int)mlirDenseArrayGetNumElements(p);
+      int64_t perm[MAX_RANK];
+      for (int i = 0; i < rank && i < MAX_RANK; i++)
+        perm[i] = mlirDenseI32ArrayGetElement(p, i);
+      MlirValue c = clampInt(l, loc, mlirOperationGetOperand(t, 0), quantBound(lo, &q),
+                             quantBound(hi, &q));
+      yi.ival = transpose(l, loc, c, rank, perm);
+    } else
+      yi.ival = clampInt(l, loc, xi->ival, quantBound(lo, &q), quantBound(hi, &q));
   }
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
