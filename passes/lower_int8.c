@@ -1235,6 +1235,27 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
     QType q = {xi->scale, xi->zp, -128, 127, 8};
     MlirLocation loc = mlirOperationGetLocation(op);
     MlirOperation t = producer(xi->ival);
+    MlirValue src = opIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
+    MlirOperation prevClamp = producer(src);
+    if (opIs(prevClamp, "tosa.clamp") && mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
+      /* clamp(clamp(x)): one tosa.clamp with the narrower bounds (hardtanh's
+      ** max then min); the first is left unread and erased */
+      int64_t plo = mlirIntegerAttrGetValueInt(attrOf(prevClamp, "min_val"));
+      int64_t phi = mlirIntegerAttrGetValueInt(attrOf(prevClamp, "max_val"));
+      int64_t nlo = quantBound(lo, &q), nhi = quantBound(hi, &q);
+      MlirValue c = clampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
+                             nhi < phi ? nhi : phi);
+      if (opIs(t, "tosa.transpose")) {
+        MlirAttribute p = attrOf(t, "perms");
+        int rank = (int)mlirDenseArrayGetNumElements(p);
+        int64_t perm[MAX_RANK];
+        for (int i = 0; i < rank && i < MAX_RANK; i++)
+          perm[i] = mlirDenseI32ArrayGetElement(p, i);
+        c = transpose(l, loc, c, rank, perm);
+      }
+      yi.ival = c;
+      return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+    }
     if (opIs(t, "tosa.transpose")) {
       /* clamp before the layout change, so that the next conv's transpose
       ** back to NHWC cancels against it (transpose() above) */
@@ -1375,7 +1396,20 @@ static MlirAttribute biasOperand(MlirOperation op, int input, int channelDim, in
   return src;
 }
 
-/* acc + bias (float constant per channel): tosa.add of the int32 bias. */
+/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
+static bool zeroConst(MlirValue v) {
+  MlirAttribute a = constantOf(v);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) ||
+      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(a))))
+    return false;
+  for (int64_t i = 0; i < numElements(a); i++)
+    if (mlirDenseElementsAttrGetInt32Value(a, (intptr_t)i) != 0)
+      return false;
+  return true;
+}
+
+/* acc + bias (float constant per channel): into the conv's bias operand
+** when it is still free, else a tosa.add of the int32 bias. */
 static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, MlirAttribute bias,
                                  MlirValue y) {
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -1390,11 +1424,25 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   for (int i = 0; i < acc->accRank; i++)
     bs[i] = 1;
   bs[acc->accRank - 1] = n;
-  MlirValue bc = constRaw(l, loc, tensorOf(acc->accRank, bs, intType(l, 32)), 4 * (size_t)n, b);
-  pt2eFree(b);
-  MlirValue ops[2] = {acc->ival, bc};
   ValueInfo yi = *acc;
-  yi.ival = build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
+  MlirOperation conv = producer(acc->ival);
+  if ((opIs(conv, "tosa.conv2d") || opIs(conv, "tosa.depthwise_conv2d")) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
+      zeroConst(mlirOperationGetOperand(conv, 2))) {
+    /* the conv we just made, nobody reads it yet, bias still zero: the
+    ** bias goes into its bias operand (the same integer sum, one op less) */
+    MlirOperation saved = l->anchor;
+    l->anchor = conv; /* the constant must come before its reader */
+    MlirValue bc = constRaw(l, loc, tensorOf(1, &n, intType(l, 32)), 4 * (size_t)n, b);
+    l->anchor = saved;
+    mlirOperationSetOperand(conv, 2, bc);
+    yi.ival = acc->ival;
+  } else {
+    MlirValue bc = constRaw(l, loc, tensorOf(acc->accRank, bs, intType(l, 32)), 4 * (size_t)n, b);
+    MlirValue ops[2] = {acc->ival, bc};
+    yi.ival = build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
+  }
+  pt2eFree(b);
   yi.scales = pt2eAlloc(sizeof(double) * (size_t)n);
   if (!yi.scales)
     return l->failed = true, mlirLogicalResultFailure();
