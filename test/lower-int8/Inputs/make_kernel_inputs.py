@@ -143,3 +143,29 @@ save("int8_kernels.conv2.npy", (2, 7, 7, 4), conv("w2", "b2", 4, 2, 2, 0, 1, 2, 
 save("int8_kernels.dw1.npy", (2, 7, 7, 5), depthwise("w3", "b3", 1, 3, 1, 0, 7, 7))
 save("int8_kernels.dw2.npy", (2, 5, 5, 10), depthwise("w4", "b4", 2, -2, 2, 1, 5, 5))
 save("int8_kernels.matmul.npy", (2, 9, 7), matmul())
+
+
+# AVG_POOL2D on i8 as TOSA 1.0 defines it: acc = sum of (x - input_zp) over
+# the window, times reciprocal_scale(count) with apply_scale_32 (single
+# round), plus output_zp, clamped. reciprocal_scale: k = 32 - clz(count - 1),
+# multiplier = ((2^30 + 1) << k) // count, shift = 30 + k.
+def avg_pool():
+    count = 9
+    k = (count - 1).bit_length()
+    mult = (((1 << 30) + 1) << k) // count
+    shift = 30 + k
+    out = []
+    for n in range(2):
+        for oh in range(4):
+            for ow in range(4):
+                for c in range(5):
+                    acc = sum(X(n, oh * 2 + kh, ow * 2 + kw, c) + 7 for kh in range(3) for kw in range(3))
+                    v = ((acc * mult + (1 << (shift - 1))) >> shift) + 4
+                    out.append(max(-128, min(127, v)))
+    return out
+
+
+h = "{'descr': '|i1', 'fortran_order': False, 'shape': (2, 4, 4, 5), }"
+h += " " * (63 - (10 + len(h)) % 64) + "\n"
+with open("int8_kernels.avgpool.npy", "wb") as f:
+    f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(h)) + h.encode() + bytes(v & 0xFF for v in avg_pool()))
