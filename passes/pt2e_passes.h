@@ -20,6 +20,7 @@ extern const Pt2ePassDecl pt2eFoldBatchNormPass; /* fold_batchnorm.c */
 extern const Pt2ePassDecl pt2eAnnotatePass;  /* annotate.c */
 extern const Pt2ePassDecl pt2eConvertPass;   /* convert.c */
 extern const Pt2ePassDecl pt2eLowerQuantPass; /* lower_quant.c */
+extern const Pt2ePassDecl pt2eLowerInt8Pass; /* lower_int8.c */
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,7 @@ static const Pt2ePassDecl *const allPasses[] = {
     &pt2eAnnotatePass,
     &pt2eConvertPass,
     &pt2eLowerQuantPass,
+    &pt2eLowerInt8Pass,
 };
 
 const Pt2ePassDecl *const *pt2eGetPassDecls(size_t *count) {

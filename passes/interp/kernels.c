@@ -1073,6 +1073,8 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
   Kernel kr;
   memset(&kr, 0, sizeof kr);
+  if (pt2eLinalgChooseInt8Kernel(cc, in, plan))
+    return;
   if (plan->numIns != 2 || plan->numOuts != 1)
     return;
   bool ok = false;

@@ -33,7 +33,7 @@ typedef enum SOp {
   /* integer */
   S_ADDI, S_SUBI, S_MULI, S_DIVSI, S_DIVUI, S_REMSI, S_REMUI, S_FLOORDIVSI,
   S_CEILDIVSI, S_ANDI, S_ORI, S_XORI, S_SHLI, S_SHRSI, S_SHRUI, S_MAXSI,
-  S_MINSI, S_MAXUI, S_MINUI, S_CMPI, S_ABSI,
+  S_MINSI, S_MAXUI, S_MINUI, S_CMPI, S_ABSI, S_CTLZ,
   /* other */
   S_SELECT, S_EXTF, S_TRUNCF, S_SITOFP, S_UITOFP, S_FPTOSI, S_FPTOUI,
   S_EXTSI, S_EXTUI, S_TRUNCI, S_INDEX_CAST, S_INDEX_CASTUI, S_BITCAST,
@@ -93,6 +93,7 @@ static const struct {
     {"math.log2", S_LOG2}, {"math.log1p", S_LOG1P}, {"math.expm1", S_EXPM1},
     {"math.tanh", S_TANH}, {"math.sqrt", S_SQRT}, {"math.rsqrt", S_RSQRT},
     {"math.erf", S_ERF}, {"math.absf", S_ABSF}, {"math.absi", S_ABSI},
+    {"math.ctlz", S_CTLZ}, /* tosa.avg_pool2d's reciprocal in i8 models */
     {"math.roundeven", S_ROUNDEVEN}, {"math.round", S_ROUND},
     {"math.floor", S_FLOOR}, {"math.ceil", S_CEIL}, {"math.trunc", S_TRUNC},
     {"math.powf", S_POWF}, {"math.fpowi", S_FPOWI}, {"math.sin", S_SIN},
@@ -334,6 +335,13 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_MAXUI: return unsignedOf(A.i, t) >= unsignedOf(B.i, t) ? A : B;
   case S_MINUI: return unsignedOf(A.i, t) <= unsignedOf(B.i, t) ? A : B;
   case S_ABSI: return iput(pt2eScalarWrapInt(A.i < 0 ? (int64_t)(0 - (uint64_t)A.i) : A.i, rt));
+  case S_CTLZ: {
+    uint64_t u = unsignedOf(A.i, t);
+    int w = bitsOf(t), n = 0;
+    while (n < w && !((u >> (w - 1 - n)) & 1))
+      n++;
+    return iput(n);
+  }
   case S_CMPI: return iput(cmpiOf(in->pred, A.i, B.i, t));
   case S_SELECT: return (A.i & 1) ? B : r[in->c];
   case S_EXTF: return pt2eScalarOfDouble(a, rt);

@@ -77,6 +77,10 @@ bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand);
 ** or, a max with its argmax, along the innermost loop) as in->exec when the
 ** op is one; called on ops no kernel took. */
 void pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *plan);
+/* Installs an integer kernel (kernels_int8.c) for the i8 convolutions and
+** products tosa-to-linalg-named makes; false leaves the op alone. */
+bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
+
 /* Installs a kernel (kernels.c) as in->exec when the op has a known shape. */
 void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 

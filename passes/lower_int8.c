@@ -1,0 +1,1879 @@
+/*
+** lower_int8.c
+** pt2e-lower-int8{target=tosa}: the Q/DQ model pt2e-convert writes
+** (float ops between quant.dcast and quant.qcast, PT2E's reference form)
+** becomes TOSA 1.0 integer ops on i8 with i32 accumulation, requantized with
+** tosa.rescale (docs/lower-int8.md).
+**
+**   %x  = quant.dcast %q                 %xi = (i8 of %q)
+**   %w  = quant.dcast (scast %cst_i8)    %c  = tosa.conv2d %xi, %w_ohwi, %bias_i32,
+**   %y  = linalg.conv_2d_nchw_fchw ...         %x_zp, %w_zp {acc_type = i32}
+**   %r  = relu %y                  ->    %o  = tosa.rescale %c, %mult, %shift, 0, %out_zp
+**   %q2 = quant.qcast %r                 %o2 = tosa.clamp %o {min = out_zp}
+**
+** The pass walks each function once, in order, and gives every float value
+** it can an integer form (ValueInfo): Q8, the value is dequant(i8 tensor)
+** per tensor; W8, a constant weight dequant(i8 constant) per channel; ACC,
+** the value is (i32 tensor) * scale per channel, not yet requantized,
+** held channel-last with the permutation and shape that give the float's
+** layout; POOLSUM, a sum over H and W of a Q8 waiting for its division.
+** New ops are inserted before the op they replace and the originals are left
+** alone, so an op the pass does not know keeps reading its float operands:
+** it stays in Q/DQ form. At the end every quant.qcast whose value was
+** computed in integers is replaced by a quant.scast of that integer, and the
+** float ops nobody reads any more are erased. Function arguments keep their
+** quant.qcast (which becomes the model's input quantization) and results
+** their quant.dcast.
+**
+** Bad input (a rescale scale with no 32-bit multiplier and shift in TOSA's
+** shift range, a zero point outside its storage range, a per-channel weight
+** whose scales do not run along the output channels) is an error at the op;
+** every op the pass created is then erased, so the IR is as it was. A
+** summary line on stderr says what was lowered and what was left.
+*/
+#include "pt2e_passes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Quant.h"
+#include "mlir-c/Dialect/Tosa.h"
+#include "mlir-c/IR.h"
+
+#include "pt2e_alloc.h"
+#include "pt2e_support.h"
+#include "qparams.h"
+#include "requantize.h"
+
+#define MAX_RANK 8
+
+enum { OptTarget, OptRescale, OptInterface, NumOptions };
+
+static const Pt2eOptionDecl lowerInt8Options[NumOptions] = {
+    [OptTarget] = {"target", Pt2eOptionString, "integer dialect to lower to (only 'tosa')",
+                   "tosa", false},
+    [OptRescale] = {"rescale", Pt2eOptionString,
+                    "tosa: tosa.rescale with TOSA's 32-bit multiplier and shift "
+                    "(SINGLE_ROUND); float: PyTorch's float requantize "
+                    "(round(acc * scale) + zp, half to even) written in TOSA float ops, "
+                    "to count where the two differ",
+                    "tosa", false},
+    [OptInterface] = {"interface", Pt2eOptionString,
+                      "float: the function keeps its float arguments and results (quant.qcast "
+                      "in, quant.dcast out); int8: they become the i8 tensors, so the function "
+                      "is TOSA alone (its qparams printed in the summary)",
+                      "float", false},
+};
+
+typedef enum Kind { KNone, KQ8, KW8, KAcc, KPoolSum } Kind;
+
+typedef struct ValueInfo {
+  Kind kind;
+  MlirValue ival;    /* Q8, ACC, POOLSUM: the integer tensor */
+  double scale;      /* Q8, POOLSUM: per tensor */
+  int64_t zp;        /* Q8, POOLSUM */
+  /* W8: the i8 constant and its per-channel scales along 'axis' */
+  MlirAttribute wdata;
+  int wrank;
+  int64_t wshape[MAX_RANK];
+  int axis;
+  double *scales;    /* W8 and ACC: one per channel (ACC: the last dim) */
+  int64_t nscales;
+  /* ACC: the float is reshape(transpose(ival, perm), floatShape) */
+  int accRank;
+  int64_t perm[MAX_RANK];
+  int floatChannelDim;
+  double lo, hi;     /* ACC: clamps seen, in float (relu: lo = 0) */
+  int64_t poolCount; /* POOLSUM: elements summed */
+  /* Q8 made by tensor.pad on H and W of an NCHW tensor: the unpadded i8,
+  ** the pads (top, bottom, left, right) and the pad's i8, so that a conv or
+  ** pool can take the padding into its own pad attribute */
+  MlirValue padSrc;
+  int64_t pads[4];
+  int64_t padValue;
+} ValueInfo;
+
+typedef struct Lower {
+  MlirContext ctx;
+  MlirBlock block;
+  MlirOperation anchor; /* new ops go before it */
+  bool floatRescale;
+  /* value -> info, open addressing on the value's pointer */
+  const void **keys;
+  ValueInfo *vals;
+  size_t cap, used;
+  PT2E_VEC(MlirOperation) created; /* to erase on failure */
+  PT2E_VEC(MlirOperation) loweredQ; /* qcasts replaced at the end */
+  PT2E_VEC(MlirValue) loweredQVal;
+  int units[8]; /* counts by kind of unit, for the summary */
+  bool failed;
+} Lower;
+
+enum { UConv, UDepthwise, UMatmul, UAdd, UMul, UPool, ULayout, URequant };
+static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", "add",
+                                        "mul", "pool", "layout", "rescale"};
+
+/*
+** {======================================================================
+** Value map
+** =======================================================================
+*/
+static size_t slotOf(Lower *l, const void *key) {
+  size_t h = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull;
+  size_t i = h & (l->cap - 1);
+  while (l->keys[i] && l->keys[i] != key)
+    i = (i + 1) & (l->cap - 1);
+  return i;
+}
+
+static bool mapGrow(Lower *l) {
+  size_t ncap = l->cap ? l->cap * 2 : 1024;
+  const void **nk = pt2eAlloc(ncap * sizeof *nk);
+  ValueInfo *nv = pt2eAlloc(ncap * sizeof *nv);
+  if (!nk || !nv) {
+    pt2eFree((void *)nk);
+    pt2eFree(nv);
+    return false;
+  }
+  const void **ok = l->keys;
+  ValueInfo *ov = l->vals;
+  size_t ocap = l->cap;
+  l->keys = nk;
+  l->vals = nv;
+  l->cap = ncap;
+  for (size_t i = 0; i < ocap; i++)
+    if (ok[i]) {
+      size_t s = slotOf(l, ok[i]);
+      l->keys[s] = ok[i];
+      l->vals[s] = ov[i];
+    }
+  pt2eFree((void *)ok);
+  pt2eFree(ov);
+  return true;
+}
+
+static ValueInfo *infoOf(Lower *l, MlirValue v) {
+  if (!l->cap)
+    return NULL;
+  size_t s = slotOf(l, v.ptr);
+  return l->keys[s] ? &l->vals[s] : NULL;
+}
+
+static Kind kindOf(Lower *l, MlirValue v) {
+  ValueInfo *i = infoOf(l, v);
+  return i ? i->kind : KNone;
+}
+
+/* Records 'info' for 'v'; the map owns info->scales from now on. A copied
+** padSrc is dropped: only lowerPad's own result keeps it (setPadInfo). */
+static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info);
+static bool setInfo(Lower *l, MlirValue v, const ValueInfo *info) {
+  ValueInfo copy = *info;
+  copy.padSrc = (MlirValue){NULL};
+  return setPadInfo(l, v, &copy);
+}
+
+static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info) {
+  if ((l->used + 1) * 2 > l->cap && !mapGrow(l))
+    return false;
+  size_t s = slotOf(l, v.ptr);
+  if (!l->keys[s])
+    l->used++;
+  l->keys[s] = v.ptr;
+  l->vals[s] = *info;
+  return true;
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Builders
+** =======================================================================
+*/
+static MlirAttribute parseAttr(Lower *l, const char *text) {
+  return mlirAttributeParseGet(l->ctx, mlirStringRefCreateFromCString(text));
+}
+
+static MlirNamedAttribute named(Lower *l, const char *name, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(l->ctx, mlirStringRefCreateFromCString(name)), a);
+}
+
+static MlirType intType(Lower *l, unsigned w) { return mlirIntegerTypeGet(l->ctx, w); }
+
+static MlirType tensorOf(int rank, const int64_t *shape, MlirType elt) {
+  return mlirRankedTensorTypeGet(rank, shape, elt, mlirAttributeGetNull());
+}
+
+/* Creates the op 'name' before the anchor; returns its first result. */
+static MlirValue build(Lower *l, MlirLocation loc, const char *name, intptr_t nOperands,
+                       const MlirValue *operands, MlirType result, intptr_t nAttrs,
+                       const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  mlirOperationStateAddOperands(&st, nOperands, operands);
+  mlirOperationStateAddResults(&st, 1, &result);
+  mlirOperationStateAddAttributes(&st, nAttrs, attrs);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(l->block, l->anchor, op);
+  if (!PT2E_PUSH(l->created, op))
+    l->failed = true;
+  return mlirOperationGetResult(op, 0);
+}
+
+/* "tosa.const" of raw little-endian data of 'type'. */
+static MlirValue constRaw(Lower *l, MlirLocation loc, MlirType type, size_t bytes,
+                          const void *data) {
+  MlirAttribute a = mlirDenseElementsAttrRawBufferGet(type, bytes, data);
+  MlirNamedAttribute v = named(l, "values", a);
+  return build(l, loc, "tosa.const", 0, NULL, type, 1, &v);
+}
+
+/* A tensor<1xiW> zero point (or pad value) constant. */
+static MlirValue constScalar(Lower *l, MlirLocation loc, unsigned width, int64_t v) {
+  int64_t one = 1;
+  MlirType t = tensorOf(1, &one, intType(l, width));
+  if (width == 8) {
+    int8_t b = (int8_t)v;
+    return constRaw(l, loc, t, 1, &b);
+  }
+  if (width == 16) {
+    int16_t b = (int16_t)v;
+    return constRaw(l, loc, t, 2, &b);
+  }
+  int32_t b = (int32_t)v;
+  return constRaw(l, loc, t, 4, &b);
+}
+
+static MlirValue constShape(Lower *l, MlirLocation loc, int n, const int64_t *vals) {
+  char text[512];
+  int k = snprintf(text, sizeof text, "dense<[");
+  for (int i = 0; i < n; i++)
+    k += snprintf(text + k, sizeof text - (size_t)k, "%s%lld", i ? ", " : "", (long long)vals[i]);
+  snprintf(text + k, sizeof text - (size_t)k, "]> : tensor<%dxindex>", n);
+  char ty[64];
+  snprintf(ty, sizeof ty, "!tosa.shape<%d>", n);
+  MlirType shapeTy = mlirTypeParseGet(l->ctx, mlirStringRefCreateFromCString(ty));
+  MlirNamedAttribute v = named(l, "values", parseAttr(l, text));
+  return build(l, loc, "tosa.const_shape", 0, NULL, shapeTy, 1, &v);
+}
+
+static MlirAttribute i64Array(Lower *l, int n, const int64_t *vals) {
+  return mlirDenseI64ArrayGet(l->ctx, n, vals);
+}
+
+static int rankOf(MlirValue v) { return (int)mlirShapedTypeGetRank(mlirValueGetType(v)); }
+
+static void shapeOf(MlirValue v, int64_t *shape) {
+  MlirType t = mlirValueGetType(v);
+  for (int i = 0; i < rankOf(v); i++)
+    shape[i] = mlirShapedTypeGetDimSize(t, i);
+}
+
+static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+
+/* tosa.transpose: out[j] = in[perm[j]]. */
+static MlirValue transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *perm) {
+  bool identity = true;
+  for (int i = 0; i < rank; i++)
+    identity = identity && perm[i] == i;
+  if (identity)
+    return x;
+  /* transpose(transpose(s, p1), p2) with p1[p2[j]] == j is s: the NHWC
+  ** value a conv produced, going back to NHWC for the next conv */
+  MlirOperation prev = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(prev) &&
+      pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(prev)), "tosa.transpose")) {
+    MlirAttribute p1 = mlirOperationGetAttributeByName(prev, mlirStringRefCreateFromCString("perms"));
+    bool inverse = mlirDenseArrayGetNumElements(p1) == rank;
+    for (int j = 0; j < rank && inverse; j++)
+      inverse = mlirDenseI32ArrayGetElement(p1, (intptr_t)perm[j]) == j;
+    if (inverse)
+      return mlirOperationGetOperand(prev, 0);
+  }
+  int64_t in[MAX_RANK], out[MAX_RANK];
+  int32_t p32[MAX_RANK];
+  shapeOf(x, in);
+  for (int i = 0; i < rank; i++) {
+    out[i] = in[perm[i]];
+    p32[i] = (int32_t)perm[i];
+  }
+  MlirNamedAttribute a = named(l, "perms", mlirDenseI32ArrayGet(l->ctx, rank, p32));
+  return build(l, loc, "tosa.transpose", 1, &x, tensorOf(rank, out, eltOf(x)), 1, &a);
+}
+
+static MlirValue reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
+  int64_t in[MAX_RANK];
+  shapeOf(x, in);
+  if (rank == rankOf(x) && memcmp(in, shape, sizeof(int64_t) * (size_t)rank) == 0)
+    return x;
+  MlirValue ops[2] = {x, constShape(l, loc, rank, shape)};
+  return build(l, loc, "tosa.reshape", 2, ops, tensorOf(rank, shape, eltOf(x)), 0, NULL);
+}
+
+static MlirValue clampInt(Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64_t hi) {
+  MlirType e = eltOf(x);
+  MlirNamedAttribute a[2] = {named(l, "min_val", mlirIntegerAttrGet(e, lo)),
+                             named(l, "max_val", mlirIntegerAttrGet(e, hi))};
+  return build(l, loc, "tosa.clamp", 1, &x, mlirValueGetType(x), 2, a);
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Reading the model
+** =======================================================================
+*/
+static bool opIs(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+static MlirOperation producer(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+/* The elements attribute of a constant (arith.constant or tosa.const). */
+static MlirAttribute constantOf(MlirValue v) {
+  MlirOperation p = producer(v);
+  MlirAttribute a = mlirAttributeGetNull();
+  if (opIs(p, "arith.constant"))
+    a = attrOf(p, "value");
+  else if (opIs(p, "tosa.const"))
+    a = attrOf(p, "values");
+  if (!mlirAttributeIsNull(a) && !mlirAttributeIsADenseElements(a) &&
+      !mlirAttributeIsADenseResourceElements(a))
+    return mlirAttributeGetNull();
+  return a;
+}
+
+static int64_t numElements(MlirAttribute a) {
+  return mlirElementsAttrGetNumElements(a);
+}
+
+/* Element i of a float32 constant (dense or dense_resource). */
+static float floatAt(MlirAttribute a, intptr_t i) {
+  if (mlirAttributeIsADenseResourceElements(a))
+    return mlirDenseFloatResourceElementsAttrGetValue(a, i);
+  if (mlirDenseElementsAttrIsSplat(a))
+    return mlirDenseElementsAttrGetFloatSplatValue(a);
+  return mlirDenseElementsAttrGetFloatValue(a, i);
+}
+
+static bool isF32Const(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(a))) &&
+         (!mlirAttributeIsADenseResourceElements(a) || pt2eResourceBlobIsPresent(a));
+}
+
+/* A scalar float constant (arith.constant f32, or a one-element tensor). */
+static bool scalarConst(MlirValue v, double *out) {
+  MlirOperation p = producer(v);
+  if (opIs(p, "arith.constant")) {
+    MlirAttribute a = attrOf(p, "value");
+    if (mlirAttributeIsAFloat(a)) {
+      *out = mlirFloatAttrGetValueDouble(a);
+      return true;
+    }
+  }
+  MlirAttribute a = constantOf(v);
+  if (isF32Const(a) && numElements(a) == 1) {
+    *out = floatAt(a, 0);
+    return true;
+  }
+  return false;
+}
+
+static int64_t i64At(MlirAttribute a, intptr_t i) {
+  if (mlirAttributeIsADenseI64Array(a))
+    return mlirDenseI64ArrayGetElement(a, i);
+  return mlirDenseElementsAttrGetInt64Value(a, i);
+}
+
+/* Storage facts of a per-tensor quantized element type. */
+typedef struct QType {
+  double scale;
+  int64_t zp, qmin, qmax;
+  unsigned width;
+} QType;
+
+static bool readQType(MlirType quantTensor, QType *q) {
+  MlirType e = mlirShapedTypeGetElementType(quantTensor);
+  if (!mlirTypeIsAUniformQuantizedType(e) || !mlirQuantizedTypeIsSigned(e))
+    return false;
+  q->scale = mlirUniformQuantizedTypeGetScale(e);
+  q->zp = mlirUniformQuantizedTypeGetZeroPoint(e);
+  q->qmin = mlirQuantizedTypeGetStorageTypeMin(e);
+  q->qmax = mlirQuantizedTypeGetStorageTypeMax(e);
+  q->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(e);
+  return q->width == 8;
+}
+
+static MlirLogicalResult fail(Lower *l, MlirOperation op, const char *fmt, double a, double b) {
+  char msg[400];
+  snprintf(msg, sizeof msg, fmt, a, b);
+  l->failed = true;
+  return pt2eEmitOpError(op, "pt2e-lower-int8", "%s", msg);
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Requantizing an integer tensor to i8
+** =======================================================================
+*/
+
+/*
+** tosa.rescale of 'x' (i8 or i32) to the i8 (qmin..qmax, 'outZp') with one
+** real scale per channel of the last dimension (n == 1: per tensor), then
+** tosa.clamp to [lo, hi] when that is narrower than the storage range. With
+** rescale=float, the same requantize in PyTorch's float arithmetic instead.
+*/
+static MlirValue requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
+                            const double *scales, int64_t n, const QType *out,
+                            int64_t lo, int64_t hi) {
+  MlirLocation loc = mlirOperationGetLocation(at);
+  int rank = rankOf(x);
+  int64_t shape[MAX_RANK];
+  shapeOf(x, shape);
+  unsigned inW = mlirIntegerTypeGetWidth(eltOf(x));
+  MlirType outT = tensorOf(rank, shape, intType(l, 8));
+  MlirValue r;
+  if (l->floatRescale) {
+    /* y = cast_i8(clamp(cast_f32(x - zp) * f32(scale) + zp_out)): tosa.cast
+    ** to an integer rounds half to even, as torch.round. */
+    MlirType f32 = mlirF32TypeGet(l->ctx);
+    float *fs = pt2eAlloc(sizeof(float) * (size_t)n);
+    if (!fs) {
+      l->failed = true;
+      return x;
+    }
+    for (int64_t i = 0; i < n; i++)
+      fs[i] = (float)scales[i];
+    int64_t bshape[MAX_RANK];
+    for (int i = 0; i < rank; i++)
+      bshape[i] = 1;
+    bshape[rank - 1] = n;
+    MlirValue xf = build(l, loc, "tosa.cast", 1, &x, tensorOf(rank, shape, f32), 0, NULL);
+    if (inZp != 0) {
+      float z = (float)inZp;
+      int64_t ones[MAX_RANK];
+      for (int i = 0; i < rank; i++)
+        ones[i] = 1;
+      MlirValue zc = constRaw(l, loc, tensorOf(rank, ones, f32), 4, &z);
+      MlirValue ops[2] = {xf, zc};
+      xf = build(l, loc, "tosa.sub", 2, ops, tensorOf(rank, shape, f32), 0, NULL);
+    }
+    MlirValue sc = constRaw(l, loc, tensorOf(rank, bshape, f32), sizeof(float) * (size_t)n, fs);
+    pt2eFree(fs);
+    MlirValue ops[3] = {xf, sc, constScalar(l, loc, 8, 0)};
+    MlirValue m = build(l, loc, "tosa.mul", 3, ops, tensorOf(rank, shape, f32), 0, NULL);
+    MlirValue rd = m;
+    {
+      /* round half to even first (torch.round), then add the zero point */
+      int64_t ones[MAX_RANK];
+      for (int i = 0; i < rank; i++)
+        ones[i] = 1;
+      MlirValue ri = build(l, loc, "tosa.cast", 1, &m, tensorOf(rank, shape, intType(l, 32)), 0, NULL);
+      int32_t z = (int32_t)out->zp;
+      MlirValue zc = constRaw(l, loc, tensorOf(rank, ones, intType(l, 32)), 4, &z);
+      MlirValue ops2[2] = {ri, zc};
+      rd = build(l, loc, "tosa.add", 2, ops2, tensorOf(rank, shape, intType(l, 32)), 0, NULL);
+      rd = clampInt(l, loc, rd, out->qmin, out->qmax);
+    }
+    r = build(l, loc, "tosa.cast", 1, &rd, outT, 0, NULL);
+  } else {
+    int32_t *mult = pt2eAlloc(sizeof(int32_t) * (size_t)n);
+    int8_t *shift = pt2eAlloc((size_t)n);
+    if (!mult || !shift) {
+      pt2eFree(mult);
+      pt2eFree(shift);
+      l->failed = true;
+      return x;
+    }
+    for (int64_t i = 0; i < n; i++) {
+      int32_t m = 0, s = 0;
+      if (!pt2eQuantizeMultiplier(scales[i], &m, &s)) {
+        pt2eFree(mult);
+        pt2eFree(shift);
+        fail(l, at,
+             "rescale scale %g (channel %g) has no TOSA 32-bit multiplier with a shift in "
+             "[2, 62]: the unit cannot be requantized",
+             scales[i], (double)i);
+        return x;
+      }
+      mult[i] = m;
+      shift[i] = (int8_t)s;
+    }
+    MlirValue ops[5] = {x,
+                        constRaw(l, loc, tensorOf(1, &n, intType(l, 32)), 4 * (size_t)n, mult),
+                        constRaw(l, loc, tensorOf(1, &n, intType(l, 8)), (size_t)n, shift),
+                        constScalar(l, loc, inW, inZp), constScalar(l, loc, 8, out->zp)};
+    pt2eFree(mult);
+    pt2eFree(shift);
+    MlirNamedAttribute a[5] = {
+        named(l, "scale32", mlirBoolAttrGet(l->ctx, 1)),
+        named(l, "rounding_mode", parseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>")),
+        named(l, "per_channel", mlirBoolAttrGet(l->ctx, n > 1)),
+        named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0)),
+        named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0))};
+    r = build(l, loc, "tosa.rescale", 5, ops, outT, 5, a);
+  }
+  if (lo > out->qmin || hi < out->qmax)
+    r = clampInt(l, loc, r, lo, hi);
+  return r;
+}
+
+/* i8 -> i32 rescale by one real scale (add and mul inputs). */
+static MlirValue widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double scale) {
+  MlirLocation loc = mlirOperationGetLocation(at);
+  int32_t m = 0, s = 0;
+  if (!pt2eQuantizeMultiplier(scale, &m, &s)) {
+    fail(l, at, "input rescale scale %g has no TOSA 32-bit multiplier with a shift in [2, 62]%s",
+         scale, 0);
+    return x;
+  }
+  int64_t one = 1;
+  int8_t s8 = (int8_t)s;
+  int rank = rankOf(x);
+  int64_t shape[MAX_RANK];
+  shapeOf(x, shape);
+  MlirValue ops[5] = {x, constRaw(l, loc, tensorOf(1, &one, intType(l, 32)), 4, &m),
+                      constRaw(l, loc, tensorOf(1, &one, intType(l, 8)), 1, &s8),
+                      constScalar(l, loc, 8, zp), constScalar(l, loc, 32, 0)};
+  MlirNamedAttribute a[5] = {
+      named(l, "scale32", mlirBoolAttrGet(l->ctx, 1)),
+      named(l, "rounding_mode", parseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>")),
+      named(l, "per_channel", mlirBoolAttrGet(l->ctx, 0)),
+      named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0)),
+      named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0))};
+  return build(l, loc, "tosa.rescale", 5, ops, tensorOf(rank, shape, intType(l, 32)), 5, a);
+}
+
+/* The quantized value of float 'v' in 'q', clamped to storage. */
+static int64_t quantBound(double v, const QType *q) {
+  if (v == -INFINITY)
+    return q->qmin;
+  if (v == INFINITY)
+    return q->qmax;
+  double r = nearbyint(v / q->scale) + (double)q->zp;
+  return r < (double)q->qmin ? q->qmin : r > (double)q->qmax ? q->qmax : (int64_t)r;
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** The ops
+** =======================================================================
+*/
+
+static MlirLogicalResult checkZp(Lower *l, MlirOperation op, const QType *q) {
+  if (q->zp < q->qmin || q->zp > q->qmax) {
+    l->failed = true;
+    return pt2eEmitOpError(op, "pt2e-lower-int8", "zero point %lld outside the storage range [%lld, %lld]",
+                           (long long)q->zp, (long long)q->qmin, (long long)q->qmax);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* quant.qcast: requantize an integer value, or quantize a float input. */
+static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), q = mlirOperationGetResult(op, 0);
+  QType out;
+  if (!readQType(mlirValueGetType(q), &out))
+    return mlirLogicalResultSuccess(); /* not a per-tensor int8: left as is */
+  if (mlirLogicalResultIsFailure(checkZp(l, op, &out)))
+    return mlirLogicalResultFailure();
+  ValueInfo *in = infoOf(l, x);
+  ValueInfo qi = {0};
+  qi.kind = KQ8;
+  qi.scale = out.scale;
+  qi.zp = out.zp;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (in && in->kind == KQ8) {
+    if (in->scale == out.scale && in->zp == out.zp)
+      qi.ival = in->ival;
+    else {
+      double s = in->scale / out.scale;
+      qi.ival = requantize(l, op, in->ival, in->zp, &s, 1, &out, out.qmin, out.qmax);
+      l->units[URequant]++;
+    }
+  } else if (in && in->kind == KAcc) {
+    int64_t lo = quantBound(in->lo, &out), hi = quantBound(in->hi, &out);
+    double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
+    if (!s)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (int64_t c = 0; c < in->nscales; c++)
+      s[c] = in->scales[c] / out.scale;
+    MlirValue r = requantize(l, op, in->ival, 0, s, in->nscales, &out, lo, hi);
+    pt2eFree(s);
+    r = transpose(l, loc, r, in->accRank, in->perm);
+    int64_t fshape[MAX_RANK];
+    shapeOf(x, fshape);
+    qi.ival = reshape(l, loc, r, rankOf(x), fshape);
+  } else {
+    /* the model's input (or a value left in float): quant.scast to storage */
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirOperation saved = l->anchor;
+    l->anchor = next;
+    int64_t shape[MAX_RANK];
+    shapeOf(q, shape);
+    qi.ival = build(l, loc, "quant.scast", 1, &q, tensorOf(rankOf(q), shape, intType(l, 8)), 0, NULL);
+    l->anchor = saved;
+    return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  }
+  if (l->failed)
+    return mlirLogicalResultFailure();
+  if (!PT2E_PUSH(l->loweredQ, op) || !PT2E_PUSH(l->loweredQVal, qi.ival))
+    return l->failed = true, mlirLogicalResultFailure();
+  return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* quant.dcast: of a Q8 value (Q8), or of a constant weight (W8). */
+static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
+  MlirValue q = mlirOperationGetOperand(op, 0), d = mlirOperationGetResult(op, 0);
+  ValueInfo *qi = infoOf(l, q);
+  if (qi && qi->kind == KQ8) {
+    ValueInfo di = *qi;
+    return setInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  }
+  MlirOperation sc = producer(q);
+  if (!opIs(sc, "quant.scast"))
+    return mlirLogicalResultSuccess();
+  MlirAttribute data = constantOf(mlirOperationGetOperand(sc, 0));
+  MlirType qt = mlirShapedTypeGetElementType(mlirValueGetType(q));
+  if (mlirAttributeIsNull(data) || !mlirAttributeIsADenseElements(data) ||
+      mlirQuantizedTypeGetStorageTypeIntegralWidth(qt) != 8 || !mlirQuantizedTypeIsSigned(qt))
+    return mlirLogicalResultSuccess();
+  ValueInfo w = {0};
+  w.kind = KW8;
+  w.wdata = data;
+  w.wrank = rankOf(d);
+  if (w.wrank > MAX_RANK)
+    return mlirLogicalResultSuccess();
+  shapeOf(d, w.wshape);
+  if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
+    w.axis = (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(qt);
+    w.nscales = mlirUniformQuantizedPerAxisTypeGetNumDims(qt);
+    for (intptr_t i = 0; i < w.nscales; i++)
+      if (mlirUniformQuantizedPerAxisTypeGetZeroPoint(qt, i) != 0)
+        return mlirLogicalResultSuccess(); /* TOSA's weight_zp is one number */
+    w.scales = pt2eAlloc(sizeof(double) * (size_t)w.nscales);
+    if (!w.scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (intptr_t i = 0; i < w.nscales; i++)
+      w.scales[i] = mlirUniformQuantizedPerAxisTypeGetScale(qt, i);
+  } else if (mlirTypeIsAUniformQuantizedType(qt)) {
+    if (mlirUniformQuantizedTypeGetZeroPoint(qt) != 0)
+      return mlirLogicalResultSuccess();
+    w.axis = -1; /* per tensor: expanded when a channel count is known */
+    w.nscales = 1;
+    w.scales = pt2eAlloc(sizeof(double));
+    if (!w.scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    w.scales[0] = mlirUniformQuantizedTypeGetScale(qt);
+  } else
+    return mlirLogicalResultSuccess();
+  return setInfo(l, d, &w) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* The i8 bytes of a W8 permuted by 'perm' (out[j] = in[perm[j]]). */
+static int8_t *permuteWeight(const ValueInfo *w, const int64_t *perm) {
+  int rank = w->wrank;
+  int64_t n = 1, strides[MAX_RANK], outShape[MAX_RANK];
+  for (int i = rank - 1; i >= 0; i--) {
+    strides[i] = n;
+    n *= w->wshape[i];
+  }
+  for (int i = 0; i < rank; i++)
+    outShape[i] = w->wshape[perm[i]];
+  int8_t *out = pt2eAlloc((size_t)n);
+  if (!out)
+    return NULL;
+  bool splat = mlirDenseElementsAttrIsSplat(w->wdata);
+  const int8_t *in = mlirDenseElementsAttrGetRawData(w->wdata);
+  int64_t idx[MAX_RANK] = {0};
+  for (int64_t o = 0; o < n; o++) {
+    int64_t src = 0;
+    for (int j = 0; j < rank; j++)
+      src += idx[j] * strides[perm[j]];
+    out[o] = splat ? in[0] : in[src];
+    for (int j = rank - 1; j >= 0; j--) {
+      if (++idx[j] < outShape[j])
+        break;
+      idx[j] = 0;
+    }
+  }
+  return out;
+}
+
+/* A weight constant in TOSA's layout: the W8 permuted, then given 'shape'. */
+static MlirValue weightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const int64_t *perm,
+                             int rank, const int64_t *shape) {
+  int8_t *bytes = permuteWeight(w, perm);
+  if (!bytes) {
+    l->failed = true;
+    return (MlirValue){NULL};
+  }
+  int64_t n = numElements(w->wdata);
+  MlirValue c = constRaw(l, loc, tensorOf(rank, shape, intType(l, 8)), (size_t)n, bytes);
+  pt2eFree(bytes);
+  return c;
+}
+
+/* Per-channel scales of a W8 for 'channels' output channels along 'axis'. */
+static double *weightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
+                            int64_t channels) {
+  if (w->axis >= 0 && (w->axis != axis || w->nscales != channels)) {
+    l->failed = true;
+    pt2eEmitOpError(op, "pt2e-lower-int8",
+                    "per-channel weight has %lld scales along its axis %d, which is not the "
+                    "output-channel axis %d of %lld channels: no per-channel rescale matches it",
+                    (long long)w->nscales, w->axis, axis, (long long)channels);
+    return NULL;
+  }
+  double *s = pt2eAlloc(sizeof(double) * (size_t)channels);
+  if (!s) {
+    l->failed = true;
+    return NULL;
+  }
+  for (int64_t c = 0; c < channels; c++)
+    s[c] = w->scales[w->axis >= 0 ? c : 0];
+  return s;
+}
+
+/*
+** The int32 bias of the derived bias spec: scale = f32(in_scale * w_scale)
+** per channel (pt2eDeriveMulScales' product), zero point 0, quantized as
+** quantize_per_channel does (pt2eQuantizeValue). 'bias' may be null (zero).
+** Writes the accumulator's scales into 'accScales'.
+*/
+static MlirValue biasConst(Lower *l, MlirLocation loc, MlirAttribute bias, double inScale,
+                           const double *wScales, int64_t channels, double *accScales) {
+  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)channels);
+  if (!b) {
+    l->failed = true;
+    return (MlirValue){NULL};
+  }
+  for (int64_t c = 0; c < channels; c++) {
+    float s = (float)inScale * (float)wScales[c];
+    accScales[c] = s;
+    b[c] = mlirAttributeIsNull(bias)
+               ? 0
+               : (int32_t)pt2eQuantizeValue(floatAt(bias, c), s, 0, INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
+  }
+  MlirValue v = constRaw(l, loc, tensorOf(1, &channels, intType(l, 32)), 4 * (size_t)channels, b);
+  pt2eFree(b);
+  return v;
+}
+
+/* The bias a linalg init holds: fill(0) gives none (null, true), a
+** linalg.broadcast of a 1-D float constant gives it; else false. */
+static bool initBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
+  *bias = mlirAttributeGetNull();
+  MlirOperation p = producer(init);
+  double v;
+  if (opIs(p, "linalg.fill"))
+    return scalarConst(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
+  if (opIs(p, "linalg.broadcast")) {
+    MlirAttribute a = constantOf(mlirOperationGetOperand(p, 0));
+    if (isF32Const(a) && numElements(a) == channels) {
+      *bias = a;
+      return true;
+    }
+  }
+  return false;
+}
+
+static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, double *scales,
+                                int64_t n, const int64_t *perm, int floatChannelDim) {
+  ValueInfo a = {0};
+  a.kind = KAcc;
+  a.ival = acc;
+  a.scales = scales;
+  a.nscales = n;
+  a.accRank = rankOf(acc);
+  for (int i = 0; i < a.accRank; i++)
+    a.perm[i] = perm ? perm[i] : i;
+  a.floatChannelDim = floatChannelDim;
+  a.lo = -INFINITY;
+  a.hi = INFINITY;
+  return setInfo(l, result, &a) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static bool strideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
+  MlirAttribute s = attrOf(op, "strides"), d = attrOf(op, "dilations");
+  for (int i = 0; i < 2; i++) {
+    stride[i] = mlirAttributeIsNull(s) ? 1 : i64At(s, i);
+    dilation[i] = mlirAttributeIsNull(d) ? 1 : i64At(d, i);
+  }
+  return true;
+}
+
+static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
+
+/*
+** The NHWC i8 input of a TOSA window op (conv, depthwise conv, max pool)
+** for the NCHW Q8 'xi', and its pad attribute: a tensor.pad before it whose
+** pad value is 'padValue' becomes the op's own padding (TOSA pads a conv
+** with the input zero point, a max pool with -inf). TOSA wants
+** (in - 1 + pads - (k - 1) * dilation) divisible by the stride; the rows
+** and columns no window reaches are dropped from the bottom (right) pad,
+** or sliced off the input when the pad is not enough.
+*/
+static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, int64_t padValue,
+                             const int64_t *k, const int64_t *stride, const int64_t *dil,
+                             int64_t *pad) {
+  MlirValue src = xi->ival;
+  for (int i = 0; i < 4; i++)
+    pad[i] = 0;
+  if (xi->padSrc.ptr && xi->padValue == padValue) {
+    src = xi->padSrc;
+    memcpy(pad, xi->pads, sizeof xi->pads);
+  }
+  int64_t s[4];
+  shapeOf(src, s);
+  int64_t keep[2] = {s[2], s[3]};
+  bool slice = false;
+  for (int d = 0; d < 2; d++) {
+    int64_t total = keep[d] - 1 + pad[2 * d] + pad[2 * d + 1] - (k[d] - 1) * dil[d];
+    int64_t excess = total % stride[d];
+    int64_t fromPad = excess < pad[2 * d + 1] ? excess : pad[2 * d + 1];
+    pad[2 * d + 1] -= fromPad;
+    if (excess > fromPad) {
+      keep[d] -= excess - fromPad;
+      slice = true;
+    }
+  }
+  MlirValue xn = transpose(l, loc, src, 4, toNhwc);
+  if (slice) {
+    int64_t start[4] = {0, 0, 0, 0}, size[4] = {s[0], keep[0], keep[1], s[1]};
+    MlirValue ops[3] = {xn, constShape(l, loc, 4, start), constShape(l, loc, 4, size)};
+    xn = build(l, loc, "tosa.slice", 3, ops, tensorOf(4, size, intType(l, 8)), 0, NULL);
+  }
+  return xn;
+}
+
+/* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw on Q8 x W8. */
+static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthwise) {
+  MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
+  MlirValue init = mlirOperationGetOperand(op, 2), y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
+  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || rankOf(y) != 4)
+    return mlirLogicalResultSuccess();
+  int64_t yshape[4];
+  shapeOf(y, yshape);
+  int64_t channels = yshape[1];
+  MlirAttribute bias;
+  if (!initBias(init, channels, &bias))
+    return mlirLogicalResultSuccess();
+  int64_t stride[2], dil[2];
+  strideDilation(op, stride, dil);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  double *ws = weightScales(l, op, wi, 0, channels);
+  if (!ws)
+    return mlirLogicalResultFailure();
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
+  if (!accScales) {
+    pt2eFree(ws);
+    return l->failed = true, mlirLogicalResultFailure();
+  }
+  MlirValue b = biasConst(l, loc, bias, xi->scale, ws, channels, accScales);
+  pt2eFree(ws);
+  int64_t k[2] = {depthwise ? wi->wshape[1] : wi->wshape[2], depthwise ? wi->wshape[2] : wi->wshape[3]};
+  int64_t pad[4];
+  MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, pad);
+  MlirValue wt;
+  if (depthwise) { /* [C, KH, KW] -> [KH, KW, C, 1] */
+    static const int64_t p[3] = {1, 2, 0};
+    int64_t s[4] = {wi->wshape[1], wi->wshape[2], wi->wshape[0], 1};
+    wt = weightConst(l, loc, wi, p, 4, s);
+  } else { /* [F, C, KH, KW] -> [F, KH, KW, C] */
+    int64_t s[4] = {wi->wshape[0], wi->wshape[2], wi->wshape[3], wi->wshape[1]};
+    wt = weightConst(l, loc, wi, toNhwc, 4, s);
+  }
+  if (l->failed) {
+    pt2eFree(accScales);
+    return mlirLogicalResultFailure();
+  }
+  MlirNamedAttribute a[4] = {named(l, "pad", i64Array(l, 4, pad)),
+                             named(l, "stride", i64Array(l, 2, stride)),
+                             named(l, "dilation", i64Array(l, 2, dil)),
+                             named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
+  MlirValue ops[5] = {xn, wt, b, constScalar(l, loc, 8, xi->zp), constScalar(l, loc, 8, 0)};
+  int64_t accShape[4] = {yshape[0], yshape[2], yshape[3], yshape[1]};
+  MlirValue acc = build(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", 5, ops,
+                        tensorOf(4, accShape, intType(l, 32)), 4, a);
+  l->units[depthwise ? UDepthwise : UConv]++;
+  return setAcc(l, y, acc, accScales, channels, toNchw, 1);
+}
+
+/* tosa.conv2d (NHWC, OHWI) on Q8 x W8 with a float constant bias. */
+static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
+  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || rankOf(y) != 4)
+    return mlirLogicalResultSuccess();
+  double izp, wzp;
+  if (!scalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
+      !scalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
+    return mlirLogicalResultSuccess();
+  int64_t yshape[4];
+  shapeOf(y, yshape);
+  int64_t channels = yshape[3];
+  MlirAttribute bias = constantOf(mlirOperationGetOperand(op, 2));
+  if (!isF32Const(bias) || (numElements(bias) != channels && numElements(bias) != 1))
+    return mlirLogicalResultSuccess();
+  if (numElements(bias) == 1 && floatAt(bias, 0) == 0.0f)
+    bias = mlirAttributeGetNull();
+  else if (numElements(bias) != channels)
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(op);
+  double *ws = weightScales(l, op, wi, 0, channels);
+  if (!ws)
+    return mlirLogicalResultFailure();
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
+  if (!accScales) {
+    pt2eFree(ws);
+    return l->failed = true, mlirLogicalResultFailure();
+  }
+  MlirValue b = biasConst(l, loc, bias, xi->scale, ws, channels, accScales);
+  pt2eFree(ws);
+  static const int64_t id[4] = {0, 1, 2, 3};
+  MlirValue wt = weightConst(l, loc, wi, id, 4, wi->wshape);
+  if (l->failed) {
+    pt2eFree(accScales);
+    return mlirLogicalResultFailure();
+  }
+  MlirNamedAttribute a[4] = {named(l, "pad", attrOf(op, "pad")),
+                             named(l, "stride", attrOf(op, "stride")),
+                             named(l, "dilation", attrOf(op, "dilation")),
+                             named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
+  MlirValue ops[5] = {xi->ival, wt, b, constScalar(l, loc, 8, xi->zp), constScalar(l, loc, 8, 0)};
+  MlirValue acc = build(l, loc, "tosa.conv2d", 5, ops, tensorOf(4, yshape, intType(l, 32)), 4, a);
+  l->units[UConv]++;
+  return setAcc(l, y, acc, accScales, channels, NULL, 3);
+}
+
+/* The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. */
+static bool plainMatmulMaps(MlirOperation op) {
+  MlirAttribute maps = attrOf(op, "indexing_maps");
+  if (mlirAttributeIsNull(maps))
+    return true;
+  static const int64_t want[3][2] = {{0, 2}, {2, 1}, {0, 1}};
+  if (mlirArrayAttrGetNumElements(maps) != 3)
+    return false;
+  for (int i = 0; i < 3; i++) {
+    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+    if (mlirAffineMapGetNumResults(m) != 2)
+      return false;
+    for (int r = 0; r < 2; r++) {
+      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+      if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != want[i][r])
+        return false;
+    }
+  }
+  return true;
+}
+
+/* linalg.matmul [M,K] x [K,N]: Q8 x W8 (per channel on N) or Q8 x Q8. */
+static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) != 3)
+    return mlirLogicalResultSuccess();
+  MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
+  ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
+  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || rankOf(y) != 2 ||
+      !plainMatmulMaps(op))
+    return mlirLogicalResultSuccess();
+  MlirAttribute bias;
+  int64_t ys[2], as[2], bs[2];
+  shapeOf(y, ys);
+  shapeOf(a, as);
+  shapeOf(bv, bs);
+  if (!initBias(mlirOperationGetOperand(op, 2), ys[1], &bias))
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t n = ys[1];
+  double *ws;
+  int64_t bzp = 0;
+  MlirValue b3;
+  int64_t b3s[3] = {1, bs[0], bs[1]};
+  if (bi->kind == KW8) {
+    ws = weightScales(l, op, bi, 1, n);
+    if (!ws)
+      return mlirLogicalResultFailure();
+    static const int64_t id[2] = {0, 1};
+    b3 = weightConst(l, loc, bi, id, 3, b3s);
+  } else {
+    ws = pt2eAlloc(sizeof(double) * (size_t)n);
+    if (!ws)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (int64_t c = 0; c < n; c++)
+      ws[c] = bi->scale;
+    bzp = bi->zp;
+    b3 = reshape(l, loc, bi->ival, 3, b3s);
+  }
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!accScales || l->failed) {
+    pt2eFree(ws);
+    pt2eFree(accScales);
+    return l->failed = true, mlirLogicalResultFailure();
+  }
+  MlirValue biasV = biasConst(l, loc, bias, ai->scale, ws, n, accScales);
+  pt2eFree(ws);
+  int64_t a3s[3] = {1, as[0], as[1]}, y3s[3] = {1, ys[0], ys[1]};
+  MlirValue ops[4] = {reshape(l, loc, ai->ival, 3, a3s), b3, constScalar(l, loc, 8, ai->zp),
+                      constScalar(l, loc, 8, bzp)};
+  MlirValue acc = build(l, loc, "tosa.matmul", 4, ops, tensorOf(3, y3s, intType(l, 32)), 0, NULL);
+  if (!mlirAttributeIsNull(bias)) {
+    int64_t bshape[3] = {1, 1, n};
+    MlirValue ops2[2] = {acc, reshape(l, loc, biasV, 3, bshape)};
+    acc = build(l, loc, "tosa.add", 2, ops2, tensorOf(3, y3s, intType(l, 32)), 0, NULL);
+  }
+  l->units[UMatmul]++;
+  return setAcc(l, y, acc, accScales, n, NULL, 1);
+}
+
+/* tensor.pad on Q8 with a constant pad value that has an exact i8. */
+static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x);
+  if (!xi || xi->kind != KQ8 || mlirOperationGetNumOperands(op) != 1)
+    return mlirLogicalResultSuccess();
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation yield = mlirBlockGetTerminator(body);
+  double v;
+  if (!scalarConst(mlirOperationGetOperand(yield, 0), &v))
+    return mlirLogicalResultSuccess();
+  int64_t pv;
+  if (v == -INFINITY)
+    pv = -128; /* only a max reads it: the smallest i8 acts as -inf */
+  else {
+    double q = nearbyint(v / xi->scale) + (double)xi->zp;
+    if (q < -128 || q > 127 || (q - (double)xi->zp) * xi->scale != v)
+      return mlirLogicalResultSuccess();
+    pv = (int64_t)q;
+  }
+  if (v == -INFINITY) {
+    /* every reader must be a max pool */
+    for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+      if (!opIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
+        return mlirLogicalResultSuccess();
+  }
+  MlirAttribute lo = attrOf(op, "static_low"), hi = attrOf(op, "static_high");
+  int rank = rankOf(x);
+  int64_t pads[2 * MAX_RANK];
+  for (int i = 0; i < rank; i++) {
+    pads[2 * i] = i64At(lo, i);
+    pads[2 * i + 1] = i64At(hi, i);
+    if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
+      return mlirLogicalResultSuccess();
+  }
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t ys[MAX_RANK];
+  shapeOf(y, ys);
+  MlirValue ops[3] = {xi->ival, constShape(l, loc, 2 * rank, pads), constScalar(l, loc, 8, pv)};
+  ValueInfo yi = *xi;
+  yi.ival = build(l, loc, "tosa.pad", 3, ops, tensorOf(rank, ys, intType(l, 8)), 0, NULL);
+  yi.padSrc = (MlirValue){NULL};
+  if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
+    yi.padSrc = xi->ival;
+    yi.pads[0] = pads[4];
+    yi.pads[1] = pads[5];
+    yi.pads[2] = pads[6];
+    yi.pads[3] = pads[7];
+    yi.padValue = pv;
+  }
+  l->units[ULayout]++;
+  return setPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* linalg.pooling_nchw_max on Q8 (unpadded, the tensor.pad before it is
+** already lowered), init a fill of -inf. */
+static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), win = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x);
+  if (!xi || xi->kind != KQ8)
+    return mlirLogicalResultSuccess();
+  int64_t stride[2], dil[2], k[2], ys[4];
+  strideDilation(op, stride, dil);
+  if (dil[0] != 1 || dil[1] != 1)
+    return mlirLogicalResultSuccess();
+  shapeOf(win, k);
+  shapeOf(y, ys);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t pad[4];
+  MlirValue xn = windowInput(l, loc, xi, -128, k, stride, dil, pad);
+  MlirNamedAttribute a[3] = {named(l, "kernel", i64Array(l, 2, k)),
+                             named(l, "stride", i64Array(l, 2, stride)),
+                             named(l, "pad", i64Array(l, 4, pad))};
+  int64_t os[4] = {ys[0], ys[2], ys[3], ys[1]};
+  MlirValue p = build(l, loc, "tosa.max_pool2d", 1, &xn, tensorOf(4, os, intType(l, 8)), 3, a);
+  ValueInfo yi = *xi;
+  yi.ival = transpose(l, loc, p, 4, toNchw);
+  l->units[UPool]++;
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Layout ops: transposes and reshapes of Q8, W8 and ACC values. */
+static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_t *perm, int rank) {
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x);
+  if (!xi || rank > MAX_RANK)
+    return mlirLogicalResultSuccess();
+  ValueInfo yi = *xi;
+  if (xi->kind == KQ8) {
+    yi.ival = transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
+    l->units[ULayout]++;
+  } else if (xi->kind == KW8) {
+    int8_t *bytes = permuteWeight(xi, perm);
+    if (!bytes)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (int i = 0; i < rank; i++)
+      yi.wshape[i] = xi->wshape[perm[i]];
+    MlirType t = tensorOf(rank, yi.wshape, intType(l, 8));
+    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)numElements(xi->wdata), bytes);
+    pt2eFree(bytes);
+    yi.axis = -1;
+    for (int i = 0; i < rank && xi->axis >= 0; i++)
+      if (perm[i] == xi->axis)
+        yi.axis = i;
+    if (xi->axis < 0)
+      yi.axis = -1;
+    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
+    if (!yi.scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  } else if (xi->kind == KAcc && xi->accRank == rank) {
+    for (int j = 0; j < rank; j++)
+      yi.perm[j] = xi->perm[perm[j]];
+    for (int j = 0; j < rank; j++)
+      if (perm[j] == xi->floatChannelDim)
+        yi.floatChannelDim = j;
+    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
+    if (!yi.scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  } else
+    return mlirLogicalResultSuccess();
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x);
+  int rank = rankOf(y);
+  if (!xi || rank > MAX_RANK)
+    return mlirLogicalResultSuccess();
+  int64_t ys[MAX_RANK];
+  shapeOf(y, ys);
+  ValueInfo yi = *xi;
+  if (xi->kind == KQ8) {
+    yi.ival = reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
+    l->units[ULayout]++;
+  } else if (xi->kind == KW8) {
+    /* the channel axis must survive as a dimension of its own size */
+    int axis = -1;
+    if (xi->axis >= 0) {
+      int64_t before = 1;
+      for (int i = 0; i < xi->axis; i++)
+        before *= xi->wshape[i];
+      int64_t acc = 1;
+      for (int j = 0; j < rank; j++) {
+        if (acc == before && ys[j] == xi->wshape[xi->axis])
+          axis = j;
+        acc *= ys[j];
+      }
+      if (axis < 0)
+        return mlirLogicalResultSuccess();
+    }
+    memcpy(yi.wshape, ys, sizeof(int64_t) * (size_t)rank);
+    yi.wrank = rank;
+    yi.axis = axis;
+    MlirType t = tensorOf(rank, ys, intType(l, 8));
+    yi.wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
+                   ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
+                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)numElements(xi->wdata),
+                                                       mlirDenseElementsAttrGetRawData(xi->wdata));
+    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
+    if (!yi.scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  } else
+    return mlirLogicalResultSuccess();
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* A clamp [lo, hi] on Q8 (tosa.clamp on i8) or ACC (folded). */
+static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, MlirValue y, double lo,
+                                    double hi) {
+  ValueInfo *xi = infoOf(l, x);
+  if (!xi || (xi->kind != KQ8 && xi->kind != KAcc))
+    return mlirLogicalResultSuccess();
+  ValueInfo yi = *xi;
+  if (xi->kind == KAcc) {
+    yi.lo = fmax(xi->lo, lo);
+    yi.hi = fmin(xi->hi, hi);
+    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
+    if (!yi.scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  } else {
+    QType q = {xi->scale, xi->zp, -128, 127, 8};
+    MlirLocation loc = mlirOperationGetLocation(op);
+    MlirOperation t = producer(xi->ival);
+    MlirValue src = opIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
+    MlirOperation prevClamp = producer(src);
+    if (opIs(prevClamp, "tosa.clamp") && mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
+      /* clamp(clamp(x)): one tosa.clamp with the narrower bounds (hardtanh's
+      ** max then min); the first is left unread and erased */
+      int64_t plo = mlirIntegerAttrGetValueInt(attrOf(prevClamp, "min_val"));
+      int64_t phi = mlirIntegerAttrGetValueInt(attrOf(prevClamp, "max_val"));
+      int64_t nlo = quantBound(lo, &q), nhi = quantBound(hi, &q);
+      MlirValue c = clampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
+                             nhi < phi ? nhi : phi);
+      if (opIs(t, "tosa.transpose")) {
+        MlirAttribute p = attrOf(t, "perms");
+        int rank = (int)mlirDenseArrayGetNumElements(p);
+        int64_t perm[MAX_RANK];
+        for (int i = 0; i < rank && i < MAX_RANK; i++)
+          perm[i] = mlirDenseI32ArrayGetElement(p, i);
+        c = transpose(l, loc, c, rank, perm);
+      }
+      yi.ival = c;
+      return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+    }
+    if (opIs(t, "tosa.transpose")) {
+      /* clamp before the layout change, so that the next conv's transpose
+      ** back to NHWC cancels against it (transpose() above) */
+      MlirAttribute p = attrOf(t, "perms");
+      int rank = (int)mlirDenseArrayGetNumElements(p);
+      int64_t perm[MAX_RANK];
+      for (int i = 0; i < rank && i < MAX_RANK; i++)
+        perm[i] = mlirDenseI32ArrayGetElement(p, i);
+      MlirValue c = clampInt(l, loc, mlirOperationGetOperand(t, 0), quantBound(lo, &q),
+                             quantBound(hi, &q));
+      yi.ival = transpose(l, loc, c, rank, perm);
+    } else
+      yi.ival = clampInt(l, loc, xi->ival, quantBound(lo, &q), quantBound(hi, &q));
+  }
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** linalg.generic bodies
+** =======================================================================
+*/
+
+/* The ops of a generic's body, terminator excluded (at most 'max'). */
+static int bodyOps(MlirOperation op, MlirOperation *ops, int max) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  int n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    if (opIs(o, "linalg.yield"))
+      break;
+    if (n == max)
+      return -1;
+    ops[n++] = o;
+  }
+  return n;
+}
+
+static MlirValue yielded(MlirOperation op) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation y = mlirBlockGetTerminator(b);
+  return mlirOperationGetNumOperands(y) == 1 ? mlirOperationGetOperand(y, 0) : (MlirValue){NULL};
+}
+
+/* Block argument index of 'v' in 'op's body, or -1. */
+static int argIndex(MlirOperation op, MlirValue v) {
+  if (!mlirValueIsABlockArgument(v))
+    return -1;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), b))
+    return -1;
+  return (int)mlirBlockArgumentGetArgNumber(v);
+}
+
+static MlirAffineMap mapOf(MlirOperation op, intptr_t i) {
+  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(attrOf(op, "indexing_maps"), i));
+}
+
+static bool isIdentityMap(MlirAffineMap m) { return mlirAffineMapIsIdentity(m); }
+
+/* A float that is a scalar constant or a rank-0 constant input of 'op'. */
+static bool constOperand(MlirOperation op, MlirValue v, double *out) {
+  int a = argIndex(op, v);
+  if (a >= 0) {
+    MlirValue in = mlirOperationGetOperand(op, a);
+    return rankOf(in) == 0 && scalarConst(in, out);
+  }
+  return scalarConst(v, out);
+}
+
+/*
+** select(cmpf(p, a, b), a, b) with a the value and b a constant: a max
+** (ogt, oge, ugt, uge) or a min (olt, ole, ult, ule) against the constant.
+** Writes the tensor operand index and the clamp.
+*/
+static bool matchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
+  MlirOperation b[3];
+  if (bodyOps(op, b, 3) != 2 || !opIs(b[0], "arith.cmpf") || !opIs(b[1], "arith.select") ||
+      !mlirValueEqual(yielded(op), mlirOperationGetResult(b[1], 0)) ||
+      !mlirValueEqual(mlirOperationGetOperand(b[1], 0), mlirOperationGetResult(b[0], 0)))
+    return false;
+  MlirValue ca = mlirOperationGetOperand(b[0], 0), cb = mlirOperationGetOperand(b[0], 1);
+  MlirValue sa = mlirOperationGetOperand(b[1], 1), sb = mlirOperationGetOperand(b[1], 2);
+  if (!mlirValueEqual(ca, sa) || !mlirValueEqual(cb, sb))
+    return false;
+  int64_t pred = mlirIntegerAttrGetValueInt(attrOf(b[0], "predicate"));
+  /* arith::CmpFPredicate: 2 ogt 3 oge 4 olt 5 ole 9 ugt 10 uge 11 ult 12 ule */
+  bool isMax = pred == 2 || pred == 3 || pred == 9 || pred == 10;
+  bool isMin = pred == 4 || pred == 5 || pred == 11 || pred == 12;
+  if (!isMax && !isMin)
+    return false;
+  double c;
+  MlirValue v;
+  if (constOperand(op, cb, &c) && argIndex(op, ca) >= 0)
+    v = ca;
+  else if (constOperand(op, ca, &c) && argIndex(op, cb) >= 0)
+    v = cb;
+  else
+    return false;
+  *input = argIndex(op, v);
+  if (!isIdentityMap(mapOf(op, *input)))
+    return false;
+  *lo = isMax ? c : -INFINITY;
+  *hi = isMax ? INFINITY : c;
+  return true;
+}
+
+/*
+** The bias a float operand of an addf holds, along the ACC's float channel
+** dimension: a constant [C, 1, 1] read through (d0, d1, d2, d3) -> (d1, 0, 0),
+** or a generic broadcasting a 1-D constant. Null when it is neither.
+*/
+static MlirAttribute biasOperand(MlirOperation op, int input, int channelDim, int64_t channels) {
+  MlirValue v = mlirOperationGetOperand(op, input);
+  MlirAttribute c = constantOf(v);
+  MlirAffineMap m = mapOf(op, input);
+  if (isF32Const(c) && numElements(c) == channels) {
+    for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
+      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+      if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == channelDim)
+        return c;
+    }
+    return mlirAttributeGetNull();
+  }
+  MlirOperation p = producer(v);
+  if (!opIs(p, "linalg.generic") || !isIdentityMap(m) || mlirOperationGetNumOperands(p) != 2)
+    return mlirAttributeGetNull();
+  MlirAttribute src = constantOf(mlirOperationGetOperand(p, 0));
+  MlirAffineMap pm = mapOf(p, 0);
+  if (!isF32Const(src) || numElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
+      argIndex(p, yielded(p)) != 0)
+    return mlirAttributeGetNull();
+  MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);
+  if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != channelDim)
+    return mlirAttributeGetNull();
+  return src;
+}
+
+/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
+static bool zeroConst(MlirValue v) {
+  MlirAttribute a = constantOf(v);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) ||
+      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(a))))
+    return false;
+  for (int64_t i = 0; i < numElements(a); i++)
+    if (mlirDenseElementsAttrGetInt32Value(a, (intptr_t)i) != 0)
+      return false;
+  return true;
+}
+
+/* acc + bias (float constant per channel): into the conv's bias operand
+** when it is still free, else a tosa.add of the int32 bias. */
+static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, MlirAttribute bias,
+                                 MlirValue y) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t n = acc->nscales;
+  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)n);
+  if (!b)
+    return l->failed = true, mlirLogicalResultFailure();
+  for (int64_t c = 0; c < n; c++)
+    b[c] = (int32_t)pt2eQuantizeValue(floatAt(bias, c), (float)acc->scales[c], 0, INT32_MIN,
+                                      INT32_MAX, Pt2eDTypeInt32);
+  int64_t bs[MAX_RANK];
+  for (int i = 0; i < acc->accRank; i++)
+    bs[i] = 1;
+  bs[acc->accRank - 1] = n;
+  ValueInfo yi = *acc;
+  MlirOperation conv = producer(acc->ival);
+  if ((opIs(conv, "tosa.conv2d") || opIs(conv, "tosa.depthwise_conv2d")) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
+      zeroConst(mlirOperationGetOperand(conv, 2))) {
+    /* the conv we just made, nobody reads it yet, bias still zero: the
+    ** bias goes into its bias operand (the same integer sum, one op less) */
+    MlirOperation saved = l->anchor;
+    l->anchor = conv; /* the constant must come before its reader */
+    MlirValue bc = constRaw(l, loc, tensorOf(1, &n, intType(l, 32)), 4 * (size_t)n, b);
+    l->anchor = saved;
+    mlirOperationSetOperand(conv, 2, bc);
+    yi.ival = acc->ival;
+  } else {
+    MlirValue bc = constRaw(l, loc, tensorOf(acc->accRank, bs, intType(l, 32)), 4 * (size_t)n, b);
+    MlirValue ops[2] = {acc->ival, bc};
+    yi.ival = build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
+  }
+  pt2eFree(b);
+  yi.scales = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!yi.scales)
+    return l->failed = true, mlirLogicalResultFailure();
+  memcpy(yi.scales, acc->scales, sizeof(double) * (size_t)n);
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/*
+** Q8 + Q8 as TFLite's legalization to TOSA does it: both inputs rescaled to
+** i32 at scale 2 * max(s1, s2) / 2^20, added; the ACC goes on to the qcast.
+** Q8 * Q8: both widened unscaled, tosa.mul, ACC scale s1 * s2.
+*/
+static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
+  MlirValue y = mlirOperationGetResult(op, 0);
+  ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
+  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !isIdentityMap(mapOf(op, 0)) ||
+      !isIdentityMap(mapOf(op, 1)))
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(op);
+  double accScale;
+  MlirValue ai, bi;
+  if (mul) {
+    ai = widen(l, op, a->ival, a->zp, 1.0);
+    bi = widen(l, op, b->ival, b->zp, 1.0);
+    accScale = a->scale * b->scale;
+  } else {
+    double twiceMax = 2.0 * fmax(a->scale, b->scale);
+    const double lshift = 1048576.0; /* 2^20, TFLite's input_shift for int8 add */
+    ai = widen(l, op, a->ival, a->zp, a->scale / twiceMax * lshift);
+    bi = widen(l, op, b->ival, b->zp, b->scale / twiceMax * lshift);
+    accScale = twiceMax / lshift;
+  }
+  if (l->failed)
+    return mlirLogicalResultFailure();
+  MlirValue ops[3] = {ai, bi, constScalar(l, loc, 8, 0)};
+  MlirValue acc = build(l, loc, mul ? "tosa.mul" : "tosa.add", mul ? 3 : 2, ops,
+                        mlirValueGetType(ai), 0, NULL);
+  double *s = pt2eAlloc(sizeof(double));
+  if (!s)
+    return l->failed = true, mlirLogicalResultFailure();
+  s[0] = accScale;
+  l->units[mul ? UMul : UAdd]++;
+  return setAcc(l, y, acc, s, 1, NULL, rankOf(y) - 1);
+}
+
+/* sum over H, W of Q8 (global average pooling's first half). */
+static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x);
+  if (!xi || xi->kind != KQ8 || rankOf(x) != 4)
+    return mlirLogicalResultSuccess();
+  MlirOperation b[2];
+  double v;
+  MlirOperation fill = producer(mlirOperationGetOperand(op, 1));
+  if (bodyOps(op, b, 2) != 1 || !opIs(b[0], "arith.addf") || !opIs(fill, "linalg.fill") ||
+      !scalarConst(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
+    return mlirLogicalResultSuccess();
+  int64_t ys[4], xs[4];
+  shapeOf(y, ys);
+  shapeOf(x, xs);
+  if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1 ||
+      !isIdentityMap(mapOf(op, 0)))
+    return mlirLogicalResultSuccess();
+  ValueInfo yi = *xi;
+  yi.kind = KPoolSum;
+  yi.poolCount = xs[2] * xs[3];
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* POOLSUM / count: tosa.avg_pool2d over the whole H x W. */
+static MlirLogicalResult lowerMean(Lower *l, MlirOperation op, ValueInfo *si, double divisor) {
+  MlirValue y = mlirOperationGetResult(op, 0);
+  if (divisor != (double)si->poolCount)
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t xs[4];
+  shapeOf(si->ival, xs);
+  int64_t k[2] = {xs[2], xs[3]}, one[2] = {1, 1};
+  static const int64_t pad0[4] = {0, 0, 0, 0};
+  MlirNamedAttribute a[4] = {named(l, "kernel", i64Array(l, 2, k)),
+                             named(l, "stride", i64Array(l, 2, one)),
+                             named(l, "pad", i64Array(l, 4, pad0)),
+                             named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
+  MlirValue xn = transpose(l, loc, si->ival, 4, toNhwc);
+  MlirValue ops[3] = {xn, constScalar(l, loc, 8, si->zp), constScalar(l, loc, 8, si->zp)};
+  int64_t os[4] = {xs[0], 1, 1, xs[1]};
+  MlirValue p = build(l, loc, "tosa.avg_pool2d", 3, ops, tensorOf(4, os, intType(l, 8)), 4, a);
+  ValueInfo yi = *si;
+  yi.kind = KQ8;
+  int64_t ys[4];
+  shapeOf(y, ys);
+  yi.ival = reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
+  l->units[UPool]++;
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
+  intptr_t nOps = mlirOperationGetNumOperands(op);
+  if (mlirOperationGetNumResults(op) != 1)
+    return mlirLogicalResultSuccess();
+  MlirValue y = mlirOperationGetResult(op, 0);
+  int input;
+  double lo, hi;
+  if (matchMinMax(op, &input, &lo, &hi))
+    return applyClamp(l, op, mlirOperationGetOperand(op, input), y, lo, hi);
+  MlirOperation b[2];
+  if (bodyOps(op, b, 2) != 1)
+    return mlirLogicalResultSuccess();
+  bool add = opIs(b[0], "arith.addf"), mul = opIs(b[0], "arith.mulf"), div = opIs(b[0], "arith.divf");
+  if (!add && !mul && !div)
+    return mlirLogicalResultSuccess();
+  if (!mlirValueEqual(yielded(op), mlirOperationGetResult(b[0], 0)))
+    return mlirLogicalResultSuccess();
+  int a0 = argIndex(op, mlirOperationGetOperand(b[0], 0));
+  int a1 = argIndex(op, mlirOperationGetOperand(b[0], 1));
+  if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
+    ValueInfo *si = infoOf(l, mlirOperationGetOperand(op, 0));
+    double d;
+    if (si && si->kind == KPoolSum && scalarConst(mlirOperationGetOperand(b[0], 1), &d))
+      return lowerMean(l, op, si, d);
+    return mlirLogicalResultSuccess();
+  }
+  if (add && nOps == 2 && a0 >= 0 && a1 == 1 && a0 != a1 && a0 == 0 &&
+      kindOf(l, mlirOperationGetOperand(op, 0)) == KQ8) {
+    /* could be the sum reduction: out = out + in */
+    return lowerSum(l, op);
+  }
+  if (nOps != 3 || a0 < 0 || a1 < 0 || a0 == a1 || a0 > 1 || a1 > 1)
+    return mlirLogicalResultSuccess();
+  MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
+  if (add) {
+    for (int k = 0; k < 2; k++) {
+      ValueInfo *acc = infoOf(l, k ? in1 : in0);
+      if (acc && acc->kind == KAcc && isIdentityMap(mapOf(op, k))) {
+        MlirAttribute bias = biasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
+        if (!mlirAttributeIsNull(bias))
+          return addBias(l, op, acc, bias, y);
+      }
+    }
+  }
+  if (add || mul)
+    return lowerAddMul(l, op, mul);
+  return mlirLogicalResultSuccess();
+}
+
+/* }====================================================================== */
+
+static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (pt2eStringRefIs(n, "quant.qcast"))
+    return lowerQCast(l, op);
+  if (pt2eStringRefIs(n, "quant.dcast"))
+    return lowerDCast(l, op);
+  if (pt2eStringRefIs(n, "linalg.conv_2d_nchw_fchw"))
+    return lowerLinalgConv(l, op, false);
+  if (pt2eStringRefIs(n, "linalg.depthwise_conv_2d_nchw_chw"))
+    return lowerLinalgConv(l, op, true);
+  if (pt2eStringRefIs(n, "tosa.conv2d"))
+    return lowerTosaConv(l, op);
+  if (pt2eStringRefIs(n, "linalg.matmul"))
+    return lowerMatmul(l, op);
+  if (pt2eStringRefIs(n, "tensor.pad"))
+    return lowerPad(l, op);
+  if (pt2eStringRefIs(n, "linalg.pooling_nchw_max"))
+    return lowerMaxPool(l, op);
+  if (pt2eStringRefIs(n, "linalg.generic"))
+    return lowerGeneric(l, op);
+  if (pt2eStringRefIs(n, "tensor.collapse_shape") || pt2eStringRefIs(n, "tensor.expand_shape") ||
+      pt2eStringRefIs(n, "tosa.reshape"))
+    return lowerReshape(l, op);
+  if (pt2eStringRefIs(n, "linalg.transpose") || pt2eStringRefIs(n, "tosa.transpose")) {
+    bool isLinalg = pt2eStringRefIs(n, "linalg.transpose");
+    MlirAttribute p = attrOf(op, isLinalg ? "permutation" : "perms");
+    int rank = rankOf(mlirOperationGetResult(op, 0));
+    if (mlirAttributeIsNull(p) || rank > MAX_RANK)
+      return mlirLogicalResultSuccess();
+    int64_t perm[MAX_RANK];
+    for (int i = 0; i < rank; i++)
+      perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
+    return lowerTranspose(l, op, perm, rank);
+  }
+  if (pt2eStringRefIs(n, "tosa.clamp")) {
+    MlirAttribute lo = attrOf(op, "min_val"), hi = attrOf(op, "max_val");
+    if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
+      return mlirLogicalResultSuccess();
+    return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
+                      mlirFloatAttrGetValueDouble(lo), mlirFloatAttrGetValueDouble(hi));
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Ops the pass may erase when nobody reads them (all without effects). */
+static bool erasable(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  static const char *const prefixes[] = {"arith.", "linalg.", "tensor.", "quant.", "tosa."};
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+    if (n.length > strlen(prefixes[i]) && memcmp(n.data, prefixes[i], strlen(prefixes[i])) == 0)
+      return true;
+  return false;
+}
+
+static bool unused(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+/* A float compute op still alive after the lowering: left in Q/DQ form. */
+static bool isCompute(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (pt2eStringRefIs(n, "tensor.empty") || pt2eStringRefIs(n, "arith.constant") ||
+      pt2eStringRefIs(n, "tosa.const") || pt2eStringRefIs(n, "tosa.const_shape") ||
+      pt2eStringRefIs(n, "func.return") || (n.length > 6 && memcmp(n.data, "quant.", 6) == 0))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (mlirTypeIsAShaped(t) && mlirTypeIsAFloat(mlirShapedTypeGetElementType(t)))
+      return true;
+  }
+  return false;
+}
+
+static void printToFile(MlirStringRef s, void *userData) {
+  fwrite(s.data, 1, s.length, (FILE *)userData);
+}
+
+static void freeInfos(Lower *l) {
+  for (size_t i = 0; i < l->cap; i++)
+    if (l->keys[i])
+      pt2eFree(l->vals[i].scales);
+  pt2eFree((void *)l->keys);
+  pt2eFree(l->vals);
+  pt2eFree(l->created.at);
+  pt2eFree(l->loweredQ.at);
+  pt2eFree(l->loweredQVal.at);
+}
+
+static MlirOperation singleUser(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(u);
+}
+
+static void printQType(MlirType quantTensor) {
+  QType q;
+  if (readQType(quantTensor, &q))
+    fprintf(stderr, " i8 scale %.17g zero point %lld", q.scale, (long long)q.zp);
+}
+
+/*
+** interface=int8: an argument read only by quant.qcast -> quant.scast to i8
+** becomes that i8 tensor, and a result that is quant.dcast(quant.scast(i8))
+** returns the i8; the function type follows. Others stay as they are.
+*/
+static void makeInt8Interface(MlirOperation func, MlirBlock block) {
+  MlirStringRef name = pt2eSymbolName(func);
+  intptr_t nArgs = mlirBlockGetNumArguments(block);
+  for (intptr_t i = 0; i < nArgs; i++) {
+    MlirValue a = mlirBlockGetArgument(block, (intptr_t)i);
+    MlirOperation q = singleUser(a);
+    if (!opIs(q, "quant.qcast"))
+      continue;
+    MlirOperation s = singleUser(mlirOperationGetResult(q, 0));
+    if (!opIs(s, "quant.scast"))
+      continue;
+    MlirValue i8 = mlirOperationGetResult(s, 0);
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data, (int)i);
+    printQType(mlirValueGetType(mlirOperationGetResult(q, 0)));
+    fputc('\n', stderr);
+    mlirValueSetType(a, mlirValueGetType(i8));
+    mlirValueReplaceAllUsesOfWith(i8, a);
+    mlirOperationDestroy(s);
+    mlirOperationDestroy(q);
+  }
+  MlirOperation ret = mlirBlockGetTerminator(block);
+  intptr_t nRes = mlirOperationGetNumOperands(ret);
+  for (intptr_t i = 0; i < nRes; i++) {
+    MlirOperation d = producer(mlirOperationGetOperand(ret, i));
+    if (!opIs(d, "quant.dcast"))
+      continue;
+    MlirOperation s = producer(mlirOperationGetOperand(d, 0));
+    if (!opIs(s, "quant.scast"))
+      continue;
+    MlirValue i8 = mlirOperationGetOperand(s, 0);
+    if (!mlirTypeIsAInteger(eltOf(i8)))
+      continue;
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data, (int)i);
+    printQType(mlirValueGetType(mlirOperationGetOperand(d, 0)));
+    fputc('\n', stderr);
+    mlirOperationSetOperand(ret, i, i8);
+    if (unused(d)) {
+      mlirOperationDestroy(d);
+      if (unused(s))
+        mlirOperationDestroy(s);
+    }
+  }
+  MlirType ins[64], outs[64];
+  if (nArgs > 64 || nRes > 64)
+    return;
+  for (intptr_t i = 0; i < nArgs; i++)
+    ins[i] = mlirValueGetType(mlirBlockGetArgument(block, i));
+  for (intptr_t i = 0; i < nRes; i++)
+    outs[i] = mlirValueGetType(mlirOperationGetOperand(ret, i));
+  MlirContext ctx = mlirOperationGetContext(func);
+  mlirOperationSetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nArgs, ins, nRes, outs)));
+}
+
+static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
+  Lower l;
+  memset(&l, 0, sizeof l);
+  l.ctx = mlirOperationGetContext(func);
+  l.floatRescale = floatRescale;
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  l.block = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(l.block))
+    return mlirLogicalResultSuccess();
+  PT2E_VEC(MlirOperation) ops = {NULL, 0, 0};
+  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    if (!PT2E_PUSH(ops, o)) {
+      pt2eFree(ops.at);
+      return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+    }
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < ops.size && !l.failed; i++) {
+    l.anchor = ops.at[i];
+    r = lowerOp(&l, ops.at[i]);
+    if (mlirLogicalResultIsFailure(r))
+      l.failed = true;
+  }
+  pt2eFree(ops.at);
+  if (l.failed) {
+    for (size_t i = l.created.size; i-- > 0;)
+      mlirOperationDestroy(l.created.at[i]);
+    freeInfos(&l);
+    return mlirLogicalResultFailure();
+  }
+  /* every lowered qcast reads its integer value through a quant.scast */
+  int lowered = 0;
+  for (size_t i = 0; i < l.loweredQ.size; i++) {
+    MlirOperation q = l.loweredQ.at[i];
+    l.anchor = q;
+    MlirValue qv = mlirOperationGetResult(q, 0);
+    MlirValue s = build(&l, mlirOperationGetLocation(q), "quant.scast", 1, &l.loweredQVal.at[i],
+                        mlirValueGetType(qv), 0, NULL);
+    mlirValueReplaceAllUsesOfWith(qv, s);
+    lowered++;
+  }
+  /* erase what nobody reads, last op first: a use always follows its
+  ** definition in the block, so one backward sweep erases whole chains */
+  PT2E_VEC(MlirOperation) all = {NULL, 0, 0};
+  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    if (!PT2E_PUSH(all, o)) {
+      pt2eFree(all.at);
+      freeInfos(&l);
+      return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+    }
+  for (size_t i = all.size; i-- > 0;)
+    if (erasable(all.at[i]) && unused(all.at[i]))
+      mlirOperationDestroy(all.at[i]);
+  pt2eFree(all.at);
+  if (int8Interface)
+    makeInt8Interface(func, l.block);
+  /* the summary: what was lowered and what was left */
+  int left = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    if (isCompute(o)) {
+      left++;
+      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(o));
+      fprintf(stderr, "pt2e-lower-int8: left in Q/DQ form: '%.*s' at ", (int)n.length, n.data);
+      mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
+      fputc('\n', stderr);
+    }
+  MlirStringRef name = pt2eSymbolName(func);
+  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length, name.data,
+          lowered);
+  bool first = true;
+  for (int k = 0; k < (int)(sizeof unitNames / sizeof *unitNames); k++)
+    if (l.units[k]) {
+      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], l.units[k]);
+      first = false;
+    }
+  fprintf(stderr, "), %d float ops left in Q/DQ form\n", left);
+  freeInfos(&l);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValue *options) {
+  if (!pt2eStringRefIs(options[OptTarget].stringValue, "tosa"))
+    return pt2eEmitError(mlirOperationGetLocation(module),
+                         "pt2e-lower-int8: unknown target '%.*s' (only 'tosa')",
+                         (int)options[OptTarget].stringValue.length,
+                         options[OptTarget].stringValue.data);
+  MlirStringRef rs = options[OptRescale].stringValue;
+  bool floatRescale = pt2eStringRefIs(rs, "float");
+  if (!floatRescale && !pt2eStringRefIs(rs, "tosa"))
+    return pt2eEmitError(mlirOperationGetLocation(module),
+                         "pt2e-lower-int8: unknown rescale '%.*s' (tosa or float)", (int)rs.length,
+                         rs.data);
+  MlirStringRef io = options[OptInterface].stringValue;
+  bool int8Interface = pt2eStringRefIs(io, "int8");
+  if (!int8Interface && !pt2eStringRefIs(io, "float"))
+    return pt2eEmitError(mlirOperationGetLocation(module),
+                         "pt2e-lower-int8: unknown interface '%.*s' (float or int8)", (int)io.length,
+                         io.data);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f))
+    if (opIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
+      return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+static MlirDialectHandle (*const lowerInt8Dialects[])(void) = {
+    mlirGetDialectHandle__tosa__, mlirGetDialectHandle__quant__};
+
+const Pt2ePassDecl pt2eLowerInt8Pass = {
+    .argument = "pt2e-lower-int8",
+    .name = "Pt2eLowerInt8",
+    .summary = "Lower pt2e-convert's quant.dcast -> op -> quant.qcast units to TOSA 1.0 integer "
+               "ops (i8, i32 accumulation, tosa.rescale)",
+    .anchorOp = "builtin.module",
+    .options = lowerInt8Options,
+    .numOptions = NumOptions,
+    .dependentDialects = lowerInt8Dialects,
+    .numDependentDialects = sizeof lowerInt8Dialects / sizeof *lowerInt8Dialects,
+    .run = lowerInt8Run,
+};
