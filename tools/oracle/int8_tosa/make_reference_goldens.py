@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Regenerates the reference-model goldens of test/oracle-int8-tosa/:
+writes the modules and inputs (make_hand_module.py, make_edge_module.py),
+then runs each module in TOSA's reference model (run_reference.py) and
+saves its outputs as Inputs/ref_<module>_<i>.npy. Run it with the venv of
+requirements.txt beside this file:
+
+  /work/venv-tosa/bin/python tools/oracle/int8_tosa/make_reference_goldens.py
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from make_hand_module import OUT  # noqa: E402
+
+MODULES = [  # module, inputs, number of results
+    ("hand", ["hand_x.npy"], 4),
+    ("edges", ["edges_a.npy", "edges_b.npy"], 10),
+    ("avgpool", ["edges_b.npy"], 1),
+]
+
+
+def main():
+    for script in ("make_hand_module.py", "make_edge_module.py"):
+        subprocess.run([sys.executable, os.path.join(HERE, script)], check=True)
+    for name, inputs, n in MODULES:
+        cmd = [sys.executable, os.path.join(HERE, "run_reference.py"), os.path.join(OUT, name + ".mlir")]
+        cmd += ["--input=" + os.path.join(OUT, i) for i in inputs]
+        cmd += ["--output=" + os.path.join(OUT, "ref_%s_%d.npy" % (name, k)) for k in range(n)]
+        subprocess.run(cmd, check=True)
+        print("%s: %d reference outputs" % (name, n))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
