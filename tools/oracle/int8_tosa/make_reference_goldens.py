@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates the reference-model goldens of test/oracle-int8-tosa/:
-writes the modules and inputs (make_hand_module.py, make_edge_module.py),
+writes the modules and inputs (make_hand_module.py, make_edge_module.py;
+the conv_relu modules come from torch_reference.py, run it first),
 then runs each module in TOSA's reference model (run_reference.py) and
 saves its outputs as Inputs/ref_<module>_<i>.npy. Run it with the venv of
 requirements.txt beside this file:
@@ -19,6 +20,10 @@ MODULES = [  # module, inputs, number of results
     ("hand", ["hand_x.npy"], 4),
     ("edges", ["edges_a.npy", "edges_b.npy"], 10),
     ("avgpool", ["edges_b.npy"], 1),
+    ("conv_relu_int8", ["conv_relu_x_i8.npy"], 1),  # torch_reference.py writes these two
+    ("conv_relu_int8_double", ["conv_relu_x_i8.npy"], 1),
+    ("conv_relu_int8_calib", ["conv_relu_calib_x_i8.npy"], 1),
+    ("conv_relu_int8_double_calib", ["conv_relu_calib_x_i8.npy"], 1),
 ]
 
 
