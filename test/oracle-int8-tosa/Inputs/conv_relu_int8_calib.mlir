@@ -5,7 +5,7 @@ func.func @main(%x: tensor<32x3x16x16xi8>) -> tensor<32x8x14x14xi8> {
   %b = "tosa.const"() <{values = dense<[-3206, -2064,  3293, -3185,  -293,  4016,  1566,   131]> : tensor<8xi32>}> : () -> tensor<8xi32>
   %izp = "tosa.const"() <{values = dense<[6]> : tensor<1xi8>}> : () -> tensor<1xi8>
   %wzp = "tosa.const"() <{values = dense<[0]> : tensor<1xi8>}> : () -> tensor<1xi8>
-  %m = "tosa.const"() <{values = dense<[1326910733, 1380779831, 1333641009, 1385494919, 1332328138, 1339526946, 1254206785, 1171545549]> : tensor<8xi32>}> : () -> tensor<8xi32>
+  %m = "tosa.const"() <{values = dense<[1326910860, 1380779964, 1333641137, 1385495052, 1332328266, 1339527075, 1254206905, 1171545661]> : tensor<8xi32>}> : () -> tensor<8xi32>
   %s = "tosa.const"() <{values = dense<[38, 38, 38, 38, 38, 38, 38, 38]> : tensor<8xi8>}> : () -> tensor<8xi8>
   %zi32 = "tosa.const"() <{values = dense<[0]> : tensor<1xi32>}> : () -> tensor<1xi32>
   %ozp = "tosa.const"() <{values = dense<[-128]> : tensor<1xi8>}> : () -> tensor<1xi8>
