@@ -3,7 +3,7 @@
 ** Compares two integer .npy arrays element by element, for the int8
 ** oracles (tools/oracle/int8_tosa/):
 **
-**   int-npy-diff [--max-diff=N] REFERENCE.npy OTHER.npy
+**   int-npy-diff [--max-diff=N] [--dequantized=SCALE:ZP] REFERENCE.npy OTHER.npy
 **
 ** Both files must hold integer arrays (int8, uint8, int16, int32, int64) of
 ** the same shape; their dtypes may differ (the values are compared as
@@ -13,12 +13,18 @@
 **
 ** (K differing elements, A of them by exactly 1, B by more) and, for the
 ** first differing elements (at most 8), their flat index and both values.
+** --dequantized=SCALE:ZP reads OTHER as float32 values (q - ZP) * SCALE, as
+** quant.dcast writes them (a model lowered by pt2e-lower-int8 keeps its
+** float interface): each becomes q = nearbyint(x / SCALE) + ZP, and an
+** element for which float32((q - ZP) * SCALE) != x is an error (exit 2),
+** so no value off the quantization grid is rounded onto it unseen.
 ** Exit status: 0 when max_abs_diff <= N (default 0: identical values),
 ** 1 when it is larger, 2 on bad usage, unreadable files, a non-integer
 ** dtype or different shapes. pt2e-run --compare is the float counterpart.
 */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,7 +36,7 @@
 enum { MaxListed = 8 };
 
 static void usage(FILE *to) {
-  fprintf(to, "usage: int-npy-diff [--max-diff=N] REFERENCE.npy OTHER.npy\n"
+  fprintf(to, "usage: int-npy-diff [--max-diff=N] [--dequantized=SCALE:ZP] REFERENCE.npy OTHER.npy\n"
               "prints 'elements=E differing=K max_abs_diff=D diff_1=A diff_more=B';\n"
               "exit 0 when D <= N (default 0), 1 when larger, 2 on bad input\n");
 }
@@ -68,6 +74,35 @@ static void printShape(FILE *to, const Pt2eArray *a) {
   fputc(']', to);
 }
 
+/*
+** Replaces the float32 array '*a' of dequantized values by the int64 array
+** of their quantized values; false (with a message, '*a' kept) when an
+** element is not (q - zp) * scale for an integer q.
+*/
+static bool requantize(const char *path, Pt2eArray *a, double scale, int64_t zp) {
+  Pt2eArray q;
+  if (!pt2eArrayInit(&q, Pt2eArrayI64, a->rank, a->shape)) {
+    fprintf(stderr, "int-npy-diff: out of memory\n");
+    return false;
+  }
+  int64_t n = pt2eArrayNumel(a);
+  const float *x = a->data;
+  int64_t *v = q.data;
+  for (int64_t i = 0; i < n; i++) {
+    double r = nearbyint((double)x[i] / scale);
+    if (!(fabs(r) < 1e15) || (float)((float)r * (float)scale) != x[i]) {
+      fprintf(stderr, "int-npy-diff: %s: element %" PRId64 " (%.9g) is not a multiple of the scale %.17g\n",
+              path, i, (double)x[i], scale);
+      pt2eArrayFree(&q);
+      return false;
+    }
+    v[i] = (int64_t)r + zp;
+  }
+  pt2eArrayFree(a);
+  *a = q;
+  return true;
+}
+
 /* Loads 'path' and checks it holds integers; prints why not and returns false. */
 static bool loadIntegers(const char *path, Pt2eArray *a) {
   char err[512];
@@ -81,6 +116,21 @@ static bool loadIntegers(const char *path, Pt2eArray *a) {
     pt2eArrayFree(a);
     return false;
   }
+  return true;
+}
+
+/* "SCALE:ZP", SCALE finite and positive. */
+static bool parseDequantized(const char *text, double *scale, int64_t *zp) {
+  char *end;
+  errno = 0;
+  *scale = strtod(text, &end);
+  if (errno || end == text || *end != ':' || !(*scale > 0) || !isfinite(*scale))
+    return false;
+  const char *z = end + 1;
+  long long v = strtoll(z, &end, 10);
+  if (errno || end == z || *end)
+    return false;
+  *zp = v;
   return true;
 }
 
@@ -146,7 +196,9 @@ static int compare(const char *refPath, const char *otherPath, const Pt2eArray *
 }
 
 int main(int argc, char **argv) {
-  int64_t maxDiff = 0;
+  int64_t maxDiff = 0, zp = 0;
+  double scale = 0;
+  bool dequantized = false;
   const char *paths[2] = {NULL, NULL};
   int numPaths = 0;
   for (int i = 1; i < argc; i++) {
@@ -161,6 +213,13 @@ int main(int argc, char **argv) {
                 a + 11);
         return 2;
       }
+    } else if (strncmp(a, "--dequantized=", 14) == 0) {
+      if (!parseDequantized(a + 14, &scale, &zp)) {
+        fprintf(stderr, "int-npy-diff: '--dequantized' takes SCALE:ZP (a positive scale, an "
+                        "integer zero point), got '%s'\n", a + 14);
+        return 2;
+      }
+      dequantized = true;
     } else if (a[0] == '-' && a[1] == '-') {
       fprintf(stderr, "int-npy-diff: unknown option '%s'\n", a);
       usage(stderr);
@@ -181,7 +240,26 @@ int main(int argc, char **argv) {
   memset(&other, 0, sizeof other);
   if (!loadIntegers(paths[0], &ref))
     return 2;
-  if (!loadIntegers(paths[1], &other)) {
+  if (dequantized) {
+    char err[512];
+    if (!pt2eNpyRead(paths[1], Pt2eNpyKeep, &other, err, sizeof err)) {
+      fprintf(stderr, "int-npy-diff: %s\n", err);
+      pt2eArrayFree(&ref);
+      return 2;
+    }
+    if (other.dtype != Pt2eArrayF32) {
+      fprintf(stderr, "int-npy-diff: %s: --dequantized wants float32, got '%s'\n", paths[1],
+              pt2eArrayDTypeName(other.dtype));
+      pt2eArrayFree(&ref);
+      pt2eArrayFree(&other);
+      return 2;
+    }
+    if (!requantize(paths[1], &other, scale, zp)) {
+      pt2eArrayFree(&ref);
+      pt2eArrayFree(&other);
+      return 2;
+    }
+  } else if (!loadIntegers(paths[1], &other)) {
     pt2eArrayFree(&ref);
     return 2;
   }
