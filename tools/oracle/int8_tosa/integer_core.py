@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Cuts the integer core out of a model lowered by pt2e-lower-int8{target=tosa}:
 
-  integer_core.py LOWERED.mlir CORE.mlir
+  integer_core.py LOWERED.mlir CORE.mlir [QUANTIZER.mlir]
 
 pt2e-lower-int8 keeps the model's float interface: the argument goes through
 quant.qcast + quant.scast to i8, the i8 result through quant.scast +
 quant.dcast back to f32. TOSA's reference model runs TOSA only, so the core
 takes the i8 tensor the first scast gives and returns the i8 tensor the last
-scast reads. Prints the input and output quantization (scale:zero_point) as
+scast reads. QUANTIZER.mlir, if given, gets the model's own input
+quantization alone (its quant.qcast + quant.scast), so that pt2e-run makes the
+core's int8 input exactly as the whole model does. Prints the input and output quantization (scale:zero_point) as
 the quant types spell them. Text-level and strict: one function, one
 argument, one result, each boundary exactly that pair of casts; anything
 else stops with a message. Standard library only.
@@ -17,7 +19,7 @@ import sys
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     text = open(sys.argv[1]).read()
     funcs = re.findall(r"func\.func ", text)
@@ -44,6 +46,10 @@ def main():
     if not o:
         sys.exit("integer_core.py: the dcast does not read quant.scast of an i8 tensor")
     core, oq = o.group(1), o.group(2)
+    if len(sys.argv) == 4:
+        with open(sys.argv[3], "w") as f:
+            f.write("func.func @quantize(%s: tensor<%sxf32>) -> tensor<%sxi8> {\n%s\n%s\n  return %s : tensor<%sxi8>\n}\n"
+                    % (arg, ishape, ishape, q.group(0).strip("\n"), s.group(0).strip("\n"), sv, ishape))
     for m in (q, s, d, o):
         text = text.replace(m.group(0), "\n", 1)
     text = text.replace(r.group(0), "\n    return %s : tensor<%sxi8>\n" % (core, oshape), 1)
