@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # A private one-node Slurm cluster on 127.0.0.1 for the tests:
 #   cluster.sh start DIR   writes DIR/slurm.conf (free ports, state and spool
-#                          under DIR, no systemd, no cgroups, auth/none),
-#                          starts slurmctld + slurmd, waits until the node is idle
-#   cluster.sh stop DIR    stops both (by the pids they wrote)
+#                          under DIR, no systemd, no cgroups), starts a munged
+#                          of its own (a fresh key and socket under DIR/munge:
+#                          auth/munge as a real cluster has it, and no clash
+#                          with a munged the machine may run), then slurmctld +
+#                          slurmd, and waits until the node is idle
+#   cluster.sh stop DIR    stops all three (by the pids they wrote)
 # Clients find it through SLURM_CONF=DIR/slurm.conf.
 set -euo pipefail
 cmd=$1 dir=$(realpath -m "$2")
@@ -13,7 +16,7 @@ freeport() {
 }
 
 stop() {
-  for p in "$dir/slurmd.pid" "$dir/slurmctld.pid"; do
+  for p in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munge/munged.pid"; do
     [ -f "$p" ] || continue
     pid=$(cat "$p")
     kill "$pid" 2>/dev/null || true
@@ -28,7 +31,12 @@ if [ "$cmd" = stop ]; then
   exit 0
 fi
 
-mkdir -p "$dir/state" "$dir/spool"
+mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
+# munged refuses a socket directory that others cannot traverse, and a key
+# anyone but its owner can read
+chmod 711 "$dir/munge"
+head -c 1024 /dev/urandom > "$dir/munge/munge.key"
+chmod 400 "$dir/munge/munge.key"
 host=$(hostname -s)
 cpus=$(nproc)
 cat > "$dir/slurm.conf" <<CONF
@@ -38,8 +46,9 @@ SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$(freeport)
 SlurmdPort=$(freeport)
-AuthType=auth/none
-CredType=cred/none
+AuthType=auth/munge
+AuthInfo=socket=$dir/munge/munge.sock
+CredType=cred/munge
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
 SlurmctldPidFile=$dir/slurmctld.pid
@@ -63,6 +72,9 @@ PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF=$dir/slurm.conf
 trap 'stop' ERR
+munged --socket="$dir/munge/munge.sock" --key-file="$dir/munge/munge.key" \
+  --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
+  --seed-file="$dir/munge/munge.seed"
 slurmctld -i   # -i: ignore state left by an earlier run
 slurmd
 for _ in $(seq 100); do
@@ -72,6 +84,6 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 echo "cluster.sh: the node did not come up in 10 s; logs in $dir" >&2
-tail -5 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+tail -5 "$dir/munge/munged.log" "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
 stop
 exit 1
