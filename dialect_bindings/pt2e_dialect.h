@@ -37,6 +37,9 @@ extern "C" {
 #define PT2E_ATTR_STATS_MIN "min"
 #define PT2E_ATTR_STATS_MAX "max"
 #define PT2E_ATTR_STATS_HISTOGRAM "histogram"
+/* ONNX Runtime kinds: the collected histogram (int64 counts, float32 edges) */
+#define PT2E_ATTR_STATS_COUNTS "counts"
+#define PT2E_ATTR_STATS_EDGES "edges"
 
 /*
 ** On a pt2e.observer / pt2e.fake_quant that shares its observer instance with

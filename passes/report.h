@@ -8,6 +8,7 @@
 #define PT2E_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mlir-c/IR.h"
@@ -55,6 +56,15 @@ int64_t pt2eReportRowZeroPoint(const Pt2eReportRow *row, intptr_t i);
 ** cannot be known (other observers, no qparams or no statistics yet).
 */
 double pt2eReportRowClipped(const Pt2eReportRow *row);
+
+/*
+** The observer kind of a quant op's row with the parameters of an ONNX
+** Runtime kind, as the table prints it: "percentile 99.999 sym 2048 bins",
+** "entropy 128/128 bins", "distribution 2048 bins"; "-" for Q-DQ rows and
+** specs that are not observers.
+*/
+const char *pt2eReportRowObserver(const Pt2eReportRow *row, char *buf,
+                                  size_t size);
 
 /* Writes the row as one object of the JSON list (report_json.c). */
 void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row);

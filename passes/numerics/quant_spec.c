@@ -39,7 +39,12 @@ _Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerChannelSymmetric + 1,
 
 /*
 ** name, perChannel, movingAverage, hasBins, isPlaceholder, eps, bins,
-** averagingConstant
+** averagingConstant[, ort, percentile, symmetric, numQuantizedBins]. The
+** ONNX Runtime rows take create_calibrator's defaults (onnxruntime 1.31.1
+** calibrate.py): percentile num_bins 2048, percentile 99.999, symmetric
+** True; entropy num_bins 128, num_quantized_bins 128; distribution
+** num_bins 2048. Their eps is torch's: the qparams are torch's
+** (qparams.c) from ONNX Runtime's range.
 */
 static const Pt2eObserverKindInfo observerKinds[] = {
     [Pt2eObserverMinMax] =
@@ -55,6 +60,15 @@ static const Pt2eObserverKindInfo observerKinds[] = {
          TORCH_F32_EPS, 0, 0.01f},
     [Pt2eObserverHistogram] =
         {"histogram", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f},
+    [Pt2eObserverPercentile] =
+        {"percentile", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+         Pt2eOrtPercentile, 99.999, true, 0},
+    [Pt2eObserverEntropy] =
+        {"entropy", false, false, true, false, TORCH_F32_EPS, 128, 0.0f,
+         Pt2eOrtEntropy, 0.0, false, 128},
+    [Pt2eObserverDistribution] =
+        {"distribution", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+         Pt2eOrtDistribution, 0.0, false, 0},
     [Pt2eObserverPlaceholder] =
         {"placeholder", false, false, false, true, TORCH_F32_EPS, 0, 0.0f},
 };
@@ -110,4 +124,7 @@ void pt2eQuantSpecInit(Pt2eQuantSpec *spec, Pt2eObserverKind kind,
   spec->observer = kind;
   spec->bins = k->bins;
   spec->averagingConstant = k->averagingConstant;
+  spec->percentile = k->percentile;
+  spec->symmetric = k->symmetric;
+  spec->numQuantizedBins = k->numQuantizedBins;
 }
