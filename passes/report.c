@@ -35,6 +35,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "observers.h"
+#include "pt2e_alloc.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_file.h"
@@ -84,6 +86,45 @@ typedef struct ReportState {
 } ReportState;
 
 /*
+** An ONNX Runtime kind's range, recomputed from its 'stats' histogram as
+** pt2e-calibrate computed it; a histogram the method refuses is an error
+** at the op, as it is for pt2e-calibrate.
+*/
+static MlirLogicalResult ortRange(Pt2eReportRow *row) {
+  const Pt2eCalibratedStats *cs = &row->stats;
+  row->hasRange = false;
+  if (row->spec.kind != Pt2eSpecQuant || cs->ortBins < 1 ||
+      pt2eObserverKindInfo(row->spec.quant.observer)->ort == Pt2eOrtNone)
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(row->op);
+  Pt2eObserver *obs = pt2eObserverCreate(&row->spec.quant, 0);
+  int64_t *counts = pt2eAlloc((size_t)cs->ortBins * sizeof *counts);
+  float *edges = pt2eAlloc((size_t)(cs->ortBins + 1) * sizeof *edges);
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (!obs || !counts || !edges) {
+    r = pt2eOutOfMemory(loc, "'pt2e-report'");
+    goto done;
+  }
+  pt2eCalibratedCopyOrtStats(cs, counts, edges);
+  float mn = pt2eCalibratedStatsMin(cs, 0), mx = pt2eCalibratedStatsMax(cs, 0);
+  Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges};
+  if (pt2eObserverSetStats(obs, &s) != Pt2eNumOk ||
+      pt2eObserverComputeRange(obs, &row->rangeLo, &row->rangeHi) != Pt2eNumOk) {
+    MlirStringRef name = pt2eReportRowName(row);
+    r = pt2eEmitError(loc, "'pt2e-report': observer '%.*s': %s",
+                      (int)name.length, name.data,
+                      pt2eObserverErrorMessage(obs));
+    goto done;
+  }
+  row->hasRange = true;
+done:
+  pt2eObserverDestroy(obs);
+  pt2eFree(counts);
+  pt2eFree(edges);
+  return r;
+}
+
+/*
 ** Reads and checks one row; emits the first problem at the op and fails,
 ** so that the pass prints nothing for a module it cannot read.
 */
@@ -118,7 +159,7 @@ static MlirLogicalResult readRow(MlirOperation op, Pt2eReportRow *row) {
       !pt2eCalibratedReadStats(op, &row->spec, &row->stats, &err))
     return pt2eCalibratedEmitError(op, "pt2e-report", &err);
   row->n = row->qp.n;
-  return mlirLogicalResultSuccess();
+  return ortRange(row);
 }
 
 float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i) {

@@ -43,6 +43,8 @@ typedef struct Pt2eReportRow {
   Pt2eCalibratedStats stats;  /* quant ops */
   MlirType quant;             /* Q-DQ pair: the element type (null: not quant) */
   intptr_t n;                 /* number of qparams; 0: none yet */
+  bool hasRange;              /* ONNX Runtime kinds with statistics: */
+  float rangeLo, rangeHi;     /* the method's range (range_value) */
 } Pt2eReportRow;
 
 /* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */

@@ -132,6 +132,15 @@ static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
     pt2eJsonKey(j, "num_quantized_bins");
     pt2eJsonInt(j, q->numQuantizedBins);
   }
+  pt2eJsonKey(j, "range");
+  if (row->hasRange) {
+    pt2eJsonBeginArray(j);
+    pt2eJsonF32(j, row->rangeLo);
+    pt2eJsonF32(j, row->rangeHi);
+    pt2eJsonEndArray(j);
+  } else {
+    pt2eJsonNull(j);
+  }
   pt2eJsonEndObject(j);
 }
 

@@ -1415,6 +1415,16 @@ static Pt2eNumStatus ortRange(Pt2eObserver *obs, float *lo, float *hi) {
   return st;
 }
 
+Pt2eNumStatus pt2eObserverComputeRange(Pt2eObserver *obs, float *lo,
+                                       float *hi) {
+  obs->error[0] = '\0';
+  if (pt2eObserverKindInfo(obs->spec.observer)->ort == Pt2eOrtNone)
+    return fail(obs, Pt2eNumUnsupported, "not an ONNX Runtime observer");
+  if (!obs->ort.seen)
+    return Pt2eNumDefaulted;
+  return ortRange(obs, lo, hi);
+}
+
 /* }====================================================================== */
 
 /* {======================================================================

@@ -122,6 +122,15 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
                                          int64_t *zeroPoints,
                                          int64_t capacity);
 
+/*
+** The range an ONNX Runtime kind (percentile, entropy, distribution)
+** computes from its histogram, before it becomes qparams: ONNX Runtime's
+** TensorsData[name].range_value. Pt2eNumDefaulted when nothing was
+** observed, Pt2eNumUnsupported for the other kinds.
+*/
+Pt2eNumStatus pt2eObserverComputeRange(Pt2eObserver *obs, float *lo,
+                                       float *hi);
+
 /* The number of channels the state holds now (1 for per-tensor kinds). */
 int64_t pt2eObserverNumChannels(const Pt2eObserver *obs);
 

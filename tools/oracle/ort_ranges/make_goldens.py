@@ -165,6 +165,48 @@ def numpy_case(rng):
         f.write("\n".join(lines) + "\n")
 
 
+def conv_relu_ranges():
+    """The range ONNX Runtime gives the notebook's ConvReLU input over the 8
+    calibration batches pt2e-calibrate feeds (one collect per batch), per
+    pt2e-annotate option string: test/calibrate/ort-observers.test."""
+    arg0 = np.load(os.path.join(ROOT, "examples", "conv_relu", "golden", "calib.npz"))["arg0"]
+    batches = [np.ascontiguousarray(b, dtype=F32) for b in arg0]
+    configs = [
+        ("percentile", "percentile", dict(symmetric=True, num_bins=2048, percentile=99.999)),
+        ("percentile-99.99", "percentile", dict(symmetric=True, num_bins=2048, percentile=99.99)),
+        ("percentile-asym", "percentile", dict(symmetric=False, num_bins=2048, percentile=99.99)),
+        ("entropy", "entropy", dict(symmetric=False, num_bins=128, num_quantized_bins=128)),
+        ("entropy-512-64", "entropy", dict(symmetric=False, num_bins=512, num_quantized_bins=64)),
+        ("distribution", "distribution", dict(symmetric=False, num_bins=2048)),
+    ]
+    lines = [f"# onnxruntime {onnxruntime.__version__}, numpy {np.__version__}: "
+             "range_value of examples/conv_relu/golden/calib.npz arg0, 8 collect_data calls"]
+    for tag, method, o in configs:
+        opts = dict(symmetric=o["symmetric"], num_bins=o["num_bins"],
+                    num_quantized_bins=o.get("num_quantized_bins", 128),
+                    percentile=o.get("percentile", 99.999))
+        rng, _ = run_calibrater(method, [b.reshape(-1) for b in batches], opts)
+        lines.append(f'{tag} "range": [{float(rng[0]):.9g}, {float(rng[1]):.9g}]')
+    path = os.path.join(ROOT, "test", "calibrate", "Inputs", "ort_conv_relu_x.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def bad_inputs():
+    """Calibration data ONNX Runtime refuses (np.histogram raises): NaN in
+    the first batch of a symmetric percentile, an infinity for every
+    method; shaped for test/calibrate/Inputs/conv_relu_small.mlir."""
+    rng = np.random.default_rng(7)
+    base = rng.standard_normal((2, 1, 3, 8, 8)).astype(F32)
+    nan = base.copy()
+    nan[0, 0, 1, 2, 3] = np.nan
+    inf = base.copy()
+    inf[1, 0, 0, 0, 5] = np.inf
+    d = os.path.join(ROOT, "test", "calibrate", "Inputs")
+    np.savez(os.path.join(d, "ort_first_nan.npz"), arg0=nan)
+    np.savez(os.path.join(d, "ort_inf.npz"), arg0=inf)
+
+
 def main():
     rng = np.random.default_rng(20261201)
     shape = (4, 3, 16, 16)
@@ -188,6 +230,8 @@ def main():
     with open(os.path.join(OUT, "ort_cases.txt"), "w") as f:
         f.write(f"# onnxruntime {onnxruntime.__version__} numpy {np.__version__}\n" + "\n".join(names) + "\n")
     numpy_case(rng)
+    conv_relu_ranges()
+    bad_inputs()
 
 
 if __name__ == "__main__":
