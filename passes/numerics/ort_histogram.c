@@ -201,22 +201,25 @@ static Pt2eNumStatus histogramUniform(const float *x, int64_t n, float first,
 */
 static void histogramEdges(const float *x, int64_t n, const double *edges,
                            int64_t bins, int64_t *counts) {
+  /* The edges are an arange (nearly equal widths): start from the index
+  ** the first width gives and walk to the largest j with edges[j] <= v,
+  ** which is what the search over sorted values counts. */
+  double lo = edges[0], hi = edges[bins], width = edges[1] - edges[0];
+  double inv = width > 0.0 ? 1.0 / width : 0.0;
   for (int64_t i = 0; i < n; i++) {
     double v = fabsf(x[i]);
-    int64_t lo = 0, hi = bins + 1;  /* first edge > v, in [0, bins + 1] */
-    if (!(v >= edges[0] && v <= edges[bins]))
+    int64_t j;
+    if (!(v >= lo && v <= hi))
       continue;
-    while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (edges[mid] > v)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    lo -= 1;
-    if (lo >= bins)
-      lo = bins - 1;
-    counts[lo]++;
+    double guess = (v - lo) * inv;
+    j = guess < (double)bins ? (int64_t)guess : bins;
+    while (j > 0 && edges[j] > v)
+      j--;
+    while (j < bins && edges[j + 1] <= v)
+      j++;
+    if (j >= bins)
+      j = bins - 1;
+    counts[j]++;
   }
 }
 
