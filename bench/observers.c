@@ -12,6 +12,10 @@
 ** one thread. The best time of R rounds (argv[1], default 6) is printed,
 ** with the ratios to the first column.
 **
+** The ONNX Runtime kinds (percentile, entropy, distribution) collect
+** numpy's histogram on one thread and in scalar code (ort_histogram.c), so
+** their three columns are the same code.
+**
 ** The last row runs the histogram on ReLU6-like data (the same values
 ** clamped to [0, 6]: 44% exact zeros, 6% sixes), with a fixed range after
 ** the first update, as on most batches of a real model: runs of one bin are
@@ -61,6 +65,10 @@ int main(int argc, char **argv) {
       {"moving_avg_per_channel", Pt2eObserverMovingAveragePerChannelMinMax,
        Pt2eQSchemePerChannelSymmetric},
       {"histogram", Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine},
+      {"percentile (symmetric)", Pt2eObserverPercentile, Pt2eQSchemePerTensorAffine},
+      {"percentile (asymmetric)", Pt2eObserverPercentile, Pt2eQSchemePerTensorAffine},
+      {"entropy", Pt2eObserverEntropy, Pt2eQSchemePerTensorAffine},
+      {"distribution", Pt2eObserverDistribution, Pt2eQSchemePerTensorAffine},
       {"histogram, relu6 data", Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine},
   };
   const size_t reluRow = sizeof kinds / sizeof *kinds - 1;
@@ -71,8 +79,15 @@ int main(int argc, char **argv) {
     printf(" %21s", ways[w].name);
   printf("\n");
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
-    Pt2eQuantSpec spec = {Pt2eDTypeInt8, -128, 127, kinds[k].q, 1, 1.0f / 4096, false,
-                          kinds[k].kind, 2048, 0.01f};
+    Pt2eQuantSpec spec;
+    pt2eQuantSpecInit(&spec, kinds[k].kind, Pt2eDTypeInt8); /* the kind's bins */
+    spec.qscheme = kinds[k].q;
+    spec.chAxis = 1;
+    spec.eps = 1.0f / 4096;
+    if (kinds[k].kind == Pt2eObserverHistogram)
+      spec.bins = 2048;
+    if (k == 6)
+      spec.symmetric = false; /* the asymmetric percentile row */
     Pt2eObserver *obs[Ways];
     double best[Ways];
     for (int w = 0; w < Ways; w++) {

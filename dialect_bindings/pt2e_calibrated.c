@@ -12,7 +12,10 @@
 **            histogram = array<f32: ...>}
 **       min and max per channel (per-tensor observers: 1; per-channel ones:
 **       0 until they first observe), histogram only for Histogram observers,
-**       with the spec's bins.
+**       with the spec's bins;
+**   stats = {min, max, counts = array<i64: ...>, edges = array<f32: ...>}
+**       for the ONNX Runtime kinds (percentile, entropy, distribution):
+**       their histogram, whose length grows with the range.
 ** Quantizing relies on more (pt2eCalibratedCheckQuantize): exactly one
 ** entry per channel, zero points inside [quant_min, quant_max]. Failures
 ** are phrases for "observer 'name' ...", so that every reader words them
@@ -332,6 +335,8 @@ static bool statsArray(MlirAttribute stats, const char *key, bool optional,
 static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
   static const char *const known[] = {
       PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX, PT2E_ATTR_STATS_HISTOGRAM,
+      /* ONNX Runtime kinds' collected histogram */
+      PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
       /* a shard's, checked by pt2e_shard.c, the only reader */
       PT2E_ATTR_STATS_UPDATES, PT2E_ATTR_STATS_FIRST_MIN,
       PT2E_ATTR_STATS_FIRST_MAX, PT2E_ATTR_STATS_START, PT2E_ATTR_STATS_RANGES};
@@ -342,10 +347,11 @@ static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
     for (size_t k = 0; k < sizeof known / sizeof *known; k++)
       ok = ok || pt2eStringRefIs(key, known[k]);
     if (!ok) {
-      fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s' and '%s' "
-           "(and a shard's '%s', '%s', '%s', '%s', '%s')",
+      fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s', '%s', "
+                "'%s' and '%s' (and a shard's '%s', '%s', '%s', '%s', '%s')",
            (int)key.length, key.data, PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
-           PT2E_ATTR_STATS_HISTOGRAM, PT2E_ATTR_STATS_UPDATES,
+           PT2E_ATTR_STATS_HISTOGRAM, PT2E_ATTR_STATS_COUNTS,
+           PT2E_ATTR_STATS_EDGES, PT2E_ATTR_STATS_UPDATES,
            PT2E_ATTR_STATS_FIRST_MIN, PT2E_ATTR_STATS_FIRST_MAX,
            PT2E_ATTR_STATS_START, PT2E_ATTR_STATS_RANGES);
       return false;
@@ -364,6 +370,50 @@ static bool binsAreCounts(const Pt2eCalibratedStats *s,
       return false;
     }
   }
+  return true;
+}
+
+/*
+** 'counts' (array<i64>, each >= 0) and 'edges' (array<f32>, finite, not
+** decreasing, one longer): both or neither, into s->counts / s->edges.
+*/
+static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
+                         Pt2eCalibratedError *err) {
+  MlirAttribute c = mlirDictionaryAttrGetElementByName(
+      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_COUNTS));
+  MlirAttribute e = mlirDictionaryAttrGetElementByName(
+      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_EDGES));
+  intptr_t n;
+  if (mlirAttributeIsNull(c) && mlirAttributeIsNull(e))
+    return true;
+  if (mlirAttributeIsNull(c) || mlirAttributeIsNull(e) ||
+      !mlirAttributeIsADenseI64Array(c) || !mlirAttributeIsADenseF32Array(e) ||
+      mlirDenseArrayGetNumElements(c) < 1 ||
+      mlirDenseArrayGetNumElements(e) != mlirDenseArrayGetNumElements(c) + 1) {
+    fail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
+              "counts and array<f32> of N + 1 edges",
+         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
+    return false;
+  }
+  n = mlirDenseArrayGetNumElements(c);
+  for (intptr_t i = 0; i < n; i++)
+    if (mlirDenseI64ArrayGetElement(c, i) < 0) {
+      fail(err, "has 'stats' count %ld = %lld, expected a count >= 0",
+           (long)i, (long long)mlirDenseI64ArrayGetElement(c, i));
+      return false;
+    }
+  for (intptr_t i = 0; i <= n; i++) {
+    float v = mlirDenseF32ArrayGetElement(e, i);
+    if (!isfinite(v) ||
+        (i > 0 && !(mlirDenseF32ArrayGetElement(e, i - 1) <= v))) {
+      fail(err, "has 'stats' edge %ld = %g, expected finite edges that do "
+                "not decrease", (long)i, (double)v);
+      return false;
+    }
+  }
+  s->ortBins = n;
+  s->counts = c;
+  s->edges = e;
   return true;
 }
 
@@ -406,6 +456,20 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
          obs);
     return false;
   }
+  bool ort = pt2eObserverKindInfo(q->observer)->ort != Pt2eOrtNone;
+  if (!ort && s->ortBins != 0) {
+    fail(err, "has 'stats' '%s' and '%s', which observer '%s' does not keep",
+         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES, obs);
+    return false;
+  }
+  if (ort && (s->ortBins != 0) !=
+                 (s->numChannels == 1 &&
+                  isfinite(mlirDenseF32ArrayGetElement(s->min, 0)))) {
+    fail(err, "has 'stats' min/max and '%s'/'%s' that disagree (a histogram "
+              "exactly when min and max are finite)",
+         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
+    return false;
+  }
   return true;
 }
 
@@ -426,7 +490,8 @@ bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,
   if (!statsKeysKnown(stats, err) ||
       !statsArray(stats, PT2E_ATTR_STATS_MIN, false, &s.min, err) ||
       !statsArray(stats, PT2E_ATTR_STATS_MAX, false, &s.max, err) ||
-      !statsArray(stats, PT2E_ATTR_STATS_HISTOGRAM, true, &s.histogram, err))
+      !statsArray(stats, PT2E_ATTR_STATS_HISTOGRAM, true, &s.histogram, err) ||
+      !ortHistogram(stats, &s, err))
     return false;
   intptr_t nmin = mlirDenseArrayGetNumElements(s.min);
   intptr_t nmax = mlirDenseArrayGetNumElements(s.max);
@@ -513,6 +578,14 @@ void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
     histogram[i] = mlirDenseF32ArrayGetElement(s->histogram, i);
 }
 
+void pt2eCalibratedCopyOrtStats(const Pt2eCalibratedStats *s, int64_t *counts,
+                                float *edges) {
+  for (intptr_t i = 0; i < s->ortBins; i++)
+    counts[i] = mlirDenseI64ArrayGetElement(s->counts, i);
+  for (intptr_t i = 0; s->ortBins > 0 && i <= s->ortBins; i++)
+    edges[i] = mlirDenseF32ArrayGetElement(s->edges, i);
+}
+
 /* }====================================================================== */
 
 /* {======================================================================
@@ -548,6 +621,26 @@ void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
   entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MAX, numChannels, max);
   if (numBins > 0)
     entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_HISTOGRAM, numBins, histogram);
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(PT2E_ATTR_STATS),
+      mlirDictionaryAttrGet(ctx, n, entries));
+}
+
+void pt2eCalibratedWriteOrtStats(MlirOperation op, const float *min,
+                                 const float *max, intptr_t ortBins,
+                                 const int64_t *counts, const float *edges) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute entries[4];
+  intptr_t n = 0;
+  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MIN, 1, min);
+  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MAX, 1, max);
+  if (ortBins > 0) {
+    entries[n++] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(
+                                   PT2E_ATTR_STATS_COUNTS)),
+        mlirDenseI64ArrayGet(ctx, ortBins, counts));
+    entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_EDGES, ortBins + 1, edges);
+  }
   mlirOperationSetAttributeByName(
       op, mlirStringRefCreateFromCString(PT2E_ATTR_STATS),
       mlirDictionaryAttrGet(ctx, n, entries));

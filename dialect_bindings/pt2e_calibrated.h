@@ -58,6 +58,11 @@ typedef struct Pt2eCalibratedStats {
   MlirAttribute min, max;
   intptr_t numBins;
   MlirAttribute histogram;
+  /* ONNX Runtime kinds (percentile, entropy, distribution): 'counts'
+  ** array<i64> of ortBins and 'edges' array<f32> of ortBins + 1, both
+  ** absent (ortBins 0) before the first batch */
+  intptr_t ortBins;
+  MlirAttribute counts, edges;
 } Pt2eCalibratedStats;
 
 /*
@@ -79,10 +84,13 @@ bool pt2eCalibratedReadQParams(MlirOperation op, const Pt2eSpec *spec,
 ** Reads the 'stats' dictionary of 'op' into 'out' (out->present false
 ** without one). Always checked: a dictionary of 'min' and 'max', both
 ** array<f32> of equal length, and an optional 'histogram' array<f32> of
-** finite counts >= 0, nothing else. With a quantization 'spec' (NULL:
+** finite counts >= 0, optional 'counts' array<i64> (each >= 0) and 'edges'
+** array<f32> (finite, not decreasing, one more than 'counts'; both or
+** neither), nothing else. With a quantization 'spec' (NULL:
 ** unknown) also: 1 channel for per-tensor observers; for per-channel ones 0
 ** or one per channel of the tensor's dimension at ch_axis; a histogram of
-** exactly the spec's 'bins' for a Histogram observer and none otherwise.
+** exactly the spec's 'bins' for a Histogram observer and none otherwise;
+** counts and edges only for the ONNX Runtime kinds.
 */
 bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,
                              Pt2eCalibratedStats *out,
@@ -141,6 +149,10 @@ float pt2eCalibratedStatsBin(const Pt2eCalibratedStats *s, intptr_t i);
 void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
                              float *max, float *histogram);
 
+/* Copies the ortBins counts and ortBins + 1 edges of validated stats. */
+void pt2eCalibratedCopyOrtStats(const Pt2eCalibratedStats *s, int64_t *counts,
+                                float *edges);
+
 /*
 ** The writers, for pt2e-calibrate and pt2e-prepare: 'scale' and
 ** 'zero_point' of n entries each, and 'stats' with min and max of
@@ -153,6 +165,11 @@ void pt2eCalibratedWriteQParams(MlirOperation op, intptr_t n,
 void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
                               const float *min, const float *max,
                               intptr_t numBins, const float *histogram);
+/* 'stats' of an ONNX Runtime kind: min and max (1 entry each) and, when
+** ortBins > 0, 'counts' and 'edges'. */
+void pt2eCalibratedWriteOrtStats(MlirOperation op, const float *min,
+                                 const float *max, intptr_t ortBins,
+                                 const int64_t *counts, const float *edges);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,9 @@ extern "C" {
 #define PT2E_ATTR_STATS_MIN "min"
 #define PT2E_ATTR_STATS_MAX "max"
 #define PT2E_ATTR_STATS_HISTOGRAM "histogram"
+/* ONNX Runtime kinds: the collected histogram (int64 counts, float32 edges) */
+#define PT2E_ATTR_STATS_COUNTS "counts"
+#define PT2E_ATTR_STATS_EDGES "edges"
 /* What only a merge of calibration shards reads (pt2e_shard.h,
 ** docs/sharding.md): a moving average's update count and first values, a
 ** Histogram's start range and range changes in exact mode. */

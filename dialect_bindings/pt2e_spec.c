@@ -155,6 +155,24 @@ static MlirLogicalResult readInt(const Reader *rd, MlirAttribute dict,
   return mlirLogicalResultSuccess();
 }
 
+/* An optional float key (any float type, or an integer), read as float64. */
+static MlirLogicalResult readDouble(const Reader *rd, MlirAttribute dict,
+                                    const char *key, double *out) {
+  MlirAttribute a = get(dict, key);
+  int64_t i;
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (mlirAttributeIsAFloat(a))
+    *out = mlirFloatAttrGetValueDouble(a);
+  else if (!mlirAttributeIsABool(a) && intValue(a, &i))
+    *out = (double)i;
+  else
+    return ERR(rd, "'%s' must be a number", key);
+  if (!isfinite(*out))
+    return ERR(rd, "'%s' must be finite", key);
+  return mlirLogicalResultSuccess();
+}
+
 /* An optional float key (any float type, or an integer), read as float32. */
 static MlirLogicalResult readFloat(const Reader *rd, MlirAttribute dict,
                                    const char *key, float *out) {
@@ -283,7 +301,8 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
 
 static const char *const quantKeys[] = {
     "observer", "dtype", "quant_min", "quant_max", "qscheme", "ch_axis",
-    "eps", "is_dynamic", "bins", "averaging_constant", NULL};
+    "eps", "is_dynamic", "bins", "averaging_constant", "percentile",
+    "symmetric", "num_quantized_bins", NULL};
 
 static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
                                     Pt2eSpec *out) {
@@ -309,6 +328,18 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
       !k->movingAverage)
     return ERR(rd, "'averaging_constant' is not a parameter of observer '%s'",
                k->name);
+  if (!mlirAttributeIsNull(get(dict, "percentile")) &&
+      k->ort != Pt2eOrtPercentile)
+    return ERR(rd, "'percentile' is not a parameter of observer '%s'",
+               k->name);
+  if (!mlirAttributeIsNull(get(dict, "symmetric")) &&
+      k->ort != Pt2eOrtPercentile)
+    return ERR(rd, "'symmetric' is not a parameter of observer '%s'",
+               k->name);
+  if (!mlirAttributeIsNull(get(dict, "num_quantized_bins")) &&
+      k->ort != Pt2eOrtEntropy)
+    return ERR(rd, "'num_quantized_bins' is not a parameter of observer '%s'",
+               k->name);
   if (!k->isPlaceholder &&
       k->perChannel != pt2eQSchemeIsPerChannel(q->qscheme))
     return ERR(rd, "observer '%s' does not support qscheme '%s'", k->name,
@@ -317,7 +348,13 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
   if (mlirLogicalResultIsFailure(readFloat(rd, dict, "eps", &q->eps)) ||
       mlirLogicalResultIsFailure(readInt(rd, dict, "bins", &q->bins)) ||
       mlirLogicalResultIsFailure(readFloat(rd, dict, "averaging_constant",
-                                           &q->averagingConstant)))
+                                           &q->averagingConstant)) ||
+      mlirLogicalResultIsFailure(
+          readDouble(rd, dict, "percentile", &q->percentile)) ||
+      mlirLogicalResultIsFailure(
+          readBool(rd, dict, "symmetric", &q->symmetric)) ||
+      mlirLogicalResultIsFailure(readInt(rd, dict, "num_quantized_bins",
+                                         &q->numQuantizedBins)))
     return mlirLogicalResultFailure();
   if (!(q->eps > 0.0f))
     return ERR(rd, "'eps' must be positive");
@@ -326,6 +363,19 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
   if (k->movingAverage &&
       !(q->averagingConstant > 0.0f && q->averagingConstant <= 1.0f))
     return ERR(rd, "'averaging_constant' must be in (0, 1]");
+  if (k->ort == Pt2eOrtPercentile &&
+      !(q->percentile >= 0.0 && q->percentile <= 100.0))
+    return ERR(rd, "'percentile' must be in [0, 100], got %g", q->percentile);
+  if (k->ort == Pt2eOrtEntropy &&
+      (q->numQuantizedBins < 1 || q->numQuantizedBins / 2 > q->bins / 2))
+    return ERR(rd, "'num_quantized_bins' must be in [1, bins] (ONNX "
+                   "Runtime's KL search has no candidate otherwise), got "
+                   "%lld with %lld bins",
+               (long long)q->numQuantizedBins, (long long)q->bins);
+  if (k->ort == Pt2eOrtDistribution && q->bins < 512)
+    return ERR(rd, "'bins' of observer 'distribution' must be at least 512 "
+                   "(ONNX Runtime's compute_distribution), got %lld",
+               (long long)q->bins);
   out->kind = Pt2eSpecQuant;
   return mlirLogicalResultSuccess();
 }
@@ -553,6 +603,13 @@ MlirAttribute pt2eSpecToAttr(MlirContext ctx, const Pt2eSpec *spec) {
       putInt(&b, "bins", q->bins);
     if (k->movingAverage)
       putF32(&b, "averaging_constant", q->averagingConstant);
+    if (k->ort == Pt2eOrtPercentile) {
+      put(&b, "percentile",
+          mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), q->percentile));
+      put(&b, "symmetric", mlirBoolAttrGet(ctx, q->symmetric));
+    }
+    if (k->ort == Pt2eOrtEntropy)
+      putInt(&b, "num_quantized_bins", q->numQuantizedBins);
     break;
   case Pt2eSpecDerived: {
     MlirAttribute srcs[PT2E_SPEC_MAX_SOURCES];

@@ -53,6 +53,10 @@ enum {
   OptActObserver,
   OptActDType,
   OptWeightDType,
+  OptPercentile,
+  OptNumBins,
+  OptNumQuantizedBins,
+  OptSymmetric,
   NumOptions
 };
 
@@ -88,8 +92,10 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                        NULL, false},
     [OptActObserver] = {"activation-observer", Pt2eOptionString,
                         "observer of every activation spec: histogram, "
-                        "minmax, moving_average_minmax, placeholder "
-                        "(default: the config's)",
+                        "minmax, moving_average_minmax, percentile, entropy, "
+                        "distribution, placeholder (default: the config's; "
+                        "percentile, entropy, distribution: ONNX Runtime's "
+                        "calibration methods)",
                         "", false},
     [OptActDType] = {"activation-dtype", Pt2eOptionString,
                      "dtype of every activation spec: int8, or int16 (a16w8: "
@@ -99,6 +105,24 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                         "dtype of every weight spec: int8 ([-127, 127]), or "
                         "int4 (per-channel symmetric [-8, 7])",
                         "int8", false},
+    [OptPercentile] = {"percentile", Pt2eOptionFloat,
+                       "activation-observer=percentile: the percentile "
+                       "kept, in [0, 100] (default 99.999)",
+                       NULL, false},
+    [OptNumBins] = {"num-bins", Pt2eOptionInt,
+                    "histogram bins of activation-observer=histogram, "
+                    "percentile, entropy or distribution (default: the "
+                    "kind's: 2048, 2048, 128, 2048)",
+                    NULL, false},
+    [OptNumQuantizedBins] = {"num-quantized-bins", Pt2eOptionInt,
+                             "activation-observer=entropy: ONNX Runtime's "
+                             "num_quantized_bins (default 128)",
+                             NULL, false},
+    [OptSymmetric] = {"symmetric", Pt2eOptionBool,
+                      "activation-observer=percentile: ONNX Runtime's "
+                      "symmetric (histogram of |x|, range [-e, e]; default "
+                      "true); not the qscheme",
+                      NULL, false},
 };
 
 static const char *const patternKinds[] = {
@@ -159,6 +183,8 @@ typedef struct AnnotateState {
   bool perChannel, qat, dynamic, failed;
   Pt2eObserverKind actObserver;
   Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
+  Pt2eQuantSpec actParams; /* bins, percentile, symmetric, num_quantized_bins
+                              of actObserver (its defaults unless given) */
   const Pt2eOptionValue *options;
   Plan *plans;
   size_t numPlans, capPlans;
@@ -1125,6 +1151,78 @@ static MlirLogicalResult readDTypes(AnnotateState *st, MlirLocation loc) {
   return mlirLogicalResultSuccess();
 }
 
+/*
+** The parameters of the activation observer (percentile, num-bins,
+** num-quantized-bins, symmetric) into st->actParams, over the kind's
+** defaults. A parameter the kind does not take, or a value ONNX Runtime
+** (or torch) would refuse, is an error naming the option.
+*/
+static MlirLogicalResult readObserverParams(AnnotateState *st,
+                                            MlirLocation loc) {
+  const Pt2eOptionValue *o = st->options;
+  Pt2eObserverKind kind = st->actObserver;
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(kind);
+  Pt2eQuantSpec *p = &st->actParams;
+  static const struct {
+    int option;
+    const char *takenBy;
+  } params[] = {{OptPercentile, "percentile"},
+                {OptNumBins, "histogram, percentile, entropy or distribution"},
+                {OptNumQuantizedBins, "entropy"},
+                {OptSymmetric, "percentile"}};
+  pt2eQuantSpecInit(p, kind, st->actDType);
+  for (size_t i = 0; i < sizeof params / sizeof *params; i++) {
+    int opt = params[i].option;
+    bool takes = opt == OptNumBins           ? k->hasBins
+                 : opt == OptNumQuantizedBins ? k->ort == Pt2eOrtEntropy
+                                              : k->ort == Pt2eOrtPercentile;
+    if (o[opt].isSet && !takes)
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option '%s': a parameter of "
+                           "activation-observer=%s only, not of '%s'",
+                           annotateOptions[opt].name, params[i].takenBy,
+                           k->name);
+  }
+  if (k->ort != Pt2eOrtNone && (st->qat || st->dynamic))
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-observer': "
+                         "'%s' (ONNX Runtime's calibration) is for static "
+                         "post-training quantization, not %s=true",
+                         k->name, st->qat ? "qat" : "dynamic");
+  if (o[OptPercentile].isSet) {
+    p->percentile = o[OptPercentile].floatValue;
+    if (!(p->percentile >= 0.0 && p->percentile <= 100.0))
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'percentile': %g is "
+                           "outside [0, 100]", p->percentile);
+  }
+  if (o[OptSymmetric].isSet)
+    p->symmetric = o[OptSymmetric].boolValue;
+  if (o[OptNumBins].isSet) {
+    p->bins = o[OptNumBins].intValue;
+    if (p->bins < 1 || p->bins > 65536)
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'num-bins': %lld is "
+                           "outside [1, 65536]", (long long)p->bins);
+    if (k->ort == Pt2eOrtDistribution && p->bins < 512)
+      return pt2eEmitError(loc,
+                           "'pt2e-annotate' option 'num-bins': "
+                           "distribution needs at least 512 bins (ONNX "
+                           "Runtime's compute_distribution), got %lld",
+                           (long long)p->bins);
+  }
+  if (o[OptNumQuantizedBins].isSet)
+    p->numQuantizedBins = o[OptNumQuantizedBins].intValue;
+  if (k->ort == Pt2eOrtEntropy &&
+      (p->numQuantizedBins < 1 || p->numQuantizedBins / 2 > p->bins / 2))
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'num-quantized-bins': %lld "
+                         "must be in [1, num-bins = %lld] (ONNX Runtime's KL "
+                         "search has no candidate otherwise)",
+                         (long long)p->numQuantizedBins, (long long)p->bins);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   const Pt2eOptionValue *o = st->options;
   MlirLocation loc = opLoc(module);
@@ -1163,7 +1261,8 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
                            "'placeholder' is for dynamic=true only");
     st->actObserver = (Pt2eObserverKind)k;
   }
-  if (mlirLogicalResultIsFailure(readDTypes(st, loc)))
+  if (mlirLogicalResultIsFailure(readDTypes(st, loc)) ||
+      mlirLogicalResultIsFailure(readObserverParams(st, loc)))
     return mlirLogicalResultFailure();
   const Pt2eOptionValue *ops = &o[OptExcludeOps];
   for (size_t i = 0; i < ops->listSize; i++) {
@@ -1221,6 +1320,10 @@ static MlirAttribute actAttr(const AnnotateState *st) {
     s.quant.eps = pt2eObserverKindInfo(st->actObserver)->eps;
   if (st->dynamic && st->qat)
     s.quant.averagingConstant = 1.0f;
+  s.quant.bins = st->actParams.bins;
+  s.quant.percentile = st->actParams.percentile;
+  s.quant.symmetric = st->actParams.symmetric;
+  s.quant.numQuantizedBins = st->actParams.numQuantizedBins;
   return pt2eSpecToAttr(st->ctx, &s);
 }
 

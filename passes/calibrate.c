@@ -203,9 +203,28 @@ static MlirLogicalResult restoreStats(QState *st) {
   if (!buf)
     return outOfMemory(st->op);
   pt2eCalibratedCopyStats(&cs, buf, buf + n, buf + 2 * n);
-  Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL};
+  Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL,
+                         0, NULL, NULL};
+  int64_t *counts = NULL;
+  float *edges = NULL;
+  if (cs.ortBins > 0) {  /* an ONNX Runtime histogram */
+    counts = pt2eAlloc((size_t)cs.ortBins * sizeof *counts);
+    edges = pt2eAlloc((size_t)(cs.ortBins + 1) * sizeof *edges);
+    if (!counts || !edges) {
+      pt2eFree(buf);
+      pt2eFree(counts);
+      pt2eFree(edges);
+      return outOfMemory(st->op);
+    }
+    pt2eCalibratedCopyOrtStats(&cs, counts, edges);
+    s.ortBins = cs.ortBins;
+    s.ortCounts = counts;
+    s.ortEdges = edges;
+  }
   Pt2eNumStatus r = pt2eObserverSetStats(st->obs, &s);
   pt2eFree(buf);
+  pt2eFree(counts);
+  pt2eFree(edges);
   if (r != Pt2eNumOk)
     return opError(st->op, "'stats' does not fit this observer (%s)",
                    pt2eNumStatusName(r));
@@ -248,7 +267,7 @@ static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
     return mlirLogicalResultFailure();
   if (st->spec.kind != Pt2eSpecQuant)
     return mlirLogicalResultSuccess(); /* derived / fixed: no statistics */
-  if (st->spec.quant.observer == Pt2eObserverHistogram &&
+  if (pt2eObserverKindInfo(st->spec.quant.observer)->hasBins &&
       st->spec.quant.bins > c->maxBins)
     return pt2eEmitError(mlirOperationGetLocation(op),
                          "observer '%.*s': a Histogram of %lld bins is more "
@@ -331,7 +350,8 @@ static bool viewsObservedValues(const Calibration *c, const OpState *o) {
       !pt2eIsObserver(o->op) ||
       (st->spec.quant.observer != Pt2eObserverMinMax &&
        st->spec.quant.observer != Pt2eObserverPerChannelMinMax &&
-       st->spec.quant.observer != Pt2eObserverHistogram))
+       st->spec.quant.observer != Pt2eObserverHistogram &&
+       pt2eObserverKindInfo(st->spec.quant.observer)->ort == Pt2eOrtNone))
     return false;
   MlirValue v = mlirOperationGetOperand(o->op, 0);
   for (int steps = 0; steps < 64 && mlirValueIsAOpResult(v); steps++) {
@@ -525,6 +545,11 @@ typedef struct Result {
 static void writeStats(MlirOperation op, const QState *st) {
   Pt2eObserverStats s;
   pt2eObserverGetStats(st->obs, &s);
+  if (pt2eObserverKindInfo(st->spec.quant.observer)->ort != Pt2eOrtNone) {
+    pt2eCalibratedWriteOrtStats(op, s.minVals, s.maxVals, (intptr_t)s.ortBins,
+                                s.ortCounts, s.ortEdges);
+    return;
+  }
   pt2eCalibratedWriteStats(op, (intptr_t)s.numChannels, s.minVals, s.maxVals,
                            (intptr_t)s.numBins, s.histogram);
 }

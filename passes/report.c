@@ -35,6 +35,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "observers.h"
+#include "pt2e_alloc.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_file.h"
@@ -84,6 +86,45 @@ typedef struct ReportState {
 } ReportState;
 
 /*
+** An ONNX Runtime kind's range, recomputed from its 'stats' histogram as
+** pt2e-calibrate computed it; a histogram the method refuses is an error
+** at the op, as it is for pt2e-calibrate.
+*/
+static MlirLogicalResult ortRange(Pt2eReportRow *row) {
+  const Pt2eCalibratedStats *cs = &row->stats;
+  row->hasRange = false;
+  if (row->spec.kind != Pt2eSpecQuant || cs->ortBins < 1 ||
+      pt2eObserverKindInfo(row->spec.quant.observer)->ort == Pt2eOrtNone)
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(row->op);
+  Pt2eObserver *obs = pt2eObserverCreate(&row->spec.quant, 0);
+  int64_t *counts = pt2eAlloc((size_t)cs->ortBins * sizeof *counts);
+  float *edges = pt2eAlloc((size_t)(cs->ortBins + 1) * sizeof *edges);
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (!obs || !counts || !edges) {
+    r = pt2eOutOfMemory(loc, "'pt2e-report'");
+    goto done;
+  }
+  pt2eCalibratedCopyOrtStats(cs, counts, edges);
+  float mn = pt2eCalibratedStatsMin(cs, 0), mx = pt2eCalibratedStatsMax(cs, 0);
+  Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges};
+  if (pt2eObserverSetStats(obs, &s) != Pt2eNumOk ||
+      pt2eObserverComputeRange(obs, &row->rangeLo, &row->rangeHi) != Pt2eNumOk) {
+    MlirStringRef name = pt2eReportRowName(row);
+    r = pt2eEmitError(loc, "'pt2e-report': observer '%.*s': %s",
+                      (int)name.length, name.data,
+                      pt2eObserverErrorMessage(obs));
+    goto done;
+  }
+  row->hasRange = true;
+done:
+  pt2eObserverDestroy(obs);
+  pt2eFree(counts);
+  pt2eFree(edges);
+  return r;
+}
+
+/*
 ** Reads and checks one row; emits the first problem at the op and fails,
 ** so that the pass prints nothing for a module it cannot read.
 */
@@ -118,7 +159,7 @@ static MlirLogicalResult readRow(MlirOperation op, Pt2eReportRow *row) {
       !pt2eCalibratedReadStats(op, &row->spec, &row->stats, &err))
     return pt2eCalibratedEmitError(op, "pt2e-report", &err);
   row->n = row->qp.n;
-  return mlirLogicalResultSuccess();
+  return ortRange(row);
 }
 
 float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i) {
@@ -186,14 +227,48 @@ const char *pt2eReportRowDType(const Pt2eReportRow *row) {
 ** width of a bin) that fall outside what the qparams represent:
 ** [(qmin - zp) * s, (qmax - zp) * s]. Negative when unknown.
 */
+/*
+** The same share by an ONNX Runtime kind's histogram (counts, edges): a
+** bin's middle against the range. The |x| histogram of a symmetric
+** percentile counts signed values only when all of them have one sign
+** (min >= 0: as they are; max <= 0: negated); otherwise unknown.
+*/
+static double ortClipped(const Pt2eReportRow *row, double rlo, double rhi) {
+  const Pt2eCalibratedStats *st = &row->stats;
+  const Pt2eQuantSpec *q = &row->spec.quant;
+  bool absolute = pt2eObserverKindInfo(q->observer)->ort == Pt2eOrtPercentile &&
+                  q->symmetric;
+  double sign = 1.0;
+  if (absolute) {
+    if (pt2eCalibratedStatsMin(st, 0) >= 0.0f)
+      sign = 1.0;
+    else if (pt2eCalibratedStatsMax(st, 0) <= 0.0f)
+      sign = -1.0;
+    else
+      return -1;
+  }
+  double total = 0, clipped = 0;
+  for (intptr_t i = 0; i < st->ortBins; i++) {
+    double c = (double)mlirDenseI64ArrayGetElement(st->counts, i);
+    double mid = sign * 0.5 * ((double)mlirDenseF32ArrayGetElement(st->edges, i) +
+                               (double)mlirDenseF32ArrayGetElement(st->edges, i + 1));
+    total += c;
+    if (mid < rlo || mid > rhi)
+      clipped += c;
+  }
+  return total > 0 ? clipped / total : -1;
+}
+
 double pt2eReportRowClipped(const Pt2eReportRow *row) {
   const Pt2eCalibratedStats *st = &row->stats;
   if (row->kind == Pt2eReportQdq || row->n != 1 || !st->present ||
-      st->numChannels < 1 || st->numBins < 1)
+      st->numChannels < 1 || (st->numBins < 1 && st->ortBins < 1))
     return -1;
   double s = pt2eReportRowScale(row, 0), z = (double)pt2eReportRowZeroPoint(row, 0);
   double rlo = ((double)row->spec.quant.quantMin - z) * s;
   double rhi = ((double)row->spec.quant.quantMax - z) * s;
+  if (st->ortBins > 0)
+    return ortClipped(row, rlo, rhi);
   double a = pt2eCalibratedStatsMin(st, 0), b = pt2eCalibratedStatsMax(st, 0);
   intptr_t bins = st->numBins;
   double total = 0, clipped = 0, width = (b - a) / (double)bins;
@@ -206,12 +281,35 @@ double pt2eReportRowClipped(const Pt2eReportRow *row) {
   return total > 0 ? clipped / total : -1;
 }
 
+const char *pt2eReportRowObserver(const Pt2eReportRow *row, char *buf,
+                                  size_t size) {
+  if (row->kind == Pt2eReportQdq || row->spec.kind != Pt2eSpecQuant)
+    return "-";
+  const Pt2eQuantSpec *q = &row->spec.quant;
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(q->observer);
+  switch (k->ort) {
+  case Pt2eOrtPercentile:
+    snprintf(buf, size, "%s %.9g %s %lld bins", k->name, q->percentile,
+             q->symmetric ? "sym" : "asym", (long long)q->bins);
+    return buf;
+  case Pt2eOrtEntropy:
+    snprintf(buf, size, "%s %lld/%lld bins", k->name,
+             (long long)q->numQuantizedBins, (long long)q->bins);
+    return buf;
+  case Pt2eOrtDistribution:
+    snprintf(buf, size, "%s %lld bins", k->name, (long long)q->bins);
+    return buf;
+  case Pt2eOrtNone:
+    break;
+  }
+  return k->name;
+}
+
 static void printRow(FILE *out, const Pt2eReportRow *row) {
   MlirOperation op = row->op;
   MlirStringRef name = pt2eReportRowName(row);
-  const char *kind = row->kind != Pt2eReportQdq && row->spec.kind == Pt2eSpecQuant
-                         ? pt2eObserverKindName(row->spec.quant.observer)
-                         : "-";
+  char label[64];
+  const char *kind = pt2eReportRowObserver(row, label, sizeof label);
   char watches[160];
   describeInput(op, watches, sizeof watches);
   const char *opKind = row->kind == Pt2eReportFakeQuant ? "fake_quant"

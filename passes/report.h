@@ -8,6 +8,7 @@
 #define PT2E_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mlir-c/IR.h"
@@ -42,6 +43,8 @@ typedef struct Pt2eReportRow {
   Pt2eCalibratedStats stats;  /* quant ops */
   MlirType quant;             /* Q-DQ pair: the element type (null: not quant) */
   intptr_t n;                 /* number of qparams; 0: none yet */
+  bool hasRange;              /* ONNX Runtime kinds with statistics: */
+  float rangeLo, rangeHi;     /* the method's range (range_value) */
 } Pt2eReportRow;
 
 /* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */
@@ -62,6 +65,15 @@ double pt2eReportRowClipped(const Pt2eReportRow *row);
 ** when not quant, or a storage the spec has no name for).
 */
 const char *pt2eReportRowDType(const Pt2eReportRow *row);
+
+/*
+** The observer kind of a quant op's row with the parameters of an ONNX
+** Runtime kind, as the table prints it: "percentile 99.999 sym 2048 bins",
+** "entropy 128/128 bins", "distribution 2048 bins"; "-" for Q-DQ rows and
+** specs that are not observers.
+*/
+const char *pt2eReportRowObserver(const Pt2eReportRow *row, char *buf,
+                                  size_t size);
 
 /* Writes the row as one object of the JSON list (report_json.c). */
 void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row);

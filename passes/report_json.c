@@ -4,7 +4,7 @@
 ** stable keys of docs/report.md, in this order:
 **
 **   name kind observed{op result argument location} location observer
-**   dtype qscheme ch_axis quant_min quant_max scale zero_point min max
+**   observer_params dtype qscheme ch_axis quant_min quant_max scale zero_point min max
 **   clipped
 **
 ** Every key is always present; what a row does not have is null. The keys
@@ -89,6 +89,46 @@ static void writeNameOrNull(Pt2eJson *j, const char *name) {
 ** whether the observer was symmetric is no longer in the IR (its zero
 ** points say it).
 */
+/*
+** "observer_params": the parameters of an ONNX Runtime kind
+** ({"bins", "percentile", "symmetric"} for percentile, {"bins",
+** "num_quantized_bins"} for entropy, {"bins"} for distribution), null for
+** every other row.
+*/
+static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
+  pt2eJsonKey(j, "observer_params");
+  if (row->kind == Pt2eReportQdq || row->spec.kind != Pt2eSpecQuant ||
+      pt2eObserverKindInfo(row->spec.quant.observer)->ort == Pt2eOrtNone) {
+    pt2eJsonNull(j);
+    return;
+  }
+  const Pt2eQuantSpec *q = &row->spec.quant;
+  Pt2eOrtMethod m = pt2eObserverKindInfo(q->observer)->ort;
+  pt2eJsonBeginObject(j);
+  pt2eJsonKey(j, "bins");
+  pt2eJsonInt(j, q->bins);
+  if (m == Pt2eOrtPercentile) {
+    pt2eJsonKey(j, "percentile");
+    pt2eJsonF64(j, q->percentile);
+    pt2eJsonKey(j, "symmetric");
+    pt2eJsonBool(j, q->symmetric);
+  }
+  if (m == Pt2eOrtEntropy) {
+    pt2eJsonKey(j, "num_quantized_bins");
+    pt2eJsonInt(j, q->numQuantizedBins);
+  }
+  pt2eJsonKey(j, "range");
+  if (row->hasRange) {
+    pt2eJsonBeginArray(j);
+    pt2eJsonF32(j, row->rangeLo);
+    pt2eJsonF32(j, row->rangeHi);
+    pt2eJsonEndArray(j);
+  } else {
+    pt2eJsonNull(j);
+  }
+  pt2eJsonEndObject(j);
+}
+
 static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
   const char *dtype = NULL, *qscheme = NULL;
   bool hasAxis = false, hasRange = false;
@@ -194,6 +234,7 @@ void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row) {
   writeNameOrNull(j, row->kind != Pt2eReportQdq && row->spec.kind == Pt2eSpecQuant
                          ? pt2eObserverKindName(row->spec.quant.observer)
                          : NULL);
+  writeObserverParams(j, row);
   writeQuantFacts(j, row);
   writeQParams(j, row);
   writeStats(j, row);

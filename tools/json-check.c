@@ -293,6 +293,7 @@ static const KeyType entryKeys[] = {
     {"observed", TObject, 0, NULL},
     {"location", TString, 0, NULL},
     {"observer", TString | TNull, 0, NULL},
+    {"observer_params", TObject | TNull, 0, NULL},
     {"dtype", TString | TNull, 0, NULL},
     {"qscheme", TString | TNull, 0, NULL},
     {"ch_axis", TInt | TNull, 0, NULL},

@@ -12,6 +12,7 @@
 ** is which.
 */
 #include "observers.h"
+#include "ort_histogram.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +36,7 @@ struct Pt2eObserver {
   float *minVals, *maxVals;
   int64_t bins;          /* Histogram only, else 0 */
   float *histogram;
+  Pt2eOrtHistogram ort;  /* ONNX Runtime kinds only */
   char error[160];
 };
 
@@ -737,7 +739,13 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
     obs->minVals[0] = INFINITY;
     obs->maxVals[0] = -INFINITY;
   }
-  if (kind->hasBins) {
+  if (kind->ort != Pt2eOrtNone) {
+    /* collect_absolute_value for percentile with symmetric, as
+    ** HistogramCollector.collect chooses */
+    pt2eOrtHistogramInit(&obs->ort,
+                         kind->ort == Pt2eOrtPercentile && spec->symmetric,
+                         spec->bins > 0 ? spec->bins : kind->bins);
+  } else if (kind->hasBins) {
     obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
     obs->histogram = allocFloats(obs->bins, 1, 0);
     if (obs->histogram == NULL) {
@@ -754,6 +762,7 @@ void pt2eObserverDestroy(Pt2eObserver *obs) {
   pt2eFree(obs->minVals);
   pt2eFree(obs->maxVals);
   pt2eFree(obs->histogram);
+  pt2eOrtHistogramClear(&obs->ort);
   pt2eFree(obs);
 }
 
@@ -780,6 +789,52 @@ void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats) {
   stats->maxVals = obs->maxVals;
   stats->numBins = obs->bins;
   stats->histogram = obs->histogram;
+  stats->ortBins = obs->ort.seen ? obs->ort.numBins : 0;
+  stats->ortCounts = obs->ort.counts;
+  stats->ortEdges = obs->ort.edges;
+}
+
+/*
+** Restores the ONNX Runtime histogram from '*stats' (min and max already
+** checked): a copy of counts and edges, the threshold recovered as the
+** Pt2eObserverStats comment says.
+*/
+static Pt2eNumStatus setOrtStats(Pt2eObserver *obs,
+                                 const Pt2eObserverStats *stats) {
+  int64_t nb = stats->ortBins;
+  int64_t *counts;
+  float *edges;
+  bool isOrt = pt2eObserverKindInfo(obs->spec.observer)->ort != Pt2eOrtNone;
+  if (!isOrt)
+    return nb == 0 ? Pt2eNumOk
+                   : fail(obs, Pt2eNumBadShape,
+                          "an ONNX Runtime histogram on another observer");
+  if (nb == 0) {
+    pt2eOrtHistogramClear(&obs->ort);
+    return Pt2eNumOk;
+  }
+  if (nb < 0 || nb > (int64_t)1 << 24 || stats->ortCounts == NULL ||
+      stats->ortEdges == NULL)
+    return fail(obs, Pt2eNumBadShape, "statistics do not fit the observer");
+  counts = pt2eAlloc((size_t)nb * sizeof *counts);
+  edges = pt2eAlloc((size_t)(nb + 1) * sizeof *edges);
+  if (counts == NULL || edges == NULL) {
+    pt2eFree(counts);
+    pt2eFree(edges);
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  }
+  memcpy(counts, stats->ortCounts, (size_t)nb * sizeof *counts);
+  memcpy(edges, stats->ortEdges, (size_t)(nb + 1) * sizeof *edges);
+  pt2eOrtHistogramClear(&obs->ort);
+  obs->ort.counts = counts;
+  obs->ort.edges = edges;
+  obs->ort.numBins = nb;
+  obs->ort.seen = true;
+  obs->ort.min = stats->minVals[0];
+  obs->ort.max = stats->maxVals[0];
+  obs->ort.threshold =
+      obs->ort.min == 0.0f && obs->ort.max == 0.0f ? 0.0f : edges[nb];
+  return Pt2eNumOk;
 }
 
 Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
@@ -798,6 +853,11 @@ Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
   }
   if (obs->bins > 0)
     memcpy(obs->histogram, stats->histogram, (size_t)obs->bins * sizeof(float));
+  {
+    Pt2eNumStatus st = setOrtStats(obs, stats);
+    if (st != Pt2eNumOk)
+      return st;
+  }
   obs->error[0] = '\0';
   return Pt2eNumOk;
 }
@@ -1302,6 +1362,74 @@ static bool nonLinearSearch(Pt2eObserver *obs, float *newMin, float *newMax) {
 /* }====================================================================== */
 
 /* {======================================================================
+** ONNX Runtime kinds: HistogramCollector.collect, then a method's range
+** ======================================================================= */
+
+static Pt2eNumStatus updateOrt(Pt2eObserver *obs, const float *x, int64_t n) {
+  Pt2eNumStatus st = pt2eOrtHistogramCollect(&obs->ort, x, n);
+  switch (st) {
+  case Pt2eNumOk:
+    obs->minVals[0] = obs->ort.min;
+    obs->maxVals[0] = obs->ort.max;
+    return Pt2eNumOk;
+  case Pt2eNumNaN:
+    return fail(obs, st, "the values are not finite where ONNX Runtime's "
+                         "np.histogram needs a finite range (an infinity, "
+                         "only NaN, or NaN in the first batch of a "
+                         "symmetric percentile)");
+  case Pt2eNumNoMemory:
+    return fail(obs, st, "out of memory");
+  default:
+    return fail(obs, st, "np.histogram would raise: too many bins for the "
+                         "data range, or a histogram past 2^24 bins");
+  }
+}
+
+/* The range of ONNX Runtime's method into lo/hi. */
+static Pt2eNumStatus ortRange(Pt2eObserver *obs, float *lo, float *hi) {
+  const Pt2eQuantSpec *q = &obs->spec;
+  Pt2eNumStatus st;
+  switch (pt2eObserverKindInfo(q->observer)->ort) {
+  case Pt2eOrtPercentile:
+    st = pt2eOrtPercentileRange(&obs->ort, q->percentile, q->symmetric, lo,
+                                hi);
+    if (st == Pt2eNumInvalidRange)
+      return fail(obs, st, "percentile must be in [0, 100]");
+    break;
+  case Pt2eOrtEntropy:
+    st = pt2eOrtEntropyRange(&obs->ort, q->numQuantizedBins, lo, hi);
+    if (st == Pt2eNumInvalidRange)
+      return fail(obs, st, "ONNX Runtime's KL search fails here: "
+                           "num_quantized_bins is more than the histogram's "
+                           "bins, or smooth_distribution's assert fails");
+    break;
+  case Pt2eOrtDistribution:
+    st = pt2eOrtDistributionRange(&obs->ort, lo, hi);
+    if (st == Pt2eNumInvalidRange)
+      return fail(obs, st, "distribution needs num_bins >= 512, as ONNX "
+                           "Runtime's compute_distribution");
+    break;
+  default:
+    return fail(obs, Pt2eNumUnsupported, "not an ONNX Runtime observer");
+  }
+  if (st == Pt2eNumNoMemory)
+    return fail(obs, st, "out of memory");
+  return st;
+}
+
+Pt2eNumStatus pt2eObserverComputeRange(Pt2eObserver *obs, float *lo,
+                                       float *hi) {
+  obs->error[0] = '\0';
+  if (pt2eObserverKindInfo(obs->spec.observer)->ort == Pt2eOrtNone)
+    return fail(obs, Pt2eNumUnsupported, "not an ONNX Runtime observer");
+  if (!obs->ort.seen)
+    return Pt2eNumDefaulted;
+  return ortRange(obs, lo, hi);
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
 ** Update and qparams
 ** ======================================================================= */
 
@@ -1327,6 +1455,10 @@ Pt2eNumStatus pt2eObserverUpdate(Pt2eObserver *obs, const float *data,
     return updatePerChannel(obs, data, shape, rank);
   case Pt2eObserverHistogram:
     return updateHistogram(obs, data, n);
+  case Pt2eObserverPercentile:
+  case Pt2eObserverEntropy:
+  case Pt2eObserverDistribution:
+    return updateOrt(obs, data, n);
   case Pt2eObserverPlaceholder:
     return Pt2eNumOk;
   }
@@ -1345,7 +1477,19 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
   if (kind->isPlaceholder)
     return fail(obs, Pt2eNumUnsupported,
                 "calculate_qparams should not be called for PlaceholderObserver");
-  if (kind->hasBins) {
+  if (kind->ort != Pt2eOrtNone) {
+    float lo, hi;
+    if (!obs->ort.seen) {
+      scales[0] = 1.0f;
+      zeroPoints[0] = 0;
+      return Pt2eNumDefaulted;
+    }
+    st = ortRange(obs, &lo, &hi);
+    if (st != Pt2eNumOk)
+      return st;
+    st = pt2eCalculateQParams(&obs->spec, obs->customRange, &lo, &hi, 1,
+                              scales, zeroPoints);
+  } else if (kind->hasBins) {
     float lo, hi;
     if (obs->minVals[0] == INFINITY && obs->maxVals[0] == -INFINITY) {
       scales[0] = 1.0f;

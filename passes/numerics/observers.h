@@ -2,7 +2,9 @@
 ** observers.h
 ** Observer statistics of torchao 0.18's PT2E observers, in pure C:
 ** MinMax, MovingAverageMinMax, PerChannelMinMax,
-** MovingAveragePerChannelMinMax, Histogram and Placeholder.
+** MovingAveragePerChannelMinMax, Histogram and Placeholder; and ONNX
+** Runtime's percentile, entropy and distribution calibrations
+** (ort_histogram.h), whose ranges become torch's qparams.
 **
 ** An observer is fed float32 tensors (row-major data + shape) and turns
 ** what it saw into scales and zero points through qparams.h. Its state can
@@ -38,6 +40,13 @@ typedef struct Pt2eObserverStats {
   const float *maxVals;
   int64_t numBins;
   const float *histogram;
+  /* ONNX Runtime kinds (percentile, entropy, distribution): the collected
+  ** histogram, whose length grows with the range; 0 before the first
+  ** batch. The collect_value threshold is edges[ortBins], or 0 when every
+  ** value seen was 0 (min == max == 0). */
+  int64_t ortBins;
+  const int64_t *ortCounts;  /* ortBins counts */
+  const float *ortEdges;     /* ortBins + 1 float32 edges */
 } Pt2eObserverStats;
 
 /*
@@ -112,6 +121,15 @@ Pt2eNumStatus pt2eObserverUpdate(Pt2eObserver *obs, const float *data,
 Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
                                          int64_t *zeroPoints,
                                          int64_t capacity);
+
+/*
+** The range an ONNX Runtime kind (percentile, entropy, distribution)
+** computes from its histogram, before it becomes qparams: ONNX Runtime's
+** TensorsData[name].range_value. Pt2eNumDefaulted when nothing was
+** observed, Pt2eNumUnsupported for the other kinds.
+*/
+Pt2eNumStatus pt2eObserverComputeRange(Pt2eObserver *obs, float *lo,
+                                       float *hi);
 
 /* The number of channels the state holds now (1 for per-tensor kinds). */
 int64_t pt2eObserverNumChannels(const Pt2eObserver *obs);

@@ -40,24 +40,43 @@ _Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerChannelSymmetric + 1,
 
 /*
 ** name, perChannel, movingAverage, hasBins, isPlaceholder, eps, bins,
-** averagingConstant
+** averagingConstant[, ort, percentile, symmetric, numQuantizedBins]. The
+** ONNX Runtime rows take create_calibrator's defaults (onnxruntime 1.31.1
+** calibrate.py): percentile num_bins 2048, percentile 99.999, symmetric
+** True; entropy num_bins 128, num_quantized_bins 128; distribution
+** num_bins 2048. Their eps is torch's: the qparams are torch's
+** (qparams.c) from ONNX Runtime's range.
 */
+/* the ONNX Runtime fields of a torchao row */
+#define NO_ORT Pt2eOrtNone, 0.0, false, 0
+
 static const Pt2eObserverKindInfo observerKinds[] = {
     [Pt2eObserverMinMax] =
-        {"minmax", false, false, false, false, TORCH_F32_EPS, 0, 0.0f},
+        {"minmax", false, false, false, false, TORCH_F32_EPS, 0, 0.0f, NO_ORT},
     [Pt2eObserverMovingAverageMinMax] =
         {"moving_average_minmax", false, true, false, false, TORCH_F32_EPS, 0,
-         0.01f},
+         0.01f, NO_ORT},
     [Pt2eObserverPerChannelMinMax] =
         {"per_channel_minmax", true, false, false, false, TORCH_F32_EPS, 0,
-         0.0f},
+         0.0f, NO_ORT},
     [Pt2eObserverMovingAveragePerChannelMinMax] =
         {"moving_average_per_channel_minmax", true, true, false, false,
-         TORCH_F32_EPS, 0, 0.01f},
+         TORCH_F32_EPS, 0, 0.01f, NO_ORT},
     [Pt2eObserverHistogram] =
-        {"histogram", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f},
+        {"histogram", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+         NO_ORT},
+    [Pt2eObserverPercentile] =
+        {"percentile", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+         Pt2eOrtPercentile, 99.999, true, 0},
+    [Pt2eObserverEntropy] =
+        {"entropy", false, false, true, false, TORCH_F32_EPS, 128, 0.0f,
+         Pt2eOrtEntropy, 0.0, false, 128},
+    [Pt2eObserverDistribution] =
+        {"distribution", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+         Pt2eOrtDistribution, 0.0, false, 0},
     [Pt2eObserverPlaceholder] =
-        {"placeholder", false, false, false, true, TORCH_F32_EPS, 0, 0.0f},
+        {"placeholder", false, false, false, true, TORCH_F32_EPS, 0, 0.0f,
+         NO_ORT},
 };
 _Static_assert(COUNT(observerKinds) == Pt2eObserverPlaceholder + 1,
                "one row per Pt2eObserverKind, Placeholder last");
@@ -112,4 +131,7 @@ void pt2eQuantSpecInit(Pt2eQuantSpec *spec, Pt2eObserverKind kind,
   spec->observer = kind;
   spec->bins = k->bins;
   spec->averagingConstant = k->averagingConstant;
+  spec->percentile = k->percentile;
+  spec->symmetric = k->symmetric;
+  spec->numQuantizedBins = k->numQuantizedBins;
 }

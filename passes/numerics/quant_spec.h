@@ -37,8 +37,10 @@ typedef enum Pt2eQScheme {
 } Pt2eQScheme;
 
 /*
-** torchao observer classes (and the observer inside a FakeQuantize). Keep
-** Placeholder last: the tables of quant_spec.c are checked against it.
+** torchao observer classes (and the observer inside a FakeQuantize), and
+** the three histogram calibrations of ONNX Runtime's calibrate.py
+** (ort_histogram.h). Keep Placeholder last: the tables of quant_spec.c are
+** checked against it.
 */
 typedef enum Pt2eObserverKind {
   Pt2eObserverMinMax,                       /* "minmax" */
@@ -46,6 +48,9 @@ typedef enum Pt2eObserverKind {
   Pt2eObserverPerChannelMinMax,             /* "per_channel_minmax" */
   Pt2eObserverMovingAveragePerChannelMinMax,/* "moving_average_per_channel_minmax" */
   Pt2eObserverHistogram,                    /* "histogram" */
+  Pt2eObserverPercentile,                   /* "percentile" (ONNX Runtime) */
+  Pt2eObserverEntropy,                      /* "entropy" (ONNX Runtime) */
+  Pt2eObserverDistribution,                 /* "distribution" (ONNX Runtime) */
   Pt2eObserverPlaceholder                   /* "placeholder" (dynamic quant) */
 } Pt2eObserverKind;
 
@@ -58,8 +63,13 @@ typedef struct Pt2eQuantSpec {
   float eps;                   /* lower bound of the scale (float32, as torch) */
   bool isDynamic;
   Pt2eObserverKind observer;
-  int64_t bins;                /* Histogram: number of bins (default 2048) */
+  int64_t bins;                /* Histogram: number of bins (default 2048);
+                                  ONNX Runtime kinds: num_bins */
   float averagingConstant;     /* MovingAverage*: default 0.01 */
+  double percentile;           /* percentile: in [0, 100], default 99.999 */
+  bool symmetric;              /* percentile: ORT's symmetric (|x| histogram,
+                                  range [-e, e]); default true */
+  int64_t numQuantizedBins;    /* entropy: num_quantized_bins, default 128 */
 } Pt2eQuantSpec;
 
 /*
@@ -76,10 +86,19 @@ typedef struct Pt2eDTypeInfo {
 } Pt2eDTypeInfo;
 
 /*
-** The facts of one torchao observer class and the defaults of its
-** constructor: a spec that leaves out 'eps', 'bins' or
-** 'averaging_constant' gets these. Kinds without the parameter hold 0.
+** The facts of one torchao observer class (or ONNX Runtime calibration
+** method) and the defaults of its constructor: a spec that leaves out
+** 'eps', 'bins', 'averaging_constant', 'percentile', 'symmetric' or
+** 'num_quantized_bins' gets these (ONNX Runtime's: create_calibrator's
+** extra_options defaults). Kinds without the parameter hold 0.
 */
+typedef enum Pt2eOrtMethod {
+  Pt2eOrtNone,          /* a torchao observer */
+  Pt2eOrtPercentile,
+  Pt2eOrtEntropy,
+  Pt2eOrtDistribution
+} Pt2eOrtMethod;
+
 typedef struct Pt2eObserverKindInfo {
   const char *name;        /* in the schema: "moving_average_minmax" */
   bool perChannel;         /* one min/max per channel: a per-channel qscheme */
@@ -89,6 +108,10 @@ typedef struct Pt2eObserverKindInfo {
   float eps;               /* default lower bound of the scale */
   int64_t bins;            /* default number of bins (hasBins) */
   float averagingConstant; /* default averaging constant (movingAverage) */
+  Pt2eOrtMethod ort;       /* an ONNX Runtime histogram method (hasBins) */
+  double percentile;       /* default percentile (Pt2eOrtPercentile) */
+  bool symmetric;          /* default symmetric (Pt2eOrtPercentile) */
+  int64_t numQuantizedBins;/* default num_quantized_bins (Pt2eOrtEntropy) */
 } Pt2eObserverKindInfo;
 
 /* How many dtypes, qschemes and observer kinds there are. */

@@ -38,7 +38,7 @@
 // ALL: linalg.matmul {pt2e.annotation = {inputs = [{{.*}}]}}
 // ALL: attrs = {pt2e.annotation = {output =
 // ERR1: error: 'pt2e-annotate' option 'quantizer': unknown quantizer 'x86' (expected 'xnnpack')
-// ERR2: error: 'pt2e-annotate' option 'activation-observer': 'per_channel_minmax' is not a per-tensor observer (expected histogram, minmax, moving_average_minmax or placeholder)
+// ERR2: error: 'pt2e-annotate' option 'activation-observer': 'per_channel_minmax' is not a per-tensor observer (expected distribution, entropy, histogram, minmax, moving_average_minmax, percentile or placeholder)
 // ERR3: error: 'pt2e-annotate' option 'activation-observer': 'placeholder' is for dynamic=true only
 // ERR4: error: 'pt2e-annotate' option 'activation-observer': 'histogram' cannot observe dynamic activations (use placeholder or a minmax observer)
 // ERR5: error: 'pt2e-annotate' option 'exclude-ops': 'lienar' is neither a pattern (conv, linear, add, mul, cat, relu, hardtanh, max_pool2d, adaptive_avg_pool2d, mean, view) nor a registered op

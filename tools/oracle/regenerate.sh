@@ -8,6 +8,8 @@
 #   tools/oracle/numeric_debug/conv_relu.py -> test/numeric-debug/Inputs/conv_relu.golden
 #   tools/oracle/sensitivity/small_model.py -> test/sensitivity/Inputs/
 #   tools/oracle/a16w8/make_goldens.py      -> test/dtype/Inputs/
+# (tools/oracle/ort_ranges/make_goldens.py needs onnxruntime, not torch, and
+# runs in a venv of its own: its README says how.)
 # (tools/oracle/placement/histogram_state_goldens.py needs the MobileNetV2
 # export of convnets_sqnr.py and is run by hand: its README says how.)
 # The virtual environment (default .venv at the repository root, git-ignored;
