@@ -782,7 +782,7 @@ static MlirLogicalResult startHistograms(Run *run) {
       r = outOfMemory(st->op);
       break;
     }
-    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros};
+    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros, 0, NULL, NULL};
     if (pt2eObserverSetStats(st->obs, &start) != Pt2eNumOk)
       r = outOfMemory(st->op);
     pt2eFree(zeros);
