@@ -45,12 +45,13 @@
 #include "mlir-c/Dialect/Tosa.h"
 #include "mlir-c/IR.h"
 
+#include "lower_int8.h"
+#include "lower_int8_read.h"
+#include "lower_int8_tosa.h"
 #include "pt2e_alloc.h"
 #include "pt2e_support.h"
 #include "qparams.h"
 #include "requantize.h"
-
-#define MAX_RANK 8
 
 enum { OptTarget, OptRescale, OptInterface, NumOptions };
 
@@ -69,50 +70,6 @@ static const Pt2eOptionDecl lowerInt8Options[NumOptions] = {
                       "is TOSA alone (its qparams printed in the summary)",
                       "float", false},
 };
-
-typedef enum Kind { KNone, KQ8, KW8, KAcc, KPoolSum } Kind;
-
-typedef struct ValueInfo {
-  Kind kind;
-  MlirValue ival;    /* Q8, ACC, POOLSUM: the integer tensor */
-  double scale;      /* Q8, POOLSUM: per tensor */
-  int64_t zp;        /* Q8, POOLSUM */
-  /* W8: the i8 constant and its per-channel scales along 'axis' */
-  MlirAttribute wdata;
-  int wrank;
-  int64_t wshape[MAX_RANK];
-  int axis;
-  double *scales;    /* W8 and ACC: one per channel (ACC: the last dim) */
-  int64_t nscales;
-  /* ACC: the float is reshape(transpose(ival, perm), floatShape) */
-  int accRank;
-  int64_t perm[MAX_RANK];
-  int floatChannelDim;
-  double lo, hi;     /* ACC: clamps seen, in float (relu: lo = 0) */
-  int64_t poolCount; /* POOLSUM: elements summed */
-  /* Q8 made by tensor.pad on H and W of an NCHW tensor: the unpadded i8,
-  ** the pads (top, bottom, left, right) and the pad's i8, so that a conv or
-  ** pool can take the padding into its own pad attribute */
-  MlirValue padSrc;
-  int64_t pads[4];
-  int64_t padValue;
-} ValueInfo;
-
-typedef struct Lower {
-  MlirContext ctx;
-  MlirBlock block;
-  MlirOperation anchor; /* new ops go before it */
-  bool floatRescale;
-  /* value -> info, open addressing on the value's pointer */
-  const void **keys;
-  ValueInfo *vals;
-  size_t cap, used;
-  PT2E_VEC(MlirOperation) created; /* to erase on failure */
-  PT2E_VEC(MlirOperation) loweredQ; /* qcasts replaced at the end */
-  PT2E_VEC(MlirValue) loweredQVal;
-  int units[8]; /* counts by kind of unit, for the summary */
-  bool failed;
-} Lower;
 
 enum { UConv, UDepthwise, UMatmul, UAdd, UMul, UPool, ULayout, URequant };
 static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", "add",
@@ -191,385 +148,14 @@ static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info) {
 
 /* }====================================================================== */
 
-/*
-** {======================================================================
-** Builders
-** =======================================================================
-*/
-static MlirAttribute parseAttr(Lower *l, const char *text) {
-  return mlirAttributeParseGet(l->ctx, mlirStringRefCreateFromCString(text));
-}
-
-static MlirNamedAttribute named(Lower *l, const char *name, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(l->ctx, mlirStringRefCreateFromCString(name)), a);
-}
-
-static MlirType intType(Lower *l, unsigned w) { return mlirIntegerTypeGet(l->ctx, w); }
-
-static MlirType tensorOf(int rank, const int64_t *shape, MlirType elt) {
-  return mlirRankedTensorTypeGet(rank, shape, elt, mlirAttributeGetNull());
-}
-
-/* Creates the op 'name' before the anchor; returns its first result. */
-static MlirValue build(Lower *l, MlirLocation loc, const char *name, intptr_t nOperands,
-                       const MlirValue *operands, MlirType result, intptr_t nAttrs,
-                       const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
-  mlirOperationStateAddOperands(&st, nOperands, operands);
-  mlirOperationStateAddResults(&st, 1, &result);
-  mlirOperationStateAddAttributes(&st, nAttrs, attrs);
-  MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(l->block, l->anchor, op);
-  if (!PT2E_PUSH(l->created, op))
-    l->failed = true;
-  return mlirOperationGetResult(op, 0);
-}
-
-/* "tosa.const" of raw little-endian data of 'type'. */
-static MlirValue constRaw(Lower *l, MlirLocation loc, MlirType type, size_t bytes,
-                          const void *data) {
-  MlirAttribute a = mlirDenseElementsAttrRawBufferGet(type, bytes, data);
-  MlirNamedAttribute v = named(l, "values", a);
-  return build(l, loc, "tosa.const", 0, NULL, type, 1, &v);
-}
-
-/* A tensor<1xiW> zero point (or pad value) constant. */
-static MlirValue constScalar(Lower *l, MlirLocation loc, unsigned width, int64_t v) {
-  int64_t one = 1;
-  MlirType t = tensorOf(1, &one, intType(l, width));
-  if (width == 8) {
-    int8_t b = (int8_t)v;
-    return constRaw(l, loc, t, 1, &b);
-  }
-  if (width == 16) {
-    int16_t b = (int16_t)v;
-    return constRaw(l, loc, t, 2, &b);
-  }
-  int32_t b = (int32_t)v;
-  return constRaw(l, loc, t, 4, &b);
-}
-
-static MlirValue constShape(Lower *l, MlirLocation loc, int n, const int64_t *vals) {
-  char text[512];
-  int k = snprintf(text, sizeof text, "dense<[");
-  for (int i = 0; i < n; i++)
-    k += snprintf(text + k, sizeof text - (size_t)k, "%s%lld", i ? ", " : "", (long long)vals[i]);
-  snprintf(text + k, sizeof text - (size_t)k, "]> : tensor<%dxindex>", n);
-  char ty[64];
-  snprintf(ty, sizeof ty, "!tosa.shape<%d>", n);
-  MlirType shapeTy = mlirTypeParseGet(l->ctx, mlirStringRefCreateFromCString(ty));
-  MlirNamedAttribute v = named(l, "values", parseAttr(l, text));
-  return build(l, loc, "tosa.const_shape", 0, NULL, shapeTy, 1, &v);
-}
-
-static MlirAttribute i64Array(Lower *l, int n, const int64_t *vals) {
-  return mlirDenseI64ArrayGet(l->ctx, n, vals);
-}
-
-static int rankOf(MlirValue v) { return (int)mlirShapedTypeGetRank(mlirValueGetType(v)); }
-
-static void shapeOf(MlirValue v, int64_t *shape) {
-  MlirType t = mlirValueGetType(v);
-  for (int i = 0; i < rankOf(v); i++)
-    shape[i] = mlirShapedTypeGetDimSize(t, i);
-}
-
-static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
-
-/* tosa.transpose: out[j] = in[perm[j]]. */
-static MlirValue transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *perm) {
-  bool identity = true;
-  for (int i = 0; i < rank; i++)
-    identity = identity && perm[i] == i;
-  if (identity)
-    return x;
-  /* transpose(transpose(s, p1), p2) with p1[p2[j]] == j is s: the NHWC
-  ** value a conv produced, going back to NHWC for the next conv */
-  MlirOperation prev = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
-  if (!mlirOperationIsNull(prev) &&
-      pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(prev)), "tosa.transpose")) {
-    MlirAttribute p1 = mlirOperationGetAttributeByName(prev, mlirStringRefCreateFromCString("perms"));
-    bool inverse = mlirDenseArrayGetNumElements(p1) == rank;
-    for (int j = 0; j < rank && inverse; j++)
-      inverse = mlirDenseI32ArrayGetElement(p1, (intptr_t)perm[j]) == j;
-    if (inverse)
-      return mlirOperationGetOperand(prev, 0);
-  }
-  int64_t in[MAX_RANK], out[MAX_RANK];
-  int32_t p32[MAX_RANK];
-  shapeOf(x, in);
-  for (int i = 0; i < rank; i++) {
-    out[i] = in[perm[i]];
-    p32[i] = (int32_t)perm[i];
-  }
-  MlirNamedAttribute a = named(l, "perms", mlirDenseI32ArrayGet(l->ctx, rank, p32));
-  return build(l, loc, "tosa.transpose", 1, &x, tensorOf(rank, out, eltOf(x)), 1, &a);
-}
-
-static MlirValue reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
-  int64_t in[MAX_RANK];
-  shapeOf(x, in);
-  if (rank == rankOf(x) && memcmp(in, shape, sizeof(int64_t) * (size_t)rank) == 0)
-    return x;
-  MlirValue ops[2] = {x, constShape(l, loc, rank, shape)};
-  return build(l, loc, "tosa.reshape", 2, ops, tensorOf(rank, shape, eltOf(x)), 0, NULL);
-}
-
-static MlirValue clampInt(Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64_t hi) {
-  MlirType e = eltOf(x);
-  MlirNamedAttribute a[2] = {named(l, "min_val", mlirIntegerAttrGet(e, lo)),
-                             named(l, "max_val", mlirIntegerAttrGet(e, hi))};
-  return build(l, loc, "tosa.clamp", 1, &x, mlirValueGetType(x), 2, a);
-}
-
-/* }====================================================================== */
-
-/*
-** {======================================================================
-** Reading the model
-** =======================================================================
-*/
-static bool opIs(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
-static MlirOperation producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
-/* The elements attribute of a constant (arith.constant or tosa.const). */
-static MlirAttribute constantOf(MlirValue v) {
-  MlirOperation p = producer(v);
-  MlirAttribute a = mlirAttributeGetNull();
-  if (opIs(p, "arith.constant"))
-    a = attrOf(p, "value");
-  else if (opIs(p, "tosa.const"))
-    a = attrOf(p, "values");
-  if (!mlirAttributeIsNull(a) && !mlirAttributeIsADenseElements(a) &&
-      !mlirAttributeIsADenseResourceElements(a))
-    return mlirAttributeGetNull();
-  return a;
-}
-
-static int64_t numElements(MlirAttribute a) {
-  return mlirElementsAttrGetNumElements(a);
-}
-
-/* Element i of a float32 constant (dense or dense_resource). */
-static float floatAt(MlirAttribute a, intptr_t i) {
-  if (mlirAttributeIsADenseResourceElements(a))
-    return mlirDenseFloatResourceElementsAttrGetValue(a, i);
-  if (mlirDenseElementsAttrIsSplat(a))
-    return mlirDenseElementsAttrGetFloatSplatValue(a);
-  return mlirDenseElementsAttrGetFloatValue(a, i);
-}
-
-static bool isF32Const(MlirAttribute a) {
-  return !mlirAttributeIsNull(a) && mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(a))) &&
-         (!mlirAttributeIsADenseResourceElements(a) || pt2eResourceBlobIsPresent(a));
-}
-
-/* A scalar float constant (arith.constant f32, or a one-element tensor). */
-static bool scalarConst(MlirValue v, double *out) {
-  MlirOperation p = producer(v);
-  if (opIs(p, "arith.constant")) {
-    MlirAttribute a = attrOf(p, "value");
-    if (mlirAttributeIsAFloat(a)) {
-      *out = mlirFloatAttrGetValueDouble(a);
-      return true;
-    }
-  }
-  MlirAttribute a = constantOf(v);
-  if (isF32Const(a) && numElements(a) == 1) {
-    *out = floatAt(a, 0);
-    return true;
-  }
-  return false;
-}
-
-static int64_t i64At(MlirAttribute a, intptr_t i) {
-  if (mlirAttributeIsADenseI64Array(a))
-    return mlirDenseI64ArrayGetElement(a, i);
-  return mlirDenseElementsAttrGetInt64Value(a, i);
-}
-
-/* Storage facts of a per-tensor quantized element type. */
-typedef struct QType {
-  double scale;
-  int64_t zp, qmin, qmax;
-  unsigned width;
-} QType;
-
-static bool readQType(MlirType quantTensor, QType *q) {
-  MlirType e = mlirShapedTypeGetElementType(quantTensor);
-  if (!mlirTypeIsAUniformQuantizedType(e) || !mlirQuantizedTypeIsSigned(e))
-    return false;
-  q->scale = mlirUniformQuantizedTypeGetScale(e);
-  q->zp = mlirUniformQuantizedTypeGetZeroPoint(e);
-  q->qmin = mlirQuantizedTypeGetStorageTypeMin(e);
-  q->qmax = mlirQuantizedTypeGetStorageTypeMax(e);
-  q->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(e);
-  return q->width == 8;
-}
-
-static MlirLogicalResult fail(Lower *l, MlirOperation op, const char *fmt, double a, double b) {
+/* Reports a bad unit at 'op' (fmt takes two doubles) and marks the walk as
+** failed, so that everything created is erased. */
+MlirLogicalResult li8Fail(Lower *l, MlirOperation op, const char *fmt, double a, double b) {
   char msg[400];
   snprintf(msg, sizeof msg, fmt, a, b);
   l->failed = true;
   return pt2eEmitOpError(op, "pt2e-lower-int8", "%s", msg);
 }
-
-/* }====================================================================== */
-
-/*
-** {======================================================================
-** Requantizing an integer tensor to i8
-** =======================================================================
-*/
-
-/*
-** tosa.rescale of 'x' (i8 or i32) to the i8 (qmin..qmax, 'outZp') with one
-** real scale per channel of the last dimension (n == 1: per tensor), then
-** tosa.clamp to [lo, hi] when that is narrower than the storage range. With
-** rescale=float, the same requantize in PyTorch's float arithmetic instead.
-*/
-static MlirValue requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
-                            const double *scales, int64_t n, const QType *out,
-                            int64_t lo, int64_t hi) {
-  MlirLocation loc = mlirOperationGetLocation(at);
-  int rank = rankOf(x);
-  int64_t shape[MAX_RANK];
-  shapeOf(x, shape);
-  unsigned inW = mlirIntegerTypeGetWidth(eltOf(x));
-  MlirType outT = tensorOf(rank, shape, intType(l, 8));
-  MlirValue r;
-  if (l->floatRescale) {
-    /* y = cast_i8(clamp(cast_f32(x - zp) * f32(scale) + zp_out)): tosa.cast
-    ** to an integer rounds half to even, as torch.round. */
-    MlirType f32 = mlirF32TypeGet(l->ctx);
-    float *fs = pt2eAlloc(sizeof(float) * (size_t)n);
-    if (!fs) {
-      l->failed = true;
-      return x;
-    }
-    for (int64_t i = 0; i < n; i++)
-      fs[i] = (float)scales[i];
-    int64_t bshape[MAX_RANK];
-    for (int i = 0; i < rank; i++)
-      bshape[i] = 1;
-    bshape[rank - 1] = n;
-    MlirValue xf = build(l, loc, "tosa.cast", 1, &x, tensorOf(rank, shape, f32), 0, NULL);
-    if (inZp != 0) {
-      float z = (float)inZp;
-      int64_t ones[MAX_RANK];
-      for (int i = 0; i < rank; i++)
-        ones[i] = 1;
-      MlirValue zc = constRaw(l, loc, tensorOf(rank, ones, f32), 4, &z);
-      MlirValue ops[2] = {xf, zc};
-      xf = build(l, loc, "tosa.sub", 2, ops, tensorOf(rank, shape, f32), 0, NULL);
-    }
-    MlirValue sc = constRaw(l, loc, tensorOf(rank, bshape, f32), sizeof(float) * (size_t)n, fs);
-    pt2eFree(fs);
-    MlirValue ops[3] = {xf, sc, constScalar(l, loc, 8, 0)};
-    MlirValue m = build(l, loc, "tosa.mul", 3, ops, tensorOf(rank, shape, f32), 0, NULL);
-    MlirValue rd = m;
-    {
-      /* round half to even first (torch.round), then add the zero point */
-      int64_t ones[MAX_RANK];
-      for (int i = 0; i < rank; i++)
-        ones[i] = 1;
-      MlirValue ri = build(l, loc, "tosa.cast", 1, &m, tensorOf(rank, shape, intType(l, 32)), 0, NULL);
-      int32_t z = (int32_t)out->zp;
-      MlirValue zc = constRaw(l, loc, tensorOf(rank, ones, intType(l, 32)), 4, &z);
-      MlirValue ops2[2] = {ri, zc};
-      rd = build(l, loc, "tosa.add", 2, ops2, tensorOf(rank, shape, intType(l, 32)), 0, NULL);
-      rd = clampInt(l, loc, rd, out->qmin, out->qmax);
-    }
-    r = build(l, loc, "tosa.cast", 1, &rd, outT, 0, NULL);
-  } else {
-    int32_t *mult = pt2eAlloc(sizeof(int32_t) * (size_t)n);
-    int8_t *shift = pt2eAlloc((size_t)n);
-    if (!mult || !shift) {
-      pt2eFree(mult);
-      pt2eFree(shift);
-      l->failed = true;
-      return x;
-    }
-    for (int64_t i = 0; i < n; i++) {
-      int32_t m = 0, s = 0;
-      if (!pt2eQuantizeMultiplier(scales[i], &m, &s)) {
-        pt2eFree(mult);
-        pt2eFree(shift);
-        fail(l, at,
-             "rescale scale %g (channel %g) has no TOSA 32-bit multiplier with a shift in "
-             "[2, 62]: the unit cannot be requantized",
-             scales[i], (double)i);
-        return x;
-      }
-      mult[i] = m;
-      shift[i] = (int8_t)s;
-    }
-    MlirValue ops[5] = {x,
-                        constRaw(l, loc, tensorOf(1, &n, intType(l, 32)), 4 * (size_t)n, mult),
-                        constRaw(l, loc, tensorOf(1, &n, intType(l, 8)), (size_t)n, shift),
-                        constScalar(l, loc, inW, inZp), constScalar(l, loc, 8, out->zp)};
-    pt2eFree(mult);
-    pt2eFree(shift);
-    MlirNamedAttribute a[5] = {
-        named(l, "scale32", mlirBoolAttrGet(l->ctx, 1)),
-        named(l, "rounding_mode", parseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>")),
-        named(l, "per_channel", mlirBoolAttrGet(l->ctx, n > 1)),
-        named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0)),
-        named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0))};
-    r = build(l, loc, "tosa.rescale", 5, ops, outT, 5, a);
-  }
-  if (lo > out->qmin || hi < out->qmax)
-    r = clampInt(l, loc, r, lo, hi);
-  return r;
-}
-
-/* i8 -> i32 rescale by one real scale (add and mul inputs). */
-static MlirValue widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double scale) {
-  MlirLocation loc = mlirOperationGetLocation(at);
-  int32_t m = 0, s = 0;
-  if (!pt2eQuantizeMultiplier(scale, &m, &s)) {
-    fail(l, at, "input rescale scale %g has no TOSA 32-bit multiplier with a shift in [2, 62]%s",
-         scale, 0);
-    return x;
-  }
-  int64_t one = 1;
-  int8_t s8 = (int8_t)s;
-  int rank = rankOf(x);
-  int64_t shape[MAX_RANK];
-  shapeOf(x, shape);
-  MlirValue ops[5] = {x, constRaw(l, loc, tensorOf(1, &one, intType(l, 32)), 4, &m),
-                      constRaw(l, loc, tensorOf(1, &one, intType(l, 8)), 1, &s8),
-                      constScalar(l, loc, 8, zp), constScalar(l, loc, 32, 0)};
-  MlirNamedAttribute a[5] = {
-      named(l, "scale32", mlirBoolAttrGet(l->ctx, 1)),
-      named(l, "rounding_mode", parseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>")),
-      named(l, "per_channel", mlirBoolAttrGet(l->ctx, 0)),
-      named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0)),
-      named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0))};
-  return build(l, loc, "tosa.rescale", 5, ops, tensorOf(rank, shape, intType(l, 32)), 5, a);
-}
-
-/* The quantized value of float 'v' in 'q', clamped to storage. */
-static int64_t quantBound(double v, const QType *q) {
-  if (v == -INFINITY)
-    return q->qmin;
-  if (v == INFINITY)
-    return q->qmax;
-  double r = nearbyint(v / q->scale) + (double)q->zp;
-  return r < (double)q->qmin ? q->qmin : r > (double)q->qmax ? q->qmax : (int64_t)r;
-}
-
-/* }====================================================================== */
 
 /*
 ** {======================================================================
@@ -590,7 +176,7 @@ static MlirLogicalResult checkZp(Lower *l, MlirOperation op, const QType *q) {
 static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), q = mlirOperationGetResult(op, 0);
   QType out;
-  if (!readQType(mlirValueGetType(q), &out))
+  if (!li8ReadQType(mlirValueGetType(q), &out))
     return mlirLogicalResultSuccess(); /* not a per-tensor int8: left as is */
   if (mlirLogicalResultIsFailure(checkZp(l, op, &out)))
     return mlirLogicalResultFailure();
@@ -605,30 +191,30 @@ static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
       qi.ival = in->ival;
     else {
       double s = in->scale / out.scale;
-      qi.ival = requantize(l, op, in->ival, in->zp, &s, 1, &out, out.qmin, out.qmax);
+      qi.ival = li8Requantize(l, op, in->ival, in->zp, &s, 1, &out, out.qmin, out.qmax);
       l->units[URequant]++;
     }
   } else if (in && in->kind == KAcc) {
-    int64_t lo = quantBound(in->lo, &out), hi = quantBound(in->hi, &out);
+    int64_t lo = li8QuantBound(in->lo, &out), hi = li8QuantBound(in->hi, &out);
     double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
     if (!s)
       return l->failed = true, mlirLogicalResultFailure();
     for (int64_t c = 0; c < in->nscales; c++)
       s[c] = in->scales[c] / out.scale;
-    MlirValue r = requantize(l, op, in->ival, 0, s, in->nscales, &out, lo, hi);
+    MlirValue r = li8Requantize(l, op, in->ival, 0, s, in->nscales, &out, lo, hi);
     pt2eFree(s);
-    r = transpose(l, loc, r, in->accRank, in->perm);
+    r = li8Transpose(l, loc, r, in->accRank, in->perm);
     int64_t fshape[MAX_RANK];
-    shapeOf(x, fshape);
-    qi.ival = reshape(l, loc, r, rankOf(x), fshape);
+    li8ShapeOf(x, fshape);
+    qi.ival = li8Reshape(l, loc, r, li8RankOf(x), fshape);
   } else {
     /* the model's input (or a value left in float): quant.scast to storage */
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirOperation saved = l->anchor;
     l->anchor = next;
     int64_t shape[MAX_RANK];
-    shapeOf(q, shape);
-    qi.ival = build(l, loc, "quant.scast", 1, &q, tensorOf(rankOf(q), shape, intType(l, 8)), 0, NULL);
+    li8ShapeOf(q, shape);
+    qi.ival = li8Build(l, loc, "quant.scast", 1, &q, li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8)), 0, NULL);
     l->anchor = saved;
     return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   }
@@ -647,10 +233,10 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
     ValueInfo di = *qi;
     return setInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   }
-  MlirOperation sc = producer(q);
-  if (!opIs(sc, "quant.scast"))
+  MlirOperation sc = li8Producer(q);
+  if (!li8OpIs(sc, "quant.scast"))
     return mlirLogicalResultSuccess();
-  MlirAttribute data = constantOf(mlirOperationGetOperand(sc, 0));
+  MlirAttribute data = li8ConstantOf(mlirOperationGetOperand(sc, 0));
   MlirType qt = mlirShapedTypeGetElementType(mlirValueGetType(q));
   if (mlirAttributeIsNull(data) || !mlirAttributeIsADenseElements(data) ||
       mlirQuantizedTypeGetStorageTypeIntegralWidth(qt) != 8 || !mlirQuantizedTypeIsSigned(qt))
@@ -658,10 +244,10 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
   ValueInfo w = {0};
   w.kind = KW8;
   w.wdata = data;
-  w.wrank = rankOf(d);
+  w.wrank = li8RankOf(d);
   if (w.wrank > MAX_RANK)
     return mlirLogicalResultSuccess();
-  shapeOf(d, w.wshape);
+  li8ShapeOf(d, w.wshape);
   if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
     w.axis = (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(qt);
     w.nscales = mlirUniformQuantizedPerAxisTypeGetNumDims(qt);
@@ -687,114 +273,6 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
   return setInfo(l, d, &w) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-/* The i8 bytes of a W8 permuted by 'perm' (out[j] = in[perm[j]]). */
-static int8_t *permuteWeight(const ValueInfo *w, const int64_t *perm) {
-  int rank = w->wrank;
-  int64_t n = 1, strides[MAX_RANK], outShape[MAX_RANK];
-  for (int i = rank - 1; i >= 0; i--) {
-    strides[i] = n;
-    n *= w->wshape[i];
-  }
-  for (int i = 0; i < rank; i++)
-    outShape[i] = w->wshape[perm[i]];
-  int8_t *out = pt2eAlloc((size_t)n);
-  if (!out)
-    return NULL;
-  bool splat = mlirDenseElementsAttrIsSplat(w->wdata);
-  const int8_t *in = mlirDenseElementsAttrGetRawData(w->wdata);
-  int64_t idx[MAX_RANK] = {0};
-  for (int64_t o = 0; o < n; o++) {
-    int64_t src = 0;
-    for (int j = 0; j < rank; j++)
-      src += idx[j] * strides[perm[j]];
-    out[o] = splat ? in[0] : in[src];
-    for (int j = rank - 1; j >= 0; j--) {
-      if (++idx[j] < outShape[j])
-        break;
-      idx[j] = 0;
-    }
-  }
-  return out;
-}
-
-/* A weight constant in TOSA's layout: the W8 permuted, then given 'shape'. */
-static MlirValue weightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const int64_t *perm,
-                             int rank, const int64_t *shape) {
-  int8_t *bytes = permuteWeight(w, perm);
-  if (!bytes) {
-    l->failed = true;
-    return (MlirValue){NULL};
-  }
-  int64_t n = numElements(w->wdata);
-  MlirValue c = constRaw(l, loc, tensorOf(rank, shape, intType(l, 8)), (size_t)n, bytes);
-  pt2eFree(bytes);
-  return c;
-}
-
-/* Per-channel scales of a W8 for 'channels' output channels along 'axis'. */
-static double *weightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
-                            int64_t channels) {
-  if (w->axis >= 0 && (w->axis != axis || w->nscales != channels)) {
-    l->failed = true;
-    pt2eEmitOpError(op, "pt2e-lower-int8",
-                    "per-channel weight has %lld scales along its axis %d, which is not the "
-                    "output-channel axis %d of %lld channels: no per-channel rescale matches it",
-                    (long long)w->nscales, w->axis, axis, (long long)channels);
-    return NULL;
-  }
-  double *s = pt2eAlloc(sizeof(double) * (size_t)channels);
-  if (!s) {
-    l->failed = true;
-    return NULL;
-  }
-  for (int64_t c = 0; c < channels; c++)
-    s[c] = w->scales[w->axis >= 0 ? c : 0];
-  return s;
-}
-
-/*
-** The int32 bias of the derived bias spec: scale = f32(in_scale * w_scale)
-** per channel (pt2eDeriveMulScales' product), zero point 0, quantized as
-** quantize_per_channel does (pt2eQuantizeValue). 'bias' may be null (zero).
-** Writes the accumulator's scales into 'accScales'.
-*/
-static MlirValue biasConst(Lower *l, MlirLocation loc, MlirAttribute bias, double inScale,
-                           const double *wScales, int64_t channels, double *accScales) {
-  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)channels);
-  if (!b) {
-    l->failed = true;
-    return (MlirValue){NULL};
-  }
-  for (int64_t c = 0; c < channels; c++) {
-    float s = (float)inScale * (float)wScales[c];
-    accScales[c] = s;
-    b[c] = mlirAttributeIsNull(bias)
-               ? 0
-               : (int32_t)pt2eQuantizeValue(floatAt(bias, c), s, 0, INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
-  }
-  MlirValue v = constRaw(l, loc, tensorOf(1, &channels, intType(l, 32)), 4 * (size_t)channels, b);
-  pt2eFree(b);
-  return v;
-}
-
-/* The bias a linalg init holds: fill(0) gives none (null, true), a
-** linalg.broadcast of a 1-D float constant gives it; else false. */
-static bool initBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
-  *bias = mlirAttributeGetNull();
-  MlirOperation p = producer(init);
-  double v;
-  if (opIs(p, "linalg.fill"))
-    return scalarConst(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
-  if (opIs(p, "linalg.broadcast")) {
-    MlirAttribute a = constantOf(mlirOperationGetOperand(p, 0));
-    if (isF32Const(a) && numElements(a) == channels) {
-      *bias = a;
-      return true;
-    }
-  }
-  return false;
-}
-
 static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, double *scales,
                                 int64_t n, const int64_t *perm, int floatChannelDim) {
   ValueInfo a = {0};
@@ -802,22 +280,13 @@ static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, doubl
   a.ival = acc;
   a.scales = scales;
   a.nscales = n;
-  a.accRank = rankOf(acc);
+  a.accRank = li8RankOf(acc);
   for (int i = 0; i < a.accRank; i++)
     a.perm[i] = perm ? perm[i] : i;
   a.floatChannelDim = floatChannelDim;
   a.lo = -INFINITY;
   a.hi = INFINITY;
   return setInfo(l, result, &a) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
-}
-
-static bool strideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
-  MlirAttribute s = attrOf(op, "strides"), d = attrOf(op, "dilations");
-  for (int i = 0; i < 2; i++) {
-    stride[i] = mlirAttributeIsNull(s) ? 1 : i64At(s, i);
-    dilation[i] = mlirAttributeIsNull(d) ? 1 : i64At(d, i);
-  }
-  return true;
 }
 
 static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
@@ -842,7 +311,7 @@ static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, in
     memcpy(pad, xi->pads, sizeof xi->pads);
   }
   int64_t s[4];
-  shapeOf(src, s);
+  li8ShapeOf(src, s);
   int64_t keep[2] = {s[2], s[3]};
   bool slice = false;
   for (int d = 0; d < 2; d++) {
@@ -855,11 +324,11 @@ static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, in
       slice = true;
     }
   }
-  MlirValue xn = transpose(l, loc, src, 4, toNhwc);
+  MlirValue xn = li8Transpose(l, loc, src, 4, toNhwc);
   if (slice) {
     int64_t start[4] = {0, 0, 0, 0}, size[4] = {s[0], keep[0], keep[1], s[1]};
-    MlirValue ops[3] = {xn, constShape(l, loc, 4, start), constShape(l, loc, 4, size)};
-    xn = build(l, loc, "tosa.slice", 3, ops, tensorOf(4, size, intType(l, 8)), 0, NULL);
+    MlirValue ops[3] = {xn, li8ConstShape(l, loc, 4, start), li8ConstShape(l, loc, 4, size)};
+    xn = li8Build(l, loc, "tosa.slice", 3, ops, li8TensorOf(4, size, li8IntType(l, 8)), 0, NULL);
   }
   return xn;
 }
@@ -869,18 +338,18 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue init = mlirOperationGetOperand(op, 2), y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || rankOf(y) != 4)
+  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
-  shapeOf(y, yshape);
+  li8ShapeOf(y, yshape);
   int64_t channels = yshape[1];
   MlirAttribute bias;
-  if (!initBias(init, channels, &bias))
+  if (!li8InitBias(init, channels, &bias))
     return mlirLogicalResultSuccess();
   int64_t stride[2], dil[2];
-  strideDilation(op, stride, dil);
+  li8StrideDilation(op, stride, dil);
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = weightScales(l, op, wi, 0, channels);
+  double *ws = li8WeightScales(l, op, wi, 0, channels);
   if (!ws)
     return mlirLogicalResultFailure();
   double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
@@ -888,7 +357,7 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
     pt2eFree(ws);
     return l->failed = true, mlirLogicalResultFailure();
   }
-  MlirValue b = biasConst(l, loc, bias, xi->scale, ws, channels, accScales);
+  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
   pt2eFree(ws);
   int64_t k[2] = {depthwise ? wi->wshape[1] : wi->wshape[2], depthwise ? wi->wshape[2] : wi->wshape[3]};
   int64_t pad[4];
@@ -897,23 +366,23 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
   if (depthwise) { /* [C, KH, KW] -> [KH, KW, C, 1] */
     static const int64_t p[3] = {1, 2, 0};
     int64_t s[4] = {wi->wshape[1], wi->wshape[2], wi->wshape[0], 1};
-    wt = weightConst(l, loc, wi, p, 4, s);
+    wt = li8WeightConst(l, loc, wi, p, 4, s);
   } else { /* [F, C, KH, KW] -> [F, KH, KW, C] */
     int64_t s[4] = {wi->wshape[0], wi->wshape[2], wi->wshape[3], wi->wshape[1]};
-    wt = weightConst(l, loc, wi, toNhwc, 4, s);
+    wt = li8WeightConst(l, loc, wi, toNhwc, 4, s);
   }
   if (l->failed) {
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {named(l, "pad", i64Array(l, 4, pad)),
-                             named(l, "stride", i64Array(l, 2, stride)),
-                             named(l, "dilation", i64Array(l, 2, dil)),
-                             named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
-  MlirValue ops[5] = {xn, wt, b, constScalar(l, loc, 8, xi->zp), constScalar(l, loc, 8, 0)};
+  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8I64Array(l, 4, pad)),
+                             li8Named(l, "stride", li8I64Array(l, 2, stride)),
+                             li8Named(l, "dilation", li8I64Array(l, 2, dil)),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue ops[5] = {xn, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
   int64_t accShape[4] = {yshape[0], yshape[2], yshape[3], yshape[1]};
-  MlirValue acc = build(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", 5, ops,
-                        tensorOf(4, accShape, intType(l, 32)), 4, a);
+  MlirValue acc = li8Build(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", 5, ops,
+                           li8TensorOf(4, accShape, li8IntType(l, 32)), 4, a);
   l->units[depthwise ? UDepthwise : UConv]++;
   return setAcc(l, y, acc, accScales, channels, toNchw, 1);
 }
@@ -923,24 +392,24 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || rankOf(y) != 4)
+  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   double izp, wzp;
-  if (!scalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
-      !scalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
+  if (!li8ScalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
+      !li8ScalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
-  shapeOf(y, yshape);
+  li8ShapeOf(y, yshape);
   int64_t channels = yshape[3];
-  MlirAttribute bias = constantOf(mlirOperationGetOperand(op, 2));
-  if (!isF32Const(bias) || (numElements(bias) != channels && numElements(bias) != 1))
+  MlirAttribute bias = li8ConstantOf(mlirOperationGetOperand(op, 2));
+  if (!li8IsF32Const(bias) || (li8NumElements(bias) != channels && li8NumElements(bias) != 1))
     return mlirLogicalResultSuccess();
-  if (numElements(bias) == 1 && floatAt(bias, 0) == 0.0f)
+  if (li8NumElements(bias) == 1 && li8FloatAt(bias, 0) == 0.0f)
     bias = mlirAttributeGetNull();
-  else if (numElements(bias) != channels)
+  else if (li8NumElements(bias) != channels)
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = weightScales(l, op, wi, 0, channels);
+  double *ws = li8WeightScales(l, op, wi, 0, channels);
   if (!ws)
     return mlirLogicalResultFailure();
   double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
@@ -948,27 +417,27 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
     pt2eFree(ws);
     return l->failed = true, mlirLogicalResultFailure();
   }
-  MlirValue b = biasConst(l, loc, bias, xi->scale, ws, channels, accScales);
+  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
   pt2eFree(ws);
   static const int64_t id[4] = {0, 1, 2, 3};
-  MlirValue wt = weightConst(l, loc, wi, id, 4, wi->wshape);
+  MlirValue wt = li8WeightConst(l, loc, wi, id, 4, wi->wshape);
   if (l->failed) {
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {named(l, "pad", attrOf(op, "pad")),
-                             named(l, "stride", attrOf(op, "stride")),
-                             named(l, "dilation", attrOf(op, "dilation")),
-                             named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
-  MlirValue ops[5] = {xi->ival, wt, b, constScalar(l, loc, 8, xi->zp), constScalar(l, loc, 8, 0)};
-  MlirValue acc = build(l, loc, "tosa.conv2d", 5, ops, tensorOf(4, yshape, intType(l, 32)), 4, a);
+  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8AttrOf(op, "pad")),
+                             li8Named(l, "stride", li8AttrOf(op, "stride")),
+                             li8Named(l, "dilation", li8AttrOf(op, "dilation")),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
+  MlirValue acc = li8Build(l, loc, "tosa.conv2d", 5, ops, li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
   l->units[UConv]++;
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
 
 /* The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. */
 static bool plainMatmulMaps(MlirOperation op) {
-  MlirAttribute maps = attrOf(op, "indexing_maps");
+  MlirAttribute maps = li8AttrOf(op, "indexing_maps");
   if (mlirAttributeIsNull(maps))
     return true;
   static const int64_t want[3][2] = {{0, 2}, {2, 1}, {0, 1}};
@@ -994,15 +463,15 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
   ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
-  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || rankOf(y) != 2 ||
+  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 2 ||
       !plainMatmulMaps(op))
     return mlirLogicalResultSuccess();
   MlirAttribute bias;
   int64_t ys[2], as[2], bs[2];
-  shapeOf(y, ys);
-  shapeOf(a, as);
-  shapeOf(bv, bs);
-  if (!initBias(mlirOperationGetOperand(op, 2), ys[1], &bias))
+  li8ShapeOf(y, ys);
+  li8ShapeOf(a, as);
+  li8ShapeOf(bv, bs);
+  if (!li8InitBias(mlirOperationGetOperand(op, 2), ys[1], &bias))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t n = ys[1];
@@ -1011,11 +480,11 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
   MlirValue b3;
   int64_t b3s[3] = {1, bs[0], bs[1]};
   if (bi->kind == KW8) {
-    ws = weightScales(l, op, bi, 1, n);
+    ws = li8WeightScales(l, op, bi, 1, n);
     if (!ws)
       return mlirLogicalResultFailure();
     static const int64_t id[2] = {0, 1};
-    b3 = weightConst(l, loc, bi, id, 3, b3s);
+    b3 = li8WeightConst(l, loc, bi, id, 3, b3s);
   } else {
     ws = pt2eAlloc(sizeof(double) * (size_t)n);
     if (!ws)
@@ -1023,7 +492,7 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
     for (int64_t c = 0; c < n; c++)
       ws[c] = bi->scale;
     bzp = bi->zp;
-    b3 = reshape(l, loc, bi->ival, 3, b3s);
+    b3 = li8Reshape(l, loc, bi->ival, 3, b3s);
   }
   double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
   if (!accScales || l->failed) {
@@ -1031,16 +500,16 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
     pt2eFree(accScales);
     return l->failed = true, mlirLogicalResultFailure();
   }
-  MlirValue biasV = biasConst(l, loc, bias, ai->scale, ws, n, accScales);
+  MlirValue biasV = li8BiasConst(l, loc, bias, ai->scale, ws, n, accScales);
   pt2eFree(ws);
   int64_t a3s[3] = {1, as[0], as[1]}, y3s[3] = {1, ys[0], ys[1]};
-  MlirValue ops[4] = {reshape(l, loc, ai->ival, 3, a3s), b3, constScalar(l, loc, 8, ai->zp),
-                      constScalar(l, loc, 8, bzp)};
-  MlirValue acc = build(l, loc, "tosa.matmul", 4, ops, tensorOf(3, y3s, intType(l, 32)), 0, NULL);
+  MlirValue ops[4] = {li8Reshape(l, loc, ai->ival, 3, a3s), b3, li8ConstScalar(l, loc, 8, ai->zp),
+                      li8ConstScalar(l, loc, 8, bzp)};
+  MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
   if (!mlirAttributeIsNull(bias)) {
     int64_t bshape[3] = {1, 1, n};
-    MlirValue ops2[2] = {acc, reshape(l, loc, biasV, 3, bshape)};
-    acc = build(l, loc, "tosa.add", 2, ops2, tensorOf(3, y3s, intType(l, 32)), 0, NULL);
+    MlirValue ops2[2] = {acc, li8Reshape(l, loc, biasV, 3, bshape)};
+    acc = li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
   }
   l->units[UMatmul]++;
   return setAcc(l, y, acc, accScales, n, NULL, 1);
@@ -1055,7 +524,7 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetTerminator(body);
   double v;
-  if (!scalarConst(mlirOperationGetOperand(yield, 0), &v))
+  if (!li8ScalarConst(mlirOperationGetOperand(yield, 0), &v))
     return mlirLogicalResultSuccess();
   int64_t pv;
   if (v == -INFINITY)
@@ -1069,24 +538,24 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   if (v == -INFINITY) {
     /* every reader must be a max pool */
     for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-      if (!opIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
+      if (!li8OpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
         return mlirLogicalResultSuccess();
   }
-  MlirAttribute lo = attrOf(op, "static_low"), hi = attrOf(op, "static_high");
-  int rank = rankOf(x);
+  MlirAttribute lo = li8AttrOf(op, "static_low"), hi = li8AttrOf(op, "static_high");
+  int rank = li8RankOf(x);
   int64_t pads[2 * MAX_RANK];
   for (int i = 0; i < rank; i++) {
-    pads[2 * i] = i64At(lo, i);
-    pads[2 * i + 1] = i64At(hi, i);
+    pads[2 * i] = li8I64At(lo, i);
+    pads[2 * i + 1] = li8I64At(hi, i);
     if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
       return mlirLogicalResultSuccess();
   }
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t ys[MAX_RANK];
-  shapeOf(y, ys);
-  MlirValue ops[3] = {xi->ival, constShape(l, loc, 2 * rank, pads), constScalar(l, loc, 8, pv)};
+  li8ShapeOf(y, ys);
+  MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads), li8ConstScalar(l, loc, 8, pv)};
   ValueInfo yi = *xi;
-  yi.ival = build(l, loc, "tosa.pad", 3, ops, tensorOf(rank, ys, intType(l, 8)), 0, NULL);
+  yi.ival = li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
   yi.padSrc = (MlirValue){NULL};
   if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
     yi.padSrc = xi->ival;
@@ -1109,21 +578,21 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
   if (!xi || xi->kind != KQ8)
     return mlirLogicalResultSuccess();
   int64_t stride[2], dil[2], k[2], ys[4];
-  strideDilation(op, stride, dil);
+  li8StrideDilation(op, stride, dil);
   if (dil[0] != 1 || dil[1] != 1)
     return mlirLogicalResultSuccess();
-  shapeOf(win, k);
-  shapeOf(y, ys);
+  li8ShapeOf(win, k);
+  li8ShapeOf(y, ys);
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t pad[4];
   MlirValue xn = windowInput(l, loc, xi, -128, k, stride, dil, pad);
-  MlirNamedAttribute a[3] = {named(l, "kernel", i64Array(l, 2, k)),
-                             named(l, "stride", i64Array(l, 2, stride)),
-                             named(l, "pad", i64Array(l, 4, pad))};
+  MlirNamedAttribute a[3] = {li8Named(l, "kernel", li8I64Array(l, 2, k)),
+                             li8Named(l, "stride", li8I64Array(l, 2, stride)),
+                             li8Named(l, "pad", li8I64Array(l, 4, pad))};
   int64_t os[4] = {ys[0], ys[2], ys[3], ys[1]};
-  MlirValue p = build(l, loc, "tosa.max_pool2d", 1, &xn, tensorOf(4, os, intType(l, 8)), 3, a);
+  MlirValue p = li8Build(l, loc, "tosa.max_pool2d", 1, &xn, li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
   ValueInfo yi = *xi;
-  yi.ival = transpose(l, loc, p, 4, toNchw);
+  yi.ival = li8Transpose(l, loc, p, 4, toNchw);
   l->units[UPool]++;
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -1136,16 +605,16 @@ static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_
     return mlirLogicalResultSuccess();
   ValueInfo yi = *xi;
   if (xi->kind == KQ8) {
-    yi.ival = transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
+    yi.ival = li8Transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
     l->units[ULayout]++;
   } else if (xi->kind == KW8) {
-    int8_t *bytes = permuteWeight(xi, perm);
+    int8_t *bytes = li8PermuteWeight(xi, perm);
     if (!bytes)
       return l->failed = true, mlirLogicalResultFailure();
     for (int i = 0; i < rank; i++)
       yi.wshape[i] = xi->wshape[perm[i]];
-    MlirType t = tensorOf(rank, yi.wshape, intType(l, 8));
-    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)numElements(xi->wdata), bytes);
+    MlirType t = li8TensorOf(rank, yi.wshape, li8IntType(l, 8));
+    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)li8NumElements(xi->wdata), bytes);
     pt2eFree(bytes);
     yi.axis = -1;
     for (int i = 0; i < rank && xi->axis >= 0; i++)
@@ -1175,14 +644,14 @@ static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_
 static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x);
-  int rank = rankOf(y);
+  int rank = li8RankOf(y);
   if (!xi || rank > MAX_RANK)
     return mlirLogicalResultSuccess();
   int64_t ys[MAX_RANK];
-  shapeOf(y, ys);
+  li8ShapeOf(y, ys);
   ValueInfo yi = *xi;
   if (xi->kind == KQ8) {
-    yi.ival = reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
+    yi.ival = li8Reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
     l->units[ULayout]++;
   } else if (xi->kind == KW8) {
     /* the channel axis must survive as a dimension of its own size */
@@ -1203,10 +672,10 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
     memcpy(yi.wshape, ys, sizeof(int64_t) * (size_t)rank);
     yi.wrank = rank;
     yi.axis = axis;
-    MlirType t = tensorOf(rank, ys, intType(l, 8));
+    MlirType t = li8TensorOf(rank, ys, li8IntType(l, 8));
     yi.wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
                    ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
-                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)numElements(xi->wdata),
+                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)li8NumElements(xi->wdata),
                                                        mlirDenseElementsAttrGetRawData(xi->wdata));
     yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
     if (!yi.scales)
@@ -1234,41 +703,42 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
   } else {
     QType q = {xi->scale, xi->zp, -128, 127, 8};
     MlirLocation loc = mlirOperationGetLocation(op);
-    MlirOperation t = producer(xi->ival);
-    MlirValue src = opIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
-    MlirOperation prevClamp = producer(src);
-    if (opIs(prevClamp, "tosa.clamp") && mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
+    MlirOperation t = li8Producer(xi->ival);
+    MlirValue src = li8OpIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
+    MlirOperation prevClamp = li8Producer(src);
+    if (li8OpIs(prevClamp, "tosa.clamp") &&
+        mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
       /* clamp(clamp(x)): one tosa.clamp with the narrower bounds (hardtanh's
       ** max then min); the first is left unread and erased */
-      int64_t plo = mlirIntegerAttrGetValueInt(attrOf(prevClamp, "min_val"));
-      int64_t phi = mlirIntegerAttrGetValueInt(attrOf(prevClamp, "max_val"));
-      int64_t nlo = quantBound(lo, &q), nhi = quantBound(hi, &q);
-      MlirValue c = clampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
-                             nhi < phi ? nhi : phi);
-      if (opIs(t, "tosa.transpose")) {
-        MlirAttribute p = attrOf(t, "perms");
+      int64_t plo = mlirIntegerAttrGetValueInt(li8AttrOf(prevClamp, "min_val"));
+      int64_t phi = mlirIntegerAttrGetValueInt(li8AttrOf(prevClamp, "max_val"));
+      int64_t nlo = li8QuantBound(lo, &q), nhi = li8QuantBound(hi, &q);
+      MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
+                                nhi < phi ? nhi : phi);
+      if (li8OpIs(t, "tosa.transpose")) {
+        MlirAttribute p = li8AttrOf(t, "perms");
         int rank = (int)mlirDenseArrayGetNumElements(p);
         int64_t perm[MAX_RANK];
         for (int i = 0; i < rank && i < MAX_RANK; i++)
           perm[i] = mlirDenseI32ArrayGetElement(p, i);
-        c = transpose(l, loc, c, rank, perm);
+        c = li8Transpose(l, loc, c, rank, perm);
       }
       yi.ival = c;
       return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
     }
-    if (opIs(t, "tosa.transpose")) {
+    if (li8OpIs(t, "tosa.transpose")) {
       /* clamp before the layout change, so that the next conv's transpose
       ** back to NHWC cancels against it (transpose() above) */
-      MlirAttribute p = attrOf(t, "perms");
+      MlirAttribute p = li8AttrOf(t, "perms");
       int rank = (int)mlirDenseArrayGetNumElements(p);
       int64_t perm[MAX_RANK];
       for (int i = 0; i < rank && i < MAX_RANK; i++)
         perm[i] = mlirDenseI32ArrayGetElement(p, i);
-      MlirValue c = clampInt(l, loc, mlirOperationGetOperand(t, 0), quantBound(lo, &q),
-                             quantBound(hi, &q));
-      yi.ival = transpose(l, loc, c, rank, perm);
+      MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(t, 0), li8QuantBound(lo, &q),
+                                li8QuantBound(hi, &q));
+      yi.ival = li8Transpose(l, loc, c, rank, perm);
     } else
-      yi.ival = clampInt(l, loc, xi->ival, quantBound(lo, &q), quantBound(hi, &q));
+      yi.ival = li8ClampInt(l, loc, xi->ival, li8QuantBound(lo, &q), li8QuantBound(hi, &q));
   }
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -1281,133 +751,6 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
 ** =======================================================================
 */
 
-/* The ops of a generic's body, terminator excluded (at most 'max'). */
-static int bodyOps(MlirOperation op, MlirOperation *ops, int max) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  int n = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    if (opIs(o, "linalg.yield"))
-      break;
-    if (n == max)
-      return -1;
-    ops[n++] = o;
-  }
-  return n;
-}
-
-static MlirValue yielded(MlirOperation op) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetTerminator(b);
-  return mlirOperationGetNumOperands(y) == 1 ? mlirOperationGetOperand(y, 0) : (MlirValue){NULL};
-}
-
-/* Block argument index of 'v' in 'op's body, or -1. */
-static int argIndex(MlirOperation op, MlirValue v) {
-  if (!mlirValueIsABlockArgument(v))
-    return -1;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), b))
-    return -1;
-  return (int)mlirBlockArgumentGetArgNumber(v);
-}
-
-static MlirAffineMap mapOf(MlirOperation op, intptr_t i) {
-  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(attrOf(op, "indexing_maps"), i));
-}
-
-static bool isIdentityMap(MlirAffineMap m) { return mlirAffineMapIsIdentity(m); }
-
-/* A float that is a scalar constant or a rank-0 constant input of 'op'. */
-static bool constOperand(MlirOperation op, MlirValue v, double *out) {
-  int a = argIndex(op, v);
-  if (a >= 0) {
-    MlirValue in = mlirOperationGetOperand(op, a);
-    return rankOf(in) == 0 && scalarConst(in, out);
-  }
-  return scalarConst(v, out);
-}
-
-/*
-** select(cmpf(p, a, b), a, b) with a the value and b a constant: a max
-** (ogt, oge, ugt, uge) or a min (olt, ole, ult, ule) against the constant.
-** Writes the tensor operand index and the clamp.
-*/
-static bool matchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
-  MlirOperation b[3];
-  if (bodyOps(op, b, 3) != 2 || !opIs(b[0], "arith.cmpf") || !opIs(b[1], "arith.select") ||
-      !mlirValueEqual(yielded(op), mlirOperationGetResult(b[1], 0)) ||
-      !mlirValueEqual(mlirOperationGetOperand(b[1], 0), mlirOperationGetResult(b[0], 0)))
-    return false;
-  MlirValue ca = mlirOperationGetOperand(b[0], 0), cb = mlirOperationGetOperand(b[0], 1);
-  MlirValue sa = mlirOperationGetOperand(b[1], 1), sb = mlirOperationGetOperand(b[1], 2);
-  if (!mlirValueEqual(ca, sa) || !mlirValueEqual(cb, sb))
-    return false;
-  int64_t pred = mlirIntegerAttrGetValueInt(attrOf(b[0], "predicate"));
-  /* arith::CmpFPredicate: 2 ogt 3 oge 4 olt 5 ole 9 ugt 10 uge 11 ult 12 ule */
-  bool isMax = pred == 2 || pred == 3 || pred == 9 || pred == 10;
-  bool isMin = pred == 4 || pred == 5 || pred == 11 || pred == 12;
-  if (!isMax && !isMin)
-    return false;
-  double c;
-  MlirValue v;
-  if (constOperand(op, cb, &c) && argIndex(op, ca) >= 0)
-    v = ca;
-  else if (constOperand(op, ca, &c) && argIndex(op, cb) >= 0)
-    v = cb;
-  else
-    return false;
-  *input = argIndex(op, v);
-  if (!isIdentityMap(mapOf(op, *input)))
-    return false;
-  *lo = isMax ? c : -INFINITY;
-  *hi = isMax ? INFINITY : c;
-  return true;
-}
-
-/*
-** The bias a float operand of an addf holds, along the ACC's float channel
-** dimension: a constant [C, 1, 1] read through (d0, d1, d2, d3) -> (d1, 0, 0),
-** or a generic broadcasting a 1-D constant. Null when it is neither.
-*/
-static MlirAttribute biasOperand(MlirOperation op, int input, int channelDim, int64_t channels) {
-  MlirValue v = mlirOperationGetOperand(op, input);
-  MlirAttribute c = constantOf(v);
-  MlirAffineMap m = mapOf(op, input);
-  if (isF32Const(c) && numElements(c) == channels) {
-    for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
-      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
-      if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == channelDim)
-        return c;
-    }
-    return mlirAttributeGetNull();
-  }
-  MlirOperation p = producer(v);
-  if (!opIs(p, "linalg.generic") || !isIdentityMap(m) || mlirOperationGetNumOperands(p) != 2)
-    return mlirAttributeGetNull();
-  MlirAttribute src = constantOf(mlirOperationGetOperand(p, 0));
-  MlirAffineMap pm = mapOf(p, 0);
-  if (!isF32Const(src) || numElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
-      argIndex(p, yielded(p)) != 0)
-    return mlirAttributeGetNull();
-  MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);
-  if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != channelDim)
-    return mlirAttributeGetNull();
-  return src;
-}
-
-/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
-static bool zeroConst(MlirValue v) {
-  MlirAttribute a = constantOf(v);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) ||
-      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(a))))
-    return false;
-  for (int64_t i = 0; i < numElements(a); i++)
-    if (mlirDenseElementsAttrGetInt32Value(a, (intptr_t)i) != 0)
-      return false;
-  return true;
-}
-
 /* acc + bias (float constant per channel): into the conv's bias operand
 ** when it is still free, else a tosa.add of the int32 bias. */
 static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, MlirAttribute bias,
@@ -1418,29 +761,29 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   if (!b)
     return l->failed = true, mlirLogicalResultFailure();
   for (int64_t c = 0; c < n; c++)
-    b[c] = (int32_t)pt2eQuantizeValue(floatAt(bias, c), (float)acc->scales[c], 0, INT32_MIN,
+    b[c] = (int32_t)pt2eQuantizeValue(li8FloatAt(bias, c), (float)acc->scales[c], 0, INT32_MIN,
                                       INT32_MAX, Pt2eDTypeInt32);
   int64_t bs[MAX_RANK];
   for (int i = 0; i < acc->accRank; i++)
     bs[i] = 1;
   bs[acc->accRank - 1] = n;
   ValueInfo yi = *acc;
-  MlirOperation conv = producer(acc->ival);
-  if ((opIs(conv, "tosa.conv2d") || opIs(conv, "tosa.depthwise_conv2d")) &&
+  MlirOperation conv = li8Producer(acc->ival);
+  if ((li8OpIs(conv, "tosa.conv2d") || li8OpIs(conv, "tosa.depthwise_conv2d")) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
-      zeroConst(mlirOperationGetOperand(conv, 2))) {
+      li8ZeroConst(mlirOperationGetOperand(conv, 2))) {
     /* the conv we just made, nobody reads it yet, bias still zero: the
     ** bias goes into its bias operand (the same integer sum, one op less) */
     MlirOperation saved = l->anchor;
     l->anchor = conv; /* the constant must come before its reader */
-    MlirValue bc = constRaw(l, loc, tensorOf(1, &n, intType(l, 32)), 4 * (size_t)n, b);
+    MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 32)), 4 * (size_t)n, b);
     l->anchor = saved;
     mlirOperationSetOperand(conv, 2, bc);
     yi.ival = acc->ival;
   } else {
-    MlirValue bc = constRaw(l, loc, tensorOf(acc->accRank, bs, intType(l, 32)), 4 * (size_t)n, b);
+    MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(acc->accRank, bs, li8IntType(l, 32)), 4 * (size_t)n, b);
     MlirValue ops[2] = {acc->ival, bc};
-    yi.ival = build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
+    yi.ival = li8Build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
   }
   pt2eFree(b);
   yi.scales = pt2eAlloc(sizeof(double) * (size_t)n);
@@ -1458,53 +801,53 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
 static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
   MlirValue y = mlirOperationGetResult(op, 0);
   ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !isIdentityMap(mapOf(op, 0)) ||
-      !isIdentityMap(mapOf(op, 1)))
+  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !li8IsIdentityMap(li8MapOf(op, 0)) ||
+      !li8IsIdentityMap(li8MapOf(op, 1)))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   double accScale;
   MlirValue ai, bi;
   if (mul) {
-    ai = widen(l, op, a->ival, a->zp, 1.0);
-    bi = widen(l, op, b->ival, b->zp, 1.0);
+    ai = li8Widen(l, op, a->ival, a->zp, 1.0);
+    bi = li8Widen(l, op, b->ival, b->zp, 1.0);
     accScale = a->scale * b->scale;
   } else {
     double twiceMax = 2.0 * fmax(a->scale, b->scale);
     const double lshift = 1048576.0; /* 2^20, TFLite's input_shift for int8 add */
-    ai = widen(l, op, a->ival, a->zp, a->scale / twiceMax * lshift);
-    bi = widen(l, op, b->ival, b->zp, b->scale / twiceMax * lshift);
+    ai = li8Widen(l, op, a->ival, a->zp, a->scale / twiceMax * lshift);
+    bi = li8Widen(l, op, b->ival, b->zp, b->scale / twiceMax * lshift);
     accScale = twiceMax / lshift;
   }
   if (l->failed)
     return mlirLogicalResultFailure();
-  MlirValue ops[3] = {ai, bi, constScalar(l, loc, 8, 0)};
-  MlirValue acc = build(l, loc, mul ? "tosa.mul" : "tosa.add", mul ? 3 : 2, ops,
-                        mlirValueGetType(ai), 0, NULL);
+  MlirValue ops[3] = {ai, bi, li8ConstScalar(l, loc, 8, 0)};
+  MlirValue acc = li8Build(l, loc, mul ? "tosa.mul" : "tosa.add", mul ? 3 : 2, ops,
+                           mlirValueGetType(ai), 0, NULL);
   double *s = pt2eAlloc(sizeof(double));
   if (!s)
     return l->failed = true, mlirLogicalResultFailure();
   s[0] = accScale;
   l->units[mul ? UMul : UAdd]++;
-  return setAcc(l, y, acc, s, 1, NULL, rankOf(y) - 1);
+  return setAcc(l, y, acc, s, 1, NULL, li8RankOf(y) - 1);
 }
 
 /* sum over H, W of Q8 (global average pooling's first half). */
 static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || rankOf(x) != 4)
+  if (!xi || xi->kind != KQ8 || li8RankOf(x) != 4)
     return mlirLogicalResultSuccess();
   MlirOperation b[2];
   double v;
-  MlirOperation fill = producer(mlirOperationGetOperand(op, 1));
-  if (bodyOps(op, b, 2) != 1 || !opIs(b[0], "arith.addf") || !opIs(fill, "linalg.fill") ||
-      !scalarConst(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
+  MlirOperation fill = li8Producer(mlirOperationGetOperand(op, 1));
+  if (li8BodyOps(op, b, 2) != 1 || !li8OpIs(b[0], "arith.addf") || !li8OpIs(fill, "linalg.fill") ||
+      !li8ScalarConst(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
     return mlirLogicalResultSuccess();
   int64_t ys[4], xs[4];
-  shapeOf(y, ys);
-  shapeOf(x, xs);
+  li8ShapeOf(y, ys);
+  li8ShapeOf(x, xs);
   if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1 ||
-      !isIdentityMap(mapOf(op, 0)))
+      !li8IsIdentityMap(li8MapOf(op, 0)))
     return mlirLogicalResultSuccess();
   ValueInfo yi = *xi;
   yi.kind = KPoolSum;
@@ -1519,22 +862,22 @@ static MlirLogicalResult lowerMean(Lower *l, MlirOperation op, ValueInfo *si, do
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t xs[4];
-  shapeOf(si->ival, xs);
+  li8ShapeOf(si->ival, xs);
   int64_t k[2] = {xs[2], xs[3]}, one[2] = {1, 1};
   static const int64_t pad0[4] = {0, 0, 0, 0};
-  MlirNamedAttribute a[4] = {named(l, "kernel", i64Array(l, 2, k)),
-                             named(l, "stride", i64Array(l, 2, one)),
-                             named(l, "pad", i64Array(l, 4, pad0)),
-                             named(l, "acc_type", mlirTypeAttrGet(intType(l, 32)))};
-  MlirValue xn = transpose(l, loc, si->ival, 4, toNhwc);
-  MlirValue ops[3] = {xn, constScalar(l, loc, 8, si->zp), constScalar(l, loc, 8, si->zp)};
+  MlirNamedAttribute a[4] = {li8Named(l, "kernel", li8I64Array(l, 2, k)),
+                             li8Named(l, "stride", li8I64Array(l, 2, one)),
+                             li8Named(l, "pad", li8I64Array(l, 4, pad0)),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue xn = li8Transpose(l, loc, si->ival, 4, toNhwc);
+  MlirValue ops[3] = {xn, li8ConstScalar(l, loc, 8, si->zp), li8ConstScalar(l, loc, 8, si->zp)};
   int64_t os[4] = {xs[0], 1, 1, xs[1]};
-  MlirValue p = build(l, loc, "tosa.avg_pool2d", 3, ops, tensorOf(4, os, intType(l, 8)), 4, a);
+  MlirValue p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, os, li8IntType(l, 8)), 4, a);
   ValueInfo yi = *si;
   yi.kind = KQ8;
   int64_t ys[4];
-  shapeOf(y, ys);
-  yi.ival = reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
+  li8ShapeOf(y, ys);
+  yi.ival = li8Reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
   l->units[UPool]++;
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -1546,22 +889,22 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   MlirValue y = mlirOperationGetResult(op, 0);
   int input;
   double lo, hi;
-  if (matchMinMax(op, &input, &lo, &hi))
+  if (li8MatchMinMax(op, &input, &lo, &hi))
     return applyClamp(l, op, mlirOperationGetOperand(op, input), y, lo, hi);
   MlirOperation b[2];
-  if (bodyOps(op, b, 2) != 1)
+  if (li8BodyOps(op, b, 2) != 1)
     return mlirLogicalResultSuccess();
-  bool add = opIs(b[0], "arith.addf"), mul = opIs(b[0], "arith.mulf"), div = opIs(b[0], "arith.divf");
+  bool add = li8OpIs(b[0], "arith.addf"), mul = li8OpIs(b[0], "arith.mulf"), div = li8OpIs(b[0], "arith.divf");
   if (!add && !mul && !div)
     return mlirLogicalResultSuccess();
-  if (!mlirValueEqual(yielded(op), mlirOperationGetResult(b[0], 0)))
+  if (!mlirValueEqual(li8Yielded(op), mlirOperationGetResult(b[0], 0)))
     return mlirLogicalResultSuccess();
-  int a0 = argIndex(op, mlirOperationGetOperand(b[0], 0));
-  int a1 = argIndex(op, mlirOperationGetOperand(b[0], 1));
+  int a0 = li8ArgIndex(op, mlirOperationGetOperand(b[0], 0));
+  int a1 = li8ArgIndex(op, mlirOperationGetOperand(b[0], 1));
   if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
     ValueInfo *si = infoOf(l, mlirOperationGetOperand(op, 0));
     double d;
-    if (si && si->kind == KPoolSum && scalarConst(mlirOperationGetOperand(b[0], 1), &d))
+    if (si && si->kind == KPoolSum && li8ScalarConst(mlirOperationGetOperand(b[0], 1), &d))
       return lowerMean(l, op, si, d);
     return mlirLogicalResultSuccess();
   }
@@ -1576,8 +919,8 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   if (add) {
     for (int k = 0; k < 2; k++) {
       ValueInfo *acc = infoOf(l, k ? in1 : in0);
-      if (acc && acc->kind == KAcc && isIdentityMap(mapOf(op, k))) {
-        MlirAttribute bias = biasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
+      if (acc && acc->kind == KAcc && li8IsIdentityMap(li8MapOf(op, k))) {
+        MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
         if (!mlirAttributeIsNull(bias))
           return addBias(l, op, acc, bias, y);
       }
@@ -1615,8 +958,8 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerReshape(l, op);
   if (pt2eStringRefIs(n, "linalg.transpose") || pt2eStringRefIs(n, "tosa.transpose")) {
     bool isLinalg = pt2eStringRefIs(n, "linalg.transpose");
-    MlirAttribute p = attrOf(op, isLinalg ? "permutation" : "perms");
-    int rank = rankOf(mlirOperationGetResult(op, 0));
+    MlirAttribute p = li8AttrOf(op, isLinalg ? "permutation" : "perms");
+    int rank = li8RankOf(mlirOperationGetResult(op, 0));
     if (mlirAttributeIsNull(p) || rank > MAX_RANK)
       return mlirLogicalResultSuccess();
     int64_t perm[MAX_RANK];
@@ -1625,7 +968,7 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerTranspose(l, op, perm, rank);
   }
   if (pt2eStringRefIs(n, "tosa.clamp")) {
-    MlirAttribute lo = attrOf(op, "min_val"), hi = attrOf(op, "max_val");
+    MlirAttribute lo = li8AttrOf(op, "min_val"), hi = li8AttrOf(op, "max_val");
     if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
       return mlirLogicalResultSuccess();
     return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
@@ -1690,7 +1033,7 @@ static MlirOperation singleUser(MlirValue v) {
 
 static void printQType(MlirType quantTensor) {
   QType q;
-  if (readQType(quantTensor, &q))
+  if (li8ReadQType(quantTensor, &q))
     fprintf(stderr, " i8 scale %.17g zero point %lld", q.scale, (long long)q.zp);
 }
 
@@ -1705,10 +1048,10 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
   for (intptr_t i = 0; i < nArgs; i++) {
     MlirValue a = mlirBlockGetArgument(block, (intptr_t)i);
     MlirOperation q = singleUser(a);
-    if (!opIs(q, "quant.qcast"))
+    if (!li8OpIs(q, "quant.qcast"))
       continue;
     MlirOperation s = singleUser(mlirOperationGetResult(q, 0));
-    if (!opIs(s, "quant.scast"))
+    if (!li8OpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetResult(s, 0);
     fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data, (int)i);
@@ -1722,14 +1065,14 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
   MlirOperation ret = mlirBlockGetTerminator(block);
   intptr_t nRes = mlirOperationGetNumOperands(ret);
   for (intptr_t i = 0; i < nRes; i++) {
-    MlirOperation d = producer(mlirOperationGetOperand(ret, i));
-    if (!opIs(d, "quant.dcast"))
+    MlirOperation d = li8Producer(mlirOperationGetOperand(ret, i));
+    if (!li8OpIs(d, "quant.dcast"))
       continue;
-    MlirOperation s = producer(mlirOperationGetOperand(d, 0));
-    if (!opIs(s, "quant.scast"))
+    MlirOperation s = li8Producer(mlirOperationGetOperand(d, 0));
+    if (!li8OpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetOperand(s, 0);
-    if (!mlirTypeIsAInteger(eltOf(i8)))
+    if (!mlirTypeIsAInteger(li8EltOf(i8)))
       continue;
     fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data, (int)i);
     printQType(mlirValueGetType(mlirOperationGetOperand(d, 0)));
@@ -1790,8 +1133,8 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
     MlirOperation q = l.loweredQ.at[i];
     l.anchor = q;
     MlirValue qv = mlirOperationGetResult(q, 0);
-    MlirValue s = build(&l, mlirOperationGetLocation(q), "quant.scast", 1, &l.loweredQVal.at[i],
-                        mlirValueGetType(qv), 0, NULL);
+    MlirValue s = li8Build(&l, mlirOperationGetLocation(q), "quant.scast", 1, &l.loweredQVal.at[i],
+                           mlirValueGetType(qv), 0, NULL);
     mlirValueReplaceAllUsesOfWith(qv, s);
     lowered++;
   }
@@ -1857,7 +1200,7 @@ static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValu
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
-    if (opIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
+    if (li8OpIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
