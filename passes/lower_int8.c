@@ -1236,7 +1236,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   int rank = rankOf(y);
   MlirAttribute axisAttr = attrOf(op, isTosa ? "axis" : "dim");
   if (n < 1 || n > MaxInputs || rank > MAX_RANK || mlirAttributeIsNull(axisAttr) ||
-      !mlirAttributeIsAInteger(axisAttr))
+      !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
     return mlirLogicalResultSuccess();
   int64_t dim = mlirIntegerAttrGetValueInt(axisAttr);
   if (dim < 0 || dim >= rank)

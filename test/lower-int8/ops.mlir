@@ -300,6 +300,22 @@ func.func @concat_rescale(%x: tensor<2x2xf32>, %y: tensor<2x2xf32>) -> tensor<4x
   return %dc : tensor<4x2xf32>
 }
 
+// -----
+
+// A concat with an input that is not a dequantized activation (a float
+// argument) stays in Q/DQ form, and the summary names it.
+// CHECK-LABEL: func.func @concat_float_input
+// CHECK: tensor.concat
+// CHECK-NOT: tosa.concat
+func.func @concat_float_input(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<4xf32> {
+  %qx = quant.qcast %x : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 0.5:1>>
+  %dx = quant.dcast %qx : tensor<2x!quant.uniform<i8:f32, 0.5:1>> to tensor<2xf32>
+  %cat = tensor.concat dim(0) %dx, %y : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  %qc = quant.qcast %cat : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  %dc = quant.dcast %qc : tensor<4x!quant.uniform<i8:f32, 0.5:1>> to tensor<4xf32>
+  return %dc : tensor<4xf32>
+}
+
 // SUMMARY: pt2e-lower-int8: @linear: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1, layout 1), 0 float ops left in Q/DQ form
@@ -309,3 +325,5 @@ func.func @concat_rescale(%x: tensor<2x2xf32>, %y: tensor<2x2xf32>) -> tensor<4x
 // SUMMARY: pt2e-lower-int8: @left_alone: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @concat_nhwc: 3 quant.qcast lowered (conv2d 2, layout 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @concat_rescale: 1 quant.qcast lowered (layout 1, rescale 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: left in Q/DQ form: 'tensor.concat' at loc("{{.*}}ops.mlir":{{[0-9]+}}:10)
+// SUMMARY: pt2e-lower-int8: @concat_float_input: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
