@@ -686,6 +686,93 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/*
+** tensor.concat (torch.cat in linalg form) and tosa.concat of Q8 values:
+** tosa.concat on i8. pt2e-annotate's cat shares input 0's qparams with the
+** other inputs and the output, so usually no rescale is needed; where the
+** inputs' qparams differ, the one quant.qcast reading the result gives the
+** target and each other input gets an i8 -> i8 tosa.rescale to it. Inputs
+** that all arrive as tosa.transpose of the same permutation (NHWC from a
+** conv, back to NCHW) are concatenated before that transpose, on the axis
+** the permutation maps the float axis to, and transposed once after, so the
+** next conv's transpose to NHWC cancels against it.
+*/
+static MlirOperation singleUser(MlirValue v);
+static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
+  enum { MaxInputs = 64 };
+  MlirValue y = mlirOperationGetResult(op, 0);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  int rank = rankOf(y);
+  MlirAttribute axisAttr = attrOf(op, isTosa ? "axis" : "dim");
+  if (n < 1 || n > MaxInputs || rank > MAX_RANK || mlirAttributeIsNull(axisAttr) ||
+      !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
+    return mlirLogicalResultSuccess();
+  int64_t dim = mlirIntegerAttrGetValueInt(axisAttr);
+  if (dim < 0 || dim >= rank)
+    return mlirLogicalResultSuccess();
+  ValueInfo *in[MaxInputs];
+  bool shared = true;
+  for (intptr_t i = 0; i < n; i++) {
+    in[i] = infoOf(l, mlirOperationGetOperand(op, i));
+    if (!in[i] || in[i]->kind != KQ8)
+      return mlirLogicalResultSuccess(); /* not all dequantized: Q/DQ form */
+    shared = shared && in[i]->scale == in[0]->scale && in[i]->zp == in[0]->zp;
+  }
+  QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
+  if (!shared) {
+    /* the target qparams: those of the one quant.qcast of the result */
+    MlirOperation q = singleUser(y);
+    if (!opIs(q, "quant.qcast") || !readQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
+      return mlirLogicalResultSuccess();
+    if (mlirLogicalResultIsFailure(checkZp(l, q, &out)))
+      return mlirLogicalResultFailure();
+  }
+  /* the layout: the same tosa.transpose on every input, or none */
+  int64_t perm[MAX_RANK];
+  bool transposed = true;
+  for (intptr_t i = 0; i < n && transposed; i++) {
+    MlirOperation t = producer(in[i]->ival);
+    MlirAttribute p = opIs(t, "tosa.transpose") ? attrOf(t, "perms") : mlirAttributeGetNull();
+    transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
+    for (int j = 0; j < rank && transposed; j++) {
+      int64_t pj = mlirDenseI32ArrayGetElement(p, j);
+      if (i == 0)
+        perm[j] = pj;
+      transposed = pj == perm[j];
+    }
+  }
+  int64_t axis = transposed ? perm[dim] : dim;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue srcs[MaxInputs];
+  int64_t shape[MAX_RANK];
+  for (intptr_t i = 0; i < n; i++) {
+    MlirValue s = transposed ? mlirOperationGetOperand(producer(in[i]->ival), 0) : in[i]->ival;
+    if (in[i]->scale != out.scale || in[i]->zp != out.zp) {
+      double sc = in[i]->scale / out.scale;
+      s = requantize(l, op, s, in[i]->zp, &sc, 1, &out, out.qmin, out.qmax);
+      if (l->failed)
+        return mlirLogicalResultFailure();
+      l->units[URequant]++;
+    }
+    srcs[i] = s;
+    int64_t si[MAX_RANK];
+    shapeOf(s, si);
+    if (i == 0)
+      memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
+    else
+      shape[axis] += si[axis];
+  }
+  MlirNamedAttribute a = named(l, "axis", mlirIntegerAttrGet(intType(l, 32), axis));
+  MlirValue c = build(l, loc, "tosa.concat", n, srcs, tensorOf(rank, shape, intType(l, 8)), 1, &a);
+  ValueInfo yi = {0};
+  yi.kind = KQ8;
+  yi.scale = out.scale;
+  yi.zp = out.zp;
+  yi.ival = transposed ? transpose(l, loc, c, rank, perm) : c;
+  l->units[ULayout]++;
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 /* A clamp [lo, hi] on Q8 (tosa.clamp on i8) or ACC (folded). */
 static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, MlirValue y, double lo,
                                     double hi) {
@@ -953,6 +1040,8 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerMaxPool(l, op);
   if (pt2eStringRefIs(n, "linalg.generic"))
     return lowerGeneric(l, op);
+  if (pt2eStringRefIs(n, "tensor.concat") || pt2eStringRefIs(n, "tosa.concat"))
+    return lowerConcat(l, op, pt2eStringRefIs(n, "tosa.concat"));
   if (pt2eStringRefIs(n, "tensor.collapse_shape") || pt2eStringRefIs(n, "tensor.expand_shape") ||
       pt2eStringRefIs(n, "tosa.reshape"))
     return lowerReshape(l, op);

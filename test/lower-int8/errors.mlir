@@ -63,3 +63,19 @@ func.func @scale_count(%x: tensor<1x2x3x3xf32>) -> tensor<1x4x3x3xf32> {
   %dy = quant.dcast %qy : tensor<1x4x3x3x!quant.uniform<i8:f32, 0.2:0>> to tensor<1x4x3x3xf32>
   return %dy : tensor<1x4x3x3xf32>
 }
+
+// -----
+
+// A concat whose input 1 must be rescaled to the output's qparams by
+// 1.0 / 1e-12: no 32-bit multiplier, an error at the concat.
+func.func @concat_unrepresentable(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<4xf32> {
+  %qx = quant.qcast %x : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 1.0e-12:0>>
+  %dx = quant.dcast %qx : tensor<2x!quant.uniform<i8:f32, 1.0e-12:0>> to tensor<2xf32>
+  %qy = quant.qcast %y : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 1.0:0>>
+  %dy = quant.dcast %qy : tensor<2x!quant.uniform<i8:f32, 1.0:0>> to tensor<2xf32>
+  // expected-error@+1 {{'pt2e-lower-int8': rescale scale 1e+12 (channel 0) has no TOSA 32-bit multiplier with a shift in [2, 62]: the unit cannot be requantized}}
+  %cat = tensor.concat dim(0) %dx, %dy : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  %qc = quant.qcast %cat : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 1.0e-12:0>>
+  %dc = quant.dcast %qc : tensor<4x!quant.uniform<i8:f32, 1.0e-12:0>> to tensor<4xf32>
+  return %dc : tensor<4xf32>
+}

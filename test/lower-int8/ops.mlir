@@ -238,6 +238,84 @@ func.func @left_alone(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %dy : tensor<4xf32>
 }
 
+// -----
+
+// torch.cat of two conv outputs on channels (linalg form), qparams shared
+// as pt2e-annotate's cat shares them: the convs' i8 results are NHWC, so
+// they are concatenated on axis 3 before the one transpose back to NCHW,
+// and no rescale follows the concat.
+// CHECK-LABEL: func.func @concat_nhwc
+// CHECK: %[[R1:.*]] = tosa.rescale {{.*}} -> tensor<1x2x2x2xi8>
+// CHECK: %[[R2:.*]] = tosa.rescale {{.*}} -> tensor<1x2x2x2xi8>
+// CHECK: %[[C:.*]] = tosa.concat %[[R1]], %[[R2]] {axis = 3 : i32} : (tensor<1x2x2x2xi8>, tensor<1x2x2x2xi8>) -> tensor<1x2x2x4xi8>
+// CHECK-NOT: tosa.rescale
+// CHECK: tosa.transpose %[[C]] {perms = array<i32: 0, 3, 1, 2>} : (tensor<1x2x2x4xi8>) -> tensor<1x4x2x2xi8>
+// CHECK-NOT: tosa.rescale
+// CHECK-NOT: tensor.concat
+func.func @concat_nhwc(%x: tensor<1x2x2x2xf32>) -> tensor<1x4x2x2xf32> {
+  %q = quant.qcast %x : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %d = quant.dcast %q : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x2x2x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x2x2xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %w1i = arith.constant dense<[[[[1]], [[2]]], [[[3]], [[4]]]]> : tensor<2x2x1x1xi8>
+  %w1s = quant.scast %w1i : tensor<2x2x1x1xi8> to tensor<2x2x1x1x!quant.uniform<i8<-127:127>:f32:0, {0.5, 0.5}>>
+  %w1 = quant.dcast %w1s : tensor<2x2x1x1x!quant.uniform<i8<-127:127>:f32:0, {0.5, 0.5}>> to tensor<2x2x1x1xf32>
+  %w2i = arith.constant dense<[[[[-1]], [[2]]], [[[5]], [[-6]]]]> : tensor<2x2x1x1xi8>
+  %w2s = quant.scast %w2i : tensor<2x2x1x1xi8> to tensor<2x2x1x1x!quant.uniform<i8<-127:127>:f32:0, {0.5, 0.5}>>
+  %w2 = quant.dcast %w2s : tensor<2x2x1x1x!quant.uniform<i8<-127:127>:f32:0, {0.5, 0.5}>> to tensor<2x2x1x1xf32>
+  %c1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%d, %w1 : tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) outs(%init : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %q1 = quant.qcast %c1 : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %d1 = quant.dcast %q1 : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x2x2x2xf32>
+  %c2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%d, %w2 : tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) outs(%init : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %q2 = quant.qcast %c2 : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %d2 = quant.dcast %q2 : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x2x2x2xf32>
+  %cat = tensor.concat dim(1) %d1, %d2 : (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %qc = quant.qcast %cat : tensor<1x4x2x2xf32> to tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %dc = quant.dcast %qc : tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x4x2x2xf32>
+  return %dc : tensor<1x4x2x2xf32>
+}
+
+// -----
+
+// tosa.concat (TOSA form) of inputs with different qparams: the output's
+// (those of the qcast of the result, 0.5:1) are input 0's, so only input 1
+// is rescaled i8 -> i8, by 0.25 / 0.5 = 2^30 * 2^-31, zero points -2 -> 1.
+// CHECK-LABEL: func.func @concat_rescale
+// CHECK-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-DAG: %[[S:.*]] = "tosa.const"() <{values = dense<31> : tensor<1xi8>}>
+// CHECK-DAG: %[[IZP:.*]] = "tosa.const"() <{values = dense<-2> : tensor<1xi8>}>
+// CHECK-DAG: %[[OZP:.*]] = "tosa.const"() <{values = dense<1> : tensor<1xi8>}>
+// CHECK: %[[R:.*]] = tosa.rescale %[[B:.*]], %[[M]], %[[S]], %[[IZP]], %[[OZP]] {{.*}}per_channel = false{{.*}} : (tensor<2x2xi8>, {{.*}}) -> tensor<2x2xi8>
+// CHECK: tosa.concat %{{.*}}, %[[R]] {axis = 0 : i32} : (tensor<2x2xi8>, tensor<2x2xi8>) -> tensor<4x2xi8>
+// CHECK-NOT: tosa.rescale
+func.func @concat_rescale(%x: tensor<2x2xf32>, %y: tensor<2x2xf32>) -> tensor<4x2xf32> {
+  %qx = quant.qcast %x : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.5:1>>
+  %dx = quant.dcast %qx : tensor<2x2x!quant.uniform<i8:f32, 0.5:1>> to tensor<2x2xf32>
+  %qy = quant.qcast %y : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.25:-2>>
+  %dy = quant.dcast %qy : tensor<2x2x!quant.uniform<i8:f32, 0.25:-2>> to tensor<2x2xf32>
+  %cat = tosa.concat %dx, %dy {axis = 0 : i32} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<4x2xf32>
+  %qc = quant.qcast %cat : tensor<4x2xf32> to tensor<4x2x!quant.uniform<i8:f32, 0.5:1>>
+  %dc = quant.dcast %qc : tensor<4x2x!quant.uniform<i8:f32, 0.5:1>> to tensor<4x2xf32>
+  return %dc : tensor<4x2xf32>
+}
+
+// -----
+
+// A concat with an input that is not a dequantized activation (a float
+// argument) stays in Q/DQ form, and the summary names it.
+// CHECK-LABEL: func.func @concat_float_input
+// CHECK: tensor.concat
+// CHECK-NOT: tosa.concat
+func.func @concat_float_input(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<4xf32> {
+  %qx = quant.qcast %x : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 0.5:1>>
+  %dx = quant.dcast %qx : tensor<2x!quant.uniform<i8:f32, 0.5:1>> to tensor<2xf32>
+  %cat = tensor.concat dim(0) %dx, %y : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  %qc = quant.qcast %cat : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  %dc = quant.dcast %qc : tensor<4x!quant.uniform<i8:f32, 0.5:1>> to tensor<4xf32>
+  return %dc : tensor<4xf32>
+}
+
 // SUMMARY: pt2e-lower-int8: @linear: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1, layout 1), 0 float ops left in Q/DQ form
@@ -245,3 +323,7 @@ func.func @left_alone(%x: tensor<4xf32>) -> tensor<4xf32> {
 // SUMMARY: pt2e-lower-int8: @depthwise: 1 quant.qcast lowered (depthwise_conv2d 1, layout 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: left in Q/DQ form: 'linalg.generic' at loc("{{.*}}ops.mlir":{{[0-9]+}}:8)
 // SUMMARY: pt2e-lower-int8: @left_alone: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @concat_nhwc: 3 quant.qcast lowered (conv2d 2, layout 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @concat_rescale: 1 quant.qcast lowered (layout 1, rescale 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: left in Q/DQ form: 'tensor.concat' at loc("{{.*}}ops.mlir":{{[0-9]+}}:10)
+// SUMMARY: pt2e-lower-int8: @concat_float_input: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
