@@ -702,8 +702,8 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   enum { MaxInputs = 64 };
   MlirValue y = mlirOperationGetResult(op, 0);
   intptr_t n = mlirOperationGetNumOperands(op);
-  int rank = rankOf(y);
-  MlirAttribute axisAttr = attrOf(op, isTosa ? "axis" : "dim");
+  int rank = li8RankOf(y);
+  MlirAttribute axisAttr = li8AttrOf(op, isTosa ? "axis" : "dim");
   if (n < 1 || n > MaxInputs || rank > MAX_RANK || mlirAttributeIsNull(axisAttr) ||
       !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
     return mlirLogicalResultSuccess();
@@ -722,7 +722,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   if (!shared) {
     /* the target qparams: those of the one quant.qcast of the result */
     MlirOperation q = singleUser(y);
-    if (!opIs(q, "quant.qcast") || !readQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
+    if (!li8OpIs(q, "quant.qcast") || !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
       return mlirLogicalResultSuccess();
     if (mlirLogicalResultIsFailure(checkZp(l, q, &out)))
       return mlirLogicalResultFailure();
@@ -731,8 +731,8 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   int64_t perm[MAX_RANK];
   bool transposed = true;
   for (intptr_t i = 0; i < n && transposed; i++) {
-    MlirOperation t = producer(in[i]->ival);
-    MlirAttribute p = opIs(t, "tosa.transpose") ? attrOf(t, "perms") : mlirAttributeGetNull();
+    MlirOperation t = li8Producer(in[i]->ival);
+    MlirAttribute p = li8OpIs(t, "tosa.transpose") ? li8AttrOf(t, "perms") : mlirAttributeGetNull();
     transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
     for (int j = 0; j < rank && transposed; j++) {
       int64_t pj = mlirDenseI32ArrayGetElement(p, j);
@@ -746,29 +746,29 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   MlirValue srcs[MaxInputs];
   int64_t shape[MAX_RANK];
   for (intptr_t i = 0; i < n; i++) {
-    MlirValue s = transposed ? mlirOperationGetOperand(producer(in[i]->ival), 0) : in[i]->ival;
+    MlirValue s = transposed ? mlirOperationGetOperand(li8Producer(in[i]->ival), 0) : in[i]->ival;
     if (in[i]->scale != out.scale || in[i]->zp != out.zp) {
       double sc = in[i]->scale / out.scale;
-      s = requantize(l, op, s, in[i]->zp, &sc, 1, &out, out.qmin, out.qmax);
+      s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, &out, out.qmin, out.qmax);
       if (l->failed)
         return mlirLogicalResultFailure();
       l->units[URequant]++;
     }
     srcs[i] = s;
     int64_t si[MAX_RANK];
-    shapeOf(s, si);
+    li8ShapeOf(s, si);
     if (i == 0)
       memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
     else
       shape[axis] += si[axis];
   }
-  MlirNamedAttribute a = named(l, "axis", mlirIntegerAttrGet(intType(l, 32), axis));
-  MlirValue c = build(l, loc, "tosa.concat", n, srcs, tensorOf(rank, shape, intType(l, 8)), 1, &a);
+  MlirNamedAttribute a = li8Named(l, "axis", mlirIntegerAttrGet(li8IntType(l, 32), axis));
+  MlirValue c = li8Build(l, loc, "tosa.concat", n, srcs, li8TensorOf(rank, shape, li8IntType(l, 8)), 1, &a);
   ValueInfo yi = {0};
   yi.kind = KQ8;
   yi.scale = out.scale;
   yi.zp = out.zp;
-  yi.ival = transposed ? transpose(l, loc, c, rank, perm) : c;
+  yi.ival = transposed ? li8Transpose(l, loc, c, rank, perm) : c;
   l->units[ULayout]++;
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
