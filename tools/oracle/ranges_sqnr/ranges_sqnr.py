@@ -53,6 +53,9 @@ import models  # noqa: E402
 ROWS = [
     ("Histogram (a8w8, XNNPACK's default)", ""),
     ("MinMax", "activation-observer=minmax"),
+    ("percentile 99.99 (ONNX Runtime, symmetric)", "activation-observer=percentile percentile=99.99"),
+    ("entropy (ONNX Runtime, 128/128 bins)", "activation-observer=entropy"),
+    ("distribution (ONNX Runtime, 2048 bins)", "activation-observer=distribution"),
     ("a16w8 (int16 activations, Histogram)", "activation-dtype=int16"),
     ("a16w8 MinMax", "activation-dtype=int16 activation-observer=minmax"),
     ("w4 (int4 per-channel weights [-8, 7])", "weight-dtype=int4"),
