@@ -226,6 +226,40 @@ static Pt2eScalar iput(int64_t v) {
   return s;
 }
 
+/*
+** The integer operations that have block loops (evalBlock) as well as
+** evalOne's lane: one formula for both, so that the two paths give the same
+** bits by construction. Inlined with a constant 'op', the switch folds away
+** and each block loop is that one formula over the lanes.
+*/
+static inline Pt2eScalar intOpOf(SOp op, Pt2eScalar A, Pt2eScalar B, int pred,
+                                 Pt2eElemType t, Pt2eElemType rt) {
+  switch (op) {
+  case S_ADDI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i + (uint64_t)B.i), rt));
+  case S_SUBI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i - (uint64_t)B.i), rt));
+  case S_MULI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i * (uint64_t)B.i), rt));
+  case S_SHLI: {
+    uint64_t s = unsignedOf(B.i, t);
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt((int64_t)((uint64_t)A.i << s), rt));
+  }
+  case S_SHRSI: {
+    uint64_t s = unsignedOf(B.i, t);
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt(signedOf(A.i, t) >> s, rt));
+  }
+  case S_SHRUI: {
+    uint64_t s = unsignedOf(B.i, t);
+    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt((int64_t)(unsignedOf(A.i, t) >> s), rt));
+  }
+  case S_MAXSI: return signedOf(A.i, t) >= signedOf(B.i, t) ? A : B;
+  case S_MINSI: return signedOf(A.i, t) <= signedOf(B.i, t) ? A : B;
+  case S_CMPI: return iput(cmpiOf(pred, A.i, B.i, t));
+  case S_EXTSI: return iput(signedOf(A.i, t));
+  case S_EXTUI: return iput((int64_t)unsignedOf(A.i, t));
+  case S_TRUNCI: return iput(pt2eScalarWrapInt(A.i, rt));
+  default: return iput(0); /* not reached: callers pass the ops above */
+  }
+}
+
 static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
                           const int64_t *loopIndex) {
   Pt2eScalar A = r[in->a], B = r[in->b];
@@ -278,9 +312,10 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_COPYSIGN: return pt2eScalarOfDouble(copysign(a, b), t);
   case S_FMA: return f32 ? (Pt2eScalar){.f32 = fmaf(A.f32, B.f32, r[in->c].f32)}
                          : pt2eScalarOfDouble(fma(a, b, r[in->c].f64), t);
-  case S_ADDI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i + (uint64_t)B.i), rt));
-  case S_SUBI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i - (uint64_t)B.i), rt));
-  case S_MULI: return iput(pt2eScalarWrapInt((int64_t)((uint64_t)A.i * (uint64_t)B.i), rt));
+  case S_ADDI: case S_SUBI: case S_MULI: case S_SHLI: case S_SHRSI:
+  case S_SHRUI: case S_MAXSI: case S_MINSI: case S_CMPI: case S_EXTSI:
+  case S_EXTUI: case S_TRUNCI:
+    return intOpOf((SOp)in->op, A, B, in->pred, t, rt);
   case S_DIVSI: {
     int64_t x = signedOf(A.i, t), y = signedOf(B.i, t);
     return iput(y == 0 || (y == -1 && x == INT64_MIN) ? 0 : pt2eScalarWrapInt(x / y, rt));
@@ -318,20 +353,6 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_ANDI: return iput(pt2eScalarWrapInt(A.i & B.i, rt));
   case S_ORI: return iput(pt2eScalarWrapInt(A.i | B.i, rt));
   case S_XORI: return iput(pt2eScalarWrapInt(A.i ^ B.i, rt));
-  case S_SHLI: {
-    uint64_t s = unsignedOf(B.i, t);
-    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt((int64_t)((uint64_t)A.i << s), rt));
-  }
-  case S_SHRSI: {
-    uint64_t s = unsignedOf(B.i, t);
-    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt(signedOf(A.i, t) >> s, rt));
-  }
-  case S_SHRUI: {
-    uint64_t s = unsignedOf(B.i, t);
-    return iput(s >= (uint64_t)bitsOf(t) ? 0 : pt2eScalarWrapInt((int64_t)(unsignedOf(A.i, t) >> s), rt));
-  }
-  case S_MAXSI: return signedOf(A.i, t) >= signedOf(B.i, t) ? A : B;
-  case S_MINSI: return signedOf(A.i, t) <= signedOf(B.i, t) ? A : B;
   case S_MAXUI: return unsignedOf(A.i, t) >= unsignedOf(B.i, t) ? A : B;
   case S_MINUI: return unsignedOf(A.i, t) <= unsignedOf(B.i, t) ? A : B;
   case S_ABSI: return iput(pt2eScalarWrapInt(A.i < 0 ? (int64_t)(0 - (uint64_t)A.i) : A.i, rt));
@@ -342,7 +363,6 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
       n++;
     return iput(n);
   }
-  case S_CMPI: return iput(cmpiOf(in->pred, A.i, B.i, t));
   case S_SELECT: return (A.i & 1) ? B : r[in->c];
   case S_EXTF: return pt2eScalarOfDouble(a, rt);
   case S_TRUNCF: return pt2eScalarOfDouble(a, rt);
@@ -350,9 +370,6 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_UITOFP: return pt2eScalarOfDouble((double)unsignedOf(A.i, t), rt);
   case S_FPTOSI: return iput(fToSigned(a, rt));
   case S_FPTOUI: return iput(fToUnsigned(a, rt));
-  case S_EXTSI: return iput(signedOf(A.i, t));
-  case S_EXTUI: return iput((int64_t)unsignedOf(A.i, t));
-  case S_TRUNCI: return iput(pt2eScalarWrapInt(A.i, rt));
   case S_INDEX_CAST: return iput(pt2eScalarWrapInt(signedOf(A.i, t), rt));
   case S_INDEX_CASTUI: return iput(pt2eScalarWrapInt((int64_t)unsignedOf(A.i, t), rt));
   case S_BITCAST: {
@@ -483,6 +500,23 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
       d[i] = (a[i].i & 1) ? yes : no;
     }
     return;
+  }
+  /* integers (tosa.rescale's multiply, round and shift, tosa.clamp's
+  ** bounds, lowered by tosa-to-linalg): evalOne's formulas (intOpOf), one
+  ** loop an op instead of a dispatch a lane */
+  switch ((SOp)in->op) {
+#define INT_ROW(OP)                                                            \
+  case OP:                                                                     \
+    for (int64_t i = 0; i < n; i++)                                            \
+      d[i] = intOpOf(OP, a[i], b[i], in->pred, (Pt2eElemType)in->t,            \
+                     (Pt2eElemType)in->rt);                                    \
+    return;
+  INT_ROW(S_ADDI) INT_ROW(S_SUBI) INT_ROW(S_MULI) INT_ROW(S_SHLI)
+  INT_ROW(S_SHRSI) INT_ROW(S_SHRUI) INT_ROW(S_MAXSI) INT_ROW(S_MINSI)
+  INT_ROW(S_CMPI) INT_ROW(S_EXTSI) INT_ROW(S_EXTUI) INT_ROW(S_TRUNCI)
+#undef INT_ROW
+  default:
+    break;
   }
   if (in->t == Pt2eElemF32) {
     switch ((SOp)in->op) {

@@ -657,6 +657,20 @@ static void gather(const Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
       lanes[i].i = src[i * step];
     return;
   }
+  /* i8 and i32 (the int8 TOSA's rescales and clamps): sign-extended, as
+  ** pt2eTensorLoad reads them */
+  if (t->type == Pt2eElemI8) {
+    const int8_t *src = (const int8_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      lanes[i].i = src[i * step];
+    return;
+  }
+  if (t->type == Pt2eElemI32) {
+    const int32_t *src = (const int32_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      lanes[i].i = src[i * step];
+    return;
+  }
   if (t->type == Pt2eElemI1) { /* a softmax guard's masks: bytes of 0 / 1 */
     const uint8_t *src = (const uint8_t *)t->data + off;
     for (int64_t i = 0; i < n; i++)
@@ -685,6 +699,18 @@ static void scatter(Pt2eTensor *t, int64_t off, int64_t step, int64_t n,
     int64_t *dst = (int64_t *)t->data + off;
     for (int64_t i = 0; i < n; i++)
       dst[i * step] = lanes[i].i;
+    return;
+  }
+  if (t->type == Pt2eElemI8) { /* truncated, as pt2eTensorStore */
+    int8_t *dst = (int8_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      dst[i * step] = (int8_t)lanes[i].i;
+    return;
+  }
+  if (t->type == Pt2eElemI32) {
+    int32_t *dst = (int32_t *)t->data + off;
+    for (int64_t i = 0; i < n; i++)
+      dst[i * step] = (int32_t)lanes[i].i;
     return;
   }
   if (t->type == Pt2eElemI1) {
