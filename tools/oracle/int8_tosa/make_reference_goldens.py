@@ -24,7 +24,7 @@ MODULES = [  # module, inputs, number of results[, entry function]
     ("conv_relu_int8_double", ["conv_relu_x_i8.npy"], 1),
     ("conv_relu_int8_calib", ["conv_relu_calib_x_i8.npy"], 1),
     ("conv_relu_int8_double_calib", ["conv_relu_calib_x_i8.npy"], 1),
-    # pt2e-lower-int8's conv_relu (a snapshot of branch h-int8's output), its
+    # pt2e-lower-int8's conv_relu (a snapshot of the pass's early output), its
     # integer core cut out by integer_core.py
     ("lower_int8_conv_relu.core", ["conv_relu_x_i8.npy"], 1, "conv_relu"),
 ]
