@@ -435,6 +435,114 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
 
+/*
+** tosa.depthwise_conv2d (NHWC, weight [KH, KW, C, M]) on Q8 x W8 in TOSA
+** form: as tosa.conv2d, with the per-channel scales along the weight's C
+** axis (2), so only M = 1 (one output channel per input channel) matches
+** PT2E's per-channel weight spec.
+*/
+static MlirLogicalResult lowerTosaDepthwise(Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
+  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4 || wi->wrank != 4 ||
+      wi->wshape[3] != 1)
+    return mlirLogicalResultSuccess();
+  double izp, wzp;
+  if (!li8ScalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
+      !li8ScalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
+    return mlirLogicalResultSuccess();
+  int64_t yshape[4];
+  li8ShapeOf(y, yshape);
+  int64_t channels = yshape[3];
+  MlirAttribute bias = li8ConstantOf(mlirOperationGetOperand(op, 2));
+  if (!li8IsF32Const(bias) || (li8NumElements(bias) != channels && li8NumElements(bias) != 1))
+    return mlirLogicalResultSuccess();
+  if (li8NumElements(bias) == 1 && li8FloatAt(bias, 0) == 0.0f)
+    bias = mlirAttributeGetNull();
+  else if (li8NumElements(bias) != channels)
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(op);
+  double *ws = li8WeightScales(l, op, wi, 2, channels);
+  if (!ws)
+    return mlirLogicalResultFailure();
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
+  if (!accScales) {
+    pt2eFree(ws);
+    return l->failed = true, mlirLogicalResultFailure();
+  }
+  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
+  pt2eFree(ws);
+  static const int64_t id[4] = {0, 1, 2, 3};
+  MlirValue wt = li8WeightConst(l, loc, wi, id, 4, wi->wshape);
+  if (l->failed) {
+    pt2eFree(accScales);
+    return mlirLogicalResultFailure();
+  }
+  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8AttrOf(op, "pad")),
+                             li8Named(l, "stride", li8AttrOf(op, "stride")),
+                             li8Named(l, "dilation", li8AttrOf(op, "dilation")),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
+  MlirValue acc = li8Build(l, loc, "tosa.depthwise_conv2d", 5, ops,
+                           li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
+  l->units[UDepthwise]++;
+  return setAcc(l, y, acc, accScales, channels, NULL, 3);
+}
+
+/*
+** tosa.matmul [N, M, K] x [N, K, P] in TOSA form: Q8 x W8 (per channel on
+** P, the weight's axis 2) or Q8 x Q8, the float zero points zero. The
+** integer tosa.matmul takes the i8 zero points; no bias (TOSA's matmul has
+** none).
+*/
+static MlirLogicalResult lowerTosaMatmul(Lower *l, MlirOperation op) {
+  MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
+  ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
+  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 3)
+    return mlirLogicalResultSuccess();
+  double azp, bzpf;
+  if (!li8ScalarConst(mlirOperationGetOperand(op, 2), &azp) || azp != 0.0 ||
+      !li8ScalarConst(mlirOperationGetOperand(op, 3), &bzpf) || bzpf != 0.0)
+    return mlirLogicalResultSuccess();
+  int64_t ys[3];
+  li8ShapeOf(y, ys);
+  int64_t n = ys[2], bzp = 0;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  double *ws;
+  MlirValue b3;
+  if (bi->kind == KW8) {
+    ws = li8WeightScales(l, op, bi, 2, n);
+    if (!ws)
+      return mlirLogicalResultFailure();
+    static const int64_t id[3] = {0, 1, 2};
+    b3 = li8WeightConst(l, loc, bi, id, 3, bi->wshape);
+  } else {
+    ws = pt2eAlloc(sizeof(double) * (size_t)n);
+    if (!ws)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (int64_t c = 0; c < n; c++)
+      ws[c] = bi->scale;
+    bzp = bi->zp;
+    b3 = bi->ival;
+  }
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!accScales || l->failed) {
+    pt2eFree(ws);
+    pt2eFree(accScales);
+    return l->failed = true, mlirLogicalResultFailure();
+  }
+  /* the accumulator's scales are the bias spec's: f32(a_scale * b_scale) */
+  for (int64_t c = 0; c < n; c++)
+    accScales[c] = (float)ai->scale * (float)ws[c];
+  pt2eFree(ws);
+  MlirValue ops[4] = {ai->ival, b3, li8ConstScalar(l, loc, 8, ai->zp), li8ConstScalar(l, loc, 8, bzp)};
+  MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
+  l->units[UMatmul]++;
+  return setAcc(l, y, acc, accScales, n, NULL, 2);
+}
+
 /* The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. */
 static bool plainMatmulMaps(MlirOperation op) {
   MlirAttribute maps = li8AttrOf(op, "indexing_maps");
@@ -1032,8 +1140,12 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerLinalgConv(l, op, true);
   if (pt2eStringRefIs(n, "tosa.conv2d"))
     return lowerTosaConv(l, op);
+  if (pt2eStringRefIs(n, "tosa.depthwise_conv2d"))
+    return lowerTosaDepthwise(l, op);
   if (pt2eStringRefIs(n, "linalg.matmul"))
     return lowerMatmul(l, op);
+  if (pt2eStringRefIs(n, "tosa.matmul"))
+    return lowerTosaMatmul(l, op);
   if (pt2eStringRefIs(n, "tensor.pad"))
     return lowerPad(l, op);
   if (pt2eStringRefIs(n, "linalg.pooling_nchw_max"))

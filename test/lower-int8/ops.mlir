@@ -316,6 +316,62 @@ func.func @concat_float_input(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<4x
   return %dc : tensor<4xf32>
 }
 
+// -----
+
+// tosa.depthwise_conv2d in TOSA form (NHWC, weight [KH, KW, C, 1] per
+// channel on axis 2), zero float bias: the i8 op with the input zero point
+// 2, weight zero point 0 and a zero int32 bias. Accumulator scales
+// f32(0.5 * 0.25) = 0.125, f32(0.5 * 0.5) = 0.25; rescale to 0.5:
+// 0.25 = 2^30 * 2^-32, 0.5 = 2^30 * 2^-31.
+// CHECK-LABEL: func.func @tosa_depthwise
+// CHECK-DAG: %[[B:.*]] = "tosa.const"() <{values = dense<0> : tensor<2xi32>}>
+// CHECK-DAG: %[[W:.*]] = "tosa.const"() <{values = dense<{{.*}}> : tensor<2x2x2x1xi8>}>
+// CHECK-DAG: %[[XZP:.*]] = "tosa.const"() <{values = dense<2> : tensor<1xi8>}>
+// CHECK-DAG: %[[WZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi8>}>
+// CHECK: %[[DWC:.*]] = tosa.depthwise_conv2d %{{.*}}, %[[W]], %[[B]], %[[XZP]], %[[WZP]] {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x2xi8>, tensor<2x2x2x1xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x2xi32>
+// CHECK-DAG: "tosa.const"() <{values = dense<1073741824> : tensor<2xi32>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<[32, 31]> : tensor<2xi8>}>
+// CHECK: tosa.rescale %[[DWC]], {{.*}}per_channel = true{{.*}} -> tensor<1x2x2x2xi8>
+// CHECK-NOT: tosa.transpose
+func.func @tosa_depthwise(%x: tensor<1x3x3x2xf32>) -> tensor<1x2x2x2xf32> {
+  %q = quant.qcast %x : tensor<1x3x3x2xf32> to tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:2>>
+  %d = quant.dcast %q : tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:2>> to tensor<1x3x3x2xf32>
+  %wi = "tosa.const"() <{values = dense<[[[[1], [2]], [[3], [4]]], [[[5], [6]], [[7], [8]]]]> : tensor<2x2x2x1xi8>}> : () -> tensor<2x2x2x1xi8>
+  %ws = quant.scast %wi : tensor<2x2x2x1xi8> to tensor<2x2x2x1x!quant.uniform<i8<-127:127>:f32:2, {0.25, 0.5}>>
+  %w = quant.dcast %ws : tensor<2x2x2x1x!quant.uniform<i8<-127:127>:f32:2, {0.25, 0.5}>> to tensor<2x2x2x1xf32>
+  %b = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %z = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %y = tosa.depthwise_conv2d %d, %w, %b, %z, %z {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x2xf32>, tensor<2x2x2x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x2xf32>
+  %qy = quant.qcast %y : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %dy = quant.dcast %qy : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x2x2x2xf32>
+  return %dy : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+// tosa.matmul of two activations in TOSA form: the i8 matmul takes both
+// zero points (1 and -2). Accumulator scale f32(0.5 * 0.25) = 0.125;
+// rescale to 0.5: 0.25 = 2^30 * 2^-32, output zero point 3.
+// CHECK-LABEL: func.func @tosa_matmul_act
+// CHECK-DAG: %[[AZP:.*]] = "tosa.const"() <{values = dense<1> : tensor<1xi8>}>
+// CHECK-DAG: %[[BZP:.*]] = "tosa.const"() <{values = dense<-2> : tensor<1xi8>}>
+// CHECK: %[[MM:.*]] = tosa.matmul %{{.*}}, %{{.*}}, %[[AZP]], %[[BZP]] : (tensor<1x2x3xi8>, tensor<1x3x2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2xi32>
+// CHECK-DAG: "tosa.const"() <{values = dense<1073741824> : tensor<2xi32>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<32> : tensor<2xi8>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK: tosa.rescale %[[MM]], {{.*}} -> tensor<1x2x2xi8>
+func.func @tosa_matmul_act(%a: tensor<1x2x3xf32>, %b: tensor<1x3x2xf32>) -> tensor<1x2x2xf32> {
+  %qa = quant.qcast %a : tensor<1x2x3xf32> to tensor<1x2x3x!quant.uniform<i8:f32, 0.5:1>>
+  %da = quant.dcast %qa : tensor<1x2x3x!quant.uniform<i8:f32, 0.5:1>> to tensor<1x2x3xf32>
+  %qb = quant.qcast %b : tensor<1x3x2xf32> to tensor<1x3x2x!quant.uniform<i8:f32, 0.25:-2>>
+  %db = quant.dcast %qb : tensor<1x3x2x!quant.uniform<i8:f32, 0.25:-2>> to tensor<1x3x2xf32>
+  %z = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %y = tosa.matmul %da, %db, %z, %z : (tensor<1x2x3xf32>, tensor<1x3x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2xf32>
+  %qy = quant.qcast %y : tensor<1x2x2xf32> to tensor<1x2x2x!quant.uniform<i8:f32, 0.5:3>>
+  %dy = quant.dcast %qy : tensor<1x2x2x!quant.uniform<i8:f32, 0.5:3>> to tensor<1x2x2xf32>
+  return %dy : tensor<1x2x2xf32>
+}
+
 // SUMMARY: pt2e-lower-int8: @linear: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1, layout 1), 0 float ops left in Q/DQ form
@@ -327,3 +383,5 @@ func.func @concat_float_input(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<4x
 // SUMMARY: pt2e-lower-int8: @concat_rescale: 1 quant.qcast lowered (layout 1, rescale 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: left in Q/DQ form: 'tensor.concat' at loc("{{.*}}ops.mlir":{{[0-9]+}}:10)
 // SUMMARY: pt2e-lower-int8: @concat_float_input: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @tosa_depthwise: 1 quant.qcast lowered (depthwise_conv2d 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @tosa_matmul_act: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
