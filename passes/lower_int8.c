@@ -705,6 +705,50 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
   return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/*
+** tosa.max_pool2d / tosa.avg_pool2d (TOSA form, NHWC) on Q8: the same op
+** on i8 with the same kernel, stride and pad. A max pool's i8 keeps the
+** input's qparams (quantize is monotonic; TOSA pads a max pool with the
+** type's minimum). An avg pool takes the input zero point in and out, so
+** its i8 is at the input's scale too, rounded by TOSA's integer
+** reciprocal; the float avg pool's zero points must be 0.
+*/
+static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  ValueInfo *xi = infoOf(l, x);
+  if (!xi || xi->kind != KQ8 || li8RankOf(y) != 4)
+    return mlirLogicalResultSuccess();
+  if (avg) {
+    double izp, ozp;
+    if (mlirOperationGetNumOperands(op) != 3 || !li8ScalarConst(mlirOperationGetOperand(op, 1), &izp) ||
+        izp != 0.0 || !li8ScalarConst(mlirOperationGetOperand(op, 2), &ozp) || ozp != 0.0)
+      return mlirLogicalResultSuccess();
+  }
+  MlirAttribute k = li8AttrOf(op, "kernel"), st = li8AttrOf(op, "stride"), pd = li8AttrOf(op, "pad");
+  if (mlirAttributeIsNull(k) || mlirAttributeIsNull(st) || mlirAttributeIsNull(pd))
+    return mlirLogicalResultSuccess();
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t ys[4];
+  li8ShapeOf(y, ys);
+  MlirNamedAttribute a[4] = {li8Named(l, "kernel", k), li8Named(l, "stride", st), li8Named(l, "pad", pd),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue p;
+  if (avg) {
+    MlirValue ops[3] = {xi->ival, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, xi->zp)};
+    p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, ys, li8IntType(l, 8)), 4, a);
+  } else
+    p = li8Build(l, loc, "tosa.max_pool2d", 1, &xi->ival, li8TensorOf(4, ys, li8IntType(l, 8)), 3, a);
+  if (l->failed)
+    return mlirLogicalResultFailure();
+  ValueInfo yi = {0};
+  yi.kind = KQ8;
+  yi.scale = xi->scale;
+  yi.zp = xi->zp;
+  yi.ival = p;
+  l->units[UPool]++;
+  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 /* Layout ops: transposes and reshapes of Q8, W8 and ACC values. */
 static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_t *perm, int rank) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
@@ -993,12 +1037,8 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
 ** i32 at scale 2 * max(s1, s2) / 2^20, added; the ACC goes on to the qcast.
 ** Q8 * Q8: both widened unscaled, tosa.mul, ACC scale s1 * s2.
 */
-static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
+static MlirLogicalResult addMulQ8(Lower *l, MlirOperation op, bool mul, ValueInfo *a, ValueInfo *b) {
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !li8IsIdentityMap(li8MapOf(op, 0)) ||
-      !li8IsIdentityMap(li8MapOf(op, 1)))
-    return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   double accScale;
   MlirValue ai, bi;
@@ -1024,6 +1064,51 @@ static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
   s[0] = accScale;
   l->units[mul ? UMul : UAdd]++;
   return setAcc(l, y, acc, s, 1, NULL, li8RankOf(y) - 1);
+}
+
+static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
+  ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
+  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !li8IsIdentityMap(li8MapOf(op, 0)) ||
+      !li8IsIdentityMap(li8MapOf(op, 1)))
+    return mlirLogicalResultSuccess();
+  return addMulQ8(l, op, mul, a, b);
+}
+
+/* True when 'a' and 'b' have the shape of 'y' (no broadcast). */
+static bool sameShapes(MlirValue a, MlirValue b, MlirValue y) {
+  int r = li8RankOf(y);
+  if (r > MAX_RANK || li8RankOf(a) != r || li8RankOf(b) != r)
+    return false;
+  int64_t sa[MAX_RANK], sb[MAX_RANK], sy[MAX_RANK];
+  li8ShapeOf(a, sa);
+  li8ShapeOf(b, sb);
+  li8ShapeOf(y, sy);
+  for (int i = 0; i < r; i++)
+    if (sa[i] != sy[i] || sb[i] != sy[i])
+      return false;
+  return true;
+}
+
+/*
+** tosa.add / tosa.mul (TOSA form) of two dequantized activations of the
+** output's shape: the same integer unit as the linalg addf / mulf. A mul's
+** shift operand must be the constant 0 (TOSA's float mul has no other).
+*/
+static MlirLogicalResult lowerTosaAddMul(Lower *l, MlirOperation op, bool mul) {
+  MlirValue av = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
+  ValueInfo *a = infoOf(l, av), *b = infoOf(l, bv);
+  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
+    return mlirLogicalResultSuccess();
+  if (mul) {
+    MlirAttribute sh = mlirOperationGetNumOperands(op) == 3 ? li8ConstantOf(mlirOperationGetOperand(op, 2))
+                                                            : mlirAttributeGetNull();
+    if (mlirAttributeIsNull(sh) || !mlirAttributeIsADenseElements(sh) || li8NumElements(sh) != 1 ||
+        !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) ||
+        mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) != 8 ||
+        mlirDenseElementsAttrGetInt8Value(sh, 0) != 0)
+      return mlirLogicalResultSuccess();
+  }
+  return addMulQ8(l, op, mul, a, b);
 }
 
 /* sum over H, W of Q8 (global average pooling's first half). */
@@ -1146,6 +1231,10 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerMatmul(l, op);
   if (pt2eStringRefIs(n, "tosa.matmul"))
     return lowerTosaMatmul(l, op);
+  if (pt2eStringRefIs(n, "tosa.max_pool2d") || pt2eStringRefIs(n, "tosa.avg_pool2d"))
+    return lowerTosaPool(l, op, pt2eStringRefIs(n, "tosa.avg_pool2d"));
+  if (pt2eStringRefIs(n, "tosa.add") || pt2eStringRefIs(n, "tosa.mul"))
+    return lowerTosaAddMul(l, op, pt2eStringRefIs(n, "tosa.mul"));
   if (pt2eStringRefIs(n, "tensor.pad"))
     return lowerPad(l, op);
   if (pt2eStringRefIs(n, "linalg.pooling_nchw_max"))

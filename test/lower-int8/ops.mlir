@@ -372,6 +372,82 @@ func.func @tosa_matmul_act(%a: tensor<1x2x3xf32>, %b: tensor<1x3x2xf32>) -> tens
   return %dy : tensor<1x2x2xf32>
 }
 
+// -----
+
+// tosa.add of two activations in TOSA form, TFLite's add: 2 max(s) = 1.0;
+// inputs rescaled by 0.5 * 2^20 = 2^30 * 2^-11 (zero point 1) and
+// 0.25 * 2^20 = 2^30 * 2^-12 (zero point -2), output rescale 2^-20 / 0.5 =
+// 2^-19 = 2^30 * 2^-49.
+// CHECK-LABEL: func.func @tosa_add
+// CHECK-DAG: "tosa.const"() <{values = dense<11> : tensor<1xi8>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<1> : tensor<1xi8>}>
+// CHECK: %[[A:.*]] = tosa.rescale {{.*}} -> tensor<2x2xi32>
+// CHECK-DAG: "tosa.const"() <{values = dense<12> : tensor<1xi8>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<-2> : tensor<1xi8>}>
+// CHECK: %[[B:.*]] = tosa.rescale {{.*}} -> tensor<2x2xi32>
+// CHECK: %[[S:.*]] = tosa.add %[[A]], %[[B]] : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>
+// CHECK-DAG: "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<49> : tensor<1xi8>}>
+// CHECK: tosa.rescale %[[S]], {{.*}} -> tensor<2x2xi8>
+func.func @tosa_add(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %qa = quant.qcast %a : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.5:1>>
+  %da = quant.dcast %qa : tensor<2x2x!quant.uniform<i8:f32, 0.5:1>> to tensor<2x2xf32>
+  %qb = quant.qcast %b : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.25:-2>>
+  %db = quant.dcast %qb : tensor<2x2x!quant.uniform<i8:f32, 0.25:-2>> to tensor<2x2xf32>
+  %y = tosa.add %da, %db : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %qy = quant.qcast %y : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %dy = quant.dcast %qy : tensor<2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<2x2xf32>
+  return %dy : tensor<2x2xf32>
+}
+
+// -----
+
+// tosa.mul of two activations in TOSA form: both widened unscaled
+// (2^30 * 2^-30, zero points 1 and -2), tosa.mul on i32 with shift 0,
+// rescale 0.5 * 0.25 / 0.25 = 2^30 * 2^-31 to zero point 3.
+// CHECK-LABEL: func.func @tosa_mul
+// CHECK: %[[A:.*]] = tosa.rescale {{.*}} -> tensor<2x2xi32>
+// CHECK: %[[B:.*]] = tosa.rescale {{.*}} -> tensor<2x2xi32>
+// CHECK: %[[P:.*]] = tosa.mul %[[A]], %[[B]], %{{.*}} : (tensor<2x2xi32>, tensor<2x2xi32>, tensor<1xi8>) -> tensor<2x2xi32>
+// CHECK-DAG: "tosa.const"() <{values = dense<31> : tensor<1xi8>}>
+// CHECK-DAG: "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK: tosa.rescale %[[P]], {{.*}} -> tensor<2x2xi8>
+func.func @tosa_mul(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %qa = quant.qcast %a : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.5:1>>
+  %da = quant.dcast %qa : tensor<2x2x!quant.uniform<i8:f32, 0.5:1>> to tensor<2x2xf32>
+  %qb = quant.qcast %b : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.25:-2>>
+  %db = quant.dcast %qb : tensor<2x2x!quant.uniform<i8:f32, 0.25:-2>> to tensor<2x2xf32>
+  %sh = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.mul %da, %db, %sh : (tensor<2x2xf32>, tensor<2x2xf32>, tensor<1xi8>) -> tensor<2x2xf32>
+  %qy = quant.qcast %y : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.25:3>>
+  %dy = quant.dcast %qy : tensor<2x2x!quant.uniform<i8:f32, 0.25:3>> to tensor<2x2xf32>
+  return %dy : tensor<2x2xf32>
+}
+
+// -----
+
+// tosa.max_pool2d and tosa.avg_pool2d in TOSA form (NHWC): the same ops on
+// i8, the avg pool with the input zero point 2 in and out; both outputs
+// keep the input's qparams, so no rescale.
+// CHECK-LABEL: func.func @tosa_pools
+// CHECK: tosa.max_pool2d %{{.*}} {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xi8>) -> tensor<1x2x2x2xi8>
+// CHECK: %[[ZI:.*]] = "tosa.const"() <{values = dense<2> : tensor<1xi8>}>
+// CHECK: %[[ZO:.*]] = "tosa.const"() <{values = dense<2> : tensor<1xi8>}>
+// CHECK: tosa.avg_pool2d %{{.*}}, %[[ZI]], %[[ZO]] {acc_type = i32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x2xi8>
+// CHECK-NOT: tosa.rescale
+func.func @tosa_pools(%x: tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>) {
+  %q = quant.qcast %x : tensor<1x4x4x2xf32> to tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:2>>
+  %d = quant.dcast %q : tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:2>> to tensor<1x4x4x2xf32>
+  %m = tosa.max_pool2d %d {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
+  %qm = quant.qcast %m : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:2>>
+  %dm = quant.dcast %qm : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:2>> to tensor<1x2x2x2xf32>
+  %z = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %a = tosa.avg_pool2d %d, %z, %z {acc_type = f32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x2xf32>
+  %qa = quant.qcast %a : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:2>>
+  %da = quant.dcast %qa : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:2>> to tensor<1x2x2x2xf32>
+  return %dm, %da : tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>
+}
+
 // SUMMARY: pt2e-lower-int8: @linear: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1, layout 1), 0 float ops left in Q/DQ form
@@ -385,3 +461,6 @@ func.func @tosa_matmul_act(%a: tensor<1x2x3xf32>, %b: tensor<1x3x2xf32>) -> tens
 // SUMMARY: pt2e-lower-int8: @concat_float_input: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @tosa_depthwise: 1 quant.qcast lowered (depthwise_conv2d 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @tosa_matmul_act: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @tosa_add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @tosa_mul: 1 quant.qcast lowered (mul 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @tosa_pools: 2 quant.qcast lowered (pool 2), 0 float ops left in Q/DQ form
