@@ -79,3 +79,39 @@ func.func @concat_unrepresentable(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tenso
   %dc = quant.dcast %qc : tensor<4x!quant.uniform<i8:f32, 1.0e-12:0>> to tensor<4xf32>
   return %dc : tensor<4xf32>
 }
+
+// -----
+
+// A TOSA-form tosa.matmul whose per-channel weight runs along K (axis 1)
+// instead of the output columns P (axis 2).
+func.func @tosa_matmul_weight_axis(%a: tensor<1x2x3xf32>) -> tensor<1x2x2xf32> {
+  %qa = quant.qcast %a : tensor<1x2x3xf32> to tensor<1x2x3x!quant.uniform<i8:f32, 0.5:1>>
+  %da = quant.dcast %qa : tensor<1x2x3x!quant.uniform<i8:f32, 0.5:1>> to tensor<1x2x3xf32>
+  %wi = "tosa.const"() <{values = dense<1> : tensor<1x3x2xi8>}> : () -> tensor<1x3x2xi8>
+  %ws = quant.scast %wi : tensor<1x3x2xi8> to tensor<1x3x2x!quant.uniform<i8<-127:127>:f32:1, {0.25, 0.5, 0.5}>>
+  %w = quant.dcast %ws : tensor<1x3x2x!quant.uniform<i8<-127:127>:f32:1, {0.25, 0.5, 0.5}>> to tensor<1x3x2xf32>
+  %z = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  // expected-error@+1 {{'pt2e-lower-int8': per-channel weight has 3 scales along its axis 1, which is not the output-channel axis 2 of 2 channels: no per-channel rescale matches it}}
+  %y = tosa.matmul %da, %w, %z, %z : (tensor<1x2x3xf32>, tensor<1x3x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2xf32>
+  %qy = quant.qcast %y : tensor<1x2x2xf32> to tensor<1x2x2x!quant.uniform<i8:f32, 0.5:3>>
+  %dy = quant.dcast %qy : tensor<1x2x2x!quant.uniform<i8:f32, 0.5:3>> to tensor<1x2x2xf32>
+  return %dy : tensor<1x2x2xf32>
+}
+
+// -----
+
+// A TOSA-form tosa.depthwise_conv2d whose per-channel weight runs along KW
+// (axis 1) instead of the channels C (axis 2).
+func.func @tosa_depthwise_weight_axis(%x: tensor<1x3x3x2xf32>) -> tensor<1x2x2x2xf32> {
+  %q = quant.qcast %x : tensor<1x3x3x2xf32> to tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:2>>
+  %d = quant.dcast %q : tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:2>> to tensor<1x3x3x2xf32>
+  %wi = "tosa.const"() <{values = dense<1> : tensor<2x2x2x1xi8>}> : () -> tensor<2x2x2x1xi8>
+  %ws = quant.scast %wi : tensor<2x2x2x1xi8> to tensor<2x2x2x1x!quant.uniform<i8<-127:127>:f32:1, {0.25, 0.5}>>
+  %w = quant.dcast %ws : tensor<2x2x2x1x!quant.uniform<i8<-127:127>:f32:1, {0.25, 0.5}>> to tensor<2x2x2x1xf32>
+  %z = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  // expected-error@+1 {{'pt2e-lower-int8': per-channel weight has 2 scales along its axis 1, which is not the output-channel axis 2 of 2 channels: no per-channel rescale matches it}}
+  %y = tosa.depthwise_conv2d %d, %w, %z, %z, %z {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x2xf32>, tensor<2x2x2x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x2xf32>
+  %qy = quant.qcast %y : tensor<1x2x2x2xf32> to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %dy = quant.dcast %qy : tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x2x2x2xf32>
+  return %dy : tensor<1x2x2x2xf32>
+}
