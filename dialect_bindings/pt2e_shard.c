@@ -385,3 +385,24 @@ void pt2eShardWriteStats(MlirOperation op, const Pt2eSpec *spec,
 }
 
 /* }====================================================================== */
+
+typedef struct FindObserver {
+  MlirStringRef name;
+  MlirOperation found;
+} FindObserver;
+
+static MlirWalkResult findObserver(MlirOperation op, void *userData) {
+  FindObserver *f = userData;
+  if (pt2eIsQuantOp(op) && pt2eQuantOpGetInstance(op).length == 0 &&
+      mlirStringRefEqual(pt2eQuantOpGetName(op), f->name)) {
+    f->found = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirOperation pt2eShardFindObserver(MlirOperation root, MlirStringRef name) {
+  FindObserver f = {name, {NULL}};
+  mlirOperationWalk(root, findObserver, &f, MlirWalkPreOrder);
+  return f.found;
+}

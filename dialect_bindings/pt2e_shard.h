@@ -68,6 +68,13 @@ bool pt2eShardReadStats(MlirOperation op, const Pt2eSpec *spec,
 void pt2eShardWriteStats(MlirOperation op, const Pt2eSpec *spec,
                          const Pt2eShardStats *s);
 
+/*
+** The quant op under 'root' named 'name' that owns its observer (no
+** 'instance': the op whose stats a shard carries), or a null op. How a
+** merge and an exact-mode start find an observer in another shard's module.
+*/
+MlirOperation pt2eShardFindObserver(MlirOperation root, MlirStringRef name);
+
 #ifdef __cplusplus
 }
 #endif

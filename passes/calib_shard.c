@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -75,10 +74,6 @@ static int byBegin(const void *a, const void *b) {
   return (x->begin > y->begin) - (x->begin < y->begin);
 }
 
-static bool refEq(MlirStringRef a, MlirStringRef b) {
-  return a.length == b.length && (a.length == 0 || memcmp(a.data, b.data, a.length) == 0);
-}
-
 /* Reads and checks one file's record against this run. */
 static MlirLogicalResult openFile(MlirContext ctx, PrefixFile *f,
                                   const char *fingerprint, MlirStringRef source,
@@ -102,7 +97,7 @@ static MlirLogicalResult openFile(MlirContext ctx, PrefixFile *f,
                               "calibrated from another module (fingerprint "
                               "%.*s, this one %s)", f->path,
                          (int)r.fingerprint.length, r.fingerprint.data, fingerprint);
-  if (!refEq(r.source, source) || !refEq(r.options, options))
+  if (!mlirStringRefEqual(r.source, source) || !mlirStringRefEqual(r.options, options))
     return pt2eEmitError(loc, "'pt2e-calibrate': histogram-start file %s saw "
                               "other data or options ('%.*s' with '%.*s', "
                               "this run '%.*s' with '%.*s')", f->path,
@@ -163,21 +158,6 @@ Pt2eShardPrefix *pt2eShardPrefixOpen(MlirOperation module,
   return p;
 }
 
-typedef struct FindOp {
-  MlirStringRef name;
-  MlirOperation found;
-} FindOp;
-
-static MlirWalkResult findNamed(MlirOperation op, void *userData) {
-  FindOp *f = userData;
-  if (pt2eIsQuantOp(op) && pt2eQuantOpGetInstance(op).length == 0 &&
-      refEq(pt2eQuantOpGetName(op), f->name)) {
-    f->found = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 MlirLogicalResult pt2eShardPrefixRange(const Pt2eShardPrefix *p,
                                        MlirStringRef name,
                                        const Pt2eSpec *spec, MlirLocation loc,
@@ -186,17 +166,16 @@ MlirLogicalResult pt2eShardPrefixRange(const Pt2eShardPrefix *p,
   *lo = INFINITY;
   *hi = -INFINITY;
   for (size_t i = 0; i < p->n; i++) {
-    FindOp f = {name, {NULL}};
-    mlirOperationWalk(mlirModuleGetOperation(p->files[i].module), findNamed, &f,
-                      MlirWalkPreOrder);
-    if (mlirOperationIsNull(f.found))
+    MlirOperation found = pt2eShardFindObserver(
+        mlirModuleGetOperation(p->files[i].module), name);
+    if (mlirOperationIsNull(found))
       return pt2eEmitError(loc, "'pt2e-calibrate': histogram-start file %s has "
                                 "no observer '%.*s'", p->files[i].path,
                            (int)name.length, name.data);
     Pt2eCalibratedStats cs;
     Pt2eCalibratedError err;
-    if (!pt2eCalibratedReadStats(f.found, spec, &cs, &err))
-      return pt2eCalibratedEmitError(f.found, "pt2e-calibrate", &err);
+    if (!pt2eCalibratedReadStats(found, spec, &cs, &err))
+      return pt2eCalibratedEmitError(found, "pt2e-calibrate", &err);
     if (!cs.present || cs.numChannels != 1)
       continue; /* that shard saw nothing */
     float a = pt2eCalibratedStatsMin(&cs, 0), b = pt2eCalibratedStatsMax(&cs, 0);

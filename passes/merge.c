@@ -83,10 +83,6 @@ static void freeMerge(Merge *m) {
   pt2eFree(m->merged.at);
 }
 
-static bool refEq(MlirStringRef a, MlirStringRef b) {
-  return a.length == b.length && (a.length == 0 || memcmp(a.data, b.data, a.length) == 0);
-}
-
 /* {====================================================================
 ** The parts: records, fingerprints, batch ranges
 ** ===================================================================== */
@@ -141,14 +137,14 @@ static MlirLogicalResult checkSameRun(Merge *m) {
   for (size_t i = 1; i < m->numParts; i++) {
     const Part *p = &m->parts[i];
     const Pt2eShardRecord *b = &p->record;
-    if (!refEq(a->source, b->source) || a->total != b->total)
+    if (!mlirStringRefEqual(a->source, b->source) || a->total != b->total)
       return pt2eEmitError(m->loc, WHO ": %s calibrated on '%.*s' (%lld "
                                    "batches), this module on '%.*s' (%lld "
                                    "batches)", p->name, (int)b->source.length,
                            b->source.data, (long long)b->total,
                            (int)a->source.length, a->source.data,
                            (long long)a->total);
-    if (!refEq(a->options, b->options))
+    if (!mlirStringRefEqual(a->options, b->options))
       return pt2eEmitError(m->loc, WHO ": %s was calibrated with options "
                                    "'%.*s', this module with '%.*s'", p->name,
                            (int)b->options.length, b->options.data,
@@ -161,7 +157,7 @@ static MlirLogicalResult checkSameModule(Merge *m) {
   const Pt2eShardRecord *a = &m->parts[0].record;
   for (size_t i = 1; i < m->numParts; i++) {
     const Part *p = &m->parts[i];
-    if (!refEq(a->fingerprint, p->record.fingerprint))
+    if (!mlirStringRefEqual(a->fingerprint, p->record.fingerprint))
       return pt2eEmitError(m->loc, WHO ": %s was calibrated from another module "
                                    "(fingerprint %.*s, this module %.*s): "
                                    "merge shards of one prepared module",
@@ -204,32 +200,11 @@ static MlirLogicalResult checkRanges(Merge *m) {
 ** The observers
 ** ===================================================================== */
 
-typedef struct FindOp {
-  MlirStringRef name;
-  MlirOperation found;
-} FindOp;
-
-static MlirWalkResult findNamed(MlirOperation op, void *userData) {
-  FindOp *f = userData;
-  if (pt2eIsQuantOp(op) && pt2eQuantOpGetInstance(op).length == 0 &&
-      refEq(pt2eQuantOpGetName(op), f->name)) {
-    f->found = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
-static MlirOperation findOp(MlirOperation module, MlirStringRef name) {
-  FindOp f = {name, {NULL}};
-  mlirOperationWalk(module, findNamed, &f, MlirWalkPreOrder);
-  return f.found;
-}
-
 /* The part's op of the instance, with the same spec as this module's. */
 static MlirLogicalResult partOp(Merge *m, const Part *p, const Merged *x,
                                 MlirOperation *out) {
   MlirStringRef name = pt2eQuantOpGetName(x->op);
-  MlirOperation op = mlirModuleIsNull(p->parsed) ? x->op : findOp(p->module, name);
+  MlirOperation op = mlirModuleIsNull(p->parsed) ? x->op : pt2eShardFindObserver(p->module, name);
   if (mlirOperationIsNull(op))
     return pt2eEmitError(m->loc, WHO ": %s has no observer '%.*s'", p->name,
                          (int)name.length, name.data);
@@ -346,7 +321,7 @@ static MlirWalkResult writeOp(MlirOperation op, void *userData) {
   MlirStringRef owner = pt2eQuantOpResolveInstance(op);
   for (size_t i = 0; i < m->merged.size; i++) {
     const Merged *x = &m->merged.at[i];
-    if (!refEq(pt2eQuantOpGetName(x->op), owner))
+    if (!mlirStringRefEqual(pt2eQuantOpGetName(x->op), owner))
       continue;
     pt2eShardWriteStats(op, &x->spec, &x->stats);
     if (x->hasQParams)
