@@ -387,8 +387,14 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
   return setAcc(l, y, acc, accScales, channels, toNchw, 1);
 }
 
-/* tosa.conv2d (NHWC, OHWI) on Q8 x W8 with a float constant bias. */
-static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
+/*
+** tosa.conv2d (NHWC, OHWI) or tosa.depthwise_conv2d (NHWC, [KH, KW, C, M])
+** on Q8 x W8 with a float constant bias: the same op on i8 with zero points
+** and an int32 bias, the weight's per-channel scales along 'scaleAxis'.
+*/
+static MlirLogicalResult lowerTosaWindowConv(Lower *l, MlirOperation op,
+                                             const char *name, int scaleAxis,
+                                             int unit) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
@@ -409,7 +415,7 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
   else if (li8NumElements(bias) != channels)
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = li8WeightScales(l, op, wi, 0, channels);
+  double *ws = li8WeightScales(l, op, wi, scaleAxis, channels);
   if (!ws)
     return mlirLogicalResultFailure();
   double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
@@ -430,64 +436,26 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
                              li8Named(l, "dilation", li8AttrOf(op, "dilation")),
                              li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
   MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
-  MlirValue acc = li8Build(l, loc, "tosa.conv2d", 5, ops, li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
-  l->units[UConv]++;
+  MlirValue acc = li8Build(l, loc, name, 5, ops, li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
+  l->units[unit]++;
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
 
+/* tosa.conv2d: the per-channel scales along the weight's O axis (0). */
+static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
+  return lowerTosaWindowConv(l, op, "tosa.conv2d", 0, UConv);
+}
+
 /*
-** tosa.depthwise_conv2d (NHWC, weight [KH, KW, C, M]) on Q8 x W8 in TOSA
-** form: as tosa.conv2d, with the per-channel scales along the weight's C
-** axis (2), so only M = 1 (one output channel per input channel) matches
-** PT2E's per-channel weight spec.
+** tosa.depthwise_conv2d in TOSA form: the per-channel scales along the
+** weight's C axis (2), so only M = 1 (one output channel per input channel)
+** matches PT2E's per-channel weight spec.
 */
 static MlirLogicalResult lowerTosaDepthwise(Lower *l, MlirOperation op) {
-  MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
-  MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4 || wi->wrank != 4 ||
-      wi->wshape[3] != 1)
+  ValueInfo *wi = infoOf(l, mlirOperationGetOperand(op, 1));
+  if (!wi || wi->kind != KW8 || wi->wrank != 4 || wi->wshape[3] != 1)
     return mlirLogicalResultSuccess();
-  double izp, wzp;
-  if (!li8ScalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
-      !li8ScalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
-    return mlirLogicalResultSuccess();
-  int64_t yshape[4];
-  li8ShapeOf(y, yshape);
-  int64_t channels = yshape[3];
-  MlirAttribute bias = li8ConstantOf(mlirOperationGetOperand(op, 2));
-  if (!li8IsF32Const(bias) || (li8NumElements(bias) != channels && li8NumElements(bias) != 1))
-    return mlirLogicalResultSuccess();
-  if (li8NumElements(bias) == 1 && li8FloatAt(bias, 0) == 0.0f)
-    bias = mlirAttributeGetNull();
-  else if (li8NumElements(bias) != channels)
-    return mlirLogicalResultSuccess();
-  MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = li8WeightScales(l, op, wi, 2, channels);
-  if (!ws)
-    return mlirLogicalResultFailure();
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
-  if (!accScales) {
-    pt2eFree(ws);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
-  pt2eFree(ws);
-  static const int64_t id[4] = {0, 1, 2, 3};
-  MlirValue wt = li8WeightConst(l, loc, wi, id, 4, wi->wshape);
-  if (l->failed) {
-    pt2eFree(accScales);
-    return mlirLogicalResultFailure();
-  }
-  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8AttrOf(op, "pad")),
-                             li8Named(l, "stride", li8AttrOf(op, "stride")),
-                             li8Named(l, "dilation", li8AttrOf(op, "dilation")),
-                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
-  MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
-  MlirValue acc = li8Build(l, loc, "tosa.depthwise_conv2d", 5, ops,
-                           li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
-  l->units[UDepthwise]++;
-  return setAcc(l, y, acc, accScales, channels, NULL, 3);
+  return lowerTosaWindowConv(l, op, "tosa.depthwise_conv2d", 2, UDepthwise);
 }
 
 /*
