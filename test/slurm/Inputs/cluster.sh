@@ -60,6 +60,9 @@ TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerType=sched/builtin
+# batch_sched_delay (default 3 s) lets slurmctld put off starting batch
+# jobs: each wave of array tasks waited 3 s for nothing on this one node
+SchedulerParameters=batch_sched_delay=0
 MpiDefault=none
 ReturnToService=2
 JobCompType=jobcomp/none
@@ -67,6 +70,10 @@ AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none
 SlurmctldTimeout=30
 SlurmdTimeout=30
+# sbatch --wait sleeps 2 s, then 8, then 32 between polls unless the sleep
+# would pass half of MinJobAge (default 300): at 4 it polls every 2 s, and a
+# finished job still stays 4 s for the poll to see it
+MinJobAge=4
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
