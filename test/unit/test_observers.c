@@ -394,6 +394,72 @@ static void testHistogramReportsNaNLaterAndKeepsItsState(void **state) {
   pt2eObserverDestroy(obs);
 }
 
+/*
+** A batch inside the range seen so far is binned in one pass over that
+** range (updateHistogram's shortcut): the histogram must be the first
+** batch's counts plus histc of the second over the first's range, added
+** as torch adds them, bit for bit, with the range kept. The second batch
+** holds both ends exactly and a -0.0 while the range starts at +0.0 (a
+** ReLU output); the third holds one value just outside and must take the
+** forward's combine path (the range grows), and the fourth an infinity
+** (dropped, the rest binned over the old range).
+*/
+static void testHistogramBatchInsideTheRangeAddsItsCountsInOnePass(void **state) {
+  enum { N = 4099, Bins = 2048 };
+  static float x[N], want[Bins], part[Bins];
+  Pt2eQuantSpec spec;
+  Pt2eObserverStats st;
+  int64_t shape[1] = {N};
+  (void)state;
+  pt2eQuantSpecInit(&spec, Pt2eObserverHistogram, Pt2eDTypeInt8);
+  spec.bins = Bins;
+  Pt2eObserver *obs = pt2eObserverCreate(&spec, 0);
+  assert_non_null(obs);
+  uint32_t s = 7;
+  for (int i = 0; i < N; i++) {
+    s = s * 1664525u + 1013904223u;
+    x[i] = i % 3 == 0 ? 0.0f : (float)(s >> 8) / 16777216.0f * 6.0f;
+  }
+  x[5] = 6.5f;
+  assert_int_equal(pt2eObserverUpdate(obs, x, shape, 1), Pt2eNumOk);
+  assert_int_equal(pt2eHistc(x, N, Bins, 0.0f, 6.5f, want), Pt2eNumOk);
+  for (int i = 0; i < N; i++)
+    x[i] = 6.5f - x[i];
+  x[0] = -0.0f;
+  x[1] = 0.0f;
+  x[2] = 6.5f;
+  assert_int_equal(pt2eObserverUpdate(obs, x, shape, 1), Pt2eNumOk);
+  assert_int_equal(pt2eHistc(x, N, Bins, 0.0f, 6.5f, part), Pt2eNumOk);
+  for (int b = 0; b < Bins; b++)
+    want[b] = want[b] + part[b];
+  pt2eObserverGetStats(obs, &st);
+  assert_float_equal(st.minVals[0], 0.0f, 0.0f);
+  assert_false(signbit(st.minVals[0]));
+  assert_float_equal(st.maxVals[0], 6.5f, 0.0f);
+  assert_memory_equal(st.histogram, want, sizeof want);
+
+  x[3] = nextafterf(6.5f, INFINITY); /* one value outside: the range grows */
+  assert_int_equal(pt2eObserverUpdate(obs, x, shape, 1), Pt2eNumOk);
+  pt2eObserverGetStats(obs, &st);
+  assert_float_equal(st.maxVals[0], nextafterf(6.5f, INFINITY), 0.0f);
+  float total = 0.0f;
+  for (int b = 0; b < Bins; b++)
+    total += st.histogram[b];
+  assert_float_equal(total, 3.0f * N, 0.0f);
+
+  float lo = st.minVals[0], hi = st.maxVals[0];
+  memcpy(want, st.histogram, sizeof want);
+  x[3] = INFINITY; /* dropped; the rest is inside */
+  assert_int_equal(pt2eObserverUpdate(obs, x, shape, 1), Pt2eNumOk);
+  x[3] = x[0]; /* what histc sees of that batch: the finite values, in order */
+  assert_int_equal(pt2eHistc(x + 1, N - 1, Bins, lo, hi, part), Pt2eNumOk);
+  for (int b = 0; b < Bins; b++)
+    want[b] = want[b] + part[b];
+  pt2eObserverGetStats(obs, &st);
+  assert_memory_equal(st.histogram, want, sizeof want);
+  pt2eObserverDestroy(obs);
+}
+
 /* Stats saved after batch 1 and restored into a new observer go on alike. */
 static void testRestoredStatsContinueCalibrationBitForBit(void **state) {
   static const char *const cases[] = {
@@ -1113,6 +1179,7 @@ int main(void) {
       cmocka_unit_test(testHistogramMovesAConstantHistogramIntoOneBin),
       cmocka_unit_test(testHistogramOfConstantOrZeroTensorsMatchesTorchao),
       cmocka_unit_test(testHistogramDropsInfinities),
+      cmocka_unit_test(testHistogramBatchInsideTheRangeAddsItsCountsInOnePass),
       cmocka_unit_test(testHistogramReportsNaNFirstBatchAndStaysPoisoned),
       cmocka_unit_test(testHistogramReportsNaNLaterAndKeepsItsState),
       cmocka_unit_test(testRestoredStatsContinueCalibrationBitForBit),
