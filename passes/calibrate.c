@@ -204,7 +204,7 @@ static MlirLogicalResult restoreStats(QState *st) {
     return outOfMemory(st->op);
   pt2eCalibratedCopyStats(&cs, buf, buf + n, buf + 2 * n);
   Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL,
-                         0, NULL, NULL};
+                         0, NULL, NULL, NULL};
   int64_t *counts = NULL;
   float *edges = NULL;
   if (cs.ortBins > 0) {  /* an ONNX Runtime histogram */
@@ -782,7 +782,7 @@ static MlirLogicalResult startHistograms(Run *run) {
       r = outOfMemory(st->op);
       break;
     }
-    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros, 0, NULL, NULL};
+    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros, 0, NULL, NULL, NULL};
     if (pt2eObserverSetStats(st->obs, &start) != Pt2eNumOk)
       r = outOfMemory(st->op);
     pt2eFree(zeros);

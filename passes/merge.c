@@ -260,7 +260,7 @@ static MlirLogicalResult computeQParams(Merge *m, Merged *x) {
     return pt2eQuantOpEmitError(x->op, WHO, ": cannot create this observer");
   const Pt2eShardStats *s = &x->stats;
   Pt2eObserverStats os = {s->numChannels, s->minVals, s->maxVals, s->numBins,
-                          s->histogram, 0, NULL, NULL};
+                          s->histogram, 0, NULL, NULL, NULL};
   Pt2eNumStatus r = pt2eObserverSetStats(obs, &os);
   int64_t n = s->numChannels < 1 ? 1 : s->numChannels;
   x->scales = pt2eAlloc((size_t)n * sizeof(float));

@@ -107,7 +107,7 @@ static MlirLogicalResult ortRange(Pt2eReportRow *row) {
   }
   pt2eCalibratedCopyOrtStats(cs, counts, edges);
   float mn = pt2eCalibratedStatsMin(cs, 0), mx = pt2eCalibratedStatsMax(cs, 0);
-  Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges};
+  Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges, NULL};
   if (pt2eObserverSetStats(obs, &s) != Pt2eNumOk ||
       pt2eObserverComputeRange(obs, &row->rangeLo, &row->rangeHi) != Pt2eNumOk) {
     MlirStringRef name = pt2eReportRowName(row);
