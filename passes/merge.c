@@ -223,6 +223,21 @@ static MlirLogicalResult partOp(Merge *m, const Part *p, const Merged *x,
 
 /* Folds the parts' statistics of one instance in batch order. */
 static MlirLogicalResult mergeOne(Merge *m, Merged *x) {
+  /* per-channel histograms have no merge rule here yet: refused, naming
+  ** the observer (docs/sharding.md) */
+  if (x->spec.kind == Pt2eSpecQuant &&
+      pt2eObserverIsChannelHistogram(&x->spec.quant)) {
+    MlirOperation op;
+    if (mlirLogicalResultIsFailure(partOp(m, &m->parts[0], x, &op)))
+      return mlirLogicalResultFailure();
+    return pt2eEmitError(m->loc, WHO ": observer '%.*s' keeps per-channel "
+                         "histograms ('%s' with qscheme '%s'), which "
+                         "pt2e-merge does not merge: calibrate it in one "
+                         "process", (int)pt2eQuantOpGetName(op).length,
+                         pt2eQuantOpGetName(op).data,
+                         pt2eObserverKindName(x->spec.quant.observer),
+                         pt2eQSchemeName(x->spec.quant.qscheme));
+  }
   for (size_t i = 0; i < m->numParts; i++) {
     const Part *p = &m->parts[i];
     MlirOperation op;
