@@ -127,8 +127,8 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                       "true); not the qscheme",
                       NULL, false},
     [OptActChAxis] = {"activation-ch-axis", Pt2eOptionInt,
-                      "per-channel activations along this axis (negative: "
-                      "from the end): histogram kinds keep one histogram "
+                      "per-channel activations along this axis (>= 0; "
+                      "per pattern: ch-axis): histogram kinds keep one histogram "
                       "per channel, minmax becomes per_channel_minmax "
                       "(docs/per-channel-histograms.md)",
                       NULL, false},
@@ -139,7 +139,7 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                              "adaptive_avg_pool2d and params percentile, "
                              "num-bins, num-quantized-bins, symmetric, "
                              "ch-axis (e.g. conv:percentile;percentile=99.99,"
-                             "linear:entropy;ch-axis=-1)",
+                             "linear:entropy;ch-axis=1)",
                              NULL, false},
 };
 
@@ -1343,6 +1343,11 @@ static MlirLogicalResult readActChAxis(AnnotateState *st, MlirLocation loc) {
                          "'pt2e-annotate' option 'activation-ch-axis': "
                          "observer '%s' has no per-channel form",
                          pt2eObserverKindName(st->actObserver));
+  if (o->intValue < 0)  /* annotations want ch_axis >= 0 (pt2e-prepare) */
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-ch-axis': %lld "
+                         "is negative; give the axis from the front",
+                         (long long)o->intValue);
   st->actPerChannel = true;
   st->actChAxis = o->intValue;
   return mlirLogicalResultSuccess();
@@ -1449,6 +1454,9 @@ static MlirLogicalResult readEntryParam(AnnotateState *st, MlirLocation loc,
       return ENTRY_ERR("ch-axis '%s' is not an integer", buf);
     if (perChannelForm(a->kind) < 0)
       return ENTRY_ERR("observer '%s' has no per-channel form", k->name);
+    if (*buf == '\0' || v < 0)
+      return ENTRY_ERR("ch-axis '%s' is negative or empty; give the axis "
+                       "from the front", buf);
     a->perChannel = true;
     a->chAxis = v;
     return mlirLogicalResultSuccess();

@@ -5,8 +5,8 @@
 // input (pattern 'add').
 // RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{pattern-observers=linear:percentile;percentile=99.9,add:minmax})' | FileCheck %s --check-prefix=PAT
 // RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{activation-ch-axis=1})' | FileCheck %s --check-prefix=CH
-// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{activation-observer=minmax activation-ch-axis=-1})' | FileCheck %s --check-prefix=CHMM
-// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{num-bins=512 pattern-observers=linear:entropy;ch-axis=-1;num-quantized-bins=64})' | FileCheck %s --check-prefix=MIX
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{activation-observer=minmax activation-ch-axis=1})' | FileCheck %s --check-prefix=CHMM
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{num-bins=512 pattern-observers=linear:entropy;ch-axis=1;num-quantized-bins=64})' | FileCheck %s --check-prefix=MIX
 // RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{percentile=99 pattern-observers=add:percentile;symmetric=false})' | FileCheck %s --check-prefix=GLOB
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{pattern-observers=lineer:minmax})' 2>&1 | FileCheck %s --check-prefix=E1
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{pattern-observers=linear:minmux})' 2>&1 | FileCheck %s --check-prefix=E2
@@ -22,14 +22,16 @@
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{pattern-observers=linear:minmax;bins=3})' 2>&1 | FileCheck %s --check-prefix=E12
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{qat=true pattern-observers=linear:minmax})' 2>&1 | FileCheck %s --check-prefix=E13
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{pattern-observers=linear})' 2>&1 | FileCheck %s --check-prefix=E14
+// RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{activation-ch-axis=-1})' 2>&1 | FileCheck %s --check-prefix=E15
+// RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{pattern-observers=add:histogram;ch-axis=-1})' 2>&1 | FileCheck %s --check-prefix=E16
 
 // PAT: linalg.matmul {pt2e.annotation = {inputs = [{bins = 2048 : i64{{.*}}observer = "percentile", percentile = 9.990000e+01 : f64, qscheme = "per_tensor_affine"{{.*}}}, {{.*}}"per_channel_minmax"
 // PAT: pt2e.annotation = {output = {bins = 2048 : i64{{.*}}observer = "percentile"
 // PAT: ins({{.*}}, %arg1 : {{.*}}pt2e.annotation = {inputs = [{{.*}}observer = "minmax", qscheme = "per_tensor_affine"{{.*}}observer = "minmax"{{.*}}], output = {{.*}}observer = "minmax"
 // CH: linalg.matmul {pt2e.annotation = {inputs = [{bins = 2048 : i64, ch_axis = 1 : i64{{.*}}observer = "histogram", qscheme = "per_channel_affine"
 // CH: ins({{.*}}, %arg1 : {{.*}}observer = "histogram", qscheme = "per_channel_affine"
-// CHMM: linalg.matmul {pt2e.annotation = {inputs = [{ch_axis = -1 : i64{{.*}}observer = "per_channel_minmax", qscheme = "per_channel_affine", quant_max = 127 : i64, quant_min = -128 : i64}
-// MIX: linalg.matmul {pt2e.annotation = {inputs = [{bins = 512 : i64, ch_axis = -1 : i64{{.*}}num_quantized_bins = 64 : i64, observer = "entropy", qscheme = "per_channel_affine"
+// CHMM: linalg.matmul {pt2e.annotation = {inputs = [{ch_axis = 1 : i64{{.*}}observer = "per_channel_minmax", qscheme = "per_channel_affine", quant_max = 127 : i64, quant_min = -128 : i64}
+// MIX: linalg.matmul {pt2e.annotation = {inputs = [{bins = 512 : i64, ch_axis = 1 : i64{{.*}}num_quantized_bins = 64 : i64, observer = "entropy", qscheme = "per_channel_affine"
 // MIX: ins({{.*}}, %arg1 : {{.*}}{bins = 512 : i64, dtype = i8{{.*}}observer = "histogram", qscheme = "per_tensor_affine"
 // GLOB: linalg.matmul {pt2e.annotation = {inputs = [{bins = 2048 : i64{{.*}}observer = "histogram"
 // GLOB: ins({{.*}}, %arg1 : {{.*}}observer = "percentile", percentile = 9.900000e+01 : f64{{.*}}symmetric = false
@@ -46,6 +48,8 @@
 // E11: error: 'pt2e-annotate' option 'pattern-observers': entry 'linear:minmax;ch-axis=one': ch-axis 'one' is not an integer
 // E12: error: 'pt2e-annotate' option 'pattern-observers': entry 'linear:minmax;bins=3': unknown parameter 'bins' (expected percentile, num-bins, num-quantized-bins, symmetric or ch-axis)
 // E13: error: 'pt2e-annotate' option 'pattern-observers': entry 'linear:minmax': per-pattern observers are for static post-training quantization only, not qat=true
+// E15: error: 'pt2e-annotate' option 'activation-ch-axis': -1 is negative; give the axis from the front
+// E16: error: 'pt2e-annotate' option 'pattern-observers': entry 'add:histogram;ch-axis=-1': ch-axis '-1' is negative or empty; give the axis from the front
 // E14: error: 'pt2e-annotate' option 'pattern-observers': entry 'linear': '' is not a static activation observer
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 func.func @linear_relu_add(%x: tensor<2x16xf32>, %y: tensor<2x8xf32>) -> tensor<2x8xf32> {
