@@ -166,7 +166,7 @@ static void ortGolden(const char *name) {
   Tokens t;
   Case k;
   Pt2eObserverStats s;
-  int64_t count, offC = 0, offE = 0;
+  int64_t count, offC = 0;
   snprintf(file, sizeof file, "chhist_%s.case", name);
   openTokens(&t, file);
   readCase(&t, &k);
@@ -191,7 +191,6 @@ static void ortGolden(const char *name) {
     for (int64_t i = 0; i < s.ortChannelBins[c]; i++)
       assert_int_equal(s.ortCounts[offC + i], nextInt(&t));
     offC += s.ortChannelBins[c];
-    offE += s.ortChannelBins[c] + 1;
     expectWord(&t, "range");
     assert_int_equal(pt2eObserverComputeChannelRange(obs, c, &lo, &hi),
                      Pt2eNumOk);
