@@ -42,7 +42,8 @@ typedef struct Pt2eObserver Pt2eObserver;
 ** ONNX Runtime kind's ortChannelBins[c] is channel c's histogram length,
 ** ortBins their sum, ortCounts the channels' counts in channel order and
 ** ortEdges their edges (ortChannelBins[c] + 1 each, ortBins + numChannels
-** in all). ortChannelBins is NULL for per-tensor observers.
+** in all, one more per channel that has counts). ortChannelBins is NULL
+** for per-tensor observers.
 */
 typedef struct Pt2eObserverStats {
   int64_t numChannels;
