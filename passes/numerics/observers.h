@@ -41,8 +41,8 @@ typedef struct Pt2eObserver Pt2eObserver;
 ** numChannels * bins, channel c's bins at [c * bins, (c + 1) * bins); an
 ** ONNX Runtime kind's ortChannelBins[c] is channel c's histogram length,
 ** ortBins their sum, ortCounts the channels' counts in channel order and
-** ortEdges their edges (ortChannelBins[c] + 1 each, ortBins + numChannels
-** in all, one more per channel that has counts). ortChannelBins is NULL
+** ortEdges their edges (ortChannelBins[c] + 1 for each channel with counts:
+** ortBins plus one per such channel in all). ortChannelBins is NULL
 ** for per-tensor observers.
 */
 typedef struct Pt2eObserverStats {
