@@ -16,6 +16,12 @@
 **   stats = {min, max, counts = array<i64: ...>, edges = array<f32: ...>}
 **       for the ONNX Runtime kinds (percentile, entropy, distribution):
 **       their histogram, whose length grows with the range.
+**   Per-channel histograms (a kind with bins under a per-channel qscheme):
+**       min and max per channel (0 before the first observation); a
+**       Histogram's 'histogram' holds channels x bins, channel after
+**       channel; an ONNX Runtime kind adds channel_bins = array<i64: ...>,
+**       each channel's count of 'counts', whose counts and edges (one more
+**       each) follow one another in channel order.
 ** Quantizing relies on more (pt2eCalibratedCheckQuantize): exactly one
 ** entry per channel, zero points inside [quant_min, quant_max]. Failures
 ** are phrases for "observer 'name' ...", so that every reader words them
@@ -32,6 +38,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "observers.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
@@ -86,8 +93,9 @@ static bool specSaysQScheme(const Pt2eSpec *spec) {
   return spec && spec->kind != Pt2eSpecShared;
 }
 
-static bool observerKeepsChannels(Pt2eObserverKind kind) {
-  return pt2eObserverKindInfo(kind)->perChannel;
+static bool observerKeepsChannels(const Pt2eQuantSpec *q) {
+  return pt2eObserverKindInfo(q->observer)->perChannel ||
+         pt2eObserverIsChannelHistogram(q);
 }
 
 /* The type the op watches: its operand's (the checks run before, or
@@ -335,8 +343,9 @@ static bool statsArray(MlirAttribute stats, const char *key, bool optional,
 static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
   static const char *const known[] = {
       PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX, PT2E_ATTR_STATS_HISTOGRAM,
-      /* ONNX Runtime kinds' collected histogram */
+      /* ONNX Runtime kinds' collected histogram (per channel: lengths) */
       PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
+      PT2E_ATTR_STATS_CHANNEL_BINS,
       /* a shard's, checked by pt2e_shard.c, the only reader */
       PT2E_ATTR_STATS_UPDATES, PT2E_ATTR_STATS_FIRST_MIN,
       PT2E_ATTR_STATS_FIRST_MAX, PT2E_ATTR_STATS_START, PT2E_ATTR_STATS_RANGES};
@@ -348,10 +357,12 @@ static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
       ok = ok || pt2eStringRefIs(key, known[k]);
     if (!ok) {
       fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s', '%s', "
-                "'%s' and '%s' (and a shard's '%s', '%s', '%s', '%s', '%s')",
+                "'%s', '%s' and '%s' (and a shard's '%s', '%s', '%s', '%s', "
+                "'%s')",
            (int)key.length, key.data, PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
            PT2E_ATTR_STATS_HISTOGRAM, PT2E_ATTR_STATS_COUNTS,
-           PT2E_ATTR_STATS_EDGES, PT2E_ATTR_STATS_UPDATES,
+           PT2E_ATTR_STATS_EDGES, PT2E_ATTR_STATS_CHANNEL_BINS,
+           PT2E_ATTR_STATS_UPDATES,
            PT2E_ATTR_STATS_FIRST_MIN, PT2E_ATTR_STATS_FIRST_MAX,
            PT2E_ATTR_STATS_START, PT2E_ATTR_STATS_RANGES);
       return false;
@@ -376,6 +387,9 @@ static bool binsAreCounts(const Pt2eCalibratedStats *s,
 /*
 ** 'counts' (array<i64>, each >= 0) and 'edges' (array<f32>, finite, not
 ** decreasing, one longer): both or neither, into s->counts / s->edges.
+** With 'channel_bins' (array<i64>, each >= 0, adding up to the counts),
+** one such histogram per channel, one after the other: the edges are one
+** longer per channel that has counts and do not decrease within a channel.
 */
 static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
                          Pt2eCalibratedError *err) {
@@ -383,16 +397,45 @@ static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
       stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_COUNTS));
   MlirAttribute e = mlirDictionaryAttrGetElementByName(
       stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_EDGES));
-  intptr_t n;
-  if (mlirAttributeIsNull(c) && mlirAttributeIsNull(e))
+  MlirAttribute cb = mlirDictionaryAttrGetElementByName(
+      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_CHANNEL_BINS));
+  intptr_t n, parts = 1, total = 0;
+  if (!mlirAttributeIsNull(cb)) {
+    if (!mlirAttributeIsADenseI64Array(cb)) {
+      fail(err, "has 'stats' '%s', expected array<i64> of each channel's "
+                "number of counts", PT2E_ATTR_STATS_CHANNEL_BINS);
+      return false;
+    }
+    parts = 0;
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(cb); i++) {
+      int64_t v = mlirDenseI64ArrayGetElement(cb, i);
+      if (v < 0 || v > ((int64_t)1 << 24)) {
+        fail(err, "has 'stats' '%s' entry %ld = %lld, expected 0 to 2^24",
+             PT2E_ATTR_STATS_CHANNEL_BINS, (long)i, (long long)v);
+        return false;
+      }
+      total += (intptr_t)v;
+      parts += v > 0;
+    }
+    s->ortChannels = mlirDenseArrayGetNumElements(cb);
+    s->channelBins = cb;
+  }
+  if (mlirAttributeIsNull(c) && mlirAttributeIsNull(e) && total == 0)
     return true;
   if (mlirAttributeIsNull(c) || mlirAttributeIsNull(e) ||
       !mlirAttributeIsADenseI64Array(c) || !mlirAttributeIsADenseF32Array(e) ||
       mlirDenseArrayGetNumElements(c) < 1 ||
-      mlirDenseArrayGetNumElements(e) != mlirDenseArrayGetNumElements(c) + 1) {
-    fail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
-              "counts and array<f32> of N + 1 edges",
-         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
+      mlirDenseArrayGetNumElements(e) != mlirDenseArrayGetNumElements(c) + parts ||
+      (!mlirAttributeIsNull(cb) && total != mlirDenseArrayGetNumElements(c))) {
+    if (mlirAttributeIsNull(cb))
+      fail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
+                "counts and array<f32> of N + 1 edges",
+           PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
+    else
+      fail(err, "has 'stats' '%s', '%s' and '%s' that disagree, expected N "
+                "counts in all, as '%s' adds up, and N + 1 edges per channel "
+                "with counts", PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
+           PT2E_ATTR_STATS_CHANNEL_BINS, PT2E_ATTR_STATS_CHANNEL_BINS);
     return false;
   }
   n = mlirDenseArrayGetNumElements(c);
@@ -402,14 +445,25 @@ static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
            (long)i, (long long)mlirDenseI64ArrayGetElement(c, i));
       return false;
     }
-  for (intptr_t i = 0; i <= n; i++) {
-    float v = mlirDenseF32ArrayGetElement(e, i);
-    if (!isfinite(v) ||
-        (i > 0 && !(mlirDenseF32ArrayGetElement(e, i - 1) <= v))) {
-      fail(err, "has 'stats' edge %ld = %g, expected finite edges that do "
-                "not decrease", (long)i, (double)v);
-      return false;
+  /* the edges of each part (the whole histogram, or each channel's) */
+  intptr_t start = 0, ch = 0;
+  while (start < n + parts) {
+    intptr_t len = n + 1;
+    if (!mlirAttributeIsNull(cb)) {
+      while (mlirDenseI64ArrayGetElement(cb, ch) == 0)
+        ch++;
+      len = (intptr_t)mlirDenseI64ArrayGetElement(cb, ch++) + 1;
     }
+    for (intptr_t i = start; i < start + len; i++) {
+      float v = mlirDenseF32ArrayGetElement(e, i);
+      if (!isfinite(v) ||
+          (i > start && !(mlirDenseF32ArrayGetElement(e, i - 1) <= v))) {
+        fail(err, "has 'stats' edge %ld = %g, expected finite edges that do "
+                  "not decrease", (long)i, (double)v);
+        return false;
+      }
+    }
+    start += len;
   }
   s->ortBins = n;
   s->counts = c;
@@ -423,7 +477,7 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
                          Pt2eCalibratedError *err) {
   const Pt2eQuantSpec *q = &spec->quant;
   const char *obs = pt2eObserverKindName(q->observer);
-  if (observerKeepsChannels(q->observer)) {
+  if (observerKeepsChannels(q)) {
     MlirType tensor;
     int64_t axis;
     if (!watchedTensor(op, &tensor, err) || !axisInside(tensor, spec, &axis, err))
@@ -442,7 +496,15 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
          (long)s->numChannels, obs);
     return false;
   }
-  if (q->observer == Pt2eObserverHistogram && s->numBins != q->bins) {
+  bool channelHist = pt2eObserverIsChannelHistogram(q);
+  if (q->observer == Pt2eObserverHistogram && channelHist) {
+    if (s->numBins != s->numChannels * q->bins) {
+      fail(err, "has 'stats' histogram of %ld bins, expected %ld channels x "
+                "the spec's %lld bins", (long)s->numBins,
+           (long)s->numChannels, (long long)q->bins);
+      return false;
+    }
+  } else if (q->observer == Pt2eObserverHistogram && s->numBins != q->bins) {
     if (s->numBins == 0)
       fail(err, "has 'stats' without '%s', which observer '%s' keeps (%lld "
                 "bins)", PT2E_ATTR_STATS_HISTOGRAM, obs, (long long)q->bins);
@@ -457,6 +519,29 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
     return false;
   }
   bool ort = pt2eObserverKindInfo(q->observer)->ort != Pt2eOrtNone;
+  if (!(ort && channelHist) && !mlirAttributeIsNull(s->channelBins)) {
+    fail(err, "has 'stats' '%s', which only per-channel histograms of an "
+              "ONNX Runtime kind keep", PT2E_ATTR_STATS_CHANNEL_BINS);
+    return false;
+  }
+  if (ort && channelHist) {
+    if (s->numChannels > 0 && s->ortChannels != s->numChannels) {
+      fail(err, "has 'stats' '%s' of %ld entries for %ld channels",
+           PT2E_ATTR_STATS_CHANNEL_BINS, (long)s->ortChannels,
+           (long)s->numChannels);
+      return false;
+    }
+    for (intptr_t c = 0; c < s->numChannels; c++) {
+      bool has = mlirDenseI64ArrayGetElement(s->channelBins, c) > 0;
+      if (has != (bool)isfinite(mlirDenseF32ArrayGetElement(s->min, c))) {
+        fail(err, "has 'stats' min/max and '%s' that disagree at channel "
+                  "%ld (a histogram exactly when min and max are finite)",
+             PT2E_ATTR_STATS_CHANNEL_BINS, (long)c);
+        return false;
+      }
+    }
+    return true;
+  }
   if (!ort && s->ortBins != 0) {
     fail(err, "has 'stats' '%s' and '%s', which observer '%s' does not keep",
          PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES, obs);
@@ -580,10 +665,23 @@ void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
 
 void pt2eCalibratedCopyOrtStats(const Pt2eCalibratedStats *s, int64_t *counts,
                                 float *edges) {
+  intptr_t numEdges = mlirAttributeIsNull(s->edges)
+                          ? 0 : mlirDenseArrayGetNumElements(s->edges);
   for (intptr_t i = 0; i < s->ortBins; i++)
     counts[i] = mlirDenseI64ArrayGetElement(s->counts, i);
-  for (intptr_t i = 0; s->ortBins > 0 && i <= s->ortBins; i++)
+  for (intptr_t i = 0; i < numEdges; i++)
     edges[i] = mlirDenseF32ArrayGetElement(s->edges, i);
+}
+
+intptr_t pt2eCalibratedOrtNumEdges(const Pt2eCalibratedStats *s) {
+  return mlirAttributeIsNull(s->edges) ? 0
+                                       : mlirDenseArrayGetNumElements(s->edges);
+}
+
+void pt2eCalibratedCopyChannelBins(const Pt2eCalibratedStats *s,
+                                   int64_t *bins) {
+  for (intptr_t i = 0; i < s->ortChannels; i++)
+    bins[i] = mlirDenseI64ArrayGetElement(s->channelBins, i);
 }
 
 /* }====================================================================== */
@@ -629,17 +727,35 @@ void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
 void pt2eCalibratedWriteOrtStats(MlirOperation op, const float *min,
                                  const float *max, intptr_t ortBins,
                                  const int64_t *counts, const float *edges) {
+  pt2eCalibratedWriteChannelOrtStats(op, 1, min, max, ortBins, counts, edges,
+                                     NULL);
+}
+
+void pt2eCalibratedWriteChannelOrtStats(MlirOperation op, intptr_t channels,
+                                        const float *min, const float *max,
+                                        intptr_t ortBins, const int64_t *counts,
+                                        const float *edges,
+                                        const int64_t *channelBins) {
   MlirContext ctx = mlirOperationGetContext(op);
-  MlirNamedAttribute entries[4];
-  intptr_t n = 0;
-  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MIN, 1, min);
-  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MAX, 1, max);
+  MlirNamedAttribute entries[5];
+  intptr_t n = 0, parts = 1;
+  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MIN, channels, min);
+  entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_MAX, channels, max);
+  if (channelBins != NULL) {
+    parts = 0;
+    for (intptr_t c = 0; c < channels; c++)
+      parts += channelBins[c] > 0;
+    entries[n++] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(
+                                   PT2E_ATTR_STATS_CHANNEL_BINS)),
+        mlirDenseI64ArrayGet(ctx, channels, channelBins));
+  }
   if (ortBins > 0) {
     entries[n++] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(
                                    PT2E_ATTR_STATS_COUNTS)),
         mlirDenseI64ArrayGet(ctx, ortBins, counts));
-    entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_EDGES, ortBins + 1, edges);
+    entries[n++] = namedArray(ctx, PT2E_ATTR_STATS_EDGES, ortBins + parts, edges);
   }
   mlirOperationSetAttributeByName(
       op, mlirStringRefCreateFromCString(PT2E_ATTR_STATS),

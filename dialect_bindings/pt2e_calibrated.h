@@ -63,6 +63,11 @@ typedef struct Pt2eCalibratedStats {
   ** absent (ortBins 0) before the first batch */
   intptr_t ortBins;
   MlirAttribute counts, edges;
+  /* per-channel histograms of an ONNX Runtime kind: 'channel_bins'
+  ** array<i64> of ortChannels lengths adding up to ortBins (null: a
+  ** per-tensor histogram); 'edges' then holds each channel's, one longer */
+  intptr_t ortChannels;
+  MlirAttribute channelBins;
 } Pt2eCalibratedStats;
 
 /*
@@ -149,9 +154,15 @@ float pt2eCalibratedStatsBin(const Pt2eCalibratedStats *s, intptr_t i);
 void pt2eCalibratedCopyStats(const Pt2eCalibratedStats *s, float *min,
                              float *max, float *histogram);
 
-/* Copies the ortBins counts and ortBins + 1 edges of validated stats. */
+/* Copies the ortBins counts and the pt2eCalibratedOrtNumEdges edges
+** (ortBins + 1; per channel, one more per channel with counts) of validated
+** stats. */
 void pt2eCalibratedCopyOrtStats(const Pt2eCalibratedStats *s, int64_t *counts,
                                 float *edges);
+intptr_t pt2eCalibratedOrtNumEdges(const Pt2eCalibratedStats *s);
+/* Copies the ortChannels entries of 'channel_bins'. */
+void pt2eCalibratedCopyChannelBins(const Pt2eCalibratedStats *s,
+                                   int64_t *bins);
 
 /*
 ** The writers, for pt2e-calibrate and pt2e-prepare: 'scale' and
@@ -170,6 +181,14 @@ void pt2eCalibratedWriteStats(MlirOperation op, intptr_t numChannels,
 void pt2eCalibratedWriteOrtStats(MlirOperation op, const float *min,
                                  const float *max, intptr_t ortBins,
                                  const int64_t *counts, const float *edges);
+/* The same for per-channel histograms of an ONNX Runtime kind: min and
+** max of 'channels' entries, 'channel_bins' (channelBins, 'channels'
+** entries) and, when ortBins > 0, the channels' counts and edges. */
+void pt2eCalibratedWriteChannelOrtStats(MlirOperation op, intptr_t channels,
+                                        const float *min, const float *max,
+                                        intptr_t ortBins, const int64_t *counts,
+                                        const float *edges,
+                                        const int64_t *channelBins);
 
 #ifdef __cplusplus
 }

@@ -40,6 +40,9 @@ extern "C" {
 /* ONNX Runtime kinds: the collected histogram (int64 counts, float32 edges) */
 #define PT2E_ATTR_STATS_COUNTS "counts"
 #define PT2E_ATTR_STATS_EDGES "edges"
+/* Per-channel histograms of an ONNX Runtime kind: each channel's number of
+** counts (its histogram is 'counts' and 'edges' channel after channel) */
+#define PT2E_ATTR_STATS_CHANNEL_BINS "channel_bins"
 /* What only a merge of calibration shards reads (pt2e_shard.h,
 ** docs/sharding.md): a moving average's update count and first values, a
 ** Histogram's start range and range changes in exact mode. */

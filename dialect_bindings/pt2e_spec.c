@@ -340,7 +340,9 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
       k->ort != Pt2eOrtEntropy)
     return ERR(rd, "'num_quantized_bins' is not a parameter of observer '%s'",
                k->name);
-  if (!k->isPlaceholder &&
+  /* a kind with bins takes either: per-channel histograms under a
+  ** per-channel qscheme (docs/per-channel-histograms.md) */
+  if (!k->isPlaceholder && !k->hasBins &&
       k->perChannel != pt2eQSchemeIsPerChannel(q->qscheme))
     return ERR(rd, "observer '%s' does not support qscheme '%s'", k->name,
                pt2eQSchemeName(q->qscheme));

@@ -29,6 +29,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -57,6 +58,8 @@ enum {
   OptNumBins,
   OptNumQuantizedBins,
   OptSymmetric,
+  OptActChAxis,
+  OptPatternObservers,
   NumOptions
 };
 
@@ -123,6 +126,21 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                       "symmetric (histogram of |x|, range [-e, e]; default "
                       "true); not the qscheme",
                       NULL, false},
+    [OptActChAxis] = {"activation-ch-axis", Pt2eOptionInt,
+                      "per-channel activations along this axis (>= 0; "
+                      "per pattern: ch-axis): histogram kinds keep one histogram "
+                      "per channel, minmax becomes per_channel_minmax "
+                      "(docs/per-channel-histograms.md)",
+                      NULL, false},
+    [OptPatternObservers] = {"pattern-observers", Pt2eOptionList,
+                             "per-pattern activation observers, "
+                             "pattern:kind[;param=value...] with pattern one "
+                             "of conv, linear, add, mul, cat, "
+                             "adaptive_avg_pool2d and params percentile, "
+                             "num-bins, num-quantized-bins, symmetric, "
+                             "ch-axis (e.g. conv:percentile;percentile=99.99,"
+                             "linear:entropy;ch-axis=1)",
+                             NULL, false},
 };
 
 static const char *const patternKinds[] = {
@@ -147,6 +165,8 @@ typedef struct SpecRef {
   size_t plan;
   intptr_t index;
   int64_t chAxis;
+  int pattern;       /* SpecAct: index in patternKinds of the pattern that
+                        writes it (its pattern-observers entry), or -1 */
 } SpecRef;
 
 /* One op of the module, in walk (graph) order. */
@@ -178,6 +198,14 @@ typedef struct Unit {
   const char *kind;
 } Unit;
 
+/* One activation spec's observer: the global one or a pattern's. */
+typedef struct ActChoice {
+  Pt2eObserverKind kind;
+  Pt2eQuantSpec params; /* bins, percentile, symmetric, num_quantized_bins */
+  bool perChannel;      /* activation-ch-axis / ch-axis given */
+  int64_t chAxis;
+} ActChoice;
+
 typedef struct AnnotateState {
   MlirContext ctx;
   bool perChannel, qat, dynamic, failed;
@@ -185,6 +213,10 @@ typedef struct AnnotateState {
   Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
   Pt2eQuantSpec actParams; /* bins, percentile, symmetric, num_quantized_bins
                               of actObserver (its defaults unless given) */
+  bool actPerChannel;      /* activation-ch-axis */
+  int64_t actChAxis;
+  ActChoice patternAct[NUM_KINDS]; /* pattern-observers entries */
+  bool patternSet[NUM_KINDS];
   const Pt2eOptionValue *options;
   Plan *plans;
   size_t numPlans, capPlans;
@@ -431,7 +463,21 @@ static void setOutput(AnnotateState *st, size_t plan, SpecRef s) {
 }
 
 static SpecRef spec(SpecKind kind, size_t plan, intptr_t index) {
-  SpecRef s = {kind, plan, index, 0};
+  SpecRef s = {kind, plan, index, 0, -1};
+  return s;
+}
+
+static int patternIndex(const char *kind) {
+  for (size_t k = 0; k < NUM_KINDS; k++)
+    if (strcmp(kind, patternKinds[k]) == 0)
+      return (int)k;
+  return -1;
+}
+
+/* The activation spec a unit of pattern 'kind' writes. */
+static SpecRef actSpec(const char *kind) {
+  SpecRef s = spec(SpecAct, NONE, 0);
+  s.pattern = patternIndex(kind);
   return s;
 }
 
@@ -573,13 +619,13 @@ static bool applyCompute(AnnotateState *st, Unit *u) {
     return true;
   SpecRef w = spec(SpecWeight, NONE, 0);
   w.chAxis = u->chAxis;
-  if (!setInput(st, u->actPlan, u->actOperand, spec(SpecAct, NONE, 0)) ||
+  if (!setInput(st, u->actPlan, u->actOperand, actSpec(u->kind)) ||
       !setInput(st, u->weightPlan, u->weightOperand, w))
     return false;
   if (u->core != u->actPlan && !setInput(st, u->core, 0, spec(SpecNone, 0, 0)))
     return false;
   if (!st->dynamic)
-    setOutput(st, u->end, spec(SpecAct, NONE, 0));
+    setOutput(st, u->end, actSpec(u->kind));
   /* PT2E observes the activation before the weight (the conv's argument
      order), and prepare names observers in op order: the weight's layout
      ops move right before the core, source first. */
@@ -786,7 +832,7 @@ static bool applyPool(AnnotateState *st, Unit *u) {
     return true;
   size_t first = u->first, last = u->end;
   size_t prod = annotatedProducer(st, mlirOperationGetOperand(st->plans[first].op, 0));
-  SpecRef in = prod == NONE ? spec(SpecAct, NONE, 0)
+  SpecRef in = prod == NONE ? actSpec(u->kind)
                             : spec(SpecSharedResult, prod, 0);
   if (prod != NONE)
     st->plans[prod].needsId = true;
@@ -912,10 +958,10 @@ static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
   fuseRelu(st, &u);
   if (!unitFree(st, &u))
     return mlirLogicalResultSuccess();
-  if (!setInput(st, i, 0, spec(SpecAct, NONE, 0)) ||
-      !setInput(st, i, 1, spec(SpecAct, NONE, 0)))
+  if (!setInput(st, i, 0, actSpec(u.kind)) ||
+      !setInput(st, i, 1, actSpec(u.kind)))
     return mlirLogicalResultFailure();
-  setOutput(st, u.end, spec(SpecAct, NONE, 0));
+  setOutput(st, u.end, actSpec(u.kind));
   unitClaim(st, &u);
   return mlirLogicalResultSuccess();
 }
@@ -973,7 +1019,7 @@ static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++) {
     bool same = mlirValueEqual(mlirOperationGetOperand(op, k), first);
     if (!setInput(st, i, k,
-                  same ? spec(SpecAct, NONE, 0)
+                  same ? actSpec("cat")
                        : spec(SpecSharedOperand, i, 0)))
       return mlirLogicalResultFailure();
   }
@@ -1152,10 +1198,71 @@ static MlirLogicalResult readDTypes(AnnotateState *st, MlirLocation loc) {
 }
 
 /*
+** The checks every activation observer's parameters pass, wherever they
+** came from: 'where' names the option ("option 'percentile'", or a
+** pattern-observers entry and its parameter) as the messages say it.
+*/
+static MlirLogicalResult checkParam(MlirLocation loc, int opt,
+                                    const Pt2eObserverKindInfo *k,
+                                    const Pt2eQuantSpec *p, const char *where) {
+  if (opt == OptPercentile && !(p->percentile >= 0.0 && p->percentile <= 100.0))
+    return pt2eEmitError(loc, "'pt2e-annotate' %s: %g is outside [0, 100]",
+                         where, p->percentile);
+  if (opt == OptNumBins && (p->bins < 1 || p->bins > 65536))
+    return pt2eEmitError(loc, "'pt2e-annotate' %s: %lld is outside [1, 65536]",
+                         where, (long long)p->bins);
+  if (opt == OptNumBins && k->ort == Pt2eOrtDistribution && p->bins < 512)
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' %s: distribution needs at least 512 "
+                         "bins (ONNX Runtime's compute_distribution), got %lld",
+                         where, (long long)p->bins);
+  if (opt == OptNumQuantizedBins &&
+      (p->numQuantizedBins < 1 || p->numQuantizedBins / 2 > p->bins / 2))
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' %s: %lld must be in [1, num-bins = "
+                         "%lld] (ONNX Runtime's KL search has no candidate "
+                         "otherwise)", where, (long long)p->numQuantizedBins,
+                         (long long)p->bins);
+  return mlirLogicalResultSuccess();
+}
+
+/* The observer parameters and which kinds take them, for the messages. */
+static const struct {
+  int option;
+  const char *takenBy;
+} observerParams[] = {
+    {OptPercentile, "percentile"},
+    {OptNumBins, "histogram, percentile, entropy or distribution"},
+    {OptNumQuantizedBins, "entropy"},
+    {OptSymmetric, "percentile"}};
+#define NUM_OBSERVER_PARAMS (sizeof observerParams / sizeof *observerParams)
+
+static bool kindTakes(const Pt2eObserverKindInfo *k, int opt) {
+  return opt == OptNumBins            ? k->hasBins
+         : opt == OptNumQuantizedBins ? k->ort == Pt2eOrtEntropy
+                                      : k->ort == Pt2eOrtPercentile;
+}
+
+/* The global observer options' values (those given) over 'p'. */
+static void applyGlobalParams(const AnnotateState *st,
+                              const Pt2eObserverKindInfo *k, Pt2eQuantSpec *p) {
+  const Pt2eOptionValue *o = st->options;
+  if (o[OptPercentile].isSet && kindTakes(k, OptPercentile))
+    p->percentile = o[OptPercentile].floatValue;
+  if (o[OptSymmetric].isSet && kindTakes(k, OptSymmetric))
+    p->symmetric = o[OptSymmetric].boolValue;
+  if (o[OptNumBins].isSet && kindTakes(k, OptNumBins))
+    p->bins = o[OptNumBins].intValue;
+  if (o[OptNumQuantizedBins].isSet && kindTakes(k, OptNumQuantizedBins))
+    p->numQuantizedBins = o[OptNumQuantizedBins].intValue;
+}
+
+/*
 ** The parameters of the activation observer (percentile, num-bins,
 ** num-quantized-bins, symmetric) into st->actParams, over the kind's
-** defaults. A parameter the kind does not take, or a value ONNX Runtime
-** (or torch) would refuse, is an error naming the option.
+** defaults. A parameter that neither the kind nor any pattern-observers
+** entry's kind takes, or a value ONNX Runtime (or torch) would refuse, is
+** an error naming the option. Runs after readPatternKinds.
 */
 static MlirLogicalResult readObserverParams(AnnotateState *st,
                                             MlirLocation loc) {
@@ -1163,25 +1270,20 @@ static MlirLogicalResult readObserverParams(AnnotateState *st,
   Pt2eObserverKind kind = st->actObserver;
   const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(kind);
   Pt2eQuantSpec *p = &st->actParams;
-  static const struct {
-    int option;
-    const char *takenBy;
-  } params[] = {{OptPercentile, "percentile"},
-                {OptNumBins, "histogram, percentile, entropy or distribution"},
-                {OptNumQuantizedBins, "entropy"},
-                {OptSymmetric, "percentile"}};
   pt2eQuantSpecInit(p, kind, st->actDType);
-  for (size_t i = 0; i < sizeof params / sizeof *params; i++) {
-    int opt = params[i].option;
-    bool takes = opt == OptNumBins           ? k->hasBins
-                 : opt == OptNumQuantizedBins ? k->ort == Pt2eOrtEntropy
-                                              : k->ort == Pt2eOrtPercentile;
+  for (size_t i = 0; i < NUM_OBSERVER_PARAMS; i++) {
+    int opt = observerParams[i].option;
+    bool takes = kindTakes(k, opt);
+    for (size_t j = 0; j < NUM_KINDS; j++)
+      takes = takes ||
+              (st->patternSet[j] &&
+               kindTakes(pt2eObserverKindInfo(st->patternAct[j].kind), opt));
     if (o[opt].isSet && !takes)
       return pt2eEmitError(loc,
                            "'pt2e-annotate' option '%s': a parameter of "
                            "activation-observer=%s only, not of '%s'",
-                           annotateOptions[opt].name, params[i].takenBy,
-                           k->name);
+                           annotateOptions[opt].name,
+                           observerParams[i].takenBy, k->name);
   }
   if (k->ort != Pt2eOrtNone && (st->qat || st->dynamic))
     return pt2eEmitError(loc,
@@ -1189,39 +1291,255 @@ static MlirLogicalResult readObserverParams(AnnotateState *st,
                          "'%s' (ONNX Runtime's calibration) is for static "
                          "post-training quantization, not %s=true",
                          k->name, st->qat ? "qat" : "dynamic");
-  if (o[OptPercentile].isSet) {
-    p->percentile = o[OptPercentile].floatValue;
-    if (!(p->percentile >= 0.0 && p->percentile <= 100.0))
-      return pt2eEmitError(loc,
-                           "'pt2e-annotate' option 'percentile': %g is "
-                           "outside [0, 100]", p->percentile);
+  applyGlobalParams(st, k, p);
+  for (size_t i = 0; i < NUM_OBSERVER_PARAMS; i++) {
+    int opt = observerParams[i].option;
+    char where[64];
+    snprintf(where, sizeof where, "option '%s'", annotateOptions[opt].name);
+    if (o[opt].isSet &&
+        mlirLogicalResultIsFailure(checkParam(loc, opt, k, p, where)))
+      return mlirLogicalResultFailure();
   }
-  if (o[OptSymmetric].isSet)
-    p->symmetric = o[OptSymmetric].boolValue;
-  if (o[OptNumBins].isSet) {
-    p->bins = o[OptNumBins].intValue;
-    if (p->bins < 1 || p->bins > 65536)
-      return pt2eEmitError(loc,
-                           "'pt2e-annotate' option 'num-bins': %lld is "
-                           "outside [1, 65536]", (long long)p->bins);
-    if (k->ort == Pt2eOrtDistribution && p->bins < 512)
-      return pt2eEmitError(loc,
-                           "'pt2e-annotate' option 'num-bins': "
-                           "distribution needs at least 512 bins (ONNX "
-                           "Runtime's compute_distribution), got %lld",
-                           (long long)p->bins);
-  }
-  if (o[OptNumQuantizedBins].isSet)
-    p->numQuantizedBins = o[OptNumQuantizedBins].intValue;
-  if (k->ort == Pt2eOrtEntropy &&
-      (p->numQuantizedBins < 1 || p->numQuantizedBins / 2 > p->bins / 2))
-    return pt2eEmitError(loc,
-                         "'pt2e-annotate' option 'num-quantized-bins': %lld "
-                         "must be in [1, num-bins = %lld] (ONNX Runtime's KL "
-                         "search has no candidate otherwise)",
-                         (long long)p->numQuantizedBins, (long long)p->bins);
+  /* an entropy's num_quantized_bins is checked against its bins even when
+     neither is given */
+  if (k->ort == Pt2eOrtEntropy && !o[OptNumQuantizedBins].isSet &&
+      mlirLogicalResultIsFailure(checkParam(loc, OptNumQuantizedBins, k, p,
+                                            "option 'num-quantized-bins'")))
+    return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
+
+/*
+** The per-channel form of activation observer 'kind': a kind with bins
+** keeps one histogram per channel under a per-channel qscheme; MinMax and
+** its moving average are PerChannelMinMax and its moving average (torch's
+** own per-channel observers). -1 for the placeholder, which has none.
+*/
+static int perChannelForm(Pt2eObserverKind kind) {
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(kind);
+  if (k->hasBins)
+    return (int)kind;
+  if (kind == Pt2eObserverMinMax)
+    return Pt2eObserverPerChannelMinMax;
+  if (kind == Pt2eObserverMovingAverageMinMax)
+    return Pt2eObserverMovingAveragePerChannelMinMax;
+  return -1;
+}
+
+/* activation-ch-axis: per-channel activations for static PTQ only, and
+** only for kinds that have a per-channel form. */
+static MlirLogicalResult readActChAxis(AnnotateState *st, MlirLocation loc) {
+  const Pt2eOptionValue *o = &st->options[OptActChAxis];
+  if (!o->isSet)
+    return mlirLogicalResultSuccess();
+  if (st->qat || st->dynamic)
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-ch-axis': "
+                         "per-channel activations are for static "
+                         "post-training quantization only, not %s=true",
+                         st->qat ? "qat" : "dynamic");
+  if (perChannelForm(st->actObserver) < 0)
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-ch-axis': "
+                         "observer '%s' has no per-channel form",
+                         pt2eObserverKindName(st->actObserver));
+  if (o->intValue < 0)  /* annotations want ch_axis >= 0 (pt2e-prepare) */
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'activation-ch-axis': %lld "
+                         "is negative; give the axis from the front",
+                         (long long)o->intValue);
+  st->actPerChannel = true;
+  st->actChAxis = o->intValue;
+  return mlirLogicalResultSuccess();
+}
+
+/* The patterns that write an activation spec of their own (the others
+** share their producer's, so their producer's entry decides). */
+static bool patternHasActSpec(int k) {
+  static const char *const own[] = {"conv", "linear", "add", "mul", "cat",
+                                    "adaptive_avg_pool2d"};
+  for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+    if (strcmp(patternKinds[k], own[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Splits 'entry' at the first 'sep' (or its end) into 'head' and 'rest'. */
+static void splitAt(MlirStringRef entry, char sep, MlirStringRef *head,
+                    MlirStringRef *rest) {
+  size_t i = 0;
+  while (i < entry.length && entry.data[i] != sep)
+    i++;
+  *head = mlirStringRefCreate(entry.data, i);
+  *rest = i < entry.length ? mlirStringRefCreate(entry.data + i + 1,
+                                                 entry.length - i - 1)
+                           : mlirStringRefCreate(entry.data + entry.length, 0);
+}
+
+#define ENTRY_ERR(fmt, ...)                                                   \
+  pt2eEmitError(loc,                                                          \
+                "'pt2e-annotate' option 'pattern-observers': entry '%.*s': " \
+                fmt, (int)entry.length, entry.data, __VA_ARGS__)
+
+/*
+** First pass over pattern-observers: each entry's pattern and kind (the
+** parameters come in readPatternParams, once the global ones are known).
+** Unknown, duplicate or spec-less patterns, unknown kinds, the
+** placeholder, QAT and dynamic are errors naming the option.
+*/
+static MlirLogicalResult readPatternKinds(AnnotateState *st, MlirLocation loc) {
+  const Pt2eOptionValue *o = &st->options[OptPatternObservers];
+  for (size_t i = 0; i < o->listSize; i++) {
+    MlirStringRef entry = o->listValues[i], head, params, pat, kind;
+    splitAt(entry, ';', &head, &params);
+    splitAt(head, ':', &pat, &kind);
+    int k = -1;
+    for (size_t j = 0; j < NUM_KINDS; j++)
+      if (pt2eStringRefIs(pat, patternKinds[j]))
+        k = (int)j;
+    if (st->qat || st->dynamic)
+      return ENTRY_ERR("per-pattern observers are for static post-training "
+                       "quantization only, not %s=true",
+                       st->qat ? "qat" : "dynamic");
+    if (k < 0)
+      return ENTRY_ERR("unknown pattern '%.*s' (expected conv, linear, add, "
+                       "mul, cat or adaptive_avg_pool2d, then ':' and an "
+                       "observer)", (int)pat.length, pat.data);
+    if (!patternHasActSpec(k))
+      return ENTRY_ERR("pattern '%s' shares its producer's activation spec "
+                       "and has no observer of its own (choose the "
+                       "producer's pattern)", patternKinds[k]);
+    if (st->patternSet[k])
+      return ENTRY_ERR("pattern '%s' is given twice", patternKinds[k]);
+    int obs = activationObserverNamed(kind);
+    if (obs < 0 || pt2eObserverKindInfo((Pt2eObserverKind)obs)->isPlaceholder) {
+      char known[256];
+      return ENTRY_ERR("'%.*s' is not a static activation observer "
+                       "(expected one of %s; placeholder is for "
+                       "dynamic=true only)",
+                       (int)kind.length, kind.data,
+                       activationObserverList(known, sizeof known));
+    }
+    st->patternSet[k] = true;
+    st->patternAct[k].kind = (Pt2eObserverKind)obs;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* One 'name=value' parameter of an entry into 'a'. */
+static MlirLogicalResult readEntryParam(AnnotateState *st, MlirLocation loc,
+                                        MlirStringRef entry, MlirStringRef kv,
+                                        ActChoice *a) {
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(a->kind);
+  MlirStringRef name, value;
+  char buf[64], *endp;
+  (void)st;
+  splitAt(kv, '=', &name, &value);
+  if (value.length == 0 || value.length >= sizeof buf)
+    return ENTRY_ERR("parameter '%.*s' needs name=value", (int)kv.length,
+                     kv.data);
+  memcpy(buf, value.data, value.length);
+  buf[value.length] = '\0';
+  int opt = -1;
+  for (size_t i = 0; i < NUM_OBSERVER_PARAMS; i++)
+    if (pt2eStringRefIs(name, annotateOptions[observerParams[i].option].name))
+      opt = observerParams[i].option;
+  if (opt < 0 && !pt2eStringRefIs(name, "ch-axis"))
+    return ENTRY_ERR("unknown parameter '%.*s' (expected percentile, "
+                     "num-bins, num-quantized-bins, symmetric or ch-axis)",
+                     (int)name.length, name.data);
+  if (opt < 0) { /* ch-axis */
+    long long v = strtoll(buf, &endp, 10);
+    if (*endp != '\0')
+      return ENTRY_ERR("ch-axis '%s' is not an integer", buf);
+    if (perChannelForm(a->kind) < 0)
+      return ENTRY_ERR("observer '%s' has no per-channel form", k->name);
+    if (*buf == '\0' || v < 0)
+      return ENTRY_ERR("ch-axis '%s' is negative or empty; give the axis "
+                       "from the front", buf);
+    a->perChannel = true;
+    a->chAxis = v;
+    return mlirLogicalResultSuccess();
+  }
+  for (size_t i = 0; i < NUM_OBSERVER_PARAMS; i++)
+    if (observerParams[i].option == opt && !kindTakes(k, opt))
+      return ENTRY_ERR("'%s' is a parameter of %s only, not of '%s'",
+                       annotateOptions[opt].name, observerParams[i].takenBy,
+                       k->name);
+  if (opt == OptSymmetric) {
+    if (strcmp(buf, "true") != 0 && strcmp(buf, "false") != 0)
+      return ENTRY_ERR("symmetric '%s' is not true or false", buf);
+    a->params.symmetric = strcmp(buf, "true") == 0;
+    return mlirLogicalResultSuccess();
+  }
+  if (opt == OptPercentile) {
+    a->params.percentile = strtod(buf, &endp);
+  } else {
+    long long v = strtoll(buf, &endp, 10);
+    if (opt == OptNumBins)
+      a->params.bins = v;
+    else
+      a->params.numQuantizedBins = v;
+  }
+  if (*endp != '\0')
+    return ENTRY_ERR("%s '%s' is not a number", annotateOptions[opt].name, buf);
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** Second pass: each entry's parameters, over its kind's defaults and the
+** global parameters its kind takes; then the same checks as the global
+** options, and ch-axis (else activation-ch-axis when its kind has a
+** per-channel form).
+*/
+static MlirLogicalResult readPatternParams(AnnotateState *st, MlirLocation loc) {
+  const Pt2eOptionValue *o = &st->options[OptPatternObservers];
+  for (size_t i = 0; i < o->listSize; i++) {
+    MlirStringRef entry = o->listValues[i], head, rest, pat, kind;
+    splitAt(entry, ';', &head, &rest);
+    splitAt(head, ':', &pat, &kind);
+    ActChoice *a = NULL;
+    for (size_t j = 0; j < NUM_KINDS; j++)
+      if (pt2eStringRefIs(pat, patternKinds[j]))
+        a = &st->patternAct[j];
+    const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(a->kind);
+    pt2eQuantSpecInit(&a->params, a->kind, st->actDType);
+    applyGlobalParams(st, k, &a->params);
+    a->perChannel = false;
+    bool given[NumOptions] = {false};
+    while (rest.length > 0) {
+      MlirStringRef kv;
+      splitAt(rest, ';', &kv, &rest);
+      if (mlirLogicalResultIsFailure(readEntryParam(st, loc, entry, kv, a)))
+        return mlirLogicalResultFailure();
+      for (size_t p = 0; p < NUM_OBSERVER_PARAMS; p++) {
+        MlirStringRef name, value;
+        splitAt(kv, '=', &name, &value);
+        if (pt2eStringRefIs(name, annotateOptions[observerParams[p].option].name))
+          given[observerParams[p].option] = true;
+      }
+    }
+    if (!a->perChannel && st->actPerChannel && perChannelForm(a->kind) >= 0) {
+      a->perChannel = true;
+      a->chAxis = st->actChAxis;
+    }
+    for (size_t p = 0; p < NUM_OBSERVER_PARAMS; p++) {
+      int opt = observerParams[p].option;
+      char where[192];
+      snprintf(where, sizeof where,
+               "option 'pattern-observers': entry '%.*s': '%s'",
+               (int)entry.length, entry.data, annotateOptions[opt].name);
+      bool check = given[opt] || (st->options[opt].isSet && kindTakes(k, opt)) ||
+                   (opt == OptNumQuantizedBins && k->ort == Pt2eOrtEntropy);
+      if (check &&
+          mlirLogicalResultIsFailure(checkParam(loc, opt, k, &a->params, where)))
+        return mlirLogicalResultFailure();
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
+#undef ENTRY_ERR
 
 static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   const Pt2eOptionValue *o = st->options;
@@ -1262,7 +1580,10 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
     st->actObserver = (Pt2eObserverKind)k;
   }
   if (mlirLogicalResultIsFailure(readDTypes(st, loc)) ||
-      mlirLogicalResultIsFailure(readObserverParams(st, loc)))
+      mlirLogicalResultIsFailure(readPatternKinds(st, loc)) ||
+      mlirLogicalResultIsFailure(readObserverParams(st, loc)) ||
+      mlirLogicalResultIsFailure(readActChAxis(st, loc)) ||
+      mlirLogicalResultIsFailure(readPatternParams(st, loc)))
     return mlirLogicalResultFailure();
   const Pt2eOptionValue *ops = &o[OptExcludeOps];
   for (size_t i = 0; i < ops->listSize; i++) {
@@ -1311,19 +1632,23 @@ static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, Pt2eDType dtype,
 ** below at 2^-12, that is a range of at most 16 over 65536 steps: most of
 ** what int16 buys.
 */
-static MlirAttribute actAttr(const AnnotateState *st) {
+static MlirAttribute actAttr(const AnnotateState *st, const ActChoice *a) {
   Pt2eSpec s;
   bool i16 = st->actDType == Pt2eDTypeInt16;
-  initSpec(&s, st->actObserver, st->actDType, i16 ? -32768 : -128,
-           i16 ? 32767 : 127, Pt2eQSchemePerTensorAffine, 0, st->dynamic);
+  Pt2eObserverKind kind =
+      a->perChannel ? (Pt2eObserverKind)perChannelForm(a->kind) : a->kind;
+  initSpec(&s, kind, st->actDType, i16 ? -32768 : -128, i16 ? 32767 : 127,
+           a->perChannel ? Pt2eQSchemePerChannelAffine
+                         : Pt2eQSchemePerTensorAffine,
+           a->chAxis, st->dynamic);
   if (i16)
-    s.quant.eps = pt2eObserverKindInfo(st->actObserver)->eps;
+    s.quant.eps = pt2eObserverKindInfo(kind)->eps;
   if (st->dynamic && st->qat)
     s.quant.averagingConstant = 1.0f;
-  s.quant.bins = st->actParams.bins;
-  s.quant.percentile = st->actParams.percentile;
-  s.quant.symmetric = st->actParams.symmetric;
-  s.quant.numQuantizedBins = st->actParams.numQuantizedBins;
+  s.quant.bins = a->params.bins;
+  s.quant.percentile = a->params.percentile;
+  s.quant.symmetric = a->params.symmetric;
+  s.quant.numQuantizedBins = a->params.numQuantizedBins;
   return pt2eSpecToAttr(st->ctx, &s);
 }
 
@@ -1372,13 +1697,14 @@ static void assignIds(AnnotateState *st) {
 }
 
 static MlirAttribute refAttr(const AnnotateState *st, size_t self, SpecRef r,
-                             MlirAttribute act) {
+                             MlirAttribute act, const MlirAttribute *patAct) {
   Pt2eSpec s;
   switch (r.kind) {
   case SpecNone:
     return mlirUnitAttrGet(st->ctx);
   case SpecAct:
-    return act;
+    return r.pattern >= 0 && st->patternSet[r.pattern] ? patAct[r.pattern]
+                                                       : act;
   case SpecWeight:
     return weightAttr(st, r.chAxis);
   default:
@@ -1403,7 +1729,12 @@ static bool writeAnnotations(AnnotateState *st) {
     pt2eOutOfMemory(opLoc(st->plans[0].op), "'pt2e-annotate'");
     return false;
   }
-  MlirAttribute act = actAttr(st);
+  ActChoice global = {st->actObserver, st->actParams, st->actPerChannel,
+                      st->actChAxis};
+  MlirAttribute act = actAttr(st, &global);
+  MlirAttribute patAct[NUM_KINDS];
+  for (size_t k = 0; k < NUM_KINDS; k++)
+    patAct[k] = st->patternSet[k] ? actAttr(st, &st->patternAct[k]) : act;
   for (size_t i = 0; i < st->numPlans; i++)
     if (st->plans[i].moveBefore != NONE)
       mlirOperationMoveBefore(st->plans[i].op,
@@ -1415,9 +1746,9 @@ static bool writeAnnotations(AnnotateState *st) {
     if (!p->emit)
       continue;
     for (intptr_t k = 0; k < p->numInputs; k++)
-      at[k] = refAttr(st, i, p->inputs[k], act);
+      at[k] = refAttr(st, i, p->inputs[k], act, patAct);
     MlirAttribute output = p->output.kind != SpecNone
-                               ? refAttr(st, i, p->output, act)
+                               ? refAttr(st, i, p->output, act, patAct)
                                : mlirAttributeGetNull();
     pt2eAnnotationSet(p->op, p->numInputs, at, output);
   }

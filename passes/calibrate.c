@@ -139,6 +139,8 @@ typedef struct Calibration {
   size_t capStates;
   PT2E_VEC(OpState) ops; /* every pt2e op of the module */
   int64_t maxBins;      /* max-bins: the largest Histogram allowed */
+  int64_t maxTensorMb;  /* max-tensor-mb: also bounds channels x bins of
+                        ** per-channel histograms */
   int64_t batch;        /* the batch running now, for messages */
   bool sharded;         /* shard=: keep what pt2e-merge needs */
   double observerSeconds; /* time inside the hooks (timing=on) */
@@ -204,12 +206,12 @@ static MlirLogicalResult restoreStats(QState *st) {
     return outOfMemory(st->op);
   pt2eCalibratedCopyStats(&cs, buf, buf + n, buf + 2 * n);
   Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL,
-                         0, NULL, NULL};
-  int64_t *counts = NULL;
+                         0, NULL, NULL, NULL};
+  int64_t *counts = NULL, *channelBins = NULL;
   float *edges = NULL;
   if (cs.ortBins > 0) {  /* an ONNX Runtime histogram */
     counts = pt2eAlloc((size_t)cs.ortBins * sizeof *counts);
-    edges = pt2eAlloc((size_t)(cs.ortBins + 1) * sizeof *edges);
+    edges = pt2eAlloc((size_t)pt2eCalibratedOrtNumEdges(&cs) * sizeof *edges);
     if (!counts || !edges) {
       pt2eFree(buf);
       pt2eFree(counts);
@@ -221,10 +223,22 @@ static MlirLogicalResult restoreStats(QState *st) {
     s.ortCounts = counts;
     s.ortEdges = edges;
   }
+  if (cs.ortChannels > 0) {  /* per-channel histograms of an ONNX kind */
+    channelBins = pt2eAlloc((size_t)cs.ortChannels * sizeof *channelBins);
+    if (!channelBins) {
+      pt2eFree(buf);
+      pt2eFree(counts);
+      pt2eFree(edges);
+      return outOfMemory(st->op);
+    }
+    pt2eCalibratedCopyChannelBins(&cs, channelBins);
+    s.ortChannelBins = channelBins;
+  }
   Pt2eNumStatus r = pt2eObserverSetStats(st->obs, &s);
   pt2eFree(buf);
   pt2eFree(counts);
   pt2eFree(edges);
+  pt2eFree(channelBins);
   if (r != Pt2eNumOk)
     return opError(st->op, "'stats' does not fit this observer (%s)",
                    pt2eNumStatusName(r));
@@ -274,6 +288,25 @@ static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
                          "than the largest allowed, %lld (raise it with "
                          "max-bins)", (int)st->name.length, st->name.data,
                          (long long)st->spec.quant.bins, (long long)c->maxBins);
+  if (pt2eObserverIsChannelHistogram(&st->spec.quant)) {
+    /* one histogram per channel: channels x bins floats (the ONNX Runtime
+    ** kinds' start; they grow with the range) must fit what one tensor may
+    ** take */
+    Pt2eCalibratedError err;
+    int64_t axis, channels, cells;
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    if (!pt2eCalibratedChannelAxis(t, &st->spec, &axis, &channels, &err))
+      return pt2eCalibratedEmitError(op, NULL, &err);
+    if (!pt2eCheckedMul(channels, st->spec.quant.bins, &cells) ||
+        cells > c->maxTensorMb * (1024 * 1024 / (int64_t)sizeof(float)))
+      return pt2eEmitError(mlirOperationGetLocation(op),
+                           "observer '%.*s': per-channel histograms of %lld "
+                           "channels x %lld bins are more than max-tensor-mb "
+                           "(%lld MiB) allows", (int)st->name.length,
+                           st->name.data, (long long)channels,
+                           (long long)st->spec.quant.bins,
+                           (long long)c->maxTensorMb);
+  }
   st->obs = pt2eObserverCreate(&st->spec.quant, 0);
   if (!st->obs)
     return opError(op, "%s",
@@ -545,6 +578,16 @@ typedef struct Result {
 static void writeStats(MlirOperation op, const QState *st) {
   Pt2eObserverStats s;
   pt2eObserverGetStats(st->obs, &s);
+  if (pt2eObserverKindInfo(st->spec.quant.observer)->ort != Pt2eOrtNone &&
+      pt2eObserverIsChannelHistogram(&st->spec.quant)) {
+    /* before the first batch: no channels, an empty channel_bins */
+    static const int64_t none[1] = {0};
+    pt2eCalibratedWriteChannelOrtStats(
+        op, (intptr_t)s.numChannels, s.minVals, s.maxVals,
+        (intptr_t)s.ortBins, s.ortCounts, s.ortEdges,
+        s.ortChannelBins ? s.ortChannelBins : none);
+    return;
+  }
   if (pt2eObserverKindInfo(st->spec.quant.observer)->ort != Pt2eOrtNone) {
     pt2eCalibratedWriteOrtStats(op, s.minVals, s.maxVals, (intptr_t)s.ortBins,
                                 s.ortCounts, s.ortEdges);
@@ -695,6 +738,7 @@ static MlirLogicalResult checkOptions(Run *run, MlirOperation module) {
 static MlirLogicalResult collectStates(Run *run, MlirOperation module) {
   Calibration *c = &run->c;
   c->maxBins = run->options[OptMaxBins].intValue;
+  c->maxTensorMb = run->options[OptMaxTensorMb].intValue;
   Collect w = {c, false};
   mlirOperationWalk(module, collectQuantOps, &w, MlirWalkPreOrder);
   if (w.failed || mlirLogicalResultIsFailure(linkInstances(c)))
@@ -782,7 +826,7 @@ static MlirLogicalResult startHistograms(Run *run) {
       r = outOfMemory(st->op);
       break;
     }
-    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros, 0, NULL, NULL};
+    Pt2eObserverStats start = {1, &lo, &hi, s.numBins, zeros, 0, NULL, NULL, NULL};
     if (pt2eObserverSetStats(st->obs, &start) != Pt2eNumOk)
       r = outOfMemory(st->op);
     pt2eFree(zeros);

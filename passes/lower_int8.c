@@ -1412,6 +1412,27 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
   pt2eFree(all.at);
   if (int8Interface)
     makeInt8Interface(func, l.block);
+  /* per-axis activations (per-channel activation ranges: activation-ch-axis,
+  ** per-channel histograms) have no TOSA form here: tosa.rescale and the
+  ** zero-point inputs take one scale and zero point per activation tensor.
+  ** Said once per quant.qcast, whose readers then stay in Q/DQ form. */
+  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    if (!li8OpIs(o, "quant.qcast"))
+      continue;
+    MlirType e = mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetResult(o, 0)));
+    MlirValue in = mlirOperationGetOperand(o, 0);
+    if (!mlirTypeIsAUniformQuantizedPerAxisType(e) ||
+        (mlirValueIsAOpResult(in) && li8OpIs(mlirOpResultGetOwner(in), "arith.constant")))
+      continue;
+    fprintf(stderr, "pt2e-lower-int8: not lowered: 'quant.qcast' at ");
+    mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
+    fprintf(stderr, " quantizes a non-constant tensor per axis %d (a per-channel "
+                    "activation, or a weight passed as an argument); TOSA's "
+                    "rescale takes one scale per activation tensor, so its "
+                    "readers stay in Q/DQ form (pt2e-lower-quant lowers it)\n",
+            (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(e));
+  }
   /* the summary: what was lowered and what was left */
   int left = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);

@@ -223,6 +223,21 @@ static MlirLogicalResult partOp(Merge *m, const Part *p, const Merged *x,
 
 /* Folds the parts' statistics of one instance in batch order. */
 static MlirLogicalResult mergeOne(Merge *m, Merged *x) {
+  /* per-channel histograms have no merge rule here yet: refused, naming
+  ** the observer (docs/sharding.md) */
+  if (x->spec.kind == Pt2eSpecQuant &&
+      pt2eObserverIsChannelHistogram(&x->spec.quant)) {
+    MlirOperation op;
+    if (mlirLogicalResultIsFailure(partOp(m, &m->parts[0], x, &op)))
+      return mlirLogicalResultFailure();
+    return pt2eEmitError(m->loc, WHO ": observer '%.*s' keeps per-channel "
+                         "histograms ('%s' with qscheme '%s'), which "
+                         "pt2e-merge does not merge: calibrate it in one "
+                         "process", (int)pt2eQuantOpGetName(op).length,
+                         pt2eQuantOpGetName(op).data,
+                         pt2eObserverKindName(x->spec.quant.observer),
+                         pt2eQSchemeName(x->spec.quant.qscheme));
+  }
   for (size_t i = 0; i < m->numParts; i++) {
     const Part *p = &m->parts[i];
     MlirOperation op;
@@ -260,7 +275,7 @@ static MlirLogicalResult computeQParams(Merge *m, Merged *x) {
     return pt2eQuantOpEmitError(x->op, WHO, ": cannot create this observer");
   const Pt2eShardStats *s = &x->stats;
   Pt2eObserverStats os = {s->numChannels, s->minVals, s->maxVals, s->numBins,
-                          s->histogram, 0, NULL, NULL};
+                          s->histogram, 0, NULL, NULL, NULL};
   Pt2eNumStatus r = pt2eObserverSetStats(obs, &os);
   int64_t n = s->numChannels < 1 ? 1 : s->numChannels;
   x->scales = pt2eAlloc((size_t)n * sizeof(float));

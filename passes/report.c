@@ -90,12 +90,72 @@ typedef struct ReportState {
 ** pt2e-calibrate computed it; a histogram the method refuses is an error
 ** at the op, as it is for pt2e-calibrate.
 */
+void pt2eReportRowFree(Pt2eReportRow *row) {
+  pt2eFree(row->ranges);
+  row->ranges = NULL;
+  row->numRanges = 0;
+}
+
+/*
+** Per-channel histograms of an ONNX Runtime kind: each channel's range,
+** from the stats restored as pt2e-calibrate restores them.
+*/
+static MlirLogicalResult ortChannelRanges(Pt2eReportRow *row) {
+  const Pt2eCalibratedStats *cs = &row->stats;
+  MlirLocation loc = mlirOperationGetLocation(row->op);
+  intptr_t n = cs->numChannels, ne = pt2eCalibratedOrtNumEdges(cs);
+  Pt2eObserver *obs = pt2eObserverCreate(&row->spec.quant, 0);
+  int64_t *counts = pt2eAlloc((size_t)(cs->ortBins > 0 ? cs->ortBins : 1) * sizeof *counts);
+  float *edges = pt2eAlloc((size_t)(ne > 0 ? ne : 1) * sizeof *edges);
+  int64_t *bins = pt2eAlloc((size_t)(n > 0 ? n : 1) * sizeof *bins);
+  float *mm = pt2eAlloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *mm);
+  float *ranges = pt2eAlloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *ranges);
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (!obs || !counts || !edges || !bins || !mm || !ranges) {
+    r = pt2eOutOfMemory(loc, "'pt2e-report'");
+    goto done;
+  }
+  pt2eCalibratedCopyOrtStats(cs, counts, edges);
+  pt2eCalibratedCopyChannelBins(cs, bins);
+  pt2eCalibratedCopyStats(cs, mm, mm + n, NULL);
+  Pt2eObserverStats s = {n, mm, mm + n, 0, NULL, cs->ortBins, counts, edges, bins};
+  Pt2eNumStatus st = pt2eObserverSetStats(obs, &s);
+  for (intptr_t c = 0; st == Pt2eNumOk && c < n; c++) {
+    st = pt2eObserverComputeChannelRange(obs, c, &ranges[2 * c], &ranges[2 * c + 1]);
+    if (st == Pt2eNumDefaulted) { /* a channel that saw nothing */
+      ranges[2 * c] = ranges[2 * c + 1] = 0.0f;
+      st = Pt2eNumOk;
+    }
+  }
+  if (st != Pt2eNumOk) {
+    MlirStringRef name = pt2eReportRowName(row);
+    r = pt2eEmitError(loc, "'pt2e-report': observer '%.*s': %s",
+                      (int)name.length, name.data,
+                      pt2eObserverErrorMessage(obs));
+    goto done;
+  }
+  row->hasRange = true;
+  row->numRanges = n;
+  row->ranges = ranges;
+  ranges = NULL;
+done:
+  pt2eObserverDestroy(obs);
+  pt2eFree(counts);
+  pt2eFree(edges);
+  pt2eFree(bins);
+  pt2eFree(mm);
+  pt2eFree(ranges);
+  return r;
+}
+
 static MlirLogicalResult ortRange(Pt2eReportRow *row) {
   const Pt2eCalibratedStats *cs = &row->stats;
   row->hasRange = false;
   if (row->spec.kind != Pt2eSpecQuant || cs->ortBins < 1 ||
       pt2eObserverKindInfo(row->spec.quant.observer)->ort == Pt2eOrtNone)
     return mlirLogicalResultSuccess();
+  if (pt2eObserverIsChannelHistogram(&row->spec.quant))
+    return ortChannelRanges(row);
   MlirLocation loc = mlirOperationGetLocation(row->op);
   Pt2eObserver *obs = pt2eObserverCreate(&row->spec.quant, 0);
   int64_t *counts = pt2eAlloc((size_t)cs->ortBins * sizeof *counts);
@@ -107,7 +167,7 @@ static MlirLogicalResult ortRange(Pt2eReportRow *row) {
   }
   pt2eCalibratedCopyOrtStats(cs, counts, edges);
   float mn = pt2eCalibratedStatsMin(cs, 0), mx = pt2eCalibratedStatsMax(cs, 0);
-  Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges};
+  Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges, NULL};
   if (pt2eObserverSetStats(obs, &s) != Pt2eNumOk ||
       pt2eObserverComputeRange(obs, &row->rangeLo, &row->rangeHi) != Pt2eNumOk) {
     MlirStringRef name = pt2eReportRowName(row);
@@ -287,6 +347,12 @@ const char *pt2eReportRowObserver(const Pt2eReportRow *row, char *buf,
     return "-";
   const Pt2eQuantSpec *q = &row->spec.quant;
   const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(q->observer);
+  if (pt2eObserverIsChannelHistogram(q)) {
+    /* per-channel histograms: the kind, its bins and the axis */
+    snprintf(buf, size, "%s %lld bins/ch %lld", k->name, (long long)q->bins,
+             (long long)q->chAxis);
+    return buf;
+  }
   switch (k->ort) {
   case Pt2eOrtPercentile:
     snprintf(buf, size, "%s %.9g %s %lld bins", k->name, q->percentile,
@@ -363,8 +429,11 @@ static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Pt2eReportRow row;
   if (isRow(op) && mlirLogicalResultIsFailure(readRow(op, &row))) {
     *failed = true;
+    pt2eReportRowFree(&row);
     return MlirWalkResultInterrupt;
   }
+  if (isRow(op))
+    pt2eReportRowFree(&row);
   return MlirWalkResultAdvance;
 }
 
@@ -379,6 +448,7 @@ static MlirWalkResult reportOp(MlirOperation op, void *userData) {
   case FormatJson: pt2eReportJsonRow(&st->json, &row); break;
   case FormatTable: printRow(st->out, &row); break;
   }
+  pt2eReportRowFree(&row);
   return MlirWalkResultAdvance;
 }
 

@@ -45,7 +45,13 @@ typedef struct Pt2eReportRow {
   intptr_t n;                 /* number of qparams; 0: none yet */
   bool hasRange;              /* ONNX Runtime kinds with statistics: */
   float rangeLo, rangeHi;     /* the method's range (range_value) */
+  intptr_t numRanges;         /* per-channel histograms: one range per */
+  float *ranges;              /* channel, lo/hi pairs (freed by
+                                 pt2eReportRowFree); else 0 and NULL */
 } Pt2eReportRow;
+
+/* Frees what a read row owns (its per-channel ranges). */
+void pt2eReportRowFree(Pt2eReportRow *row);
 
 /* The row's name: the op's 'name', or the Q-DQ pair's 'pt2e.name'. */
 MlirStringRef pt2eReportRowName(const Pt2eReportRow *row);

@@ -118,7 +118,17 @@ static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
     pt2eJsonInt(j, q->numQuantizedBins);
   }
   pt2eJsonKey(j, "range");
-  if (row->hasRange) {
+  if (row->hasRange && row->ranges != NULL) {
+    /* per-channel histograms: [[lo, hi], ...], one pair per channel */
+    pt2eJsonBeginArray(j);
+    for (intptr_t c = 0; c < row->numRanges; c++) {
+      pt2eJsonBeginArray(j);
+      pt2eJsonF32(j, row->ranges[2 * c]);
+      pt2eJsonF32(j, row->ranges[2 * c + 1]);
+      pt2eJsonEndArray(j);
+    }
+    pt2eJsonEndArray(j);
+  } else if (row->hasRange) {
     pt2eJsonBeginArray(j);
     pt2eJsonF32(j, row->rangeLo);
     pt2eJsonF32(j, row->rangeHi);

@@ -10,6 +10,13 @@
 ** order (torchao-numerics.md sections 1 and 7); the Histogram search mixes
 ** binary64 Python floats with float32 tensors, and the comments say which
 ** is which.
+**
+** A per-channel histogram (a kind with bins under a per-channel qscheme)
+** holds no histogram of its own: 'channelObs' are numChannels per-tensor
+** observers of the same kind, one per channel of ch_axis, and the
+** observer's own arrays (minVals, maxVals, the concatenated histograms)
+** are a copy of theirs for pt2eObserverGetStats, refreshed after every
+** change.
 */
 #include "observers.h"
 #include "ort_histogram.h"
@@ -37,6 +44,14 @@ struct Pt2eObserver {
   int64_t bins;          /* Histogram only, else 0 */
   float *histogram;
   Pt2eOrtHistogram ort;  /* ONNX Runtime kinds only */
+  /* per-channel histograms (pt2eObserverIsChannelHistogram) */
+  bool channelHist;
+  int channelRank;       /* rank of the batches seen in this run, 0 before */
+  Pt2eObserver **channelObs;  /* numChannels per-tensor observers */
+  int64_t *chOrtBins;    /* numChannels histogram lengths (ONNX Runtime) */
+  int64_t *chOrtCounts;  /* their counts, channel after channel */
+  float *chOrtEdges;     /* their edges, channel after channel */
+  int64_t chOrtTotal;    /* sum of chOrtBins */
   char error[160];
 };
 
@@ -757,13 +772,361 @@ static bool setChannels(Pt2eObserver *obs, int64_t n) {
   return true;
 }
 
+/* }====================================================================== */
+
+/* {======================================================================
+** Per-channel histograms: one per-tensor observer per channel
+** ======================================================================= */
+
+bool pt2eObserverIsChannelHistogram(const Pt2eQuantSpec *spec) {
+  const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
+  return kind->hasBins && pt2eQSchemeIsPerChannel(spec->qscheme);
+}
+
+static bool isOrtKind(const Pt2eObserver *obs) {
+  return pt2eObserverKindInfo(obs->spec.observer)->ort != Pt2eOrtNone;
+}
+
+static void freeChannelObservers(Pt2eObserver *obs) {
+  for (int64_t c = 0; obs->channelObs != NULL && c < obs->numChannels; c++)
+    pt2eObserverDestroy(obs->channelObs[c]);
+  pt2eFree(obs->channelObs);
+  pt2eFree(obs->chOrtBins);
+  pt2eFree(obs->chOrtCounts);
+  pt2eFree(obs->chOrtEdges);
+  obs->channelObs = NULL;
+  obs->chOrtBins = obs->chOrtCounts = NULL;
+  obs->chOrtEdges = NULL;
+  obs->chOrtTotal = 0;
+}
+
+/* The spec each channel's observer is made with: the same kind and
+** parameters under the per-tensor twin of the qscheme. */
+static Pt2eQuantSpec channelSpec(const Pt2eQuantSpec *spec) {
+  Pt2eQuantSpec q = *spec;
+  q.qscheme = spec->qscheme == Pt2eQSchemePerChannelSymmetric
+                  ? Pt2eQSchemePerTensorSymmetric
+                  : Pt2eQSchemePerTensorAffine;
+  q.chAxis = 0;
+  return q;
+}
+
+/*
+** Copies the channels' states into the observer's own arrays, the layout
+** of Pt2eObserverStats. False when out of memory (then the ONNX Runtime
+** mirrors are empty and the caller reports the failure).
+*/
+static bool refreshChannelStats(Pt2eObserver *obs) {
+  int64_t n = obs->numChannels, total = 0, c;
+  bool ort = isOrtKind(obs);
+  for (c = 0; c < n; c++) {
+    const Pt2eObserver *o = obs->channelObs[c];
+    obs->minVals[c] = o->minVals[0];
+    obs->maxVals[c] = o->maxVals[0];
+    if (!ort)
+      memcpy(obs->histogram + c * obs->bins, o->histogram,
+             (size_t)obs->bins * sizeof(float));
+    else
+      total += o->ort.seen ? o->ort.numBins : 0;
+  }
+  if (!ort || n == 0)
+    return true;
+  pt2eFree(obs->chOrtCounts);
+  pt2eFree(obs->chOrtEdges);
+  obs->chOrtTotal = 0;
+  obs->chOrtCounts = pt2eAlloc((size_t)(total > 0 ? total : 1) *
+                               sizeof *obs->chOrtCounts);
+  obs->chOrtEdges = pt2eAlloc((size_t)(total + n) * sizeof *obs->chOrtEdges);
+  if (obs->chOrtCounts == NULL || obs->chOrtEdges == NULL) {
+    pt2eFree(obs->chOrtCounts);
+    pt2eFree(obs->chOrtEdges);
+    obs->chOrtCounts = NULL;
+    obs->chOrtEdges = NULL;
+    return false;
+  }
+  int64_t *counts = obs->chOrtCounts;
+  float *edges = obs->chOrtEdges;
+  for (c = 0; c < n; c++) {
+    const Pt2eOrtHistogram *h = &obs->channelObs[c]->ort;
+    int64_t nb = h->seen ? h->numBins : 0;
+    obs->chOrtBins[c] = nb;
+    if (nb > 0) {
+      memcpy(counts, h->counts, (size_t)nb * sizeof *counts);
+      memcpy(edges, h->edges, (size_t)(nb + 1) * sizeof *edges);
+      counts += nb;
+      edges += nb + 1;
+    }
+  }
+  obs->chOrtTotal = total;
+  return true;
+}
+
+/*
+** Gives an observer that has no channels yet 'n' fresh channel observers
+** and the arrays that mirror them. A Histogram's channels x bins floats
+** must fit one allocation (Pt2eNumNoMemory otherwise, with a message).
+*/
+static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
+  Pt2eQuantSpec q = channelSpec(&obs->spec);
+  bool ort = isOrtKind(obs);
+  int64_t cells;
+  size_t bytes;
+  Pt2eObserver **subs;
+  float *hist = NULL;
+  int64_t *bins = NULL;
+  if (!ort && (!pt2eCheckedMul(n, obs->bins, &cells) ||
+               !pt2eCheckedBytes(cells, sizeof(float), &bytes)))
+    return fail(obs, Pt2eNumNoMemory,
+                "channels x bins of the per-channel histograms overflow");
+  subs = pt2eAlloc((size_t)n * sizeof *subs);
+  if (ort)
+    bins = pt2eAlloc((size_t)n * sizeof *bins);
+  else
+    hist = allocFloats(n, obs->bins, 0);
+  if (subs == NULL || (ort && bins == NULL) || (!ort && hist == NULL) ||
+      !setChannels(obs, n)) {
+    pt2eFree(subs);
+    pt2eFree(hist);
+    pt2eFree(bins);
+    return fail(obs, Pt2eNumNoMemory,
+                "out of memory for the per-channel histograms");
+  }
+  obs->channelObs = subs;
+  obs->chOrtBins = bins;
+  obs->histogram = hist;
+  for (int64_t c = 0; c < n; c++) {
+    subs[c] = pt2eObserverCreate(&q, 0);
+    if (subs[c] == NULL) {
+      freeChannelObservers(obs); /* destroys the c made so far */
+      setChannels(obs, 0);
+      pt2eFree(obs->histogram);
+      obs->histogram = NULL;
+      return fail(obs, Pt2eNumNoMemory,
+                  "out of memory for the per-channel histograms");
+    }
+    pt2eObserverSetCustomRange(subs[c], obs->customRange);
+    subs[c]->lanes = obs->lanes;
+    subs[c]->fusedLinspace = obs->fusedLinspace;
+    obs->minVals[c] = INFINITY;
+    obs->maxVals[c] = -INFINITY;
+  }
+  return Pt2eNumOk;
+}
+
+/*
+** The update: channel c of x split at ch_axis into [outer, channels,
+** inner] is every x[(o * channels + c) * inner + k], gathered in (o, k)
+** order (x.select(ch_axis, c).contiguous()) and fed to channel c's
+** observer. An error names the channel; the channels before it have
+** taken the batch (the caller fails the calibration).
+*/
+static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
+                                             const float *x,
+                                             const int64_t *shape, int rank) {
+  int64_t axis = obs->spec.chAxis, outer = 1, inner = 1, channels, c;
+  float *slice;
+  Pt2eNumStatus st = Pt2eNumOk;
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return fail(obs, Pt2eNumBadShape, "channel axis out of range");
+  if (obs->channelRank != 0 && rank != obs->channelRank) {
+    char msg[sizeof obs->error];
+    snprintf(msg, sizeof msg,
+             "a batch of rank %d after batches of rank %d (per-channel "
+             "histograms need one rank)", rank, obs->channelRank);
+    return fail(obs, Pt2eNumBadShape, msg);
+  }
+  channels = shape[axis];
+  if ((obs->numChannels != 0 && channels != obs->numChannels) ||
+      (obs->fixedChannels > 0 && channels != obs->fixedChannels))
+    return fail(obs, Pt2eNumBadShape, "channel count differs from the state");
+  for (int d = 0; d < rank; d++) {
+    if (d < axis)
+      outer *= shape[d];
+    else if (d > axis)
+      inner *= shape[d];
+  }
+  if (obs->numChannels == 0) {
+    st = makeChannels(obs, channels);
+    if (st != Pt2eNumOk)
+      return st;
+  }
+  obs->channelRank = rank;
+  slice = allocFloats(outer, inner, 0);
+  if (slice == NULL)
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  for (c = 0; c < channels && st == Pt2eNumOk; c++) {
+    int64_t n = outer * inner;
+    for (int64_t o = 0; o < outer; o++)
+      memcpy(slice + o * inner, x + (o * channels + c) * inner,
+             (size_t)inner * sizeof(float));
+    st = pt2eObserverUpdate(obs->channelObs[c], slice, &n, 1);
+    if (st != Pt2eNumOk) {
+      char msg[sizeof obs->error];
+      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
+               pt2eObserverErrorMessage(obs->channelObs[c]));
+      fail(obs, st, msg);
+    }
+  }
+  pt2eFree(slice);
+  if (!refreshChannelStats(obs) && st == Pt2eNumOk)
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  return st;
+}
+
+static void getChannelStats(const Pt2eObserver *obs, Pt2eObserverStats *s) {
+  bool ort = isOrtKind(obs);
+  s->numChannels = obs->numChannels;
+  s->minVals = obs->minVals;
+  s->maxVals = obs->maxVals;
+  s->numBins = ort ? 0 : obs->numChannels * obs->bins;
+  s->histogram = ort ? NULL : obs->histogram;
+  s->ortBins = ort ? obs->chOrtTotal : 0;
+  s->ortCounts = ort ? obs->chOrtCounts : NULL;
+  s->ortEdges = ort ? obs->chOrtEdges : NULL;
+  s->ortChannelBins = ort && obs->numChannels > 0 ? obs->chOrtBins : NULL;
+}
+
+/* Channel c's part of a per-channel histograms' '*s', as per-tensor stats;
+** '*offC' and '*offE' walk the ONNX Runtime counts and edges. */
+static Pt2eObserverStats channelPart(const Pt2eObserverStats *s, int64_t c,
+                                     int64_t bins, int64_t *offC,
+                                     int64_t *offE) {
+  Pt2eObserverStats p;
+  memset(&p, 0, sizeof p);
+  p.numChannels = 1;
+  p.minVals = s->minVals + c;
+  p.maxVals = s->maxVals + c;
+  if (s->histogram != NULL) {
+    p.numBins = bins;
+    p.histogram = s->histogram + c * bins;
+  }
+  if (s->ortChannelBins != NULL) {
+    p.ortBins = s->ortChannelBins[c];
+    p.ortCounts = s->ortCounts + *offC;
+    p.ortEdges = s->ortEdges + *offE;
+    *offC += p.ortBins;
+    *offE += p.ortBins > 0 ? p.ortBins + 1 : 0;
+  }
+  return p;
+}
+
+/*
+** pt2eObserverSetStats of a per-channel histogram: checks the layout, then
+** builds the new state in a fresh observer and swaps it in, so that 'obs'
+** is unchanged on error.
+*/
+static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
+                                     const Pt2eObserverStats *s) {
+  int64_t n = s->numChannels, offC = 0, offE = 0, total = 0;
+  bool ort = isOrtKind(obs);
+  Pt2eObserver *fresh;
+  Pt2eNumStatus st = Pt2eNumOk;
+  if (n < 0 || (obs->fixedChannels > 0 && n != 0 && n != obs->fixedChannels))
+    return fail(obs, Pt2eNumBadShape, "statistics do not fit the observer");
+  if (ort ? (s->numBins != 0 || (n > 0 && s->ortChannelBins == NULL))
+          : (s->ortBins != 0 || s->ortChannelBins != NULL ||
+             (n > 0 && (s->histogram == NULL ||
+                        s->numBins / obs->bins != n ||
+                        s->numBins % obs->bins != 0))))
+    return fail(obs, Pt2eNumBadShape,
+                "statistics do not fit the per-channel histograms");
+  for (int64_t c = 0; ort && c < n; c++) {
+    if (s->ortChannelBins[c] < 0 || s->ortChannelBins[c] > (int64_t)1 << 24)
+      return fail(obs, Pt2eNumBadShape,
+                  "statistics do not fit the per-channel histograms");
+    total += s->ortChannelBins[c];
+  }
+  if (ort && total != s->ortBins)
+    return fail(obs, Pt2eNumBadShape,
+                "the channels' histogram lengths do not add up");
+  fresh = pt2eObserverCreate(&obs->spec, obs->fixedChannels);
+  if (fresh == NULL)
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  pt2eObserverSetCustomRange(fresh, obs->customRange);
+  fresh->lanes = obs->lanes;
+  fresh->fusedLinspace = obs->fusedLinspace;
+  if (n > 0)
+    st = makeChannels(fresh, n);
+  for (int64_t c = 0; st == Pt2eNumOk && c < n; c++) {
+    Pt2eObserverStats p = channelPart(s, c, obs->bins, &offC, &offE);
+    st = pt2eObserverSetStats(fresh->channelObs[c], &p);
+    if (st != Pt2eNumOk) {
+      char msg[sizeof obs->error];
+      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
+               pt2eObserverErrorMessage(fresh->channelObs[c]));
+      snprintf(fresh->error, sizeof fresh->error, "%s", msg);
+    }
+  }
+  if (st == Pt2eNumOk && !refreshChannelStats(fresh))
+    st = Pt2eNumNoMemory;
+  if (st != Pt2eNumOk) {
+    fail(obs, st, fresh->error[0] ? fresh->error : "out of memory");
+    pt2eObserverDestroy(fresh);
+    return st;
+  }
+  {
+    Pt2eObserver tmp = *obs;
+    *obs = *fresh;
+    *fresh = tmp;
+  }
+  pt2eObserverDestroy(fresh);
+  obs->error[0] = '\0';
+  return Pt2eNumOk;
+}
+
+/* Channel c's qparams are its per-tensor observer's. */
+static Pt2eNumStatus channelQParams(Pt2eObserver *obs, float *scales,
+                                    int64_t *zeroPoints) {
+  if (obs->numChannels == 0) {
+    scales[0] = 1.0f;
+    zeroPoints[0] = 0;
+    return Pt2eNumDefaulted;
+  }
+  for (int64_t c = 0; c < obs->numChannels; c++) {
+    Pt2eNumStatus st = pt2eObserverComputeQParams(obs->channelObs[c],
+                                                  scales + c,
+                                                  zeroPoints + c, 1);
+    if (st != Pt2eNumOk && st != Pt2eNumDefaulted) {
+      char msg[sizeof obs->error];
+      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
+               pt2eObserverErrorMessage(obs->channelObs[c]));
+      return fail(obs, st, msg);
+    }
+  }
+  return Pt2eNumOk;
+}
+
+Pt2eNumStatus pt2eObserverComputeChannelRange(Pt2eObserver *obs,
+                                              int64_t channel, float *lo,
+                                              float *hi) {
+  obs->error[0] = '\0';
+  if (!obs->channelHist || !isOrtKind(obs))
+    return fail(obs, Pt2eNumUnsupported,
+                "not per-channel histograms of an ONNX Runtime kind");
+  if (channel < 0 || channel >= obs->numChannels)
+    return fail(obs, Pt2eNumBadShape, "channel outside the state");
+  Pt2eNumStatus st = pt2eObserverComputeRange(obs->channelObs[channel], lo, hi);
+  if (st != Pt2eNumOk && st != Pt2eNumDefaulted)
+    fail(obs, st, pt2eObserverErrorMessage(obs->channelObs[channel]));
+  return st;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Creation and state (continued)
+** ======================================================================= */
+
 Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
                                  int64_t numChannels) {
   Pt2eObserver *obs;
   int64_t dmin, dmax;
   bool perChannelScheme = pt2eQSchemeIsPerChannel(spec->qscheme);
   const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
-  bool perChannelKind = kind->perChannel;
+  bool channelHist = pt2eObserverIsChannelHistogram(spec);
+  bool perChannelKind = kind->perChannel || channelHist;
   if (!perChannelKind && perChannelScheme && !kind->isPlaceholder)
     return NULL;  /* torch: "qscheme only support per_tensor_..." */
   if (numChannels < 0 || (!perChannelKind && numChannels > 1))
@@ -776,6 +1139,12 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
   obs->customRange = !(spec->quantMin == dmin && spec->quantMax == dmax);
   pt2eObserverSetCpuCapability(obs, pt2eHostCpuCapability());
   obs->fixedChannels = perChannelKind ? numChannels : 0;
+  if (channelHist) {
+    /* the channels' observers are made at the first batch (or restore) */
+    obs->channelHist = true;
+    obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
+    return obs;
+  }
   if (!perChannelKind) {
     if (!setChannels(obs, 1)) {
       pt2eObserverDestroy(obs);
@@ -804,6 +1173,7 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
 void pt2eObserverDestroy(Pt2eObserver *obs) {
   if (obs == NULL)
     return;
+  freeChannelObservers(obs);
   pt2eFree(obs->minVals);
   pt2eFree(obs->maxVals);
   pt2eFree(obs->histogram);
@@ -813,11 +1183,15 @@ void pt2eObserverDestroy(Pt2eObserver *obs) {
 
 void pt2eObserverSetCustomRange(Pt2eObserver *obs, bool customRange) {
   obs->customRange = customRange;
+  for (int64_t c = 0; obs->channelObs != NULL && c < obs->numChannels; c++)
+    pt2eObserverSetCustomRange(obs->channelObs[c], customRange);
 }
 
 void pt2eObserverSetCpuCapability(Pt2eObserver *obs, Pt2eCpuCapability cap) {
   obs->lanes = pt2eCpuSumLanes(cap);
   obs->fusedLinspace = cap != Pt2eCpuDefault;
+  for (int64_t c = 0; obs->channelObs != NULL && c < obs->numChannels; c++)
+    pt2eObserverSetCpuCapability(obs->channelObs[c], cap);
 }
 
 int64_t pt2eObserverNumChannels(const Pt2eObserver *obs) {
@@ -829,6 +1203,11 @@ const char *pt2eObserverErrorMessage(const Pt2eObserver *obs) {
 }
 
 void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats) {
+  if (obs->channelHist) {
+    getChannelStats(obs, stats);
+    return;
+  }
+  stats->ortChannelBins = NULL;
   stats->numChannels = obs->numChannels;
   stats->minVals = obs->minVals;
   stats->maxVals = obs->maxVals;
@@ -884,6 +1263,11 @@ static Pt2eNumStatus setOrtStats(Pt2eObserver *obs,
 
 Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
                                    const Pt2eObserverStats *stats) {
+  if (obs->channelHist)
+    return setChannelStats(obs, stats);
+  if (stats->ortChannelBins != NULL)
+    return fail(obs, Pt2eNumBadShape,
+                "per-channel histograms for a per-tensor observer");
   int64_t n = stats->numChannels;
   bool perChannel = pt2eObserverKindInfo(obs->spec.observer)->perChannel;
   if (stats->numBins != obs->bins || n < 0 || (!perChannel && n != 1) ||
@@ -1526,6 +1910,9 @@ Pt2eNumStatus pt2eObserverComputeRange(Pt2eObserver *obs, float *lo,
   obs->error[0] = '\0';
   if (pt2eObserverKindInfo(obs->spec.observer)->ort == Pt2eOrtNone)
     return fail(obs, Pt2eNumUnsupported, "not an ONNX Runtime observer");
+  if (obs->channelHist)
+    return fail(obs, Pt2eNumUnsupported, "per-channel histograms have a "
+                "range per channel (pt2eObserverComputeChannelRange)");
   if (!obs->ort.seen)
     return Pt2eNumDefaulted;
   return ortRange(obs, lo, hi);
@@ -1549,6 +1936,8 @@ Pt2eNumStatus pt2eObserverUpdate(Pt2eObserver *obs, const float *data,
   }
   if (n == 0)
     return Pt2eNumOk;  /* torch returns empty inputs unobserved */
+  if (obs->channelHist)
+    return updateChannelHistograms(obs, data, shape, rank);
   switch (obs->spec.observer) {
   case Pt2eObserverMinMax:
   case Pt2eObserverMovingAverageMinMax:
@@ -1581,6 +1970,8 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
   if (kind->isPlaceholder)
     return fail(obs, Pt2eNumUnsupported,
                 "calculate_qparams should not be called for PlaceholderObserver");
+  if (obs->channelHist)
+    return channelQParams(obs, scales, zeroPoints);
   if (kind->ort != Pt2eOrtNone) {
     float lo, hi;
     if (!obs->ort.seen) {

@@ -33,6 +33,17 @@ typedef struct Pt2eObserver Pt2eObserver;
 ** numChannels is 1 and the arrays hold the running min and max (+inf and
 ** -inf before the first update); per-channel kinds have numChannels 0
 ** until their first update. Only Histogram has bins (numBins > 0).
+**
+** Per-channel histograms (a Histogram or ONNX Runtime kind with a
+** per-channel qscheme: one per-tensor observer of the kind per channel of
+** ch_axis, docs/per-channel-histograms.md) keep each channel's state one
+** after the other: min/max per channel; a Histogram's numBins is
+** numChannels * bins, channel c's bins at [c * bins, (c + 1) * bins); an
+** ONNX Runtime kind's ortChannelBins[c] is channel c's histogram length,
+** ortBins their sum, ortCounts the channels' counts in channel order and
+** ortEdges their edges (ortChannelBins[c] + 1 for each channel with counts:
+** ortBins plus one per such channel in all). ortChannelBins is NULL
+** for per-tensor observers.
 */
 typedef struct Pt2eObserverStats {
   int64_t numChannels;
@@ -47,6 +58,8 @@ typedef struct Pt2eObserverStats {
   int64_t ortBins;
   const int64_t *ortCounts;  /* ortBins counts */
   const float *ortEdges;     /* ortBins + 1 float32 edges */
+  const int64_t *ortChannelBins; /* per-channel histograms: numChannels
+                                 ** lengths; NULL for per-tensor kinds */
 } Pt2eObserverStats;
 
 /*
@@ -55,8 +68,11 @@ typedef struct Pt2eObserverStats {
 ** tensor); per-tensor kinds want 0 or 1. spec->bins <= 0 means torch's
 ** default of 2048. The quant range counts as custom (torch's
 ** has_customized_qrange) unless it equals the dtype's default range; see
-** pt2eObserverSetCustomRange. Returns NULL when out of memory or when torch
-** would refuse the spec (a Histogram or MinMax with a per-channel qscheme).
+** pt2eObserverSetCustomRange. A Histogram, percentile, entropy or
+** distribution kind with a per-channel qscheme is a per-channel histogram
+** (pt2eObserverIsChannelHistogram). Returns NULL when out of memory or when
+** torch would refuse the spec (a MinMax or moving-average MinMax with a
+** per-channel qscheme).
 ** The caller owns the result and frees it with pt2eObserverDestroy.
 */
 Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
@@ -102,7 +118,10 @@ int pt2eCpuSumLanes(Pt2eCpuCapability cap);
 ** Feeds one tensor of 'rank' dimensions 'shape' (row-major float32 at
 ** 'data') to the observer, like calling the torch module on it. Empty
 ** tensors are ignored. Returns Pt2eNumOk, Pt2eNumBadShape (channel axis
-** out of range, or a channel count that differs from the state) or, for a
+** out of range, a channel count that differs from the state, or, for a
+** per-channel histogram, a rank that differs from the last batch's),
+** Pt2eNumNoMemory (a per-channel histogram whose channels x bins do not
+** fit) or, for a
 ** Histogram, Pt2eNumNaN: torch.histc raises on NaN. After an error the
 ** statistics are those torch keeps (a Histogram that sees NaN first keeps
 ** NaN min/max and fails from then on) and pt2eObserverErrorMessage says
@@ -131,6 +150,25 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
 Pt2eNumStatus pt2eObserverComputeRange(Pt2eObserver *obs, float *lo,
                                        float *hi);
 
+/*
+** True when 'spec' makes per-channel histograms: a kind with bins (Histogram
+** and the ONNX Runtime kinds) with a per-channel qscheme. Such an observer
+** keeps one independent per-tensor observer of the kind per channel c of
+** ch_axis, fed x.select(ch_axis, c) in row-major order, and its qparams are
+** channel c's per-tensor qparams (scale 1, zero point 0 for a channel that
+** saw no finite value, as the per-tensor observer's defaults).
+*/
+bool pt2eObserverIsChannelHistogram(const Pt2eQuantSpec *spec);
+
+/*
+** pt2eObserverComputeRange for channel 'channel' of a per-channel
+** histogram of an ONNX Runtime kind. Pt2eNumBadShape when 'channel' is
+** outside the state, Pt2eNumUnsupported for other observers.
+*/
+Pt2eNumStatus pt2eObserverComputeChannelRange(Pt2eObserver *obs,
+                                              int64_t channel, float *lo,
+                                              float *hi);
+
 /* The number of channels the state holds now (1 for per-tensor kinds). */
 int64_t pt2eObserverNumChannels(const Pt2eObserver *obs);
 
@@ -146,8 +184,10 @@ void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats);
 /*
 ** Replaces the statistics of 'obs' by copies of '*stats'. The shape must
 ** fit the kind: numChannels 1 for per-tensor kinds, numBins equal to the
-** observer's bins for a Histogram (0 otherwise). Returns Pt2eNumOk,
-** Pt2eNumBadShape or Pt2eNumNoMemory; 'obs' is unchanged on error.
+** observer's bins for a Histogram (0 otherwise); for a per-channel
+** histogram the layout of Pt2eObserverStats (numChannels 0: nothing seen).
+** Returns Pt2eNumOk, Pt2eNumBadShape or Pt2eNumNoMemory; 'obs' is unchanged
+** on error.
 */
 Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
                                    const Pt2eObserverStats *stats);

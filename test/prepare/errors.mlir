@@ -84,8 +84,9 @@ func.func @bad_dtype(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @observer_qscheme_mismatch(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'pt2e.annotation' input 0: observer 'histogram' does not support qscheme 'per_channel_affine'}}
-  %0 = arith.negf %x {pt2e.annotation = {inputs = [{observer = "histogram", dtype = i8, qscheme = "per_channel_affine"}]}} : tensor<4xf32>
+  // (a histogram kind with a per-channel qscheme is per-channel histograms)
+  // expected-error@+1 {{'pt2e.annotation' input 0: observer 'minmax' does not support qscheme 'per_channel_affine'}}
+  %0 = arith.negf %x {pt2e.annotation = {inputs = [{observer = "minmax", dtype = i8, qscheme = "per_channel_affine"}]}} : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 

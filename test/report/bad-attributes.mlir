@@ -183,9 +183,9 @@ func.func @stats_not_a_dictionary(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 #act = {dtype = i8, observer = "minmax"}
 
-// CHECK: error: 'pt2e-report': observer 'typo' has 'stats' entry 'maximum', expected only 'min', 'max', 'histogram', 'counts' and 'edges'
+// CHECK: error: 'pt2e-report': observer 'typo' has 'stats' entry 'maximum', expected only 'min', 'max', 'histogram', 'counts', 'edges' and 'channel_bins'
 func.func @stats_unknown_entry(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{has 'stats' entry 'maximum', expected only 'min', 'max', 'histogram', 'counts' and 'edges'}}
+  // expected-error@+1 {{has 'stats' entry 'maximum', expected only 'min', 'max', 'histogram', 'counts', 'edges' and 'channel_bins'}}
   %0 = "pt2e.observer"(%x) {name = "typo", spec = #act, stats = {min = array<f32: 0.0>, max = array<f32: 4.0>, maximum = array<f32: 4.0>}} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

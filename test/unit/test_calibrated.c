@@ -436,7 +436,7 @@ static void testUnknownStatsEntriesAreRefused(void **state) {
                           "spec = " MINMAX ", stats = {min = array<f32: 0.0>, "
                           "max = array<f32: 1.0>, count = 3}");
   expectStatsRefused(op, NULL,
-                     "has 'stats' entry 'count', expected only 'min', 'max', 'histogram', 'counts' and 'edges'");
+                     "has 'stats' entry 'count', expected only 'min', 'max', 'histogram', 'counts', 'edges' and 'channel_bins'");
 }
 
 static void testPerChannelStatsAreEmptyOrOnePerChannel(void **state) {

@@ -110,7 +110,7 @@ static void runShard(const Pt2eQuantSpec *spec, int b0, int b1,
   if (start) {
     pt2eObserverGetStats(obs, &s);
     float *zeros = pt2eAlloc((size_t)s.numBins * sizeof(float));
-    Pt2eObserverStats st = {1, &start[0], &start[1], s.numBins, zeros, 0, NULL, NULL};
+    Pt2eObserverStats st = {1, &start[0], &start[1], s.numBins, zeros, 0, NULL, NULL, NULL};
     assert_int_equal(pt2eObserverSetStats(obs, &st), Pt2eNumOk);
     pt2eFree(zeros);
     out->hasStart = true;
@@ -277,7 +277,7 @@ static void testOnePassHistogramIsClose(void **state) {
   float s0, s1;
   int64_t z0, z1;
   Pt2eObserverStats st = {1, seq.minVals, seq.maxVals, seq.numBins, seq.histogram,
-                          0, NULL, NULL};
+                          0, NULL, NULL, NULL};
   assert_int_equal(pt2eObserverSetStats(obs, &st), Pt2eNumOk);
   assert_int_equal(pt2eObserverComputeQParams(obs, &s0, &z0, 1), Pt2eNumOk);
   double worst = 0;
@@ -288,7 +288,7 @@ static void testOnePassHistogramIsClose(void **state) {
     mergedSplit(&q, cuts, false, &m, &wasExact);
     assert_false(wasExact);
     Pt2eObserverStats ms = {1, m.minVals, m.maxVals, m.numBins, m.histogram,
-                             0, NULL, NULL};
+                             0, NULL, NULL, NULL};
     assert_int_equal(pt2eObserverSetStats(obs, &ms), Pt2eNumOk);
     assert_int_equal(pt2eObserverComputeQParams(obs, &s1, &z1, 1), Pt2eNumOk);
     double rel = fabs((double)s1 - (double)s0) / (double)s0;

@@ -61,6 +61,17 @@ ROWS = [
     ("w4 (int4 per-channel weights [-8, 7])", "weight-dtype=int4"),
 ]
 
+# Per-channel activation ranges (docs/per-channel-histograms.md), appended
+# with --channel-rows. Axis 1 is the channel of the convnets' NCHW
+# activations; the transformer's activations are 3-D and 2-D around its
+# linears, so no single non-negative axis is their feature axis (annotations
+# take ch_axis >= 0): run these rows on the convnets.
+CHANNEL_ROWS = [
+    ("Histogram per channel (axis 1)", "activation-ch-axis=1"),
+    ("percentile 99.99 per channel (axis 1)", "activation-observer=percentile percentile=99.99 activation-ch-axis=1"),
+    ("entropy per channel (axis 1)", "activation-observer=entropy activation-ch-axis=1"),
+]
+
 
 def sqnr(ref, y):
     """torchao's compute_sqnr: 20 log10(|ref| / |ref - y|)."""
@@ -147,6 +158,7 @@ def main():
     p.add_argument("bin")
     p.add_argument("--models", default="resnet18,mobilenet_v2,transformer")
     p.add_argument("--rows", default=None, help="';'-separated 'label=annotate options'")
+    p.add_argument("--channel-rows", action="store_true", help="append CHANNEL_ROWS (per-channel activations)")
     p.add_argument("--batch", type=int, default=2)
     p.add_argument("--size", type=int, default=224)
     p.add_argument("--seq", type=int, default=32)
@@ -156,6 +168,8 @@ def main():
     p.add_argument("--repeat", type=int, default=3, help="calibrations per row (interleaved); the fastest counts")
     a = p.parse_args()
     rows = parse_rows(a.rows) if a.rows is not None else ROWS
+    if a.channel_rows:
+        rows = list(rows) + CHANNEL_ROWS
     names = a.models.split(",")
     cells = {}
     for name in names:
