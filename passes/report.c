@@ -96,6 +96,17 @@ void pt2eReportRowFree(Pt2eReportRow *row) {
   row->numRanges = 0;
 }
 
+/* The error of a row whose observer could not take its saved stats or
+** compute its range: the observer's own message, under its name. */
+static MlirLogicalResult observerFailure(const Pt2eReportRow *row,
+                                         MlirLocation loc,
+                                         const Pt2eObserver *obs) {
+  MlirStringRef name = pt2eReportRowName(row);
+  return pt2eEmitError(loc, "'pt2e-report': observer '%.*s': %s",
+                       (int)name.length, name.data,
+                       pt2eObserverErrorMessage(obs));
+}
+
 /*
 ** Per-channel histograms of an ONNX Runtime kind: each channel's range,
 ** from the stats restored as pt2e-calibrate restores them.
@@ -128,10 +139,7 @@ static MlirLogicalResult ortChannelRanges(Pt2eReportRow *row) {
     }
   }
   if (st != Pt2eNumOk) {
-    MlirStringRef name = pt2eReportRowName(row);
-    r = pt2eEmitError(loc, "'pt2e-report': observer '%.*s': %s",
-                      (int)name.length, name.data,
-                      pt2eObserverErrorMessage(obs));
+    r = observerFailure(row, loc, obs);
     goto done;
   }
   row->hasRange = true;
@@ -170,10 +178,7 @@ static MlirLogicalResult ortRange(Pt2eReportRow *row) {
   Pt2eObserverStats s = {1, &mn, &mx, 0, NULL, cs->ortBins, counts, edges, NULL};
   if (pt2eObserverSetStats(obs, &s) != Pt2eNumOk ||
       pt2eObserverComputeRange(obs, &row->rangeLo, &row->rangeHi) != Pt2eNumOk) {
-    MlirStringRef name = pt2eReportRowName(row);
-    r = pt2eEmitError(loc, "'pt2e-report': observer '%.*s': %s",
-                      (int)name.length, name.data,
-                      pt2eObserverErrorMessage(obs));
+    r = observerFailure(row, loc, obs);
     goto done;
   }
   row->hasRange = true;

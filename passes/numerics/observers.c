@@ -778,6 +778,36 @@ static bool setChannels(Pt2eObserver *obs, int64_t n) {
 ** Per-channel histograms: one per-tensor observer per channel
 ** ======================================================================= */
 
+/* The spec's ch_axis for a batch of rank 'rank' (a negative one counts
+** from the end), or an error when the batch has no such axis. */
+static Pt2eNumStatus channelAxis(Pt2eObserver *obs, int rank, int64_t *axis) {
+  *axis = obs->spec.chAxis < 0 ? obs->spec.chAxis + rank : obs->spec.chAxis;
+  if (*axis < 0 || *axis >= rank)
+    return fail(obs, Pt2eNumBadShape, "channel axis out of range");
+  return Pt2eNumOk;
+}
+
+/* A batch seen as [outer, channels, inner] around 'axis'; an error when
+** its channel count is not the state's (or the fixed one). Shared by the
+** per-channel min/max and the per-channel histograms. */
+static Pt2eNumStatus splitAtChannelAxis(Pt2eObserver *obs,
+                                        const int64_t *shape, int rank,
+                                        int64_t axis, int64_t *outer,
+                                        int64_t *channels, int64_t *inner) {
+  *channels = shape[axis];
+  if ((obs->numChannels != 0 && *channels != obs->numChannels) ||
+      (obs->fixedChannels > 0 && *channels != obs->fixedChannels))
+    return fail(obs, Pt2eNumBadShape, "channel count differs from the state");
+  *outer = *inner = 1;
+  for (int d = 0; d < rank; d++) {
+    if (d < axis)
+      *outer *= shape[d];
+    else if (d > axis)
+      *inner *= shape[d];
+  }
+  return Pt2eNumOk;
+}
+
 bool pt2eObserverIsChannelHistogram(const Pt2eQuantSpec *spec) {
   const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
   return kind->hasBins && pt2eQSchemeIsPerChannel(spec->qscheme);
@@ -923,13 +953,11 @@ static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
 static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
                                              const float *x,
                                              const int64_t *shape, int rank) {
-  int64_t axis = obs->spec.chAxis, outer = 1, inner = 1, channels, c;
+  int64_t axis, outer, inner, channels, c;
   float *slice;
-  Pt2eNumStatus st = Pt2eNumOk;
-  if (axis < 0)
-    axis += rank;
-  if (axis < 0 || axis >= rank)
-    return fail(obs, Pt2eNumBadShape, "channel axis out of range");
+  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
+  if (st != Pt2eNumOk)
+    return st;
   if (obs->channelRank != 0 && rank != obs->channelRank) {
     char msg[sizeof obs->error];
     snprintf(msg, sizeof msg,
@@ -937,16 +965,9 @@ static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
              "histograms need one rank)", rank, obs->channelRank);
     return fail(obs, Pt2eNumBadShape, msg);
   }
-  channels = shape[axis];
-  if ((obs->numChannels != 0 && channels != obs->numChannels) ||
-      (obs->fixedChannels > 0 && channels != obs->fixedChannels))
-    return fail(obs, Pt2eNumBadShape, "channel count differs from the state");
-  for (int d = 0; d < rank; d++) {
-    if (d < axis)
-      outer *= shape[d];
-    else if (d > axis)
-      inner *= shape[d];
-  }
+  st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
+  if (st != Pt2eNumOk)
+    return st;
   if (obs->numChannels == 0) {
     st = makeChannels(obs, channels);
     if (st != Pt2eNumOk)
@@ -1403,24 +1424,15 @@ static float channelFirstZero(const float *x, int64_t outer, int64_t channels,
 
 static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
                                       const int64_t *shape, int rank) {
-  int64_t axis = obs->spec.chAxis, outer = 1, inner = 1, channels, c;
+  int64_t axis, outer, inner, channels, c;
   bool first = obs->numChannels == 0;
   float *cmin, *cmax;
-  int d, chunks;
-  if (axis < 0)
-    axis += rank;
-  if (axis < 0 || axis >= rank)
-    return fail(obs, Pt2eNumBadShape, "channel axis out of range");
-  channels = shape[axis];
-  if ((!first && channels != obs->numChannels) ||
-      (obs->fixedChannels > 0 && channels != obs->fixedChannels))
-    return fail(obs, Pt2eNumBadShape, "channel count differs from the state");
-  for (d = 0; d < rank; d++) {
-    if (d < axis)
-      outer *= shape[d];
-    else if (d > axis)
-      inner *= shape[d];
-  }
+  int chunks;
+  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
+  if (st == Pt2eNumOk)
+    st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
+  if (st != Pt2eNumOk)
+    return st;
   /* rows of the pool's split: (o, c) rows of 'inner' values, or with the
   ** channel innermost the o rows of 'channels' values (lastAxisChunk) */
   bool lastAxis = inner == 1 && channels > 1;
