@@ -110,6 +110,28 @@ float nextHex(Tokens *t) {
   return bitsToFloat((uint32_t)strtoul(tok, NULL, 16));
 }
 
+double nextHex64(Tokens *t) {
+  const char *tok = nextToken(t);
+  uint64_t u;
+  double d;
+  assert_non_null(tok);
+  u = strtoull(tok, NULL, 16);
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+
+void expectWord(Tokens *t, const char *word) {
+  const char *tok = nextToken(t);
+  assert_non_null(tok);
+  assert_string_equal(tok, word);
+}
+
+uint32_t floatBits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
 void closeTokens(Tokens *t) { pt2eFree(t->text); }
 
 int goldenLookup(const char *word, const char *const *names, int count) {

@@ -1,7 +1,7 @@
 /*
 ** golden.h
-** Reading the observer goldens (golden.c), shared by test_observers.c and
-** test_qparams.c.
+** Reading the goldens (golden.c): token streams, hex bit patterns, files;
+** shared by the unit tests.
 */
 #ifndef PT2E_TEST_GOLDEN_H
 #define PT2E_TEST_GOLDEN_H
@@ -30,6 +30,12 @@ int64_t nextInt(Tokens *t);
 float bitsToFloat(uint32_t u);
 /* The next token read as the hex bit pattern of a float32. */
 float nextHex(Tokens *t);
+/* The next token read as the hex bit pattern of a float64. */
+double nextHex64(Tokens *t);
+/* Fails the test unless the next token is 'word'. */
+void expectWord(Tokens *t, const char *word);
+/* The bit pattern of a float32 (bitsToFloat's inverse). */
+uint32_t floatBits(float f);
 void closeTokens(Tokens *t);
 /* Index of 'word' in 'names' (fails the test when absent). */
 int goldenLookup(const char *word, const char *const *names, int count);

@@ -40,28 +40,6 @@ typedef struct Case {
   int64_t channels;
 } Case;
 
-static void expectWord(Tokens *t, const char *word) {
-  const char *tok = nextToken(t);
-  assert_non_null(tok);
-  assert_string_equal(tok, word);
-}
-
-static double nextHex64(Tokens *t) {
-  const char *tok = nextToken(t);
-  uint64_t u;
-  double d;
-  assert_non_null(tok);
-  u = strtoull(tok, NULL, 16);
-  memcpy(&d, &u, sizeof d);
-  return d;
-}
-
-static uint32_t bitsOf(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
 /* Reads a case's header and batches, up to 'channels C'. */
 static void readCase(Tokens *t, Case *k) {
   const char *tok;
@@ -147,11 +125,11 @@ static void torchGolden(const char *name) {
     expectWord(&t, "channel");
     assert_int_equal(nextInt(&t), c);
     expectWord(&t, "min");
-    assert_int_equal(bitsOf(s.minVals[c]), bitsOf(nextHex(&t)));
+    assert_int_equal(floatBits(s.minVals[c]), floatBits(nextHex(&t)));
     expectWord(&t, "max");
-    assert_int_equal(bitsOf(s.maxVals[c]), bitsOf(nextHex(&t)));
+    assert_int_equal(floatBits(s.maxVals[c]), floatBits(nextHex(&t)));
     expectWord(&t, "scale");
-    assert_int_equal(bitsOf(scales[c]), bitsOf(nextHex(&t)));
+    assert_int_equal(floatBits(scales[c]), floatBits(nextHex(&t)));
     expectWord(&t, "zp");
     assert_int_equal(zps[c], nextInt(&t));
   }
@@ -182,9 +160,9 @@ static void ortGolden(const char *name) {
     expectWord(&t, "channel");
     assert_int_equal(nextInt(&t), c);
     expectWord(&t, "min");
-    assert_int_equal(bitsOf(s.minVals[c]), bitsOf(nextHex(&t)));
+    assert_int_equal(floatBits(s.minVals[c]), floatBits(nextHex(&t)));
     expectWord(&t, "max");
-    assert_int_equal(bitsOf(s.maxVals[c]), bitsOf(nextHex(&t)));
+    assert_int_equal(floatBits(s.maxVals[c]), floatBits(nextHex(&t)));
     expectWord(&t, "bins");
     assert_int_equal(s.ortChannelBins[c], nextInt(&t));
     expectWord(&t, "counts");
@@ -194,8 +172,8 @@ static void ortGolden(const char *name) {
     expectWord(&t, "range");
     assert_int_equal(pt2eObserverComputeChannelRange(obs, c, &lo, &hi),
                      Pt2eNumOk);
-    assert_int_equal(bitsOf(lo), bitsOf(nextHex(&t)));
-    assert_int_equal(bitsOf(hi), bitsOf(nextHex(&t)));
+    assert_int_equal(floatBits(lo), floatBits(nextHex(&t)));
+    assert_int_equal(floatBits(hi), floatBits(nextHex(&t)));
   }
   assert_int_equal(offC, s.ortBins);
   pt2eFree(edges);
@@ -283,8 +261,8 @@ static void compareWithSlices(Pt2eObserver *obs, const Case *k, int to) {
       assert_int_equal(pt2eObserverUpdate(one, slice, &n, 1), Pt2eNumOk);
     }
     pt2eObserverGetStats(one, &p);
-    assert_int_equal(bitsOf(s.minVals[c]), bitsOf(p.minVals[0]));
-    assert_int_equal(bitsOf(s.maxVals[c]), bitsOf(p.maxVals[0]));
+    assert_int_equal(floatBits(s.minVals[c]), floatBits(p.minVals[0]));
+    assert_int_equal(floatBits(s.maxVals[c]), floatBits(p.maxVals[0]));
     if (ort) {
       assert_int_equal(s.ortChannelBins[c], p.ortBins);
       assert_memory_equal(s.ortCounts + offC, p.ortCounts,
@@ -300,7 +278,7 @@ static void compareWithSlices(Pt2eObserver *obs, const Case *k, int to) {
     Pt2eNumStatus pst = pt2eObserverComputeQParams(one, &ps, &pz, 1);
     if (qst == Pt2eNumOk) {
       assert_int_equal(pst, Pt2eNumOk);
-      assert_int_equal(bitsOf(scales[c]), bitsOf(ps));
+      assert_int_equal(floatBits(scales[c]), floatBits(ps));
       assert_int_equal(zps[c], pz);
     } else if (pst != Pt2eNumOk && !failedBefore) {
       char want[200];

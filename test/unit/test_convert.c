@@ -37,6 +37,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include "golden.h"
 #include "interp.h"
 #include "pt2e_passes.h"
 #include "pt2e_support.h"
@@ -111,12 +112,6 @@ static const char *replaceAll(const char *text, const char *from, const char *to
   }
   out[n] = '\0';
   return out;
-}
-
-static uint32_t bitsOf(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
 }
 
 static void expectSameBits(const Pt2eTensor *a, const Pt2eTensor *b, const char *what) {
@@ -329,7 +324,7 @@ static void testFakeQuantEqualsQuantizeDequantizeExceptNaN(void **state) {
             float fq = pt2eFakeQuantizeValue(x, s, zp, -128, 127);
             float qdq = pt2eDequantizeValue(
                 pt2eQuantizeValue(x, s, zp, -128, 127, Pt2eDTypeInt8), s, zp);
-            if (bitsOf(fq) != bitsOf(qdq))
+            if (floatBits(fq) != floatBits(qdq))
               fail_msg("s=%.9g zp=%lld x=%.9g: fake quant %.9g, qdq %.9g",
                        (double)s, (long long)zp, (double)x, (double)fq, (double)qdq);
             checked++;

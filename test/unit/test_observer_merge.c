@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "golden.h"
 #include "observer_merge.h"
 #include "observers.h"
 #include "pt2e_alloc.h"
@@ -54,14 +55,8 @@ static void makeBatches(bool withNaN) {
     batches[6][9] = NAN;
 }
 
-static uint32_t bitsOf(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
 static int64_t ulpsApart(float a, float b) {
-  int64_t x = (int32_t)bitsOf(a), y = (int32_t)bitsOf(b);
+  int64_t x = (int32_t)floatBits(a), y = (int32_t)floatBits(b);
   if (x < 0)
     x = INT32_MIN - x;
   if (y < 0)
@@ -124,8 +119,8 @@ static void runShard(const Pt2eQuantSpec *spec, int b0, int b1,
       out->firstMin = copyOf(s.minVals, s.numChannels);
       out->firstMax = copyOf(s.maxVals, s.numChannels);
     }
-    if (start && (bitsOf(s.minVals[0]) != bitsOf(lastMin) ||
-                  bitsOf(s.maxVals[0]) != bitsOf(lastMax))) {
+    if (start && (floatBits(s.minVals[0]) != floatBits(lastMin) ||
+                  floatBits(s.maxVals[0]) != floatBits(lastMax))) {
       lastMin = s.minVals[0];
       lastMax = s.maxVals[0];
       ranges[2 * out->numRanges] = lastMin;
@@ -215,8 +210,8 @@ static int64_t worstOverSplits(Pt2eObserverKind kind, bool exact, bool bins) {
       int64_t d1 = distance(m.minVals[c], seq.minVals[c]);
       int64_t d2 = distance(m.maxVals[c], seq.maxVals[c]);
       if (isnan(seq.minVals[c]) || isnan(seq.maxVals[c])) {
-        assert_int_equal(bitsOf(m.minVals[c]), bitsOf(seq.minVals[c]));
-        assert_int_equal(bitsOf(m.maxVals[c]), bitsOf(seq.maxVals[c]));
+        assert_int_equal(floatBits(m.minVals[c]), floatBits(seq.minVals[c]));
+        assert_int_equal(floatBits(m.maxVals[c]), floatBits(seq.maxVals[c]));
         d1 = d2 = 0;
       }
       worst = d1 > worst ? d1 : worst;

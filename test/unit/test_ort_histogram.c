@@ -21,28 +21,6 @@
 #include "ort_histogram.h"
 #include "pt2e_alloc.h"
 
-static uint32_t bitsOf(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static double nextHex64(Tokens *t) {
-  const char *tok = nextToken(t);
-  uint64_t u;
-  double d;
-  assert_non_null(tok);
-  u = strtoull(tok, NULL, 16);
-  memcpy(&d, &u, sizeof d);
-  return d;
-}
-
-static void expectWord(Tokens *t, const char *word) {
-  const char *tok = nextToken(t);
-  assert_non_null(tok);
-  assert_string_equal(tok, word);
-}
-
 /* Runs one ort_<name>.case and compares state and range. */
 static void runCase(const char *name) {
   char file[128], method[32];
@@ -97,15 +75,15 @@ static void runCase(const char *name) {
     edges = readF32(file, &ne);
     assert_int_equal(ne, bins + 1);
     for (int64_t i = 0; i <= bins; i++)
-      if (bitsOf(h.edges[i]) != bitsOf(edges[i]))
+      if (floatBits(h.edges[i]) != floatBits(edges[i]))
         fail_msg("%s: edge %lld is %a, ONNX Runtime has %a", name,
                  (long long)i, (double)h.edges[i], (double)edges[i]);
     pt2eFree(edges);
   }
   expectWord(&t, "min");
-  assert_int_equal(bitsOf(h.min), bitsOf(nextHex(&t)));
+  assert_int_equal(floatBits(h.min), floatBits(nextHex(&t)));
   expectWord(&t, "max");
-  assert_int_equal(bitsOf(h.max), bitsOf(nextHex(&t)));
+  assert_int_equal(floatBits(h.max), floatBits(nextHex(&t)));
   if (strcmp(method, "percentile") == 0)
     st = pt2eOrtPercentileRange(&h, percentile, symmetric, &lo, &hi);
   else if (strcmp(method, "entropy") == 0)
@@ -116,7 +94,7 @@ static void runCase(const char *name) {
   expectWord(&t, "range");
   {
     float elo = nextHex(&t), ehi = nextHex(&t);
-    if (bitsOf(lo) != bitsOf(elo) || bitsOf(hi) != bitsOf(ehi))
+    if (floatBits(lo) != floatBits(elo) || floatBits(hi) != floatBits(ehi))
       fail_msg("%s: range [%a, %a], ONNX Runtime has [%a, %a]", name,
                (double)lo, (double)hi, (double)elo, (double)ehi);
   }
@@ -150,7 +128,7 @@ static void testNumpyPrimitivesMatchNumpy(void **state) {
   n = nextInt(&t);
   for (int64_t i = 0; i < n; i++) {
     float x = nextHex(&t), r = nextHex(&t);
-    if (bitsOf(pt2eNumpyLogf(x)) != bitsOf(r))
+    if (floatBits(pt2eNumpyLogf(x)) != floatBits(r))
       fail_msg("np.log(%a) is %a, ours %a", (double)x, (double)r,
                (double)pt2eNumpyLogf(x));
   }
@@ -158,7 +136,7 @@ static void testNumpyPrimitivesMatchNumpy(void **state) {
   n = nextInt(&t);
   for (int64_t i = 0; i < n; i++) {
     float a = nextHex(&t), b = nextHex(&t), r = nextHex(&t);
-    assert_int_equal(bitsOf(pt2eNumpyFloorDivide(a, b)), bitsOf(r));
+    assert_int_equal(floatBits(pt2eNumpyFloorDivide(a, b)), floatBits(r));
   }
   expectWord(&t, "sum");
   {
@@ -168,7 +146,7 @@ static void testNumpyPrimitivesMatchNumpy(void **state) {
       int64_t len = nextInt(&t);
       float r = nextHex(&t);
       assert_true(len <= count);
-      assert_int_equal(bitsOf(pt2eNumpyPairwiseSum(x, len)), bitsOf(r));
+      assert_int_equal(floatBits(pt2eNumpyPairwiseSum(x, len)), floatBits(r));
     }
     pt2eFree(x);
   }

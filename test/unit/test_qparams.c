@@ -37,12 +37,6 @@ static Pt2eQuantSpec spec(Pt2eDType dtype, Pt2eQScheme qscheme, int64_t qmin,
   return s;
 }
 
-static uint32_t floatBits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
 /* {======================================================================
 ** The tables of quant_spec.c
 ** ======================================================================= */
