@@ -10,7 +10,8 @@
 ** alike: the best vector path on all threads (PT2E_NUM_THREADS, or the
 ** online CPUs), the best vector path on one thread, and the scalar path on
 ** one thread. The best time of R rounds (argv[1], default 6) is printed,
-** with the ratios to the first column.
+** with the ratios to the first column. argv[2], when given, keeps only the
+** rows whose name contains it (to profile one kind: 'relu6').
 **
 ** The ONNX Runtime kinds (percentile, entropy, distribution) collect
 ** numpy's histogram on one thread and in scalar code (ort_histogram.c), so
@@ -23,6 +24,7 @@
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "observers.h"
@@ -48,6 +50,7 @@ static const struct Way {
 
 int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 6;
+  const char *only = argc > 2 ? argv[2] : NULL;
   int64_t shape[4] = {8, 64, 112, 112};
   int64_t n = shape[0] * shape[1] * shape[2] * shape[3];
   float *x = malloc((size_t)n * sizeof(float));
@@ -79,6 +82,8 @@ int main(int argc, char **argv) {
     printf(" %21s", ways[w].name);
   printf("\n");
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    if (only != NULL && strstr(kinds[k].name, only) == NULL)
+      continue;
     Pt2eQuantSpec spec;
     pt2eQuantSpecInit(&spec, kinds[k].kind, Pt2eDTypeInt8); /* the kind's bins */
     spec.qscheme = kinds[k].q;
