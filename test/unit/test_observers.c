@@ -1124,6 +1124,73 @@ static void testFastPathsGiveTheOldBitsOnEveryThreadCountAndPath(void **state) {
   free(x);
 }
 
+/*
+** Values on and around every bin edge, where a bin number computed any
+** other way than the scalar loop's float32 steps (a fused multiply-add, a
+** product by 1 / width, a wider type) truncates differently: each edge
+** m * width / bins and its 4 float neighbours either side, in two layouts,
+** against the scalar loop kept literally, on every path. "spread": the 9
+** values of an edge share a vector with 7 values at bin centres; "alone":
+** one edge value per 16, the rest at centres. Ranges: 0..6 with 2048 bins,
+** a tiny width, odd counts, 2^18 and 2^18 + 1 bins, a width over 2^100.
+*/
+static void testHistcBinEdgesGiveTheDividesBinsOnEveryPath(void **state) {
+  static const struct { float lo, hi; int bins; } ranges[] = {
+      {0.0f, 6.0f, 2048},    {-3.7f, 5.3f, 2048},     {1e-3f, 1.000005e-3f, 2048},
+      {0.1f, 0.2f, 3},       {-2.0f, 2.0f, 1},        {-7.25f, 0.5f, 1000},
+      {0.0f, 1.0f, 1 << 18}, {0.0f, 1.0f, (1 << 18) + 1}, {-1e30f, 1e30f, 2048}};
+  static const Pt2eObserverPath paths[3] = {
+      Pt2eObserverPathBest, Pt2eObserverPathAvx2, Pt2eObserverPathScalar};
+  (void)state;
+  for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++) {
+    const float lo = ranges[r].lo, hi = ranges[r].hi;
+    const int bins = ranges[r].bins;
+    const int layouts = bins <= 4096 ? 2 : 1; /* "alone" at 2^18 bins: 150 MB */
+    const int64_t cap = (int64_t)bins * 16 * (layouts == 2 ? 9 : 1) + 64;
+    float *x = malloc((size_t)cap * sizeof(float));
+    float *want = malloc((size_t)bins * sizeof(float));
+    float *got = malloc((size_t)bins * sizeof(float));
+    assert_true(x && want && got);
+    for (int layout = 0; layout < layouts; layout++) {
+      int64_t n = 0;
+      for (int m = 1; m < bins; m++) {
+        float edge = (float)((double)lo + (double)m * ((double)hi - lo) / bins);
+        float centre = (float)((double)lo + (m - 0.5) * ((double)hi - lo) / bins);
+        float near[9];
+        near[4] = edge;
+        for (int k = 1; k <= 4; k++) {
+          near[4 - k] = nextafterf(near[5 - k], -INFINITY);
+          near[4 + k] = nextafterf(near[3 + k], INFINITY);
+        }
+        for (int k = 0; k < 9; k++) {
+          if (layout == 0) {
+            x[n++] = near[k];
+            continue;
+          }
+          x[n++] = near[k];
+          for (int c = 0; c < 15; c++)
+            x[n++] = centre;
+        }
+        if (layout == 0)
+          for (int c = 0; c < 7; c++)
+            x[n++] = centre;
+      }
+      x[n++] = lo;
+      x[n++] = hi;
+      assert_int_equal(refHistc(x, n, bins, lo, hi, want), Pt2eNumOk);
+      for (int pi = 0; pi < 3; pi++) {
+        pt2eObserverForcePath(paths[pi]);
+        assert_int_equal(pt2eHistc(x, n, bins, lo, hi, got), Pt2eNumOk);
+        assert_memory_equal(got, want, (size_t)bins * sizeof(float));
+      }
+    }
+    free(x);
+    free(want);
+    free(got);
+  }
+  pt2eObserverForcePath(Pt2eObserverPathBest);
+}
+
 /* More than 2^24 elements of one residue mod 4 in one bin: each of the
 ** four partial counts stops at 2^24 as the float32 counts of the old loop
 ** did (an exact total, 4 * 2^24 + 400, would be a different float). */
@@ -1185,6 +1252,7 @@ int main(void) {
       cmocka_unit_test(testHistogramOfConstantOrZeroTensorsMatchesTorchao),
       cmocka_unit_test(testHistogramDropsInfinities),
       cmocka_unit_test(testHistogramBatchInsideTheRangeAddsItsCountsInOnePass),
+      cmocka_unit_test(testHistcBinEdgesGiveTheDividesBinsOnEveryPath),
       cmocka_unit_test(testHistogramReportsNaNFirstBatchAndStaysPoisoned),
       cmocka_unit_test(testHistogramReportsNaNLaterAndKeepsItsState),
       cmocka_unit_test(testRestoredStatsContinueCalibrationBitForBit),
