@@ -16,6 +16,7 @@
 ** same thread count, alternating call by call, best of R (default 5); one
 ** line per shape, thread count and kernel, with the ratio to OpenBLAS
 ** (each timed call after an untimed one of the same library).
+** bench-sgemm-rate --all R NAME keeps the shapes whose name contains NAME.
 */
 #include <cblas.h>
 #include <stdio.h>
@@ -97,7 +98,7 @@ static bool measure(const Shape *s, int reps, const float *a, const float *b,
   return true;
 }
 
-static int runAll(int reps) {
+static int runAll(int reps, const char *only) {
   int64_t most = 1024 * 1024 * 5;
   float *a = malloc((size_t)most * sizeof(float)), *b = malloc((size_t)most * sizeof(float));
   float *c = malloc((size_t)most * sizeof(float));
@@ -117,6 +118,8 @@ static int runAll(int reps) {
          "kernel", "blas GF/s", "ours GF/s", "ratio");
   for (size_t i = 0; i < sizeof kShapes / sizeof *kShapes; i++) {
     const Shape *s = &kShapes[i];
+    if (only != NULL && strstr(s->name, only) == NULL)
+      continue;
     double flop = 2.0 * (double)s->m * (double)s->n * (double)s->k;
     for (int threads = 2; threads >= 1; threads--)
       for (size_t kk = 0; kk < sizeof kernels / sizeof *kernels; kk++) {
@@ -144,7 +147,7 @@ static int runAll(int reps) {
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--all") == 0)
-    return runAll(argc > 2 ? atoi(argv[2]) : 5);
+    return runAll(argc > 2 ? atoi(argv[2]) : 5, argc > 3 ? argv[3] : NULL);
   int64_t n = argc > 1 ? atoll(argv[1]) : 1024;
   int reps = argc > 2 ? atoi(argv[2]) : 5;
   float *a = malloc((size_t)(n * n) * sizeof(float));

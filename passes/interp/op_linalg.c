@@ -387,6 +387,7 @@ static bool compileBody(CompileCtx *cc, const Instr *in, LinalgPlan *p) {
   }
   for (int k = 0; k < p->numBodyArgs; k++) {
     const SlotInfo *info = &cc->program->slots[in->operands[k]];
+    p->argRead[k] = pt2eScalarProgramReadsReg(p->body, k);
     if (pt2eScalarProgramRegType(p->body, k) != info->type) {
       pt2eEmitOpError(op, NULL, "has a body argument whose type differs from "
                       "its operand's element type");
@@ -610,7 +611,7 @@ static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
       if (L)
         idx[L - 1] = i;
       for (int k = 0; k < p->numBodyArgs; k++)
-        if (p->isTensor[k])
+        if (p->isTensor[k] && p->argRead[k])
           regs[k] = pt2eTensorLoad(t[k], off[k]);
       pt2eScalarProgramRun(p->body, regs, idx, yields);
       for (int o = 0; o < p->numOuts; o++)
@@ -792,7 +793,7 @@ static void runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
     for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
       int64_t n = r.i1 - i0 < BlockLanes ? r.i1 - i0 : BlockLanes;
       for (int k = 0; k < p->numBodyArgs; k++)
-        if (p->isTensor[k])
+        if (p->isTensor[k] && p->argRead[k])
           gather(t[k], off[k] + i0 * p->mergedCoef[k][L - 1],
                  p->mergedCoef[k][L - 1], n, regs + (int64_t)k * BlockLanes);
       if (p->usesIndex)

@@ -15,6 +15,11 @@ typedef struct LinalgPlan {
   int numIns, numOuts, numLoops, numBodyArgs;
   int64_t size[PT2E_LINALG_MAX_LOOPS]; /* loop trip counts */
   bool isTensor[PT2E_LINALG_MAX_OPERANDS];
+  /* whether the body reads its argument k (an output's %out often not):
+  ** the loops load only those, so an output is not read before it is
+  ** written (a fresh page read first is mapped to the zero page, and the
+  ** write after it faults again and flushes the other cores' TLBs) */
+  bool argRead[PT2E_LINALG_MAX_OPERANDS];
   /* element offset of operand k = base[k] + sum_d coef[k][d] * i_d */
   int64_t base[PT2E_LINALG_MAX_OPERANDS];
   int64_t coef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];
