@@ -504,14 +504,65 @@ static void histcSlotsScalar(const float *x, int64_t m, const HistcParams *h,
   }
 }
 
+/*
+** The end bins, counted apart. A ReLU's exact zeros (bin 0) and a ReLU6's
+** clamped ends (bins 0 and bins - 1) are often half of a tensor; the
+** vector paths count them with a compare and a popcount and leave only
+** the other bin numbers in 'slot', packed to the front, for the scalar
+** increments (about one cycle each), when 'ends' is not NULL: only where
+** no count can reach 2^24 (histcCount: fewer than 2^24 values), so that
+** which partial an element goes into does not matter. ends[0] and ends[1]
+** grow by the values of bin 0 and of bin bins - 1 (one bin: all in
+** ends[0]). Each returns how many slots it wrote.
+*/
 #if PT2E_OBS_X86
-__attribute__((target("avx2"))) static void
-histcSlotsAvx2(const float *x, int64_t m, const HistcParams *h, int32_t *slot) {
+/* AVX2 has no compress: for each 8-bit mask of kept lanes, their indices
+** in order, a nibble each (entry m: lane of the k-th set bit of m in
+** nibble k) */
+static const uint32_t keepOrder[256] = {
+    0x00000000, 0x00000000, 0x00000001, 0x00000010, 0x00000002, 0x00000020, 0x00000021, 0x00000210,
+    0x00000003, 0x00000030, 0x00000031, 0x00000310, 0x00000032, 0x00000320, 0x00000321, 0x00003210,
+    0x00000004, 0x00000040, 0x00000041, 0x00000410, 0x00000042, 0x00000420, 0x00000421, 0x00004210,
+    0x00000043, 0x00000430, 0x00000431, 0x00004310, 0x00000432, 0x00004320, 0x00004321, 0x00043210,
+    0x00000005, 0x00000050, 0x00000051, 0x00000510, 0x00000052, 0x00000520, 0x00000521, 0x00005210,
+    0x00000053, 0x00000530, 0x00000531, 0x00005310, 0x00000532, 0x00005320, 0x00005321, 0x00053210,
+    0x00000054, 0x00000540, 0x00000541, 0x00005410, 0x00000542, 0x00005420, 0x00005421, 0x00054210,
+    0x00000543, 0x00005430, 0x00005431, 0x00054310, 0x00005432, 0x00054320, 0x00054321, 0x00543210,
+    0x00000006, 0x00000060, 0x00000061, 0x00000610, 0x00000062, 0x00000620, 0x00000621, 0x00006210,
+    0x00000063, 0x00000630, 0x00000631, 0x00006310, 0x00000632, 0x00006320, 0x00006321, 0x00063210,
+    0x00000064, 0x00000640, 0x00000641, 0x00006410, 0x00000642, 0x00006420, 0x00006421, 0x00064210,
+    0x00000643, 0x00006430, 0x00006431, 0x00064310, 0x00006432, 0x00064320, 0x00064321, 0x00643210,
+    0x00000065, 0x00000650, 0x00000651, 0x00006510, 0x00000652, 0x00006520, 0x00006521, 0x00065210,
+    0x00000653, 0x00006530, 0x00006531, 0x00065310, 0x00006532, 0x00065320, 0x00065321, 0x00653210,
+    0x00000654, 0x00006540, 0x00006541, 0x00065410, 0x00006542, 0x00065420, 0x00065421, 0x00654210,
+    0x00006543, 0x00065430, 0x00065431, 0x00654310, 0x00065432, 0x00654320, 0x00654321, 0x06543210,
+    0x00000007, 0x00000070, 0x00000071, 0x00000710, 0x00000072, 0x00000720, 0x00000721, 0x00007210,
+    0x00000073, 0x00000730, 0x00000731, 0x00007310, 0x00000732, 0x00007320, 0x00007321, 0x00073210,
+    0x00000074, 0x00000740, 0x00000741, 0x00007410, 0x00000742, 0x00007420, 0x00007421, 0x00074210,
+    0x00000743, 0x00007430, 0x00007431, 0x00074310, 0x00007432, 0x00074320, 0x00074321, 0x00743210,
+    0x00000075, 0x00000750, 0x00000751, 0x00007510, 0x00000752, 0x00007520, 0x00007521, 0x00075210,
+    0x00000753, 0x00007530, 0x00007531, 0x00075310, 0x00007532, 0x00075320, 0x00075321, 0x00753210,
+    0x00000754, 0x00007540, 0x00007541, 0x00075410, 0x00007542, 0x00075420, 0x00075421, 0x00754210,
+    0x00007543, 0x00075430, 0x00075431, 0x00754310, 0x00075432, 0x00754320, 0x00754321, 0x07543210,
+    0x00000076, 0x00000760, 0x00000761, 0x00007610, 0x00000762, 0x00007620, 0x00007621, 0x00076210,
+    0x00000763, 0x00007630, 0x00007631, 0x00076310, 0x00007632, 0x00076320, 0x00076321, 0x00763210,
+    0x00000764, 0x00007640, 0x00007641, 0x00076410, 0x00007642, 0x00076420, 0x00076421, 0x00764210,
+    0x00007643, 0x00076430, 0x00076431, 0x00764310, 0x00076432, 0x00764320, 0x00764321, 0x07643210,
+    0x00000765, 0x00007650, 0x00007651, 0x00076510, 0x00007652, 0x00076520, 0x00076521, 0x00765210,
+    0x00007653, 0x00076530, 0x00076531, 0x00765310, 0x00076532, 0x00765320, 0x00765321, 0x07653210,
+    0x00007654, 0x00076540, 0x00076541, 0x00765410, 0x00076542, 0x00765420, 0x00765421, 0x07654210,
+    0x00076543, 0x00765430, 0x00765431, 0x07654310, 0x00765432, 0x07654320, 0x07654321, 0x76543210,
+};
+
+__attribute__((target("avx2"))) static int64_t
+histcSlotsAvx2(const float *x, int64_t m, const HistcParams *h, int32_t *slot,
+               uint64_t *ends) {
   const __m256 lo = _mm256_set1_ps(h->lof), hi = _mm256_set1_ps(h->hif);
   const __m256 nb = _mm256_set1_ps(h->nb), width = _mm256_set1_ps(h->width);
   const __m256i top = _mm256_set1_epi32(h->bins - 1);
   const __m256i spare = _mm256_set1_epi32(h->bins);
-  int64_t i = 0;
+  const __m256i nibble = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+  int64_t i = 0, kept = 0;
   for (; i + 8 <= m; i += 8) {
     __m256 v = _mm256_loadu_ps(x + i);
     __m256 t = _mm256_div_ps(_mm256_mul_ps(_mm256_sub_ps(v, lo), nb), width);
@@ -520,19 +571,34 @@ histcSlotsAvx2(const float *x, int64_t m, const HistcParams *h, int32_t *slot) {
                               _mm256_cmp_ps(v, hi, _CMP_LE_OQ));
     __m256i p = _mm256_min_epi32(_mm256_cvttps_epi32(q), top);
     p = _mm256_blendv_epi8(spare, p, _mm256_castps_si256(in));
-    _mm256_storeu_si256((__m256i *)(slot + i), p);
+    if (!ends) {
+      _mm256_storeu_si256((__m256i *)(slot + kept), p);
+      kept += 8;
+      continue;
+    }
+    int zero = _mm256_movemask_ps(_mm256_castsi256_ps(
+        _mm256_cmpeq_epi32(p, _mm256_setzero_si256())));
+    int last = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(p, top)));
+    int keep = ~(zero | last) & 0xff;
+    ends[0] += (uint64_t)__builtin_popcount((unsigned)zero);
+    ends[1] += (uint64_t)__builtin_popcount((unsigned)(last & ~zero));
+    __m256i order = _mm256_srlv_epi32(_mm256_set1_epi32((int)keepOrder[keep]), nibble);
+    order = _mm256_and_si256(order, _mm256_set1_epi32(7));
+    _mm256_storeu_si256((__m256i *)(slot + kept), _mm256_permutevar8x32_epi32(p, order));
+    kept += __builtin_popcount((unsigned)keep);
   }
-  histcSlotsScalar(x + i, m - i, h, slot + i);
+  histcSlotsScalar(x + i, m - i, h, slot + kept);
+  return kept + (m - i);
 }
 
-__attribute__((target("avx512f"))) static void
+__attribute__((target("avx512f"))) static int64_t
 histcSlotsAvx512(const float *x, int64_t m, const HistcParams *h,
-                 int32_t *slot) {
+                 int32_t *slot, uint64_t *ends) {
   const __m512 lo = _mm512_set1_ps(h->lof), hi = _mm512_set1_ps(h->hif);
   const __m512 nb = _mm512_set1_ps(h->nb), width = _mm512_set1_ps(h->width);
   const __m512i top = _mm512_set1_epi32(h->bins - 1);
   const __m512i spare = _mm512_set1_epi32(h->bins);
-  int64_t i = 0;
+  int64_t i = 0, kept = 0;
   for (; i + 16 <= m; i += 16) {
     __m512 v = _mm512_loadu_ps(x + i);
     __m512 t = _mm512_div_ps(_mm512_mul_ps(_mm512_sub_ps(v, lo), nb), width);
@@ -540,26 +606,37 @@ histcSlotsAvx512(const float *x, int64_t m, const HistcParams *h,
     __mmask16 in = _mm512_cmp_ps_mask(v, lo, _CMP_GE_OQ) &
                    _mm512_cmp_ps_mask(v, hi, _CMP_LE_OQ);
     __m512i p = _mm512_min_epi32(_mm512_cvttps_epi32(q), top);
-    _mm512_storeu_si512(slot + i, _mm512_mask_blend_epi32(in, spare, p));
+    p = _mm512_mask_blend_epi32(in, spare, p);
+    if (!ends) {
+      _mm512_storeu_si512(slot + kept, p);
+      kept += 16;
+      continue;
+    }
+    __mmask16 zero = _mm512_cmpeq_epi32_mask(p, _mm512_setzero_si512());
+    __mmask16 last = _mm512_cmpeq_epi32_mask(p, top);
+    __mmask16 keep = (__mmask16)~(zero | last);
+    ends[0] += (uint64_t)__builtin_popcount(zero);
+    ends[1] += (uint64_t)__builtin_popcount((unsigned)(last & (__mmask16)~zero));
+    _mm512_storeu_si512(slot + kept, _mm512_maskz_compress_epi32(keep, p));
+    kept += __builtin_popcount(keep);
   }
-  histcSlotsScalar(x + i, m - i, h, slot + i);
+  histcSlotsScalar(x + i, m - i, h, slot + kept);
+  return kept + (m - i);
 }
 #endif
 
-static void histcSlots(Isa isa, const float *x, int64_t m,
-                       const HistcParams *h, int32_t *slot) {
+static int64_t histcSlots(Isa isa, const float *x, int64_t m,
+                          const HistcParams *h, int32_t *slot, uint64_t *ends) {
 #if PT2E_OBS_X86
-  if (isa == IsaAvx512) {
-    histcSlotsAvx512(x, m, h, slot);
-    return;
-  }
-  if (isa == IsaAvx2) {
-    histcSlotsAvx2(x, m, h, slot);
-    return;
-  }
+  if (isa == IsaAvx512)
+    return histcSlotsAvx512(x, m, h, slot, ends);
+  if (isa == IsaAvx2)
+    return histcSlotsAvx2(x, m, h, slot, ends);
 #endif
   (void)isa;
+  (void)ends; /* the scalar path counts every bin by increments */
   histcSlotsScalar(x, m, h, slot);
+  return m;
 }
 
 /*
@@ -575,6 +652,8 @@ typedef struct HistcJob {
   HistcParams h;
   Isa isa;
   uint32_t *counts; /* chunks x 4 x (bins + 1) */
+  uint64_t *ends;   /* NULL, or chunks x 2: the end bins counted apart
+                    ** (histcSlots) */
   int *stop;        /* NULL, or: give up at the first value outside, and
                     ** set *stop (the count is of no use then) */
 } HistcJob;
@@ -611,6 +690,31 @@ static bool histcStops(const HistcJob *job, const void *c, bool wide) {
       (c)[(i_ & 3) * (stride) + (slot)[i_]]++;                              \
   } while (0)
 
+/*
+** The end bins apart only while they pay: a block of spread values has
+** few of them, and packing the rest then costs more than it saves (the
+** compare, popcount and compress are about a tenth of a block's time). A
+** block where under 1/8 of the values were end bins turns it off for the
+** next 15 blocks, then the next block looks again. Either way the counts
+** are the same.
+*/
+typedef struct EndBins {
+  uint64_t *ends; /* the worker's two counts, or NULL: never apart */
+  int rest;       /* blocks left before looking again */
+} EndBins;
+
+static int64_t countedSlots(const HistcJob *job, EndBins *eb, int64_t base,
+                            int64_t m, int32_t *slot) {
+  if (eb->ends == NULL || eb->rest > 0) {
+    eb->rest -= eb->rest > 0;
+    return histcSlots(job->isa, job->x + base, m, &job->h, slot, NULL);
+  }
+  int64_t kept = histcSlots(job->isa, job->x + base, m, &job->h, slot, eb->ends);
+  if ((m - kept) * 8 < m)
+    eb->rest = 15;
+  return kept;
+}
+
 static void histcChunk(void *ctx, int64_t begin, int64_t end, int worker) {
   const HistcJob *job = ctx;
   enum { Block = 1024, SmallBins = 4096, Window = 255 };
@@ -618,10 +722,11 @@ static void histcChunk(void *ctx, int64_t begin, int64_t end, int worker) {
   int64_t stride = (int64_t)job->h.bins + 1;
   uint32_t *counts = job->counts + (int64_t)worker * 4 * stride;
   int64_t lo = begin * 4, hi = end * 4 < job->n ? end * 4 : job->n;
+  EndBins eb = {job->ends ? job->ends + 2 * (int64_t)worker : NULL, 0};
   if (stride > SmallBins) {
     for (int64_t base = lo; base < hi; base += Block) {
       int64_t m = hi - base < Block ? hi - base : Block;
-      histcSlots(job->isa, job->x + base, m, &job->h, slot);
+      m = countedSlots(job, &eb, base, m, slot);
       COUNT_SLOTS(counts, slot, m, stride);
       if (histcStops(job, counts, true))
         return;
@@ -637,7 +742,7 @@ static void histcChunk(void *ctx, int64_t begin, int64_t end, int worker) {
     memset(small, 0, (size_t)(4 * stride) * sizeof *small);
     for (int64_t base = start; base < stop; base += Block) {
       int64_t m = stop - base < Block ? stop - base : Block;
-      histcSlots(job->isa, job->x + base, m, &job->h, slot);
+      m = countedSlots(job, &eb, base, m, slot);
       COUNT_SLOTS(small, slot, m, stride);
       if (histcStops(job, small, false))
         return; /* the window's counts are of no use either */
@@ -684,11 +789,31 @@ static Pt2eNumStatus histcCount(const float *x, int64_t n, int64_t bins,
   if (!pt2eCheckedBytes(stride * 4 * chunks, sizeof(uint32_t), &bytes))
     return Pt2eNumNoMemory;
   job.counts = pt2eAlloc(bytes); /* zeroed */
+  /* the end bins apart where no count reaches 2^24 (histcSlots) */
+  uint64_t ends[2 * PT2E_MAX_THREADS] = {0};
+  job.ends = n < (1 << 24) && job.isa != IsaScalar && chunks <= PT2E_MAX_THREADS
+                 ? ends : NULL;
   if (job.counts == NULL)
     return Pt2eNumNoMemory;
   pt2eParallelFor(groups, HistcGrain, histcChunk, &job);
   if (stop) {
     *outside = 1; /* at least */
+    pt2eFree(job.counts);
+    return Pt2eNumOk;
+  }
+  if (job.ends) {
+    /* every count below 2^24: the four partials' float sum is the total */
+    for (pos = 0; pos < bins; pos++) {
+      uint64_t total = 0;
+      for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
+        total += job.counts[p * stride + pos];
+      for (int t = 0; t < chunks; t++)
+        total += (pos == 0 ? ends[2 * t] : 0) + (pos == bins - 1 ? ends[2 * t + 1] : 0);
+      hist[pos] = (float)total;
+    }
+    *outside = 0;
+    for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
+      *outside += job.counts[p * stride + bins];
     pt2eFree(job.counts);
     return Pt2eNumOk;
   }

@@ -1191,6 +1191,58 @@ static void testHistcBinEdgesGiveTheDividesBinsOnEveryPath(void **state) {
   pt2eObserverForcePath(Pt2eObserverPathBest);
 }
 
+/*
+** ReLU6-like data, where the vector paths count the end bins apart
+** (observers.c, countedSlots): runs of exact zeros and sixes (bins 0 and
+** 2047 over [0, 6]) between stretches of spread values long enough to turn
+** the counting apart off and on again, an odd length, values outside, and
+** a single bin; against the scalar loop kept literally, on every path and
+** thread count.
+*/
+static void testHistcEndBinsCountedApartGiveTheLoopsCounts(void **state) {
+  enum { N = 200003 };
+  static const Pt2eObserverPath paths[3] = {
+      Pt2eObserverPathBest, Pt2eObserverPathAvx2, Pt2eObserverPathScalar};
+  float *x = malloc(N * sizeof(float));
+  float *want = malloc(2048 * sizeof(float)), *got = malloc(2048 * sizeof(float));
+  uint32_t seed = 7;
+  (void)state;
+  assert_true(x && want && got);
+  for (int64_t i = 0; i < N; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    float v = (float)(seed >> 8) / 16777216.0f * 8.0f - 1.0f; /* -1 .. 7 */
+    bool spread = (i / 40000) % 2 == 1; /* 40 blocks of each */
+    x[i] = spread ? v * 0.75f : v < 0.0f ? 0.0f : v > 6.0f ? 6.0f : v < 3.0f ? 0.0f : v;
+  }
+  x[5] = -0.5f; /* outside [0, 6] */
+  x[N - 1] = 6.5f;
+  static const struct { float lo, hi; int bins; } runs[] = {
+      {0.0f, 6.0f, 2048}, {0.0f, 6.0f, 1}, {0.0f, 6.0f, 5000}, {-1.0f, 6.0f, 2048}};
+  for (size_t r = 0; r < sizeof runs / sizeof *runs; r++) {
+    float *w = runs[r].bins > 2048 ? malloc((size_t)runs[r].bins * sizeof(float)) : want;
+    float *g = runs[r].bins > 2048 ? malloc((size_t)runs[r].bins * sizeof(float)) : got;
+    assert_true(w && g);
+    assert_int_equal(refHistc(x, N, runs[r].bins, runs[r].lo, runs[r].hi, w), Pt2eNumOk);
+    for (int pi = 0; pi < 3; pi++)
+      for (int threads = 1; threads <= 3; threads++) {
+        pt2eObserverForcePath(paths[pi]);
+        pt2eParallelConfigure(threads);
+        assert_int_equal(pt2eHistc(x, N, runs[r].bins, runs[r].lo, runs[r].hi, g),
+                         Pt2eNumOk);
+        assert_memory_equal(g, w, (size_t)runs[r].bins * sizeof(float));
+      }
+    if (w != want) {
+      free(w);
+      free(g);
+    }
+  }
+  pt2eObserverForcePath(Pt2eObserverPathBest);
+  pt2eParallelConfigure(0);
+  free(x);
+  free(want);
+  free(got);
+}
+
 /* More than 2^24 elements of one residue mod 4 in one bin: each of the
 ** four partial counts stops at 2^24 as the float32 counts of the old loop
 ** did (an exact total, 4 * 2^24 + 400, would be a different float). */
@@ -1253,6 +1305,7 @@ int main(void) {
       cmocka_unit_test(testHistogramDropsInfinities),
       cmocka_unit_test(testHistogramBatchInsideTheRangeAddsItsCountsInOnePass),
       cmocka_unit_test(testHistcBinEdgesGiveTheDividesBinsOnEveryPath),
+      cmocka_unit_test(testHistcEndBinsCountedApartGiveTheLoopsCounts),
       cmocka_unit_test(testHistogramReportsNaNFirstBatchAndStaysPoisoned),
       cmocka_unit_test(testHistogramReportsNaNLaterAndKeepsItsState),
       cmocka_unit_test(testRestoredStatsContinueCalibrationBitForBit),
