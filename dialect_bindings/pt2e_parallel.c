@@ -9,12 +9,21 @@
 ** numbers fixed by their own index, so which thread runs which range is
 ** the same run after run (it does not matter for the results, which never
 ** depend on the split, but it keeps per-worker scratch predictable).
+**
+** Waking a sleeping thread costs more than the loop it is woken for when
+** loops are small and many (an interpreter runs hundreds a batch): a futex
+** wake, then the scheduler, on a virtual machine an interrupt to a halted
+** CPU. So a worker that finished its chunk, and the caller waiting for the
+** workers, first spin for a while (SpinNs) on the two counters that
+** change, read atomically, before they sleep on the condition variables.
+** PT2E_SPIN_US sets the while (0: sleep at once).
 */
 #include "pt2e_parallel.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct Loop {
@@ -39,6 +48,59 @@ static struct {
           PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, {0}, 0, 1, 0, {0}};
 
 static _Thread_local bool inWorker;
+
+/* How long a waiting thread spins before it sleeps (PT2E_SPIN_US); read
+** and set under pool.lock. */
+static long spinNs = -1;
+
+static long spinBudget(void) {
+  if (spinNs < 0) {
+    const char *env = getenv("PT2E_SPIN_US");
+    long us = env && *env ? strtol(env, NULL, 10) : 100;
+    spinNs = us < 0 ? 0 : us * 1000;
+  }
+  return spinNs;
+}
+
+static long long nowNs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void cpuRelax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/* Spins until *word != value or the budget is spent; whether it changed.
+** Called without pool.lock. */
+static bool spinWhileEqualUL(const unsigned long *word, unsigned long value, long budget) {
+  if (budget <= 0)
+    return false;
+  long long end = nowNs() + budget;
+  for (int i = 0;; i++) {
+    if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != value)
+      return true;
+    cpuRelax();
+    if ((i & 63) == 63 && nowNs() > end)
+      return false;
+  }
+}
+
+static bool spinWhilePositive(const int *word, long budget) {
+  if (budget <= 0)
+    return false;
+  long long end = nowNs() + budget;
+  for (int i = 0;; i++) {
+    if (__atomic_load_n(word, __ATOMIC_ACQUIRE) <= 0)
+      return true;
+    cpuRelax();
+    if ((i & 63) == 63 && nowNs() > end)
+      return false;
+  }
+}
 
 int pt2eParallelThreads(void) {
   pthread_mutex_lock(&pool.lock);
@@ -78,9 +140,15 @@ static void *workerMain(void *arg) {
   int self = (int)(intptr_t)arg;
   inWorker = true;
   pthread_mutex_lock(&pool.lock);
+  long budget = spinBudget(); /* under pool.lock, as every call */
   unsigned long seen = pool.bornAt[self];
   for (;;) {
-    while (pool.generation == seen)
+    if (__atomic_load_n(&pool.generation, __ATOMIC_RELAXED) == seen && budget > 0) {
+      pthread_mutex_unlock(&pool.lock);
+      spinWhileEqualUL(&pool.generation, seen, budget);
+      pthread_mutex_lock(&pool.lock);
+    }
+    while (__atomic_load_n(&pool.generation, __ATOMIC_RELAXED) == seen)
       pthread_cond_wait(&pool.wake, &pool.lock);
     seen = pool.generation;
     if (self >= pool.loop.chunks)
@@ -89,7 +157,7 @@ static void *workerMain(void *arg) {
     pthread_mutex_unlock(&pool.lock);
     runChunk(&l, self);
     pthread_mutex_lock(&pool.lock);
-    if (--pool.pending == 0)
+    if (__atomic_sub_fetch(&pool.pending, 1, __ATOMIC_RELEASE) == 0)
       pthread_cond_signal(&pool.done);
   }
   return NULL;
@@ -129,9 +197,12 @@ void pt2eParallelFor(int64_t n, int64_t grain, Pt2eParallelFn fn, void *ctx) {
   /* Chunks no worker exists for run here, after chunk 0. */
   int pooled = have < chunks ? have : chunks;
   pool.loop = l;
-  pool.pending = pooled - 1;
-  pool.generation++;
+  __atomic_store_n(&pool.pending, pooled - 1, __ATOMIC_RELAXED);
+  /* after the loop and pending: a spinning worker that sees it reads them
+  ** under pool.lock, which this thread still holds */
+  __atomic_add_fetch(&pool.generation, 1, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&pool.wake);
+  long budget = spinBudget();
   pthread_mutex_unlock(&pool.lock);
 
   inWorker = true;
@@ -140,8 +211,9 @@ void pt2eParallelFor(int64_t n, int64_t grain, Pt2eParallelFn fn, void *ctx) {
     runChunk(&l, t);
   inWorker = false;
 
+  spinWhilePositive(&pool.pending, budget);
   pthread_mutex_lock(&pool.lock);
-  while (pool.pending > 0)
+  while (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0)
     pthread_cond_wait(&pool.done, &pool.lock);
   pthread_mutex_unlock(&pool.lock);
   pthread_mutex_unlock(&pool.busy);

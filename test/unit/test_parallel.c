@@ -3,7 +3,8 @@
 ** The worker pool (dialect_bindings/pt2e_parallel.c): every item is run
 ** exactly once, ranges are contiguous and follow pt2eParallelChunks, a
 ** nested loop runs on its caller, and the pool survives many short loops
-** with changing thread counts.
+** with changing thread counts, and loops that come while the workers spin
+** and after they went to sleep.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +13,9 @@
 #include <cmocka.h>
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pt2e_parallel.h"
 
@@ -132,6 +135,24 @@ static void testManyShortLoops(void **state) {
   pt2eParallelConfigure(0);
 }
 
+/* Loops back to back (the workers still spin, PT2E_SPIN_US=50 from main)
+** and after gaps of 0.2 ms (they sleep and must be woken): each item of
+** each loop once, on both cores. */
+static void testLoopsWhileSpinningAndAfterSleeping(void **state) {
+  (void)state;
+  pt2eParallelConfigure(2);
+  for (int r = 0; r < 400; r++) {
+    if (r % 2 == 1) {
+      struct timespec gap = {0, 200000};
+      nanosleep(&gap, NULL);
+    }
+    int64_t total = 0;
+    pt2eParallelFor(64, 1, sumLoop, &total);
+    assert_int_equal(total, 64);
+  }
+  pt2eParallelConfigure(0);
+}
+
 static void *otherCaller(void *arg) {
   for (int r = 0; r < 500; r++) {
     int64_t total = 0;
@@ -158,11 +179,13 @@ static void testTwoCallers(void **state) {
 }
 
 int main(void) {
+  setenv("PT2E_SPIN_US", "50", 1); /* read at the pool's first loop */
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(testEveryItemOnce),
       cmocka_unit_test(testChunks),
       cmocka_unit_test(testNestedRunsOnCaller),
       cmocka_unit_test(testManyShortLoops),
+      cmocka_unit_test(testLoopsWhileSpinningAndAfterSleeping),
       cmocka_unit_test(testTwoCallers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
