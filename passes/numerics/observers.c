@@ -855,10 +855,10 @@ Pt2eNumStatus pt2eHistc(const float *x, int64_t n, int64_t bins, float min,
 ** the DEFAULT copy rounds twice. Measured against torch 2.15: both
 ** variants match every element under their capability.
 */
-float pt2eLinspaceAt(float start, float end, int64_t steps, int64_t i,
-                     bool fused) {
-  float span = end - start;
-  float step = span / (float)(steps - 1);
+/* Element i of linspace(start, end, steps) whose step, span / (steps - 1),
+** the caller computed once (the divide was most of a call). */
+static inline float linspaceStep(float start, float end, float step,
+                                 int64_t steps, int64_t i, bool fused) {
   float t;
   if (i < steps / 2) {
     if (fused)
@@ -870,6 +870,12 @@ float pt2eLinspaceAt(float start, float end, int64_t steps, int64_t i,
     return fmaf(-step, (float)(steps - 1 - i), end);
   t = step * (float)(steps - 1 - i);
   return end - t;
+}
+
+float pt2eLinspaceAt(float start, float end, int64_t steps, int64_t i,
+                     bool fused) {
+  float span = end - start;
+  return linspaceStep(start, end, span / (float)(steps - 1), steps, i, fused);
 }
 
 /* }====================================================================== */
@@ -1634,8 +1640,12 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
 ** f(h[i]/16), maps each sub-bin's mid-point into the new edges
 ** linspace(umin, umax, bins+1) with upper_bound - 1 (clamped), and adds the
 ** weights in sub-bin order (torch.bincount) into 'out'. 'edges' is scratch
-** for bins + 1 floats.
+** for bins + 2 floats.
 */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
+/* fmaf is an instruction with FMA, a libm call without: the same bits */
+__attribute__((target_clones("fma", "default")))
+#endif
 static void upscaleHistogram(const float *h, int64_t bins, float omin,
                              float omax, float umin, float umax, bool fused,
                              float *out, float *edges) {
@@ -1646,24 +1656,39 @@ static void upscaleHistogram(const float *h, int64_t bins, float omin,
   int64_t e;
   memset(out, 0, (size_t)bins * sizeof(float));
   bool sorted = true;
+  /* linspace's step, span / (steps - 1), once for all its elements */
+  float newStep = (umax - umin) / (float)bins, fineStep = span / (float)fine;
   for (e = 0; e <= bins; e++) {
-    edges[e] = pt2eLinspaceAt(umin, umax, bins + 1, e, fused);
+    edges[e] = linspaceStep(umin, umax, newStep, bins + 1, e, fused);
     sorted = sorted && (e == 0 || edges[e - 1] <= edges[e]);
   }
-  int64_t above = 0; /* the walk's upper_bound, kept from one mid to the next */
+  edges[bins + 1] = INFINITY; /* the walk's stop */
+  double perBin = (double)bins / ((double)umax - (double)umin); /* a guess's */
+  float w = 0.0f;
+  /* out[at]'s running sum in a register: the same additions in the same
+  ** order as 'out[idx] += w' each time, without waiting on a store and a
+  ** load per weight (the mids fall into one bin for many steps) */
+  int64_t at = 0;
+  float acc = 0.0f;
   for (k = 0; k < fine; k++) {
-    float mid = pt2eLinspaceAt(omin, omax, fine + 1, k, fused) + half;
-    float w = h[k / UPSAMPLE_RATE] / (float)UPSAMPLE_RATE;
+    float mid = linspaceStep(omin, omax, fineStep, fine + 1, k, fused) + half;
+    if (k % UPSAMPLE_RATE == 0) /* one weight for an old bin's sub-bins */
+      w = h[k / UPSAMPLE_RATE] / (float)UPSAMPLE_RATE;
     int64_t lo = 0, hi = bins + 1, idx;
     if (sorted) {
-      /* On sorted edges upper_bound is the number of edges <= mid, which a
-      ** walk from the last mid's answer finds in a step or two (the mids
-      ** rise): the binary search's answer in 1/5 of the time. */
-      while (above <= bins && edges[above] <= mid)
-        above++;
-      while (above > 0 && edges[above - 1] > mid)
-        above--;
-      lo = above;
+      /* On sorted edges upper_bound is the number of edges <= mid: the
+      ** last edge <= mid is guessed from the bin width and moved until
+      ** edges[j] <= mid < edges[j + 1] (edges[bins + 1] is +inf), which
+      ** is already so but near an edge. The binary search's answer;
+      ** unlike a walk from the last mid's answer, no step waits on the
+      ** one before. */
+      double guess = ((double)mid - (double)umin) * perBin;
+      int64_t j = guess < 0.0 ? -1 : guess > (double)bins ? bins : (int64_t)guess;
+      while (j >= 0 && edges[j] > mid)
+        j--;
+      while (edges[j + 1] <= mid)
+        j++;
+      lo = j + 1;
     } else {
       while (lo < hi) {  /* upper_bound: first edge > mid */
         int64_t m = lo + (hi - lo) / 2;
@@ -1678,8 +1703,14 @@ static void upscaleHistogram(const float *h, int64_t bins, float omin,
       idx = bins - 1;
     if (idx < 0)
       idx = 0;
-    out[idx] += w;
+    if (idx != at) {
+      out[at] = acc;
+      at = idx;
+      acc = out[at];
+    }
+    acc += w;
   }
+  out[at] = acc;
 }
 
 /*
@@ -1692,7 +1723,7 @@ static bool combineHistograms(Pt2eObserver *obs, float *upd, float umin,
   const float *orig = obs->histogram;
   float omin = obs->minVals[0], omax = obs->maxVals[0];
   int64_t bins = obs->bins, i;
-  float *moved = allocFloats(bins, 2, 1);
+  float *moved = allocFloats(bins, 2, 2); /* the bins, then the edges */
   if (moved == NULL)
     return false;
   if (omin == omax) {
