@@ -16,7 +16,9 @@
 ** CPU. So a worker that finished its chunk, and the caller waiting for the
 ** workers, first spin for a while (SpinNs) on the two counters that
 ** change, read atomically, before they sleep on the condition variables.
-** PT2E_SPIN_US sets the while (0: sleep at once).
+** PT2E_SPIN_US sets the while (0: sleep at once; default 1000: against
+** 100, MobileNetV2's Histogram calibration 0.60 -> 0.54 s, and the lit
+** suite, two processes on two cores, no slower, also with 3 threads).
 */
 #include "pt2e_parallel.h"
 
@@ -56,7 +58,7 @@ static long spinNs = -1;
 static long spinBudget(void) {
   if (spinNs < 0) {
     const char *env = getenv("PT2E_SPIN_US");
-    long us = env && *env ? strtol(env, NULL, 10) : 100;
+    long us = env && *env ? strtol(env, NULL, 10) : 1000;
     spinNs = us < 0 ? 0 : us * 1000;
   }
   return spinNs;
