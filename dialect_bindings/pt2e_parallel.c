@@ -14,7 +14,7 @@
 ** loops are small and many (an interpreter runs hundreds a batch): a futex
 ** wake, then the scheduler, on a virtual machine an interrupt to a halted
 ** CPU. So a worker that finished its chunk, and the caller waiting for the
-** workers, first spin for a while (SpinNs) on the two counters that
+** workers, first spin for a while (spinBudget) on the two counters that
 ** change, read atomically, before they sleep on the condition variables.
 ** PT2E_SPIN_US sets the while (0: sleep at once; default 1000: against
 ** 100, MobileNetV2's Histogram calibration 0.60 -> 0.54 s, and the lit
