@@ -76,14 +76,14 @@ static void cpuRelax(void) {
 #endif
 }
 
-/* Spins until *word != value or the budget is spent; whether it changed.
+/* Spins until ready(arg) or the budget is spent; whether it became ready.
 ** Called without pool.lock. */
-static bool spinWhileEqualUL(const unsigned long *word, unsigned long value, long budget) {
+static bool spinUntil(bool (*ready)(const void *), const void *arg, long budget) {
   if (budget <= 0)
     return false;
   long long end = nowNs() + budget;
   for (int i = 0;; i++) {
-    if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != value)
+    if (ready(arg))
       return true;
     cpuRelax();
     if ((i & 63) == 63 && nowNs() > end)
@@ -91,17 +91,15 @@ static bool spinWhileEqualUL(const unsigned long *word, unsigned long value, lon
   }
 }
 
-static bool spinWhilePositive(const int *word, long budget) {
-  if (budget <= 0)
-    return false;
-  long long end = nowNs() + budget;
-  for (int i = 0;; i++) {
-    if (__atomic_load_n(word, __ATOMIC_ACQUIRE) <= 0)
-      return true;
-    cpuRelax();
-    if ((i & 63) == 63 && nowNs() > end)
-      return false;
-  }
+/* A new loop since the generation '*seen'. */
+static bool loopPosted(const void *seen) {
+  return __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE) != *(const unsigned long *)seen;
+}
+
+/* Every worker's chunk of the current loop finished. */
+static bool workersDone(const void *unused) {
+  (void)unused;
+  return __atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) <= 0;
 }
 
 int pt2eParallelThreads(void) {
@@ -147,7 +145,7 @@ static void *workerMain(void *arg) {
   for (;;) {
     if (__atomic_load_n(&pool.generation, __ATOMIC_RELAXED) == seen && budget > 0) {
       pthread_mutex_unlock(&pool.lock);
-      spinWhileEqualUL(&pool.generation, seen, budget);
+      spinUntil(loopPosted, &seen, budget);
       pthread_mutex_lock(&pool.lock);
     }
     while (__atomic_load_n(&pool.generation, __ATOMIC_RELAXED) == seen)
@@ -213,7 +211,7 @@ void pt2eParallelFor(int64_t n, int64_t grain, Pt2eParallelFn fn, void *ctx) {
     runChunk(&l, t);
   inWorker = false;
 
-  spinWhilePositive(&pool.pending, budget);
+  spinUntil(workersDone, NULL, budget);
   pthread_mutex_lock(&pool.lock);
   while (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0)
     pthread_cond_wait(&pool.done, &pool.lock);

@@ -803,29 +803,28 @@ static Pt2eNumStatus histcCount(const float *x, int64_t n, int64_t bins,
   }
   if (job.ends) {
     /* every count below 2^24: the four partials' float sum is the total */
+    uint64_t first = 0, last = 0;
+    for (int t = 0; t < chunks; t++) {
+      first += ends[2 * t];
+      last += ends[2 * t + 1];
+    }
     for (pos = 0; pos < bins; pos++) {
-      uint64_t total = 0;
+      uint64_t total = (pos == 0 ? first : 0) + (pos == bins - 1 ? last : 0);
       for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
         total += job.counts[p * stride + pos];
-      for (int t = 0; t < chunks; t++)
-        total += (pos == 0 ? ends[2 * t] : 0) + (pos == bins - 1 ? ends[2 * t + 1] : 0);
       hist[pos] = (float)total;
     }
-    *outside = 0;
-    for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
-      *outside += job.counts[p * stride + bins];
-    pt2eFree(job.counts);
-    return Pt2eNumOk;
-  }
-  for (pos = 0; pos < bins; pos++) {
-    float part[4];
-    for (int k = 0; k < 4; k++) {
-      uint64_t total = 0;
-      for (int t = 0; t < chunks; t++)
-        total += job.counts[((int64_t)t * 4 + k) * stride + pos];
-      part[k] = partialCount(total);
+  } else {
+    for (pos = 0; pos < bins; pos++) {
+      float part[4];
+      for (int k = 0; k < 4; k++) {
+        uint64_t total = 0;
+        for (int t = 0; t < chunks; t++)
+          total += job.counts[((int64_t)t * 4 + k) * stride + pos];
+        part[k] = partialCount(total);
+      }
+      hist[pos] = (part[0] + part[1]) + (part[2] + part[3]);
     }
-    hist[pos] = (part[0] + part[1]) + (part[2] + part[3]);
   }
   *outside = 0;
   for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
@@ -1656,13 +1655,14 @@ static void upscaleHistogram(const float *h, int64_t bins, float omin,
   int64_t e;
   memset(out, 0, (size_t)bins * sizeof(float));
   bool sorted = true;
-  /* linspace's step, span / (steps - 1), once for all its elements */
-  float newStep = (umax - umin) / (float)bins, fineStep = span / (float)fine;
+  /* linspace's step, span / (steps - 1), once for all its elements (the
+  ** mid-points' linspace steps by binSize) */
+  float newStep = (umax - umin) / (float)bins;
   for (e = 0; e <= bins; e++) {
     edges[e] = linspaceStep(umin, umax, newStep, bins + 1, e, fused);
     sorted = sorted && (e == 0 || edges[e - 1] <= edges[e]);
   }
-  edges[bins + 1] = INFINITY; /* the walk's stop */
+  edges[bins + 1] = INFINITY; /* stops the correction below */
   double perBin = (double)bins / ((double)umax - (double)umin); /* a guess's */
   float w = 0.0f;
   /* out[at]'s running sum in a register: the same additions in the same
@@ -1671,7 +1671,7 @@ static void upscaleHistogram(const float *h, int64_t bins, float omin,
   int64_t at = 0;
   float acc = 0.0f;
   for (k = 0; k < fine; k++) {
-    float mid = linspaceStep(omin, omax, fineStep, fine + 1, k, fused) + half;
+    float mid = linspaceStep(omin, omax, binSize, fine + 1, k, fused) + half;
     if (k % UPSAMPLE_RATE == 0) /* one weight for an old bin's sub-bins */
       w = h[k / UPSAMPLE_RATE] / (float)UPSAMPLE_RATE;
     int64_t lo = 0, hi = bins + 1, idx;
