@@ -18,6 +18,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include "lower_tosa.h"
+#include "pt2e_env.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -147,7 +148,19 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* The environment's switches (pt2e_env.h) are checked before a run: a
+** misspelt value would otherwise fall back to a default unseen. */
+static bool environmentValid(MlirOperation at) {
+  char why[256];
+  if (pt2eEnvironmentCheck(why, sizeof why))
+    return true;
+  pt2eEmitError(mlirOperationGetLocation(at), "%s", why);
+  return false;
+}
+
 Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks) {
+  if (!environmentValid(func))
+    return NULL;
   Pt2eInterp *interp = pt2eAlloc(sizeof *interp);
   if (!interp) {
     pt2eInterpOutOfMemory(func);
@@ -190,6 +203,8 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
                                      const Pt2eInterpLimits *limits) {
   MlirOperation lowered = {NULL};
   MlirOperation target = module;
+  if (!environmentValid(module))
+    return NULL;
   if (mlirOperationIsNull(pt2eFindFunc(module, entry))) {
     pt2eEmitError(mlirOperationGetLocation(module),
                   "no function '@%.*s' to run in this module",
@@ -215,7 +230,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
   interp->fastPaths = true;
   pt2eAllocKeepFreedMemory(); /* each batch reuses the last one's pages */
   const char *profile = getenv("PT2E_INTERP_PROFILE");
-  interp->profile = profile != NULL;
+  interp->profile = profile != NULL && *profile && strcmp(profile, "0") != 0;
   interp->profilePerOp = profile && strcmp(profile, "op") == 0;
   interp->lowered = lowered;
   interp->entry = pt2eProgramCompile(interp, pt2eFindFunc(target, entry));
