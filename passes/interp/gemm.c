@@ -365,27 +365,18 @@ static void copyRow(float *dst, const float *src, int nr) {
 
 /* B[p0 .. p0+kc) x [j0 .. j0+cols) as panels of nr columns, likewise. */
 static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
-                  int64_t cols, float *dst) {
-  int64_t full = cols / nr * nr;
-  if (g->rowsOfB) {
-    /* A made row (an image's im2col row) is made straight into the panels:
-    ** each k step of a panel is its next nr columns. The last panel's
-    ** padding columns are zeroed here. */
-    for (int64_t p = 0; p < kc; p++) {
-      float *d = dst + p * nr;
-      g->rowsOfB->row(g->rowsOfB->ctx, p0 + p, j0, cols, d, nr, kc * nr);
-      for (int64_t jj = cols - full; full < cols && jj < nr; jj++)
-        d[full * kc + jj] = 0.0f;
-    }
-    return;
-  }
+                  int64_t cols, float *dst, float *row) {
   if (!g->transB) {
     /* B is K x N: row by row, so that B is read in order (one stream, not
     ** one per panel at a stride of a row); each k step of a panel is a
-    ** contiguous run of columns. */
-    const float *src = g->b + p0 * g->ldb + j0;
-    for (int64_t p = 0; p < kc; p++, src += g->ldb) {
+    ** contiguous run of columns. A made row (an image's im2col row) is made
+    ** into 'row' first, a few KiB that stay in L1. */
+    const float *src = g->rowsOfB ? row : g->b + p0 * g->ldb + j0;
+    int64_t full = cols / nr * nr;
+    for (int64_t p = 0; p < kc; p++, src += g->rowsOfB ? 0 : g->ldb) {
       float *d = dst + p * nr;
+      if (g->rowsOfB)
+        g->rowsOfB->row(g->rowsOfB->ctx, p0 + p, j0, cols, row);
       for (int64_t s = 0; s < full; s += nr)
         copyRow(d + s * kc, src + s, nr);
       if (full < cols) {
@@ -432,6 +423,7 @@ static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
 typedef struct Work {
   float *pa; /* mc x kc */
   float *pb; /* kc x nc */
+  float *row; /* nc: a made row of B */
 } Work;
 
 static int64_t minI(int64_t x, int64_t y) { return x < y ? x : y; }
@@ -460,7 +452,7 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
       const float *bPanels = g->packedB ? g->packedB + pc * roundUp(g->n, nr) + jc * kc
                                         : w->pb;
       if (!g->packedB)
-        packB(g, nr, pc, kc, jc, nc, w->pb);
+        packB(g, nr, pc, kc, jc, nc, w->pb, w->row);
       for (int64_t ic = i0; ic < i1; ic += kr->mc) {
         int64_t mc = minI(i1 - ic, kr->mc);
         /* the same panels, packed here or once for every call */
@@ -522,6 +514,7 @@ static void runChunks(void *ctx, int64_t begin, int64_t end, int worker) {
 static void freeWork(Work *w) {
   pt2eFree(w->pa);
   pt2eFree(w->pb);
+  pt2eFree(w->row);
 }
 
 /* Panels as large as a range of rows x cols needs, at most one cache
@@ -535,7 +528,8 @@ static bool allocWork(Work *w, const GemmKernel *kr, int64_t k, int64_t rows,
   ** included */
   w->pa = pt2eAllocUninit((size_t)(mc * kc) * sizeof(float));
   w->pb = pt2eAllocUninit((size_t)(kc * nc) * sizeof(float));
-  if (w->pa && w->pb)
+  w->row = pt2eAllocUninit((size_t)nc * sizeof(float));
+  if (w->pa && w->pb && w->row)
     return true;
   freeWork(w);
   return false;
@@ -620,7 +614,7 @@ static Pt2eSgemmPacked *packWhole(bool isB, bool trans, int64_t extent,
             isB ? ld : 0, 0, false, NULL, NULL, NULL, NULL, NULL};
   for (int64_t pc = 0; pc < k; pc += kb) {
     if (isB)
-      packB(&g, kr->nr, pc, minI(k - pc, kb), 0, extent, p->panels + pc * padded);
+      packB(&g, kr->nr, pc, minI(k - pc, kb), 0, extent, p->panels + pc * padded, NULL);
     else
       packA(&g, kr->mr, 0, extent, pc, minI(k - pc, kb), p->panels + pc * padded);
   }

@@ -52,17 +52,14 @@ bool pt2eSgemmWithPacked(const Pt2eSgemmPacked *packedA,
                          int64_t ldb, bool accumulate, const float *rowInit,
                          float *c, int64_t ldc);
 /*
-** B as rows made on demand instead of a matrix: row(ctx, p, j0, cols, dst,
-** nr, panelStride) writes B[p][j0 + jj] for jj in [0, cols) to
-** dst[(jj / nr) * panelStride + jj % nr] (one k step of consecutive packed
-** panels of nr columns), from any thread. A convolution's im2col matrix,
-** made from the image while the sgemm packs it, is never written out whole
-** (9 times a 3x3 layer's input, out of cache, then read back), nor copied
-** from a row buffer into the panels.
+** B as rows made on demand instead of a matrix: row(ctx, p, j0, cols, dst)
+** writes B[p][j0 .. j0+cols) to dst (contiguous), from any thread. A
+** convolution's im2col matrix, made from the image while the sgemm packs
+** it, is never written out whole (9 times a 3x3 layer's input, out of
+** cache, then read back).
 */
 typedef struct Pt2eSgemmRowsOfB {
-  void (*row)(const void *ctx, int64_t p, int64_t j0, int64_t cols, float *dst,
-              int nr, int64_t panelStride);
+  void (*row)(const void *ctx, int64_t p, int64_t j0, int64_t cols, float *dst);
   const void *ctx;
 } Pt2eSgemmRowsOfB;
 /* pt2eSgemmWithPacked (A packed or not) with B (not transposed) made by

@@ -564,10 +564,8 @@ static void colRunPadded(const Kernel *k, const float *xc, int64_t oh,
     dst[i] = k->padValue;
 }
 
-/* Row p of the im2col matrix, columns j0 .. j0+cols, into packed panels
-** (Pt2eSgemmRowsOfB): runs along an output row, cut where a panel ends. */
 static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
-                   float *dst, int nr, int64_t panelStride) {
+                   float *dst) {
   const ColRows *cr = ctx;
   const Kernel *k = cr->k;
   int64_t khw = k->KH * k->KW, c = p / khw, kh = p % khw / k->KW, kw = p % k->KW;
@@ -578,21 +576,16 @@ static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
   int64_t owLo = ceilDiv(-off, k->sw), owHi = floorDiv(k->XW - 1 - off, k->sw) + 1;
   /* the first column's image and output pixel; later runs step along */
   int64_t img = j0 / ohw, oh = j0 % ohw / k->OW, ow = j0 % k->OW;
-  int64_t lane = 0; /* the next column's place in the panel 'dst' */
   for (int64_t j = j0, end = j0 + cols; j < end;) {
     int64_t run = k->OW - ow < end - j ? k->OW - ow : end - j;
-    run = run < nr - lane ? run : nr - lane;
     const float *xc = cr->x + (img * k->C + c) * plane;
     if (k->padded)
-      colRunPadded(k, xc, oh, ow, kh, kw, owLo, owHi, run, dst + lane);
+      colRunPadded(k, xc, oh, ow, kh, kw, owLo, owHi, run, dst);
     else
       colCopy(xc + (oh * k->sh + kh * k->dh) * k->W + ow * k->sw + kw * k->dw,
-              k->sw, run, dst + lane);
+              k->sw, run, dst);
+    dst += run;
     j += run;
-    if ((lane += run) == nr) {
-      lane = 0;
-      dst += panelStride;
-    }
     if ((ow += run) == k->OW) {
       ow = 0;
       if (++oh == k->OH)
