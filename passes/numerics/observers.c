@@ -1795,12 +1795,20 @@ static Pt2eNumStatus binWithinRange(Pt2eObserver *obs, const float *x,
   return Pt2eNumOk;
 }
 
+static bool rangeShortcut = true; /* test hook */
+
+bool pt2eObserverUseRangeShortcut(bool use) {
+  bool was = rangeShortcut;
+  rangeShortcut = use;
+  return was;
+}
+
 static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
                                      int64_t n) {
   int64_t bins = obs->bins, i, kept = n;
   float xmin, xmax, *finite = NULL, *upd;
   const float *src = x;
-  if (n > 0 && obs->minVals[0] < obs->maxVals[0] &&
+  if (rangeShortcut && n > 0 && obs->minVals[0] < obs->maxVals[0] &&
       isfinite(obs->minVals[0]) && isfinite(obs->maxVals[0])) {
     bool done;
     Pt2eNumStatus st = binWithinRange(obs, x, n, &done);

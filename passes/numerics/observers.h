@@ -233,6 +233,15 @@ typedef enum Pt2eObserverPath {
 
 Pt2eObserverPath pt2eObserverForcePath(Pt2eObserverPath path);
 
+/*
+** Test hook: whether a Histogram batch inside the range seen so far is
+** binned in one pass over that range (true, the default) or always goes
+** the forward's way (aminmax, then histc over the new range), so that a
+** test can compare the two; they give the same bits. Returns the previous
+** setting. Not thread-safe: set it while no observer runs.
+*/
+bool pt2eObserverUseRangeShortcut(bool use);
+
 /* }====================================================================== */
 
 /* {======================================================================

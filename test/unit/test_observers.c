@@ -460,6 +460,89 @@ static void testHistogramBatchInsideTheRangeAddsItsCountsInOnePass(void **state)
   pt2eObserverDestroy(obs);
 }
 
+/* Whether two observers' statistics are the same bits. */
+static void expectSameStats(const Pt2eObserver *a, const Pt2eObserver *b,
+                            const char *what) {
+  Pt2eObserverStats sa, sb;
+  pt2eObserverGetStats(a, &sa);
+  pt2eObserverGetStats(b, &sb);
+  if (floatBits(sa.minVals[0]) != floatBits(sb.minVals[0]) ||
+      floatBits(sa.maxVals[0]) != floatBits(sb.maxVals[0]))
+    fail_msg("%s: range [%a, %a] against [%a, %a]", what, sa.minVals[0],
+             sa.maxVals[0], sb.minVals[0], sb.maxVals[0]);
+  assert_int_equal(sa.numBins, sb.numBins);
+  for (int64_t i = 0; i < sa.numBins; i++)
+    if (floatBits(sa.histogram[i]) != floatBits(sb.histogram[i]))
+      fail_msg("%s: bin %lld holds %a against %a", what, (long long)i,
+               sa.histogram[i], sb.histogram[i]);
+}
+
+/*
+** The one-pass shortcut against the forward's way (aminmax, then histc over
+** the new range), batch by batch, on every path and 1-3 threads, with
+** batches large enough to be split: inside the range with both its ends
+** and a -0.0, one value outside in the last chunk and one in the second (the
+** pass gives up in another worker's chunk), an infinity (dropped, which
+** the shortcut takes for a value outside), inside again, then a NaN (both
+** report it alike).
+*/
+static void testHistogramShortcutGivesTheForwardsBits(void **state) {
+  enum { N = 100003, Bins = 2048, Batches = 7 };
+  static float x[N];
+  static const Pt2eObserverPath paths[] = {Pt2eObserverPathScalar, Pt2eObserverPathAvx2,
+                                           Pt2eObserverPathBest};
+  int64_t shape[1] = {N};
+  (void)state;
+  for (int pi = 0; pi < 3; pi++)
+    for (int threads = 1; threads <= 3; threads++) {
+      pt2eObserverForcePath(paths[pi]);
+      pt2eParallelConfigure(threads);
+      Pt2eQuantSpec spec;
+      pt2eQuantSpecInit(&spec, Pt2eObserverHistogram, Pt2eDTypeInt8);
+      spec.bins = Bins;
+      Pt2eObserver *with = pt2eObserverCreate(&spec, 0);
+      Pt2eObserver *without = pt2eObserverCreate(&spec, 0);
+      assert_non_null(with);
+      assert_non_null(without);
+      uint32_t s = 99;
+      for (int b = 0; b < Batches; b++) {
+        for (int i = 0; i < N; i++) {
+          s = s * 1664525u + 1013904223u;
+          float u = (float)(s >> 8) / 16777216.0f;
+          x[i] = b == 0 ? u * 4.0f - 1.0f : u * 3.0f - 0.5f; /* inside the first */
+        }
+        if (b == 1) { /* both ends of the range so far, exactly */
+          Pt2eObserverStats st;
+          pt2eObserverGetStats(with, &st);
+          x[10] = st.minVals[0], x[70000] = st.maxVals[0], x[99999] = -0.0f;
+        } else if (b == 2) {
+          x[N - 5] = 3.5f;
+        } else if (b == 3) {
+          x[40000] = -2.0f;
+        } else if (b == 4) {
+          x[50000] = INFINITY;
+        } else if (b == 6) {
+          x[60000] = NAN;
+        }
+        pt2eObserverUseRangeShortcut(true);
+        Pt2eNumStatus a = pt2eObserverUpdate(with, x, shape, 1);
+        pt2eObserverUseRangeShortcut(false);
+        Pt2eNumStatus c = pt2eObserverUpdate(without, x, shape, 1);
+        pt2eObserverUseRangeShortcut(true);
+        char what[64];
+        snprintf(what, sizeof what, "path %d, %d threads, batch %d", pi, threads, b);
+        assert_int_equal(a, c);
+        assert_int_equal(a, b == 6 ? Pt2eNumNaN : Pt2eNumOk);
+        if (b < 6)
+          expectSameStats(with, without, what);
+      }
+      pt2eObserverDestroy(with);
+      pt2eObserverDestroy(without);
+    }
+  pt2eObserverForcePath(Pt2eObserverPathBest);
+  pt2eParallelConfigure(0);
+}
+
 /* Stats saved after batch 1 and restored into a new observer go on alike. */
 static void testRestoredStatsContinueCalibrationBitForBit(void **state) {
   static const char *const cases[] = {
@@ -1283,6 +1366,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(testMinMaxAffineMatchesTorchao),
       cmocka_unit_test(testHistogramUpdateReportsOutOfMemory),
+      cmocka_unit_test(testHistogramShortcutGivesTheForwardsBits),
       cmocka_unit_test(testMinMaxSymmetricMatchesTorchao),
       cmocka_unit_test(testMinMaxReproducesTheNotesWorkedExample),
       cmocka_unit_test(testUInt8DefaultRangesMatchTorchao),
