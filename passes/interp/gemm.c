@@ -67,6 +67,7 @@ typedef struct Gemm {
   const float *packedA; /* or NULL: A packed whole for the kernel (pt2eSgemmPackA) */
   const float *packedB; /* or NULL: likewise B (pt2eSgemmPackB) */
   const Pt2eSgemmRowsOfB *rowsOfB; /* or NULL: B's rows are made, not read */
+  const Pt2eSgemmWideB *wide; /* or NULL: B shifted rows, C wide rows */
 } Gemm;
 
 /* {====================================================================
@@ -104,6 +105,26 @@ void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
 typedef void (*TileFn)(int64_t kc, const float *pa, const float *pb, float *c,
                        int64_t ldc, const float *start, int h, int w);
 
+/*
+** The stored lanes of a tile on wide columns j .. j+w-1 (pt2eSgemmWide):
+** one segment per wide row the tile meets, lanes 'mask' (bit l: lane l),
+** lane l of row ii at c[ii * ldc + off + l].
+*/
+typedef struct WideSeg {
+  int64_t off;
+  uint32_t mask;
+} WideSeg;
+
+/*
+** A tile of pt2eSgemmWide read and written in place: B's row p at
+** rowB[p] + j (kc of them, from the k block's first), the outputs by the
+** segments. As TileFn otherwise.
+*/
+typedef void (*WideTileFn)(int64_t kc, const float *pa, const float *base,
+                           const int64_t *rowOffset, int64_t j, float *c,
+                           int64_t ldc, const float *start, int h, int w,
+                           const WideSeg *seg, int segs);
+
 /* The start of chains that begin at zero, for the largest tile's rows. */
 static const float kZeroStart[16];
 
@@ -113,6 +134,7 @@ typedef struct GemmKernel {
   int mr, nr;     /* the tile; the panels are packed for it */
   int kc, mc, nc; /* cache blocks: k, rows (multiple of mr), columns (of nr) */
   TileFn tile;
+  WideTileFn tileWide; /* or NULL: B packed and C through a local tile */
 } GemmKernel;
 
 /* Portable C; the same chain as the reference, one fmaf per step. */
@@ -261,13 +283,109 @@ static void tileAvx512(int64_t kc, const float *pa, const float *pb, float *c,
   }
 #undef PT2E_TILE512_CASE
 }
+
+/*
+** tile512Body on a wide product's operands in place: B's k step p is the
+** 1 or 2 vectors at base + rowOffset[p] + j (FULL: all 32 lanes, plain
+** loads; else masked to the w lanes, which never read past the row), C's
+** lanes loaded and stored by segment. Lanes outside every segment (the
+** columns of a wide row past its width) are computed and dropped.
+*/
+__attribute__((target("avx512f"), always_inline))
+static inline void tile512WideBody(int64_t kc, const float *pa, const float *base,
+                                   const int64_t *rowOffset, int64_t j, float *c,
+                                   int64_t ldc, const float *start, int H, int NV,
+                                   bool FULL, __mmask16 m0, __mmask16 m1,
+                                   const WideSeg *seg, int segs) {
+#define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
+#define PT2E_INIT512(i)                                                      \
+  __m512 r##i##a = _mm512_setzero_ps(), r##i##b = _mm512_setzero_ps();       \
+  if (H > i && start) {                                                      \
+    r##i##a = r##i##b = _mm512_set1_ps(start[i]);                            \
+  } else if (H > i) {                                                        \
+    for (int q = 0; q < segs; q++) {                                         \
+      const float *at = c + i * ldc + seg[q].off;                            \
+      r##i##a = _mm512_mask_loadu_ps(r##i##a, (__mmask16)seg[q].mask, at);   \
+      if (NV == 2)                                                           \
+        r##i##b = _mm512_mask_loadu_ps(r##i##b, (__mmask16)(seg[q].mask >> 16), at + 16); \
+    }                                                                        \
+  }
+#define PT2E_STEP512(i)                                                      \
+  if (H > i) {                                                               \
+    __m512 av = _mm512_set1_ps(pa[i]);                                       \
+    r##i##a = _mm512_fmadd_ps(av, b0, r##i##a);                              \
+    if (NV == 2)                                                             \
+      r##i##b = _mm512_fmadd_ps(av, b1, r##i##b);                            \
+  }
+#define PT2E_STORE512(i)                                                     \
+  if (H > i) {                                                               \
+    for (int q = 0; q < segs; q++) {                                         \
+      float *at = c + i * ldc + seg[q].off;                                  \
+      _mm512_mask_storeu_ps(at, (__mmask16)seg[q].mask, r##i##a);            \
+      if (NV == 2)                                                           \
+        _mm512_mask_storeu_ps(at + 16, (__mmask16)(seg[q].mask >> 16), r##i##b); \
+    }                                                                        \
+  }
+  PT2E_ROW512(PT2E_INIT512)
+  for (int64_t p = 0; p < kc; p++, pa += AVX512_MR) {
+    const float *pb = base + rowOffset[p] + j;
+    __m512 b0 = FULL ? _mm512_loadu_ps(pb) : _mm512_maskz_loadu_ps(m0, pb);
+    __m512 b1 = NV == 2 ? (FULL ? _mm512_loadu_ps(pb + 16) : _mm512_maskz_loadu_ps(m1, pb + 16))
+                        : b0;
+    PT2E_ROW512(PT2E_STEP512)
+  }
+  PT2E_ROW512(PT2E_STORE512)
+#undef PT2E_ROW512
+#undef PT2E_INIT512
+#undef PT2E_STEP512
+#undef PT2E_STORE512
+}
+
+__attribute__((target("avx512f")))
+static void tileWideAvx512(int64_t kc, const float *pa, const float *base,
+                           const int64_t *rowOffset, int64_t j, float *c,
+                           int64_t ldc, const float *start, int h, int w,
+                           const WideSeg *seg, int segs) {
+  __mmask16 m0 = (__mmask16)(w >= 16 ? 0xFFFF : (1u << w) - 1);
+  __mmask16 m1 = (__mmask16)(w >= 32 ? 0xFFFF : w > 16 ? (1u << (w - 16)) - 1 : 0);
+#define PT2E_WIDE512_CASE(H)                                                         \
+  case H:                                                                            \
+    if (w == 32)                                                                     \
+      tile512WideBody(kc, pa, base, rowOffset, j, c, ldc, start, H, 2, true, m0, m1, \
+                      seg, segs);                                                    \
+    else if (w > 16)                                                                 \
+      tile512WideBody(kc, pa, base, rowOffset, j, c, ldc, start, H, 2, false, m0,    \
+                      m1, seg, segs);                                                \
+    else                                                                             \
+      tile512WideBody(kc, pa, base, rowOffset, j, c, ldc, start, H, 1, false, m0,    \
+                      m1, seg, segs);                                                \
+    break;
+  switch (h) {
+    PT2E_WIDE512_CASE(12)
+    PT2E_WIDE512_CASE(11)
+    PT2E_WIDE512_CASE(10)
+    PT2E_WIDE512_CASE(9)
+    PT2E_WIDE512_CASE(8)
+    PT2E_WIDE512_CASE(7)
+    PT2E_WIDE512_CASE(6)
+    PT2E_WIDE512_CASE(5)
+    PT2E_WIDE512_CASE(4)
+    PT2E_WIDE512_CASE(3)
+    PT2E_WIDE512_CASE(2)
+    PT2E_WIDE512_CASE(1)
+  default:
+    break;
+  }
+#undef PT2E_WIDE512_CASE
+}
 #endif
 
-static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 512, tileScalar};
+static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 512,
+                                   tileScalar, NULL};
 #if PT2E_GEMM_X86
-static const GemmKernel kAvx2 = {"avx2", PT2E_GEMM_AVX2, 6, 16, 256, 96, 512, tileAvx2};
+static const GemmKernel kAvx2 = {"avx2", PT2E_GEMM_AVX2, 6, 16, 256, 96, 512, tileAvx2, NULL};
 static const GemmKernel kAvx512 = {"avx512", PT2E_GEMM_AVX512, AVX512_MR, AVX512_NR,
-                                   256, 240, 1024, tileAvx512};
+                                   256, 240, 1024, tileAvx512, tileWideAvx512};
 #endif
 
 static bool cpuHas(Pt2eGemmIsa isa) {
@@ -371,12 +489,18 @@ static void packB(const Gemm *g, int nr, int64_t p0, int64_t kc, int64_t j0,
     ** one per panel at a stride of a row); each k step of a panel is a
     ** contiguous run of columns. A made row (an image's im2col row) is made
     ** into 'row' first, a few KiB that stay in L1. */
-    const float *src = g->rowsOfB ? row : g->b + p0 * g->ldb + j0;
     int64_t full = cols / nr * nr;
-    for (int64_t p = 0; p < kc; p++, src += g->rowsOfB ? 0 : g->ldb) {
+    for (int64_t p = 0; p < kc; p++) {
       float *d = dst + p * nr;
-      if (g->rowsOfB)
+      const float *src;
+      if (g->rowsOfB) {
         g->rowsOfB->row(g->rowsOfB->ctx, p0 + p, j0, cols, row);
+        src = row;
+      } else if (g->wide) {
+        src = g->wide->base + g->wide->rowOffset[p0 + p] + j0;
+      } else {
+        src = g->b + (p0 + p) * g->ldb + j0;
+      }
       for (int64_t s = 0; s < full; s += nr)
         copyRow(d + s * kc, src + s, nr);
       if (full < cols) {
@@ -436,6 +560,49 @@ static int64_t kBlock(const GemmKernel *kr, int64_t k) {
 }
 
 /*
+** The segments of a wide product's tile on wide columns j .. j+w-1 (at
+** most one per lane): the run of lanes in each wide row, cut to its width.
+*/
+static int wideSegments(const Pt2eSgemmWideB *wb, int64_t j, int w, WideSeg *seg) {
+  int n = 0;
+  for (int l = 0; l < w;) {
+    int64_t q = (j + l) / wb->pitch, col = (j + l) % wb->pitch;
+    int run = (int)minI(wb->pitch - col, w - l);
+    int keep = (int)minI(wb->width - col, run);
+    if (keep > 0) {
+      uint32_t lanes = keep >= 32 ? 0xFFFFFFFFu : (1u << keep) - 1;
+      seg[n++] = (WideSeg){j - q * (wb->pitch - wb->width), lanes << l};
+    }
+    l += run;
+  }
+  return n;
+}
+
+/*
+** A wide tile on a kernel without a wide one: its chains on a local tile,
+** loaded from and stored to C's lanes by segment (the dropped lanes start
+** at zero and are never stored).
+*/
+static void tileThroughLocal(const GemmKernel *kr, int64_t kc, const float *pa,
+                             const float *pb, float *c, int64_t ldc,
+                             const float *start, int h, int w, const WideSeg *seg,
+                             int segs) {
+  float local[MR_MAX * NR_MAX] = {0};
+  int nr = kr->nr;
+  for (int q = 0; q < segs && !start; q++)
+    for (int ii = 0; ii < h; ii++)
+      for (int l = 0; l < w; l++)
+        if (seg[q].mask >> l & 1)
+          local[ii * nr + l] = c[ii * ldc + seg[q].off + l];
+  kr->tile(kc, pa, pb, local, nr, start, h, w);
+  for (int q = 0; q < segs; q++)
+    for (int ii = 0; ii < h; ii++)
+      for (int l = 0; l < w; l++)
+        if (seg[q].mask >> l & 1)
+          c[ii * ldc + seg[q].off + l] = local[ii * nr + l];
+}
+
+/*
 ** The chains of rows [i0, i1) x columns [j0, j1); C holds their partial
 ** sums between k blocks. B is packed once per (column block, k block), A
 ** once per (row block, k block) within them.
@@ -451,7 +618,9 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
       bool first = pc == 0 && !g->accumulate;
       const float *bPanels = g->packedB ? g->packedB + pc * roundUp(g->n, nr) + jc * kc
                                         : w->pb;
-      if (!g->packedB)
+      /* a wide B is read in place by a kernel that can */
+      bool inPlace = g->wide && kr->tileWide;
+      if (!g->packedB && !inPlace)
         packB(g, nr, pc, kc, jc, nc, w->pb, w->row);
       for (int64_t ic = i0; ic < i1; ic += kr->mc) {
         int64_t mc = minI(i1 - ic, kr->mc);
@@ -462,13 +631,24 @@ static void runRange(const Gemm *g, const GemmKernel *kr, Work *w, int64_t i0,
           packA(g, mr, ic, mc, pc, kc, w->pa);
         for (int64_t s = 0; s < nc; s += nr) {
           const float *pb = bPanels + s * kc;
-          int wd = (int)minI(nc - s, nr);
+          int wd = (int)minI(nc - s, nr), segs = 0;
+          WideSeg seg[NR_MAX];
+          if (g->wide)
+            segs = wideSegments(g->wide, jc + s, wd, seg);
           for (int64_t r = 0; r < mc; r += mr) {
             const float *start = !first ? NULL
                                  : g->rowInit ? g->rowInit + ic + r
                                               : kZeroStart;
-            kr->tile(kc, pa + r * kc, pb, g->c + (ic + r) * ldc + jc + s,
-                     ldc, start, (int)minI(mc - r, mr), wd);
+            int h = (int)minI(mc - r, mr);
+            if (inPlace)
+              kr->tileWide(kc, pa + r * kc, g->wide->base, g->wide->rowOffset + pc,
+                           jc + s, g->c + (ic + r) * ldc, ldc, start, h, wd, seg, segs);
+            else if (g->wide)
+              tileThroughLocal(kr, kc, pa + r * kc, pb, g->c + (ic + r) * ldc, ldc,
+                               start, h, wd, seg, segs);
+            else
+              kr->tile(kc, pa + r * kc, pb, g->c + (ic + r) * ldc + jc + s,
+                       ldc, start, h, wd);
           }
         }
       }
@@ -611,7 +791,7 @@ static Pt2eSgemmPacked *packWhole(bool isB, bool trans, int64_t extent,
   }
   Gemm g = {isB ? false : trans, isB ? trans : false, isB ? 0 : extent,
             isB ? extent : 0, k, isB ? NULL : x, isB ? x : NULL, isB ? 0 : ld,
-            isB ? ld : 0, 0, false, NULL, NULL, NULL, NULL, NULL};
+            isB ? ld : 0, 0, false, NULL, NULL, NULL, NULL, NULL, NULL};
   for (int64_t pc = 0; pc < k; pc += kb) {
     if (isB)
       packB(&g, kr->nr, pc, minI(k - pc, kb), 0, extent, p->panels + pc * padded, NULL);
@@ -657,7 +837,7 @@ static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                   const float *a, int64_t lda, const float *b, int64_t ldb,
                   bool accumulate, const float *rowInit, float *c, int64_t ldc,
                   const Pt2eSgemmPacked *packed, const Pt2eSgemmRowsOfB *rowsOfB,
-                  const Pt2eSgemmPacked *packedB) {
+                  const Pt2eSgemmPacked *packedB, const Pt2eSgemmWideB *wide) {
   const GemmKernel *kr = currentKernel();
   if (m <= 0 || n <= 0)
     return true;
@@ -665,16 +845,19 @@ static bool sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
     /* every chain is its init */
     for (int64_t i = 0; i < m && !accumulate; i++)
       for (int64_t j = 0; j < n; j++)
-        c[i * ldc + j] = rowInit ? rowInit[i] : 0.0f;
+        if (!wide || j % wide->pitch < wide->width)
+          c[i * ldc + (wide ? j / wide->pitch * wide->width + j % wide->pitch : j)] =
+              rowInit ? rowInit[i] : 0.0f;
     return true;
   }
-  Gemm g = {transA, transB && !rowsOfB, m, n, k, a, b, lda, ldb, ldc, accumulate,
+  bool ownB = !rowsOfB && !wide; /* B a matrix */
+  Gemm g = {transA, transB && ownB, m, n, k, a, b, lda, ldb, ldc, accumulate,
             rowInit, c,
             pt2eSgemmPackedFitsA(packed, transA, m, k, a, lda) ? packed->panels : NULL,
-            !rowsOfB && pt2eSgemmPackedFitsB(packedB, transB, k, n, b, ldb)
+            ownB && pt2eSgemmPackedFitsB(packedB, transB, k, n, b, ldb)
                 ? packedB->panels
                 : NULL,
-            rowsOfB};
+            rowsOfB, wide};
   double useful = 2.0 * (double)m * (double)n * (double)k / MIN_FLOPS_PER_THREAD;
   int threads = pt2eGemmThreads();
   if (useful < threads)
@@ -702,7 +885,7 @@ bool pt2eSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                const float *a, int64_t lda, const float *b, int64_t ldb,
                bool accumulate, float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate, NULL, c, ldc,
-               NULL, NULL, NULL);
+               NULL, NULL, NULL, NULL);
 }
 
 bool pt2eSgemmWithPacked(const Pt2eSgemmPacked *packedA,
@@ -712,7 +895,7 @@ bool pt2eSgemmWithPacked(const Pt2eSgemmPacked *packedA,
                          int64_t ldb, bool accumulate, const float *rowInit,
                          float *c, int64_t ldc) {
   return sgemm(transA, transB, m, n, k, a, lda, b, ldb, accumulate && !rowInit,
-               rowInit, c, ldc, packedA, NULL, packedB);
+               rowInit, c, ldc, packedA, NULL, packedB, NULL);
 }
 
 bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
@@ -720,5 +903,13 @@ bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
                     const Pt2eSgemmRowsOfB *rowsOfB, bool accumulate,
                     const float *rowInit, float *c, int64_t ldc) {
   return sgemm(transA, false, m, n, k, a, lda, NULL, 0, accumulate && !rowInit,
-               rowInit, c, ldc, packed, rowsOfB, NULL);
+               rowInit, c, ldc, packed, rowsOfB, NULL, NULL);
+}
+
+bool pt2eSgemmWide(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
+                   int64_t n, int64_t k, const float *a, int64_t lda,
+                   const Pt2eSgemmWideB *wideB, bool accumulate,
+                   const float *rowInit, float *c, int64_t ldc) {
+  return sgemm(transA, false, m, n, k, a, lda, NULL, 0, accumulate && !rowInit,
+               rowInit, c, ldc, packed, NULL, NULL, wideB);
 }

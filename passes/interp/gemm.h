@@ -69,6 +69,26 @@ bool pt2eSgemmMadeB(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
                     int64_t n, int64_t k, const float *a, int64_t lda,
                     const Pt2eSgemmRowsOfB *rowsOfB, bool accumulate,
                     const float *rowInit, float *c, int64_t ldc);
+/*
+** B as shifted rows of one array and C in "wide" rows, for a convolution
+** read straight from its input (kernels.c: the input's phase planes):
+** B[p][j] = base[rowOffset[p] + j], and column j of the n wide columns is
+** C's column (j / pitch) * width + j % pitch, computed for every j but
+** stored (and, accumulating, loaded) only where j % pitch < width. B is
+** never packed (the AVX-512 kernel reads it in place; the others copy its
+** rows into panels), and each stored output is the same chain as on the
+** matrices these describe: the same bits. base[rowOffset[p] + j] must be
+** readable for every p < k, j < n.
+*/
+typedef struct Pt2eSgemmWideB {
+  const float *base;
+  const int64_t *rowOffset; /* k of them */
+  int64_t pitch, width;     /* 0 < width <= pitch */
+} Pt2eSgemmWideB;
+bool pt2eSgemmWide(const Pt2eSgemmPacked *packed, bool transA, int64_t m,
+                   int64_t n, int64_t k, const float *a, int64_t lda,
+                   const Pt2eSgemmWideB *wideB, bool accumulate,
+                   const float *rowInit, float *c, int64_t ldc);
 /* The same order, as plain scalar loops (for tests). */
 void pt2eSgemmReference(bool transA, bool transB, int64_t m, int64_t n,
                         int64_t k, const float *a, int64_t lda, const float *b,

@@ -78,6 +78,9 @@ typedef struct Kernel {
   int padSource;
   int64_t XH, XW, padTop, padLeft;
   float padValue;
+  /* an NCHW convolution read from its input's phase planes (WideConv),
+  ** whose scratch fits */
+  bool throughPlanes;
 } Kernel;
 
 /* Loop dimension of a pure 'dN' expression, or -1. */
@@ -392,6 +395,62 @@ static int64_t convGroup(const Kernel *k) {
 }
 
 /*
+** An NCHW convolution read from its image's phase planes, without im2col.
+** Phase plane (c, a, b) of the (padded) input X holds X[c][r*sh + a][q*sw + b]
+** at row r, column q, PH x PW (the pitch): tap (kh, kw) of output (oh, ow)
+** is then element (oh + kh*dh/sh, ow + kw*dw/sw) of plane
+** (c, kh*dh % sh, kw*dw % sw), so row p = (c, kh, kw) of the im2col matrix,
+** on "wide" columns j = oh*PW + ow, is the plane read from a shifted start:
+** the sgemm's B rows are shifts of one array (pt2eSgemmWide), and the
+** PW - OW columns of each wide row past OW are computed and dropped. The
+** planes are about the input's size, against im2col's KH*KW times it. The
+** same products in the same order: the same bits as im2col.
+*/
+typedef struct WideConv {
+  int64_t PH, PW, nWide;  /* plane rows and pitch; wide columns (OH-1)*PW + OW */
+  int nA, nB;             /* phases used, of rows and of columns */
+  int rowPhase[4], colPhase[4]; /* phase a (b) of index ia (ib) */
+  int64_t planeFloats;    /* C*nA*nB*PH*PW */
+} WideConv;
+
+/* The phase index of tap offset t (kh*dh or kw*dw) for stride s. */
+static int phaseIndex(const int *phase, int n, int64_t t, int64_t s) {
+  for (int i = 0; i < n; i++)
+    if (phase[i] == t % s)
+      return i;
+  return -1;
+}
+
+/*
+** True, with its geometry, when a convolution goes through its phase
+** planes: NCHW, not 'direct', one image per sgemm (convGroup), strides of
+** at most 4, and at most 1/8 of the wide columns dropped (ResNet-18's stem
+** drops 3 of 115, layer1 2 of 58; a 7x7 output would drop 2 of 9).
+*/
+static bool convWideGeometry(const Kernel *k, WideConv *w) {
+  memset(w, 0, sizeof *w);
+  if (k->kind != KConvNchwFchw || convIsDirect(k) || k->sh > 4 || k->sw > 4 ||
+      (convGroup(k) != 1 && (k->sh != 1 || k->sw != 1)))
+    return false;
+  w->PH = k->OH + (k->KH - 1) * k->dh / k->sh;
+  w->PW = k->OW + (k->KW - 1) * k->dw / k->sw;
+  int64_t ohw, planes;
+  if (!pt2eCheckedMul(k->OH, k->OW, &ohw) ||
+      !pt2eCheckedMul(k->OH - 1, w->PW, &w->nWide) ||
+      !pt2eCheckedAdd(w->nWide, k->OW, &w->nWide) || w->nWide > ohw + ohw / 8)
+    return false;
+  for (int64_t kh = 0; kh < k->KH; kh++)
+    if (phaseIndex(w->rowPhase, w->nA, kh * k->dh, k->sh) < 0)
+      w->rowPhase[w->nA++] = (int)(kh * k->dh % k->sh);
+  for (int64_t kw = 0; kw < k->KW; kw++)
+    if (phaseIndex(w->colPhase, w->nB, kw * k->dw, k->sw) < 0)
+      w->colPhase[w->nB++] = (int)(kw * k->dw % k->sw);
+  return pt2eCheckedMul(k->C, (int64_t)w->nA * w->nB, &planes) &&
+         pt2eCheckedMul(planes, w->PH, &planes) &&
+         pt2eCheckedMul(planes, w->PW, &w->planeFloats);
+}
+
+/*
 ** True when the convolution's scratch (im2col columns, grouped outputs)
 ** fits the interpreter's largest tensor: its size comes from the model's
 ** shapes and is checked like any tensor's. A convolution whose scratch
@@ -594,8 +653,102 @@ static void colRow(const void *ctx, int64_t p, int64_t j0, int64_t cols,
   }
 }
 
+/* Rows of one image's phase planes (WideConv), split over the pool. */
+typedef struct PlaneRows {
+  const Kernel *k;
+  const WideConv *w;
+  const float *x; /* the image */
+  float *planes;
+} PlaneRows;
+
+/*
+** Row r of plane (c, ia, ib): the source row's taps q*sw + b, the padding
+** value where they fall outside the source (and past the padded input,
+** where only dropped columns read: any value would do).
+*/
+static void planeRowsRange(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  const PlaneRows *pr = ctx;
+  const Kernel *k = pr->k;
+  const WideConv *w = pr->w;
+  int64_t SH = storedH(k), SW = storedW(k);
+  int64_t top = k->padded ? k->padTop : 0, left = k->padded ? k->padLeft : 0;
+  for (int64_t i = begin; i < end; i++) {
+    int64_t r = i % w->PH, plane = i / w->PH;
+    int64_t ib = plane % w->nB, ia = plane / w->nB % w->nA, c = plane / w->nB / w->nA;
+    int64_t a = w->rowPhase[ia], b = w->colPhase[ib];
+    float *dst = pr->planes + i * w->PW;
+    int64_t sy = r * k->sh + a - top;
+    /* the columns q whose tap sx = q*sw + b - left lies in [0, SW) */
+    int64_t lo = 0, hi = 0;
+    if (sy >= 0 && sy < SH) {
+      lo = ceilDiv(left - b, k->sw);
+      hi = floorDiv(SW - 1 + left - b, k->sw) + 1;
+      lo = lo < 0 ? 0 : lo > w->PW ? w->PW : lo;
+      hi = hi < lo ? lo : hi > w->PW ? w->PW : hi;
+    }
+    for (int64_t q = 0; q < lo; q++)
+      dst[q] = k->padValue;
+    if (hi > lo)
+      colCopy(pr->x + (c * SH + sy) * SW + lo * k->sw + b - left, k->sw, hi - lo,
+              dst + lo);
+    for (int64_t q = hi; q < w->PW; q++)
+      dst[q] = k->padValue;
+  }
+}
+
+/* One image by its phase planes: the planes made, then one wide sgemm
+** whose B rows start at rowOffset (im2col row p = (c, kh, kw)). */
+static bool convThroughPlanes(const Kernel *k, const WideConv *w, const float *x,
+                              const float *weights, const float *starts,
+                              const Pt2eSgemmPacked *pw, float *planes,
+                              const int64_t *rowOffset, float *y) {
+  PlaneRows pr = {k, w, x, planes};
+  pt2eParallelFor(w->planeFloats / w->PW, 4096 / w->PW + 1, planeRowsRange, &pr);
+  int64_t kkc = k->KH * k->KW * k->C;
+  Pt2eSgemmWideB wide = {planes, rowOffset, w->PW, k->OW};
+  return pt2eSgemmWide(pw, false, k->F, w->nWide, kkc, weights, kkc, &wide, true,
+                       starts, y, k->OH * k->OW);
+}
+
+/* Where row p = (c, kh, kw) of the im2col matrix starts in the planes. */
+static void planeRowOffsets(const Kernel *k, const WideConv *w, int64_t *rowOffset) {
+  int64_t size = w->PH * w->PW;
+  for (int64_t c = 0; c < k->C; c++)
+    for (int64_t kh = 0; kh < k->KH; kh++)
+      for (int64_t kw = 0; kw < k->KW; kw++) {
+        int ia = phaseIndex(w->rowPhase, w->nA, kh * k->dh, k->sh);
+        int ib = phaseIndex(w->colPhase, w->nB, kw * k->dw, k->sw);
+        rowOffset[(c * k->KH + kh) * k->KW + kw] =
+            ((c * w->nA + ia) * w->nB + ib) * size + kh * k->dh / k->sh * w->PW +
+            kw * k->dw / k->sw;
+      }
+}
+
+static bool runConvThroughPlanes(const Kernel *k, const float *a, const float *b,
+                                 const float *starts, const Pt2eSgemmPacked *pw,
+                                 float *c) {
+  WideConv w;
+  if (!convWideGeometry(k, &w))
+    return false;
+  int64_t kkc = k->KH * k->KW * k->C, ohw = k->OH * k->OW;
+  float *planes = pt2eAllocUninit((size_t)w.planeFloats * sizeof(float));
+  int64_t *rowOffset = pt2eAllocUninit((size_t)kkc * sizeof(int64_t));
+  bool ok = planes && rowOffset;
+  if (ok)
+    planeRowOffsets(k, &w, rowOffset);
+  for (int64_t n = 0; ok && n < k->N; n++)
+    ok = convThroughPlanes(k, &w, a + n * k->C * storedH(k) * storedW(k), b, starts,
+                           pw, planes, rowOffset, c + n * k->F * ohw);
+  pt2eFree(planes);
+  pt2eFree(rowOffset);
+  return ok;
+}
+
 static bool runConv(const Kernel *k, const float *a, const float *b,
                     const float *starts, const Pt2eSgemmPacked *pw, float *c) {
+  if (k->throughPlanes)
+    return runConvThroughPlanes(k, a, b, starts, pw, c);
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
   int64_t group = convGroup(k);
@@ -1110,8 +1263,12 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   if (isConv && !convScratchFits(cc->interp, &kr))
     return; /* the loops still work, without scratch */
   readThroughPad(cc, in, &kr);
-  if (isConv)
+  if (isConv) {
     biasAsRowInit(cc, in, &kr);
+    WideConv wide;
+    kr.throughPlanes = convWideGeometry(&kr, &wide) &&
+                       wide.planeFloats <= cc->interp->limits.maxTensorBytes / (int64_t)sizeof(float);
+  }
   if (isConv || kr.kind == KMatmul) {
     const SlotInfo *ri = &cc->program->slots[in->results[0]];
     kr.outRank = ri->rank;

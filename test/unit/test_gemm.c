@@ -288,6 +288,89 @@ static void testPackedBMatchesPackingEveryTime(void **state) {
       checkShapeFrom(&edges[i], false, v & 1, v >> 1 & 1, false, 2);
 }
 
+/*
+** B as shifted rows of one array and C in wide rows (pt2eSgemmWide, a
+** convolution on its input's phase planes): each stored output has the
+** reference's bits on the matrices these describe, and the outputs past
+** each row's width, C's padding after each row and anything else are
+** never written. Pitches below, at and above a tile's 32 (16) columns, so
+** that one tile meets one, two or several wide rows; widths from 1 up to
+** the pitch; every k block edge; with and without row starts or
+** accumulation; every micro-kernel and 1 to 3 threads.
+*/
+static void checkWide(int64_t m, int64_t k, int64_t rows, int64_t pitch,
+                      int64_t width, int variant) {
+  bool accumulate = variant & 1, rowInit = variant & 2;
+  int64_t n = (rows - 1) * pitch + width, ldc = rows * width + 3, span = 2 * pitch + 7;
+  float *a = malloc((size_t)(m * k + 1) * sizeof *a);
+  float *base = malloc((size_t)(span + n) * sizeof *base);
+  int64_t *off = malloc((size_t)(k + 1) * sizeof *off);
+  float *bm = malloc((size_t)(k * n + 1) * sizeof *bm);
+  float *cw = malloc((size_t)(m * n + 1) * sizeof *cw); /* the reference, wide */
+  float *init = malloc((size_t)(m * ldc) * sizeof *init), *got = malloc((size_t)(m * ldc) * sizeof *got);
+  float *starts = malloc((size_t)(m + 1) * sizeof *starts);
+  assert_true(a && base && off && bm && cw && init && got && starts);
+  fill(a, m * k, 11);
+  fill(base, span + n, 12);
+  fill(init, m * ldc, 13);
+  fill(starts, m, 14);
+  for (int64_t p = 0; p < k; p++) {
+    off[p] = (p * 7919) % (span + 1);
+    for (int64_t j = 0; j < n; j++)
+      bm[p * n + j] = base[off[p] + j];
+  }
+  /* the wide init: C's value where a column is stored, else anything */
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++)
+      cw[i * n + j] = rowInit ? starts[i]
+                      : !accumulate ? 0.0f
+                      : j % pitch < width ? init[i * ldc + j / pitch * width + j % pitch]
+                                          : 1.0f;
+  pt2eSgemmReference(false, false, m, n, k, a, k, bm, n, true, cw, n);
+  Pt2eSgemmWideB wide = {base, off, pitch, width};
+  for (size_t kr = 0; kr < sizeof kKernels / sizeof *kKernels; kr++)
+    for (int threads = 1; threads <= 3; threads++) {
+      if (!pt2eGemmConfigure(threads, kKernels[kr].isa))
+        continue;
+      memcpy(got, init, (size_t)(m * ldc) * sizeof *got);
+      assert_true(pt2eSgemmWide(NULL, false, m, n, k, a, k, &wide, accumulate,
+                                rowInit ? starts : NULL, got, ldc));
+      for (int64_t i = 0; i < m; i++)
+        for (int64_t t = 0; t < ldc; t++) {
+          int64_t q = t / width, col = t % width;
+          bool stored = q < rows;
+          float want = stored ? cw[i * n + q * pitch + col] : init[i * ldc + t];
+          if (memcmp(&got[i * ldc + t], &want, sizeof want) != 0)
+            fail_msg("wide m %lld k %lld pitch %lld width %lld variant %d, %s, %d threads:"
+                     " C[%lld][%lld] is %a, want %a",
+                     (long long)m, (long long)k, (long long)pitch, (long long)width, variant,
+                     kKernels[kr].name, threads, (long long)i, (long long)t,
+                     (double)got[i * ldc + t], (double)want);
+        }
+    }
+  pt2eGemmConfigure(0, PT2E_GEMM_AUTO);
+  free(a), free(base), free(off), free(bm), free(cw), free(init), free(got), free(starts);
+}
+
+static void testWideMatchesTheReference(void **state) {
+  (void)state;
+  static const int64_t geometry[][5] = {
+      /* m, k, rows, pitch, width */
+      {64, 147, 4, 115, 112}, /* ResNet-18's stem on 4 of its rows */
+      {67, 576, 5, 58, 56},   /* layer1, a short row tile, 3 k blocks */
+      {13, 257, 7, 30, 28},   /* pitch under a tile: several rows a tile */
+      {5, 9, 9, 9, 7},        /* layer4's 7x7 */
+      {3, 5, 40, 3, 1},       /* one stored column in three */
+      {12, 33, 3, 32, 32},    /* no column dropped, tiles on the rows */
+      {25, 769, 2, 17, 16},   /* the k block edge */
+      {1, 1, 1, 1, 1},
+  };
+  for (size_t g = 0; g < sizeof geometry / sizeof *geometry; g++)
+    for (int v = 0; v < 3; v++)
+      checkWide(geometry[g][0], geometry[g][1], geometry[g][2], geometry[g][3],
+                geometry[g][4], v);
+}
+
 /* Packed under one micro-kernel, the panels do not fit another. */
 static void testPackedAIsForOneKernel(void **state) {
   (void)state;
@@ -359,6 +442,7 @@ int main(void) {
       cmocka_unit_test(testRowInitMatchesTheReferenceOnBroadcastRows),
       cmocka_unit_test(testPackedAMatchesPackingEveryTime),
       cmocka_unit_test(testPackedBMatchesPackingEveryTime),
+      cmocka_unit_test(testWideMatchesTheReference),
       cmocka_unit_test(testPackedAIsForOneKernel),
       cmocka_unit_test(testKernelChoice),
       cmocka_unit_test(testChainOrderIsDocumented),

@@ -816,39 +816,72 @@ static void testDepthwiseOutsideTheKernelsRunsOnTheLoops(void **state) {
 /*
 ** The convolution's own order: im2col in (c, kh, kw) order and one fma
 ** chain per output from its init (pt2eSgemmReference). NCHW images are
-** grouped into one product when their outputs are small and 1x1 convs read
-** their input directly (or gathered for a group); either way each image
-** gets the bits of the reference, at every vector width and thread count.
-** ResNet-18's 7x7 stride-2 first layer and 3x3 / 1x1 layers at 14x14 and
-** 7x7, MobileNetV2's 1x1 layers at 14x14 and 7x7, odd sizes.
+** grouped into one product when their outputs are small, 1x1 convs read
+** their input directly (or gathered for a group), and convolutions with
+** wide enough outputs read their input's phase planes (kernels.c,
+** WideConv: ResNet-18's stem and layer1, grouped stride-1 layers, through a
+** pad of any value, dilated); each image gets the bits of the reference, at
+** every vector width and thread count. ResNet-18's 7x7 stride-2 first
+** layer and 3x3 / 1x1 layers at 56x56, 28x28, 14x14 and 7x7, MobileNetV2's
+** 1x1 layers at 14x14 and 7x7, odd sizes.
 */
 static void testConvKernelsEqualTheReferenceOrder(void **state) {
   Fixture *fx = *state;
-  typedef struct { int64_t n, c, h, w, f, kh, kw, s; } ConvCase;
+  /* pad: amounts (low = high) of a tensor.pad of value pv the conv reads */
+  typedef struct { int64_t n, c, h, w, f, kh, kw, s, d, pad; float pv; } ConvCase;
   const ConvCase cases[] = {
-      {2, 3, 69, 69, 16, 7, 7, 2},   /* ResNet-18 conv1 (smaller image) */
-      {3, 32, 16, 16, 24, 3, 3, 1},  /* 3x3 at 14x14, grouped */
-      {3, 40, 9, 9, 17, 3, 3, 1},    /* 3x3 at 7x7, grouped, odd F */
-      {2, 24, 14, 14, 40, 1, 1, 2},  /* 1x1 stride 2 (downsample) */
-      {5, 64, 7, 7, 48, 1, 1, 1},    /* 1x1 at 7x7: direct, grouped */
-      {3, 96, 14, 14, 24, 1, 1, 1},  /* 1x1 at 14x14 */
-      {2, 5, 60, 50, 7, 1, 1, 1},    /* 1x1 with a large image */
-      {1, 7, 13, 11, 5, 3, 2, 1},    /* one image */
+      {2, 3, 69, 69, 16, 7, 7, 2, 1, 0, 0},   /* ResNet-18 conv1 (smaller image) */
+      {3, 32, 16, 16, 24, 3, 3, 1, 1, 0, 0},  /* 3x3 at 14x14, grouped */
+      {3, 40, 9, 9, 17, 3, 3, 1, 1, 0, 0},    /* 3x3 at 7x7, grouped, odd F */
+      {2, 24, 14, 14, 40, 1, 1, 2, 1, 0, 0},  /* 1x1 stride 2 (downsample) */
+      {5, 64, 7, 7, 48, 1, 1, 1, 1, 0, 0},    /* 1x1 at 7x7: direct, grouped */
+      {3, 96, 14, 14, 24, 1, 1, 1, 1, 0, 0},  /* 1x1 at 14x14 */
+      {2, 5, 60, 50, 7, 1, 1, 1, 1, 0, 0},    /* 1x1 with a large image */
+      {1, 7, 13, 11, 5, 3, 2, 1, 1, 0, 0},    /* one image: phase planes */
+      /* phase planes: the stem at full size, 4 phases, through a zero pad */
+      {1, 3, 224, 224, 64, 7, 7, 2, 1, 3, 0},
+      /* layer1 (56x56, F = 64 + 3 for a short row tile), a pad of 1.5 */
+      {1, 16, 56, 56, 67, 3, 3, 1, 1, 1, 1.5f},
+      /* layer2 3x3 (28x28): grouped, each image by its planes; -0 pad */
+      {3, 8, 28, 28, 13, 3, 3, 1, 1, 1, -0.0f},
+      /* stride 2 at 50x50, odd input, uneven use of the last row */
+      {1, 9, 101, 101, 12, 3, 3, 2, 1, 1, 0},
+      /* dilation 2 and stride 2: taps 0, 2, 4 all in phase 0 */
+      {1, 4, 70, 66, 9, 3, 3, 2, 2, 2, -2.0f},
+      /* dilation 3, stride 1, a 1x1-wide kernel row */
+      {2, 3, 60, 60, 5, 2, 1, 1, 3, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const ConvCase *k = &cases[i];
-    int64_t oh = (k->h - k->kh) / k->s + 1, ow = (k->w - k->kw) / k->s + 1;
-    int64_t xs[] = {k->n, k->c, k->h, k->w}, ws[] = {k->f, k->c, k->kh, k->kw},
-            ys[] = {k->n, k->f, oh, ow};
-    char tx[64], tw[64], ty[64], src[1024];
-    shapeText(tx, sizeof tx, xs, 4), shapeText(tw, sizeof tw, ws, 4), shapeText(ty, sizeof ty, ys, 4);
+    int64_t hp = k->h + 2 * k->pad, wp = k->w + 2 * k->pad;
+    int64_t oh = (hp - (k->kh - 1) * k->d - 1) / k->s + 1,
+            ow = (wp - (k->kw - 1) * k->d - 1) / k->s + 1;
+    int64_t xs[] = {k->n, k->c, k->h, k->w}, ps[] = {k->n, k->c, hp, wp},
+            ws[] = {k->f, k->c, k->kh, k->kw}, ys[] = {k->n, k->f, oh, ow};
+    char tx[64], tp[64], tw[64], ty[64], pad[512], src[2048];
+    shapeText(tx, sizeof tx, xs, 4), shapeText(tp, sizeof tp, ps, 4);
+    shapeText(tw, sizeof tw, ws, 4), shapeText(ty, sizeof ty, ys, 4);
+    pad[0] = '\0';
+    uint32_t pvBits; /* the value's bits, as MLIR's hexadecimal float literal */
+    memcpy(&pvBits, &k->pv, sizeof pvBits);
+    if (k->pad)
+      snprintf(pad, sizeof pad,
+               "  %%v = arith.constant 0x%08X : f32\n"
+               "  %%p = tensor.pad %%x low[0, 0, %lld, %lld] high[0, 0, %lld, %lld] {\n"
+               "  ^bb0(%%i0: index, %%i1: index, %%i2: index, %%i3: index):\n"
+               "    tensor.yield %%v : f32\n"
+               "  } : tensor<%s> to tensor<%s>\n",
+               (unsigned)pvBits, (long long)k->pad, (long long)k->pad, (long long)k->pad,
+               (long long)k->pad, tx, tp);
     snprintf(src, sizeof src,
              "func.func @conv(%%x: tensor<%s>, %%w: tensor<%s>, %%o: tensor<%s>) -> tensor<%s> {\n"
-             "  %%a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>,"
+             "%s"
+             "  %%a = linalg.conv_2d_nchw_fchw {dilations = dense<%lld> : vector<2xi64>,"
              " strides = dense<%lld> : vector<2xi64>}\n"
-             "      ins(%%x, %%w : tensor<%s>, tensor<%s>) outs(%%o : tensor<%s>) -> tensor<%s>\n"
+             "      ins(%s, %%w : tensor<%s>, tensor<%s>) outs(%%o : tensor<%s>) -> tensor<%s>\n"
              "  return %%a : tensor<%s>\n}\n",
-             tx, tw, ty, ty, (long long)k->s, tx, tw, ty, ty, ty);
+             tx, tw, ty, ty, pad, (long long)k->d, (long long)k->s, k->pad ? "%p" : "%x",
+             tp, tw, ty, ty, ty);
     Pt2eTensor *args[] = {filledTensor(4, xs, 3 + (uint32_t)i), filledTensor(4, ws, 7 + (uint32_t)i),
                           filledTensor(4, ys, 13 + (uint32_t)i)};
     /* the reference: per image, im2col by hand, then the reference chain */
@@ -863,9 +896,13 @@ static void testConvKernelsEqualTheReferenceOrder(void **state) {
         for (int64_t kh = 0; kh < k->kh; kh++)
           for (int64_t kw = 0; kw < k->kw; kw++)
             for (int64_t r = 0; r < oh; r++)
-              for (int64_t q = 0; q < ow; q++)
+              for (int64_t q = 0; q < ow; q++) {
+                int64_t ih = r * k->s + kh * k->d - k->pad, iw = q * k->s + kw * k->d - k->pad;
                 col[((c * k->kh + kh) * k->kw + kw) * ohw + r * ow + q] =
-                    x[(c * k->h + r * k->s + kh) * k->w + q * k->s + kw];
+                    ih >= 0 && ih < k->h && iw >= 0 && iw < k->w
+                        ? x[(c * k->h + ih) * k->w + iw]
+                        : k->pv;
+              }
       pt2eSgemmReference(false, false, k->f, ohw, kkc, args[1]->data, kkc, col, ohw, true,
                          (float *)want->data + n * k->f * ohw, ohw);
     }
@@ -874,7 +911,10 @@ static void testConvKernelsEqualTheReferenceOrder(void **state) {
       for (int threads = 1; threads <= 3; threads++) {
         pt2eWindowConfigure(level);
         pt2eParallelConfigure(threads);
-        pt2eGemmConfigure(threads, level == 1);
+        /* every micro-kernel: the phase planes' in-place AVX-512 tile and
+        ** the others' packed B through a local tile */
+        pt2eGemmConfigure(threads, level == 1 ? PT2E_GEMM_SCALAR
+                                   : level == 2 ? PT2E_GEMM_AVX2 : PT2E_GEMM_AUTO);
         Pt2eTensor *fast = runOne(fx, src, args, 3, true);
         char what[64];
         snprintf(what, sizeof what, "conv case %zu", i);
