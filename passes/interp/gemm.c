@@ -211,13 +211,21 @@ static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *c,
 */
 #define AVX512_MR 12
 #define AVX512_NR 32
+/* The rows of a 12-row tile and one k step of row i (the bodies below):
+** named accumulators, because GCC keeps an array of them in memory. */
+#define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
+#define PT2E_STEP512(i)                                                      \
+  if (H > i) {                                                               \
+    __m512 av = _mm512_set1_ps(pa[i]);                                       \
+    r##i##a = _mm512_fmadd_ps(av, b0, r##i##a);                              \
+    if (NV == 2)                                                             \
+      r##i##b = _mm512_fmadd_ps(av, b1, r##i##b);                            \
+  }
 __attribute__((target("avx512f"), always_inline))
 static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
                                float *c, int64_t ldc, const float *start, int H,
                                int NV, __mmask16 m0, __mmask16 m1) {
-  /* named accumulators (GCC keeps an array of them in memory); rows at or
-  ** past H and the second vector when NV == 1 fold away */
-#define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
+  /* rows at or past H and the second vector when NV == 1 fold away */
 #define PT2E_INIT512(i)                                                      \
   __m512 r##i##a = _mm512_setzero_ps(), r##i##b = _mm512_setzero_ps();       \
   if (H > i && start) {                                                      \
@@ -226,13 +234,6 @@ static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
     r##i##a = _mm512_maskz_loadu_ps(m0, c + i * ldc);                        \
     if (NV == 2)                                                             \
       r##i##b = _mm512_maskz_loadu_ps(m1, c + i * ldc + 16);                 \
-  }
-#define PT2E_STEP512(i)                                                      \
-  if (H > i) {                                                               \
-    __m512 av = _mm512_set1_ps(pa[i]);                                       \
-    r##i##a = _mm512_fmadd_ps(av, b0, r##i##a);                              \
-    if (NV == 2)                                                             \
-      r##i##b = _mm512_fmadd_ps(av, b1, r##i##b);                            \
   }
 #define PT2E_STORE512(i)                                                     \
   if (H > i) {                                                               \
@@ -247,9 +248,7 @@ static inline void tile512Body(int64_t kc, const float *pa, const float *pb,
     PT2E_ROW512(PT2E_STEP512)
   }
   PT2E_ROW512(PT2E_STORE512)
-#undef PT2E_ROW512
 #undef PT2E_INIT512
-#undef PT2E_STEP512
 #undef PT2E_STORE512
 }
 
@@ -297,7 +296,6 @@ static inline void tile512WideBody(int64_t kc, const float *pa, const float *bas
                                    int64_t ldc, const float *start, int H, int NV,
                                    bool FULL, __mmask16 m0, __mmask16 m1,
                                    const WideSeg *seg, int segs) {
-#define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
 #define PT2E_INIT512(i)                                                      \
   __m512 r##i##a = _mm512_setzero_ps(), r##i##b = _mm512_setzero_ps();       \
   if (H > i && start) {                                                      \
@@ -309,13 +307,6 @@ static inline void tile512WideBody(int64_t kc, const float *pa, const float *bas
       if (NV == 2)                                                           \
         r##i##b = _mm512_mask_loadu_ps(r##i##b, (__mmask16)(seg[q].mask >> 16), at + 16); \
     }                                                                        \
-  }
-#define PT2E_STEP512(i)                                                      \
-  if (H > i) {                                                               \
-    __m512 av = _mm512_set1_ps(pa[i]);                                       \
-    r##i##a = _mm512_fmadd_ps(av, b0, r##i##a);                              \
-    if (NV == 2)                                                             \
-      r##i##b = _mm512_fmadd_ps(av, b1, r##i##b);                            \
   }
 #define PT2E_STORE512(i)                                                     \
   if (H > i) {                                                               \
@@ -335,9 +326,7 @@ static inline void tile512WideBody(int64_t kc, const float *pa, const float *bas
     PT2E_ROW512(PT2E_STEP512)
   }
   PT2E_ROW512(PT2E_STORE512)
-#undef PT2E_ROW512
 #undef PT2E_INIT512
-#undef PT2E_STEP512
 #undef PT2E_STORE512
 }
 
@@ -378,6 +367,8 @@ static void tileWideAvx512(int64_t kc, const float *pa, const float *base,
   }
 #undef PT2E_WIDE512_CASE
 }
+#undef PT2E_ROW512
+#undef PT2E_STEP512
 #endif
 
 static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 512,
