@@ -6,7 +6,7 @@
 ** square f32 matrices of size N (default 1024), best of R repetitions
 ** (default 5), alternating. Prints one line (bench/calibrate.sh and
 ** bench/side_by_side.sh read it):
-**   sgemm_gflops=<OpenBLAS> ours_gflops=<pt2eSgemm> n=<N>
+**   sgemm_gflops=<OpenBLAS> ours_gflops=<pt2eSgemm> n=<N> blas_core=<kernel>
 **
 ** bench-sgemm-rate --all [R] instead measures, in this one process, the
 ** square 1024 product and the layer shapes of the benchmark's models (conv
