@@ -117,8 +117,8 @@ typedef struct WideSeg {
 
 /*
 ** A tile of pt2eSgemmWide read and written in place: B's row p at
-** rowB[p] + j (kc of them, from the k block's first), the outputs by the
-** segments. As TileFn otherwise.
+** base + rowOffset[p] + j (kc offsets, from the k block's first), the
+** outputs by the segments. As TileFn otherwise.
 */
 typedef void (*WideTileFn)(int64_t kc, const float *pa, const float *base,
                            const int64_t *rowOffset, int64_t j, float *c,
@@ -211,6 +211,8 @@ static void tileAvx2(int64_t kc, const float *pa, const float *pb, float *c,
 */
 #define AVX512_MR 12
 #define AVX512_NR 32
+/* The heights a tile's switch dispatches on, each a constant of its body. */
+#define PT2E_HEIGHTS512(X) X(12) X(11) X(10) X(9) X(8) X(7) X(6) X(5) X(4) X(3) X(2) X(1)
 /* The rows of a 12-row tile and one k step of row i (the bodies below):
 ** named accumulators, because GCC keeps an array of them in memory. */
 #define PT2E_ROW512(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
@@ -265,18 +267,7 @@ static void tileAvx512(int64_t kc, const float *pa, const float *pb, float *c,
       tile512Body(kc, pa, pb, c, ldc, start, H, 1, m0, m1);               \
     break;
   switch (h) {
-    PT2E_TILE512_CASE(12)
-    PT2E_TILE512_CASE(11)
-    PT2E_TILE512_CASE(10)
-    PT2E_TILE512_CASE(9)
-    PT2E_TILE512_CASE(8)
-    PT2E_TILE512_CASE(7)
-    PT2E_TILE512_CASE(6)
-    PT2E_TILE512_CASE(5)
-    PT2E_TILE512_CASE(4)
-    PT2E_TILE512_CASE(3)
-    PT2E_TILE512_CASE(2)
-    PT2E_TILE512_CASE(1)
+    PT2E_HEIGHTS512(PT2E_TILE512_CASE)
   default:
     break;
   }
@@ -350,18 +341,7 @@ static void tileWideAvx512(int64_t kc, const float *pa, const float *base,
                       m1, seg, segs);                                                \
     break;
   switch (h) {
-    PT2E_WIDE512_CASE(12)
-    PT2E_WIDE512_CASE(11)
-    PT2E_WIDE512_CASE(10)
-    PT2E_WIDE512_CASE(9)
-    PT2E_WIDE512_CASE(8)
-    PT2E_WIDE512_CASE(7)
-    PT2E_WIDE512_CASE(6)
-    PT2E_WIDE512_CASE(5)
-    PT2E_WIDE512_CASE(4)
-    PT2E_WIDE512_CASE(3)
-    PT2E_WIDE512_CASE(2)
-    PT2E_WIDE512_CASE(1)
+    PT2E_HEIGHTS512(PT2E_WIDE512_CASE)
   default:
     break;
   }
@@ -369,6 +349,7 @@ static void tileWideAvx512(int64_t kc, const float *pa, const float *base,
 }
 #undef PT2E_ROW512
 #undef PT2E_STEP512
+#undef PT2E_HEIGHTS512
 #endif
 
 static const GemmKernel kScalar = {"scalar", PT2E_GEMM_SCALAR, 6, 16, 256, 96, 512,

@@ -423,8 +423,10 @@ static int phaseIndex(const int *phase, int n, int64_t t, int64_t s) {
 
 /*
 ** True, with its geometry, when a convolution goes through its phase
-** planes: NCHW, not 'direct', one image per sgemm (convGroup), strides of
-** at most 4, and at most 1/8 of the wide columns dropped (ResNet-18's stem
+** planes: NCHW, not 'direct', strides of at most 4, one image per sgemm
+** (convGroup) or stride 1 (a group then runs image by image: layer2's 3x3;
+** grouped stride-2 layers measured slower so), and at most 1/8 of the wide
+** columns dropped (ResNet-18's stem
 ** drops 3 of 115, layer1 2 of 58; a 7x7 output would drop 2 of 9).
 */
 static bool convWideGeometry(const Kernel *k, WideConv *w) {
@@ -725,20 +727,18 @@ static void planeRowOffsets(const Kernel *k, const WideConv *w, int64_t *rowOffs
       }
 }
 
-static bool runConvThroughPlanes(const Kernel *k, const float *a, const float *b,
+static bool runConvThroughPlanes(const Kernel *k, const WideConv *wide,
+                                 const float *a, const float *b,
                                  const float *starts, const Pt2eSgemmPacked *pw,
                                  float *c) {
-  WideConv w;
-  if (!convWideGeometry(k, &w))
-    return false;
   int64_t kkc = k->KH * k->KW * k->C, ohw = k->OH * k->OW;
-  float *planes = pt2eAllocUninit((size_t)w.planeFloats * sizeof(float));
+  float *planes = pt2eAllocUninit((size_t)wide->planeFloats * sizeof(float));
   int64_t *rowOffset = pt2eAllocUninit((size_t)kkc * sizeof(int64_t));
   bool ok = planes && rowOffset;
   if (ok)
-    planeRowOffsets(k, &w, rowOffset);
+    planeRowOffsets(k, wide, rowOffset);
   for (int64_t n = 0; ok && n < k->N; n++)
-    ok = convThroughPlanes(k, &w, a + n * k->C * storedH(k) * storedW(k), b, starts,
+    ok = convThroughPlanes(k, wide, a + n * k->C * storedH(k) * storedW(k), b, starts,
                            pw, planes, rowOffset, c + n * k->F * ohw);
   pt2eFree(planes);
   pt2eFree(rowOffset);
@@ -747,8 +747,10 @@ static bool runConvThroughPlanes(const Kernel *k, const float *a, const float *b
 
 static bool runConv(const Kernel *k, const float *a, const float *b,
                     const float *starts, const Pt2eSgemmPacked *pw, float *c) {
-  if (k->throughPlanes)
-    return runConvThroughPlanes(k, a, b, starts, pw, c);
+  /* the geometry is the one chosen at compile time (a function of k) */
+  WideConv wide;
+  if (k->throughPlanes && convWideGeometry(k, &wide))
+    return runConvThroughPlanes(k, &wide, a, b, starts, pw, c);
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
   bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
   int64_t group = convGroup(k);
