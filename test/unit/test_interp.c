@@ -1065,6 +1065,39 @@ static void testReadThroughPadReportsEveryAllocationFailure(void **state) {
     pt2eTensorRelease(args[k]);
 }
 
+/*
+** The same for a convolution on its input's phase planes (20x20 outputs
+** of a 3x3 conv through a pad of 1: pitch 22, 2 of 22 columns dropped):
+** its planes and row offsets are allocated per call, and a refusal of
+** either says "ran out of memory"; the stride-2 one (9x9, pitch 10) makes 4 phases.
+*/
+static void testPhasePlaneConvReportsEveryAllocationFailure(void **state) {
+  Fixture *fx = *state;
+  const char *src =
+      "func.func @f(%x: tensor<1x2x20x20xf32>) -> (tensor<1x3x20x20xf32>, tensor<1x3x9x9xf32>) {\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %w = arith.constant dense<0.375> : tensor<3x2x3x3xf32>\n"
+      "  %b = arith.constant dense<[0.5, -1.0, 2.0]> : tensor<3xf32>\n"
+      "  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {\n"
+      "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n"
+      "    tensor.yield %z : f32\n"
+      "  } : tensor<1x2x20x20xf32> to tensor<1x2x22x22xf32>\n"
+      "  %e = tensor.empty() : tensor<1x3x20x20xf32>\n"
+      "  %bb = linalg.broadcast ins(%b : tensor<3xf32>) outs(%e : tensor<1x3x20x20xf32>) dimensions = [0, 2, 3]\n"
+      "  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}\n"
+      "      ins(%p, %w : tensor<1x2x22x22xf32>, tensor<3x2x3x3xf32>) outs(%bb : tensor<1x3x20x20xf32>) -> tensor<1x3x20x20xf32>\n"
+      "  %e2 = tensor.empty() : tensor<1x3x9x9xf32>\n"
+      "  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x3x9x9xf32>) -> tensor<1x3x9x9xf32>\n"
+      "  %c2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}\n"
+      "      ins(%x, %w : tensor<1x2x20x20xf32>, tensor<3x2x3x3xf32>) outs(%f2 : tensor<1x3x9x9xf32>) -> tensor<1x3x9x9xf32>\n"
+      "  return %c, %c2 : tensor<1x3x20x20xf32>, tensor<1x3x9x9xf32>\n"
+      "}\n";
+  const int64_t xs[] = {1, 2, 20, 20};
+  Pt2eTensor *args[] = {filledTensor(4, xs, 45)};
+  expectEveryAllocationFailureReported(fx, src, args, 2);
+  pt2eTensorRelease(args[0]);
+}
+
 /* }====================================================================== */
 
 /* A shape whose element count overflows int64 gives no tensor, never one
@@ -1143,6 +1176,7 @@ int main(void) {
       cmocka_unit_test_setup(testDepthwiseOutsideTheKernelsRunsOnTheLoops, clearDiag),
       cmocka_unit_test_setup(testConvKernelsEqualTheReferenceOrder, clearDiag),
       cmocka_unit_test_setup(testRewiredKernelsReportEveryAllocationFailure, clearDiag),
+      cmocka_unit_test_setup(testPhasePlaneConvReportsEveryAllocationFailure, clearDiag),
       cmocka_unit_test_setup(testReadThroughPadReportsEveryAllocationFailure, clearDiag),
       cmocka_unit_test(testOverflowingShapeGivesNoTensor),
       cmocka_unit_test(testAllocLimitRefusesAndCounts),
