@@ -47,6 +47,7 @@ char *openblas_get_corename(void);
 ** baseline held to AVX2 on an AVX-512 CPU would flatter every ratio
 ** against it. Our own kernels never use OpenBLAS.
 */
+#if defined(__x86_64__)
 static bool namedIn(const char *core, const char *const *names, size_t count) {
   for (size_t i = 0; core && i < count; i++)
     if (strcmp(core, names[i]) == 0)
@@ -60,11 +61,10 @@ static void useATunedBlasKernel(char **argv) {
                                        "Bobcat", "Bulldozer", "Piledriver", "Katmai",
                                        "Coppermine", "Northwood", "Banias", "Opteron"};
   static const char *const avx512[] = {"SkylakeX", "Cooperlake", "SapphireRapids"};
-  const char *core = openblas_get_corename();
-#if defined(__x86_64__)
   __builtin_cpu_init();
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
     return;
+  const char *core = openblas_get_corename();
   bool hasAvx512 = __builtin_cpu_supports("avx512f");
   bool lacksAvx2 = namedIn(core, noAvx2, sizeof noAvx2 / sizeof *noAvx2);
   bool lacksAvx512 = hasAvx512 && !namedIn(core, avx512, sizeof avx512 / sizeof *avx512);
@@ -82,12 +82,10 @@ static void useATunedBlasKernel(char **argv) {
   setenv("OPENBLAS_CORETYPE", tuned, 1);
   execv("/proc/self/exe", argv);
   perror("bench-sgemm-rate: execv"); /* measure with the kernel it chose, then */
-#else
-  (void)argv;
-  (void)core;
-  (void)namedIn;
-#endif
 }
+#else
+static void useATunedBlasKernel(char **argv) { (void)argv; }
+#endif
 
 /* OpenBLAS's threads spin for a while (OPENBLAS_THREAD_TIMEOUT, 2^28
 ** cycles by default) after each call before they sleep: a product run then
