@@ -10,7 +10,7 @@
 **   %c = linalg.conv_2d_nchw_fchw ins(%p, %w ...) {pt2e.annotation = {inputs = [unit, #w]}}
 **   %r = linalg.generic ... ins(%c ...) { maximumf } {pt2e.annotation = {output = #act}}
 **
-** Patterns are found by structure (annotate_match.c), in XNNPACKQuantizer's
+** Patterns are found by structure (passes/ir/match.c), in XNNPACKQuantizer's
 ** order: linear(+relu), conv(+relu; bias add and eval batch norm folded in),
 ** adaptive_avg_pool2d, add(+relu), mul(+relu), cat, then
 ** propagate_annotation (relu, hardtanh, max pool, mean, views share their
@@ -37,7 +37,7 @@
 #include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/IR.h"
 
-#include "annotate.h"
+#include "match.h"
 #include "fold_batchnorm.h"
 #include "pt2e_annotation.h"
 #include "pt2e_spec.h"

@@ -56,7 +56,7 @@
 #include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/IR.h"
 
-#include "annotate.h"
+#include "match.h"
 #include "batchnorm.h"
 #include "fold_batchnorm.h"
 #include "pt2e_annotation.h"

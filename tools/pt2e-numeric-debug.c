@@ -32,7 +32,7 @@
 ** as Q-DQ pairs (pt2e-convert's output: the quant.qcast / quant.scast keeps
 ** the observer's name) or as pt2e.fake_quant ops with their qparams. FILE
 ** is calibration data (.npz with arg0, arg1, ... or a .npy for one
-** argument, a leading batch dimension; passes/calib_data.h reads it).
+** argument, a leading batch dimension; passes/calibrate/calib_data.h reads it).
 **
 ** SQNR is torchao's, 10*log10(sum x^2 / sum (x - y)^2), in dB, with the
 ** sums taken over every batch (in double, in element order, batch after

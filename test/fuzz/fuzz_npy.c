@@ -1,6 +1,6 @@
 /*
 ** fuzz_npy.c
-** Fuzz target for the .npy and .npz readers (passes/npy.c): every input is
+** Fuzz target for the .npy and .npz readers (passes/io/npy.c): every input is
 ** read as a .npy from memory and as a .npz archive from a file. Beyond "no
 ** crash, no leak", it checks what npy.h promises: a failure leaves the array
 ** empty and says why in one line; a success gives a consistent array, which

@@ -1,6 +1,6 @@
 /*
 ** test_alloc.c
-** pt2eAllocKeepFreedMemory (dialect_bindings/pt2e_alloc.c): after it, a
+** pt2eAllocKeepFreedMemory (passes/base/pt2e_alloc.c): after it, a
 ** freed block of megabytes stays in the process and the next allocation
 ** of its size gets it back (glibc, without AddressSanitizer, which keeps
 ** freed memory in quarantine); the counts of live bytes are unchanged by

@@ -1,6 +1,6 @@
 /*
 ** test_file.c
-** Output files written whole or not at all (dialect_bindings/pt2e_file.c).
+** Output files written whole or not at all (passes/base/pt2e_file.c).
 */
 #include <stdarg.h>
 #include <stddef.h>

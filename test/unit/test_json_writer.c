@@ -1,6 +1,6 @@
 /*
 ** test_json_writer.c
-** The streaming JSON writer (passes/json_writer.c): layout and commas,
+** The streaming JSON writer (passes/base/json_writer.c): layout and commas,
 ** every escape, UTF-8 kept or repaired (also when split across chunks),
 ** numbers that read back to the same bits and match JSON's grammar, and
 ** the strings written for NaN and the infinities.

@@ -1,6 +1,6 @@
 /*
 ** test_npy.c
-** Unit tests for .npy/.npz reading and writing (passes/npy.c).
+** Unit tests for .npy/.npz reading and writing (passes/io/npy.c).
 **
 ** The fixtures in test/Inputs/npy were written by real NumPy
 ** (tools/oracle/npy/make_fixtures.py); their values are simple formulas, so

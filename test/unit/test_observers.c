@@ -1,6 +1,6 @@
 /*
 ** test_observers.c
-** Unit tests for the observers (passes/observers.c) against golden data
+** Unit tests for the observers (passes/numerics/observers.c) against golden data
 ** that real torch 2.15 + torchao 0.18 produced on an AVX2 machine
 ** (tools/oracle/observers/make_goldens.py, test/Inputs/observers/).
 **

@@ -1,6 +1,6 @@
 /*
 ** test_parallel.c
-** The worker pool (dialect_bindings/pt2e_parallel.c): every item is run
+** The worker pool (passes/base/pt2e_parallel.c): every item is run
 ** exactly once, ranges are contiguous and follow pt2eParallelChunks, a
 ** nested loop runs on its caller, and the pool survives many short loops
 ** with changing thread counts, and loops that come while the workers spin

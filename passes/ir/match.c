@@ -1,6 +1,6 @@
 /*
-** annotate_match.c
-** Structural recognisers for pt2e-annotate (contracts in annotate.h).
+** match.c
+** Structural recognisers (contracts in match.h).
 **
 ** The body of a linalg.generic is read by evaluating it: a tiny interpreter
 ** runs the scalar ops of the body (arith and math on floats) on sample
@@ -9,7 +9,7 @@
 ** tensor, is recognised the same way. Anything the interpreter does not
 ** know makes the op unrecognised, never misrecognised.
 */
-#include "annotate.h"
+#include "match.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /*
-** test_annotate_match.c
+** test_match.c
 ** Unit tests for pt2e-annotate's recogniser of decomposed ops
-** (pt2eMatchDecomposed, passes/annotate_match.c) on torch-mlir's real
+** (pt2eMatchDecomposed, passes/ir/match.c) on torch-mlir's real
 ** output: which op each decomposition is seen from, what it is named and
 ** how many ops it claims. lit sees only what the claims change around them
 ** (test/annotate/decomposed.mlir); a gelu or a softmax changes nothing
@@ -18,7 +18,7 @@
 
 #include "mlir-c/IR.h"
 
-#include "annotate.h"
+#include "match.h"
 #include "support.h"
 
 typedef UnitFixture Fixture;
@@ -358,6 +358,6 @@ int main(void) {
       cmocka_unit_test(testAttentionClaimsProductsScalesAndGuard),
       cmocka_unit_test(testMulOfTwoArgumentsIsNoDecomposition),
   };
-  return cmocka_run_group_tests_name("annotate_match", tests, groupSetup,
+  return cmocka_run_group_tests_name("match", tests, groupSetup,
                                      groupTeardown);
 }

@@ -1,15 +1,17 @@
 /*
-** annotate.h
-** Structural recognisers of pt2e-annotate (annotate_match.c): what an op
-** computes, read from its structure and never from names or locations.
+** match.h
+** Structural recognisers (match.c): what an upstream op computes, read from
+** its structure and never from names or locations. pt2e-annotate strings
+** them into PT2E's patterns; pt2e-fold-batchnorm reads its BatchNorms with
+** them.
 **
 ** torch-mlir lowers one PyTorch op to several MLIR ops (a conv's padding is a
 ** tensor.pad, a relu6 is two clamp generics, a TOSA conv sits between two
 ** layout transposes), so these predicates look at one op at a time and the
 ** pass (annotate.c) strings them into PT2E's patterns.
 */
-#ifndef PT2E_ANNOTATE_H
-#define PT2E_ANNOTATE_H
+#ifndef PT2E_IR_MATCH_H
+#define PT2E_IR_MATCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -184,4 +186,4 @@ bool pt2eMatchMaxPool(MlirOperation op);
 */
 int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k);
 
-#endif /* PT2E_ANNOTATE_H */
+#endif /* PT2E_IR_MATCH_H */
