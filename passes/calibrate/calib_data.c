@@ -76,7 +76,7 @@ static bool checkArray(Pt2eCalibData *d, const char *file, const char *name,
                        const Pt2eArray *a, int i, char *err, size_t errSize) {
   Pt2eElemType et;
   int rank;
-  int64_t shape[PT2E_INTERP_MAX_RANK];
+  int64_t shape[PT2E_MAX_RANK];
   Pt2eArrayDType want;
   if (!argShape(d->interp, i, &et, &rank, shape) || !arrayDTypeOf(et, &want)) {
     snprintf(err, errSize, "%s: argument #%d is not a static tensor the "
@@ -221,7 +221,7 @@ Pt2eCalibData *pt2eCalibDataRandom(const Pt2eInterp *interp, int64_t batches,
   for (int i = 0; i < d->numArgs; i++) {
     Pt2eElemType et;
     int rank;
-    int64_t shape[PT2E_INTERP_MAX_RANK];
+    int64_t shape[PT2E_MAX_RANK];
     if (!argShape(interp, i, &et, &rank, shape) || et != Pt2eElemF32) {
       pt2eEmitError(loc, "random-batches: argument #%d is not a static f32 "
                          "tensor; give data=<file.npz> instead", i);
@@ -274,7 +274,7 @@ Pt2eTensor *const *pt2eCalibDataBatch(Pt2eCalibData *d, int64_t b,
   for (int i = 0; i < d->numArgs; i++) {
     Pt2eElemType et = Pt2eElemF32;
     int rank = 0;
-    int64_t shape[PT2E_INTERP_MAX_RANK];
+    int64_t shape[PT2E_MAX_RANK];
     /* checked when the data was opened */
     (void)argShape(d->interp, i, &et, &rank, shape);
     Pt2eTensor *t = pt2eTensorCreate(et, rank, shape);

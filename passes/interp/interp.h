@@ -26,11 +26,11 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include "pt2e_limits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define PT2E_INTERP_MAX_RANK 8
 
 /* Element types the interpreter stores (index is stored as i64). */
 typedef enum Pt2eElemType {
@@ -52,7 +52,7 @@ typedef enum Pt2eElemType {
 typedef struct Pt2eTensor {
   Pt2eElemType type;
   int rank;
-  int64_t shape[PT2E_INTERP_MAX_RANK];
+  int64_t shape[PT2E_MAX_RANK];
   int64_t numel;
   void *data;
   int refs;

@@ -62,7 +62,7 @@ typedef struct Kernel {
   bool rowBias, fillInit;
   int initSlot;
   int outRank;
-  int64_t outShape[PT2E_INTERP_MAX_RANK];
+  int64_t outShape[PT2E_MAX_RANK];
   /* a convolution's weights (A) or a product's B when they are the same on
   ** every run, packed once for the sgemm (a memo: refilled if they or the
   ** kernel change) */
@@ -1090,7 +1090,7 @@ static bool shareB(CompileCtx *cc, Instr *in, Kernel *kr) {
 ** its calibration). The broadcast then has no reader and never runs.
 */
 static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
-  int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
+  int dimOf[PT2E_MAX_RANK], sr = 0;
   if (kr->kind != KConvNchwFchw)
     return;
   MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, 2),

@@ -1077,7 +1077,7 @@ MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
   if (!mlirTypeIsARankedTensor(st) || !mlirTypeIsARankedTensor(vt))
     return none;
   int rank = (int)mlirShapedTypeGetRank(vt), sr = (int)mlirShapedTypeGetRank(st);
-  if (rank > PT2E_INTERP_MAX_RANK || sr > rank)
+  if (rank > PT2E_MAX_RANK || sr > rank)
     return none;
   *srcRank = sr;
   if (pt2eStringRefIs(name, "linalg.broadcast")) {
@@ -1085,7 +1085,7 @@ MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
         def, mlirStringRefCreateFromCString("dimensions"));
     if (mlirAttributeIsNull(dims) || !mlirAttributeIsADenseI64Array(dims))
       return none;
-    bool added[PT2E_INTERP_MAX_RANK] = {false};
+    bool added[PT2E_MAX_RANK] = {false};
     intptr_t n = mlirDenseArrayGetNumElements(dims);
     for (intptr_t i = 0; i < n; i++) {
       int64_t d = mlirDenseI64ArrayGetElement(dims, i);
@@ -1111,7 +1111,7 @@ MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
   if (!mlirAffineMapIsIdentity(outMap) || mlirAffineMapGetNumDims(inMap) != rank ||
       mlirAffineMapGetNumResults(inMap) != sr)
     return none;
-  bool seen[PT2E_INTERP_MAX_RANK] = {false};
+  bool seen[PT2E_MAX_RANK] = {false};
   for (int r = 0; r < sr; r++) {
     MlirAffineExpr e = mlirAffineMapGetResult(inMap, r);
     if (!mlirAffineExprIsADim(e))
@@ -1144,7 +1144,7 @@ MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
 static bool readThroughBroadcasts(CompileCtx *cc, Instr *in, LinalgPlan *p) {
   bool changed = false;
   for (int k = 0; k < p->numIns; k++) {
-    int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
+    int dimOf[PT2E_MAX_RANK], sr = 0;
     if (!p->isTensor[k])
       continue;
     MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
@@ -1160,8 +1160,8 @@ static bool readThroughBroadcasts(CompileCtx *cc, Instr *in, LinalgPlan *p) {
     if (!fits)
       continue;
     int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, base = 0, stride = 1;
-    int64_t exprCoef[PT2E_INTERP_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
-    int64_t exprConst[PT2E_INTERP_MAX_RANK], dimSize[PT2E_INTERP_MAX_RANK];
+    int64_t exprCoef[PT2E_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
+    int64_t exprConst[PT2E_MAX_RANK], dimSize[PT2E_MAX_RANK];
     for (int s = sr - 1; s >= 0; s--) {
       int r = dimOf[s];
       for (int d = 0; d < p->numLoops; d++) {

@@ -26,9 +26,9 @@ typedef struct LinalgPlan {
   /* per indexing expression (operand k, result r): coefficients, constant
      and the dimension size, for bounds checks and kernel matching */
   int exprCount[PT2E_LINALG_MAX_OPERANDS];
-  int64_t exprCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
-  int64_t exprConst[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK];
-  int64_t dimSize[PT2E_LINALG_MAX_OPERANDS][PT2E_INTERP_MAX_RANK];
+  int64_t exprCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
+  int64_t exprConst[PT2E_LINALG_MAX_OPERANDS][PT2E_MAX_RANK];
+  int64_t dimSize[PT2E_LINALG_MAX_OPERANDS][PT2E_MAX_RANK];
   /* The block path (no linalg.index in the body): the loops merged where
      every operand's offsets allow it, so that the innermost loop is long. */
   bool blockable;

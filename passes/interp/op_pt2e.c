@@ -51,7 +51,7 @@ typedef struct ObserverData {
   bool onlyMinMax;
   int sourceSlot; /* the broadcast's source, or -1 */
   int viewRank;
-  int64_t viewShape[PT2E_INTERP_MAX_RANK];
+  int64_t viewShape[PT2E_MAX_RANK];
   bool viewing; /* operand 0 was rewired to sourceSlot */
 } ObserverData;
 
@@ -86,7 +86,7 @@ static void observeSourceWhenUnread(Instr *in) {
 ** a per-channel axis that is not one the broadcast adds. */
 static void planBroadcastView(CompileCtx *cc, Instr *in, const Pt2eSpec *spec,
                               ObserverData *d) {
-  int dimOf[PT2E_INTERP_MAX_RANK], sr = 0;
+  int dimOf[PT2E_MAX_RANK], sr = 0;
   d->sourceSlot = -1;
   MlirValue x = mlirOperationGetOperand(in->op, 0);
   MlirValue src = pt2eLinalgBroadcastSource(x, dimOf, &sr);
@@ -97,7 +97,7 @@ static void planBroadcastView(CompileCtx *cc, Instr *in, const Pt2eSpec *spec,
   const SlotInfo *si = &cc->program->slots[slot];
   if (!xi->isTensor || !si->isTensor || si->type != xi->type || si->rank != sr)
     return;
-  bool kept[PT2E_INTERP_MAX_RANK] = {false};
+  bool kept[PT2E_MAX_RANK] = {false};
   for (int s = 0; s < sr; s++) {
     if ((s > 0 && dimOf[s] <= dimOf[s - 1]) || si->shape[s] != xi->shape[dimOf[s]])
       return;

@@ -137,7 +137,7 @@ static bool readIndices(Exec *ex, const Instr *in, int first,
 
 static MlirLogicalResult execExtract(Exec *ex, const Instr *in) {
   const Pt2eTensor *t = ex->slots[in->operands[0]].tensor;
-  int64_t idx[PT2E_INTERP_MAX_RANK];
+  int64_t idx[PT2E_MAX_RANK];
   if (!readIndices(ex, in, 1, t, idx))
     return pt2eEmitOpError(in->op, NULL, "index out of bounds");
   ex->slots[in->results[0]].scalar = pt2eTensorLoad(t, offsetOf(t, idx));
@@ -146,7 +146,7 @@ static MlirLogicalResult execExtract(Exec *ex, const Instr *in) {
 
 static MlirLogicalResult execInsert(Exec *ex, const Instr *in) {
   Pt2eTensor *dest = ex->slots[in->operands[1]].tensor;
-  int64_t idx[PT2E_INTERP_MAX_RANK];
+  int64_t idx[PT2E_MAX_RANK];
   if (!readIndices(ex, in, 2, dest, idx))
     return pt2eEmitOpError(in->op, NULL, "index out of bounds");
   Pt2eTensor *t = newResult(ex, in);
@@ -174,8 +174,8 @@ static MlirLogicalResult execFromElements(Exec *ex, const Instr *in) {
 
 typedef struct SliceData {
   int rank; /* of the sliced (full) tensor */
-  int64_t offsets[PT2E_INTERP_MAX_RANK], sizes[PT2E_INTERP_MAX_RANK],
-      strides[PT2E_INTERP_MAX_RANK];
+  int64_t offsets[PT2E_MAX_RANK], sizes[PT2E_MAX_RANK],
+      strides[PT2E_MAX_RANK];
 } SliceData;
 
 static bool staticArray(MlirOperation op, const char *name, int64_t *out,
@@ -184,7 +184,7 @@ static bool staticArray(MlirOperation op, const char *name, int64_t *out,
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
     return false;
   intptr_t n = mlirDenseArrayGetNumElements(a);
-  if (n > PT2E_INTERP_MAX_RANK)
+  if (n > PT2E_MAX_RANK)
     return false;
   for (intptr_t i = 0; i < n; i++) {
     out[i] = mlirDenseI64ArrayGetElement(a, i);
@@ -254,7 +254,7 @@ static void walkSlice(const SliceData *s, const int64_t *fullShape,
     if (s->sizes[d] != fullShape[d] || s->offsets[d] != 0)
       break; /* taken partly: the next dimension out jumps */
   }
-  int64_t fullStride[PT2E_INTERP_MAX_RANK], base = 0, stride = 1;
+  int64_t fullStride[PT2E_MAX_RANK], base = 0, stride = 1;
   for (int d = r - 1; d >= 0; d--) {
     fullStride[d] = stride;
     base += s->offsets[d] * stride;
@@ -263,7 +263,7 @@ static void walkSlice(const SliceData *s, const int64_t *fullShape,
   size_t es = pt2eElemSize(a->type), bytes = (size_t)run * es;
   char *full = intoFull ? a->data : b->data;
   char *part = intoFull ? b->data : a->data;
-  int64_t idx[PT2E_INTERP_MAX_RANK] = {0}, off = base;
+  int64_t idx[PT2E_MAX_RANK] = {0}, off = base;
   for (int64_t n = 0; n < total; n += run) {
     char *f = full + (size_t)off * es, *p = part + (size_t)n * es;
     if (intoFull)
@@ -328,7 +328,7 @@ MlirLogicalResult pt2eCompileTensorInsertSlice(CompileCtx *cc, Instr *in) {
 ** ===================================================================== */
 
 typedef struct PadData {
-  int64_t low[PT2E_INTERP_MAX_RANK];
+  int64_t low[PT2E_MAX_RANK];
   ScalarProgram *body; /* yields the padding value from the indices */
 } PadData;
 
@@ -448,7 +448,7 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
     ex->slots[in->results[0]].tensor = t;
     return mlirLogicalResultSuccess();
   }
-  int64_t idx[PT2E_INTERP_MAX_RANK] = {0};
+  int64_t idx[PT2E_MAX_RANK] = {0};
   for (int64_t n = 0; n < t->numel; n++) {
     bool inside = true;
     int64_t off = 0;
@@ -496,7 +496,7 @@ static bool padAmounts(MlirOperation op, const char *name, intptr_t firstOperand
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
     return false;
   intptr_t n = mlirDenseArrayGetNumElements(a), next = firstOperand;
-  if (n > PT2E_INTERP_MAX_RANK)
+  if (n > PT2E_MAX_RANK)
     return false;
   for (intptr_t i = 0; i < n; i++) {
     out[i] = mlirDenseI64ArrayGetElement(a, i);
@@ -525,7 +525,7 @@ MlirLogicalResult pt2eCompileTensorPad(CompileCtx *cc, Instr *in) {
   in->data = pd;
   in->freeData = freePad;
   in->exec = execPad;
-  int64_t high[PT2E_INTERP_MAX_RANK];
+  int64_t high[PT2E_MAX_RANK];
   int n1 = 0, n2 = 0;
   if (!padAmounts(in->op, "static_low", 1, pd->low, &n1) ||
       !padAmounts(in->op, "static_high", 1 + dynamicCount(in->op, "static_low"),

@@ -85,7 +85,7 @@ bool pt2eSlotInfoFromType(MlirType type, SlotInfo *info) {
   if (!mlirShapedTypeHasStaticShape(type))
     return false;
   intptr_t rank = mlirShapedTypeGetRank(type);
-  if (rank > PT2E_INTERP_MAX_RANK)
+  if (rank > PT2E_MAX_RANK)
     return false;
   info->rank = (int)rank;
   for (intptr_t i = 0; i < rank; i++)
@@ -119,7 +119,7 @@ void pt2eSlotInfoFormat(const SlotInfo *info, char *buf, size_t size) {
 
 /* A tensor header with its shape filled in and no data yet (refs = 1). */
 static Pt2eTensor *newHeader(Pt2eElemType type, int rank, const int64_t *shape) {
-  if (rank < 0 || rank > PT2E_INTERP_MAX_RANK)
+  if (rank < 0 || rank > PT2E_MAX_RANK)
     return NULL;
   Pt2eTensor *t = pt2eAlloc(sizeof *t);
   if (!t)

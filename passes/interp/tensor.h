@@ -27,7 +27,7 @@ typedef struct SlotInfo {
   bool isTensor;
   Pt2eElemType type;
   int rank;
-  int64_t shape[PT2E_INTERP_MAX_RANK];
+  int64_t shape[PT2E_MAX_RANK];
   bool pinned; /* arguments: never released by last use */
 } SlotInfo;
 

@@ -19,11 +19,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pt2e_limits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define PT2E_MAX_RANK 8
 
 /* Element types; the comment is NumPy's little-endian 'descr'. */
 typedef enum Pt2eArrayDType {

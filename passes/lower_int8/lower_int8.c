@@ -204,7 +204,7 @@ static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
     MlirValue r = li8Requantize(l, op, in->ival, 0, s, in->nscales, &out, lo, hi);
     pt2eFree(s);
     r = li8Transpose(l, loc, r, in->accRank, in->perm);
-    int64_t fshape[MAX_RANK];
+    int64_t fshape[PT2E_MAX_RANK];
     li8ShapeOf(x, fshape);
     qi.ival = li8Reshape(l, loc, r, li8RankOf(x), fshape);
   } else {
@@ -212,7 +212,7 @@ static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirOperation saved = l->anchor;
     l->anchor = next;
-    int64_t shape[MAX_RANK];
+    int64_t shape[PT2E_MAX_RANK];
     li8ShapeOf(q, shape);
     qi.ival = li8Build(l, loc, "quant.scast", 1, &q, li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8)), 0, NULL);
     l->anchor = saved;
@@ -245,7 +245,7 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
   w.kind = KW8;
   w.wdata = data;
   w.wrank = li8RankOf(d);
-  if (w.wrank > MAX_RANK)
+  if (w.wrank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
   li8ShapeOf(d, w.wshape);
   if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
@@ -619,7 +619,7 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   }
   MlirAttribute lo = li8AttrOf(op, "static_low"), hi = li8AttrOf(op, "static_high");
   int rank = li8RankOf(x);
-  int64_t pads[2 * MAX_RANK];
+  int64_t pads[2 * PT2E_MAX_RANK];
   for (int i = 0; i < rank; i++) {
     pads[2 * i] = li8I64At(lo, i);
     pads[2 * i + 1] = li8I64At(hi, i);
@@ -627,7 +627,7 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
       return mlirLogicalResultSuccess();
   }
   MlirLocation loc = mlirOperationGetLocation(op);
-  int64_t ys[MAX_RANK];
+  int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
   MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads), li8ConstScalar(l, loc, 8, pv)};
   ValueInfo yi = *xi;
@@ -721,7 +721,7 @@ static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
 static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_t *perm, int rank) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x);
-  if (!xi || rank > MAX_RANK)
+  if (!xi || rank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
   ValueInfo yi = *xi;
   if (xi->kind == KQ8) {
@@ -765,9 +765,9 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   ValueInfo *xi = infoOf(l, x);
   int rank = li8RankOf(y);
-  if (!xi || rank > MAX_RANK)
+  if (!xi || rank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
-  int64_t ys[MAX_RANK];
+  int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
   ValueInfo yi = *xi;
   if (xi->kind == KQ8) {
@@ -824,7 +824,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   intptr_t n = mlirOperationGetNumOperands(op);
   int rank = li8RankOf(y);
   MlirAttribute axisAttr = li8AttrOf(op, isTosa ? "axis" : "dim");
-  if (n < 1 || n > MaxInputs || rank > MAX_RANK || mlirAttributeIsNull(axisAttr) ||
+  if (n < 1 || n > MaxInputs || rank > PT2E_MAX_RANK || mlirAttributeIsNull(axisAttr) ||
       !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
     return mlirLogicalResultSuccess();
   int64_t dim = mlirIntegerAttrGetValueInt(axisAttr);
@@ -848,7 +848,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
       return mlirLogicalResultFailure();
   }
   /* the layout: the same tosa.transpose on every input, or none */
-  int64_t perm[MAX_RANK];
+  int64_t perm[PT2E_MAX_RANK];
   bool transposed = true;
   for (intptr_t i = 0; i < n && transposed; i++) {
     MlirOperation t = li8Producer(in[i]->ival);
@@ -864,7 +864,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   int64_t axis = transposed ? perm[dim] : dim;
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue srcs[MaxInputs];
-  int64_t shape[MAX_RANK];
+  int64_t shape[PT2E_MAX_RANK];
   for (intptr_t i = 0; i < n; i++) {
     MlirValue s = transposed ? mlirOperationGetOperand(li8Producer(in[i]->ival), 0) : in[i]->ival;
     if (in[i]->scale != out.scale || in[i]->zp != out.zp) {
@@ -875,7 +875,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
       l->units[URequant]++;
     }
     srcs[i] = s;
-    int64_t si[MAX_RANK];
+    int64_t si[PT2E_MAX_RANK];
     li8ShapeOf(s, si);
     if (i == 0)
       memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
@@ -925,8 +925,8 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
       if (li8OpIs(t, "tosa.transpose")) {
         MlirAttribute p = li8AttrOf(t, "perms");
         int rank = (int)mlirDenseArrayGetNumElements(p);
-        int64_t perm[MAX_RANK];
-        for (int i = 0; i < rank && i < MAX_RANK; i++)
+        int64_t perm[PT2E_MAX_RANK];
+        for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
           perm[i] = mlirDenseI32ArrayGetElement(p, i);
         c = li8Transpose(l, loc, c, rank, perm);
       }
@@ -938,8 +938,8 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
       ** back to NHWC cancels against it (transpose() above) */
       MlirAttribute p = li8AttrOf(t, "perms");
       int rank = (int)mlirDenseArrayGetNumElements(p);
-      int64_t perm[MAX_RANK];
-      for (int i = 0; i < rank && i < MAX_RANK; i++)
+      int64_t perm[PT2E_MAX_RANK];
+      for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
         perm[i] = mlirDenseI32ArrayGetElement(p, i);
       MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(t, 0), li8QuantBound(lo, &q),
                                 li8QuantBound(hi, &q));
@@ -970,7 +970,7 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   for (int64_t c = 0; c < n; c++)
     b[c] = (int32_t)pt2eQuantizeValue(li8FloatAt(bias, c), (float)acc->scales[c], 0, INT32_MIN,
                                       INT32_MAX, Pt2eDTypeInt32);
-  int64_t bs[MAX_RANK];
+  int64_t bs[PT2E_MAX_RANK];
   for (int i = 0; i < acc->accRank; i++)
     bs[i] = 1;
   bs[acc->accRank - 1] = n;
@@ -1045,9 +1045,9 @@ static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
 /* True when 'a' and 'b' have the shape of 'y' (no broadcast). */
 static bool sameShapes(MlirValue a, MlirValue b, MlirValue y) {
   int r = li8RankOf(y);
-  if (r > MAX_RANK || li8RankOf(a) != r || li8RankOf(b) != r)
+  if (r > PT2E_MAX_RANK || li8RankOf(a) != r || li8RankOf(b) != r)
     return false;
-  int64_t sa[MAX_RANK], sb[MAX_RANK], sy[MAX_RANK];
+  int64_t sa[PT2E_MAX_RANK], sb[PT2E_MAX_RANK], sy[PT2E_MAX_RANK];
   li8ShapeOf(a, sa);
   li8ShapeOf(b, sb);
   li8ShapeOf(y, sy);
@@ -1218,9 +1218,9 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     bool isLinalg = pt2eStringRefIs(n, "linalg.transpose");
     MlirAttribute p = li8AttrOf(op, isLinalg ? "permutation" : "perms");
     int rank = li8RankOf(mlirOperationGetResult(op, 0));
-    if (mlirAttributeIsNull(p) || rank > MAX_RANK)
+    if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
       return mlirLogicalResultSuccess();
-    int64_t perm[MAX_RANK];
+    int64_t perm[PT2E_MAX_RANK];
     for (int i = 0; i < rank; i++)
       perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
     return lowerTranspose(l, op, perm, rank);

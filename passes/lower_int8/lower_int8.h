@@ -16,9 +16,8 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include "pt2e_limits.h"
 #include "pt2e_support.h"
-
-#define MAX_RANK 8
 
 typedef enum Kind { KNone, KQ8, KW8, KAcc, KPoolSum } Kind;
 
@@ -30,13 +29,13 @@ typedef struct ValueInfo {
   /* W8: the i8 constant and its per-channel scales along 'axis' */
   MlirAttribute wdata;
   int wrank;
-  int64_t wshape[MAX_RANK];
+  int64_t wshape[PT2E_MAX_RANK];
   int axis;
   double *scales;    /* W8 and ACC: one per channel (ACC: the last dim) */
   int64_t nscales;
   /* ACC: the float is reshape(transpose(ival, perm), floatShape) */
   int accRank;
-  int64_t perm[MAX_RANK];
+  int64_t perm[PT2E_MAX_RANK];
   int floatChannelDim;
   double lo, hi;     /* ACC: clamps seen, in float (relu: lo = 0) */
   int64_t poolCount; /* POOLSUM: elements summed */

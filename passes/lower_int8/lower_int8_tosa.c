@@ -106,8 +106,8 @@ MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const 
     if (inverse)
       return mlirOperationGetOperand(prev, 0);
   }
-  int64_t in[MAX_RANK], out[MAX_RANK];
-  int32_t p32[MAX_RANK];
+  int64_t in[PT2E_MAX_RANK], out[PT2E_MAX_RANK];
+  int32_t p32[PT2E_MAX_RANK];
   li8ShapeOf(x, in);
   for (int i = 0; i < rank; i++) {
     out[i] = in[perm[i]];
@@ -118,7 +118,7 @@ MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const 
 }
 
 MlirValue li8Reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
-  int64_t in[MAX_RANK];
+  int64_t in[PT2E_MAX_RANK];
   li8ShapeOf(x, in);
   if (rank == li8RankOf(x) && memcmp(in, shape, sizeof(int64_t) * (size_t)rank) == 0)
     return x;
@@ -144,7 +144,7 @@ MlirValue li8Requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
                         int64_t lo, int64_t hi) {
   MlirLocation loc = mlirOperationGetLocation(at);
   int rank = li8RankOf(x);
-  int64_t shape[MAX_RANK];
+  int64_t shape[PT2E_MAX_RANK];
   li8ShapeOf(x, shape);
   unsigned inW = mlirIntegerTypeGetWidth(li8EltOf(x));
   MlirType outT = li8TensorOf(rank, shape, li8IntType(l, 8));
@@ -160,14 +160,14 @@ MlirValue li8Requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
     }
     for (int64_t i = 0; i < n; i++)
       fs[i] = (float)scales[i];
-    int64_t bshape[MAX_RANK];
+    int64_t bshape[PT2E_MAX_RANK];
     for (int i = 0; i < rank; i++)
       bshape[i] = 1;
     bshape[rank - 1] = n;
     MlirValue xf = li8Build(l, loc, "tosa.cast", 1, &x, li8TensorOf(rank, shape, f32), 0, NULL);
     if (inZp != 0) {
       float z = (float)inZp;
-      int64_t ones[MAX_RANK];
+      int64_t ones[PT2E_MAX_RANK];
       for (int i = 0; i < rank; i++)
         ones[i] = 1;
       MlirValue zc = li8ConstRaw(l, loc, li8TensorOf(rank, ones, f32), 4, &z);
@@ -181,7 +181,7 @@ MlirValue li8Requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
     MlirValue rd = m;
     {
       /* round half to even first (torch.round), then add the zero point */
-      int64_t ones[MAX_RANK];
+      int64_t ones[PT2E_MAX_RANK];
       for (int i = 0; i < rank; i++)
         ones[i] = 1;
       MlirValue ri = li8Build(l, loc, "tosa.cast", 1, &m, li8TensorOf(rank, shape, li8IntType(l, 32)), 0, NULL);
@@ -246,7 +246,7 @@ MlirValue li8Widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double s
   int64_t one = 1;
   int8_t s8 = (int8_t)s;
   int rank = li8RankOf(x);
-  int64_t shape[MAX_RANK];
+  int64_t shape[PT2E_MAX_RANK];
   li8ShapeOf(x, shape);
   MlirValue ops[5] = {x, li8ConstRaw(l, loc, li8TensorOf(1, &one, li8IntType(l, 32)), 4, &m),
                       li8ConstRaw(l, loc, li8TensorOf(1, &one, li8IntType(l, 8)), 1, &s8),
@@ -263,7 +263,7 @@ MlirValue li8Widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double s
 /* The i8 bytes of a W8 permuted by 'perm' (out[j] = in[perm[j]]). */
 int8_t *li8PermuteWeight(const ValueInfo *w, const int64_t *perm) {
   int rank = w->wrank;
-  int64_t n = 1, strides[MAX_RANK], outShape[MAX_RANK];
+  int64_t n = 1, strides[PT2E_MAX_RANK], outShape[PT2E_MAX_RANK];
   for (int i = rank - 1; i >= 0; i--) {
     strides[i] = n;
     n *= w->wshape[i];
@@ -275,7 +275,7 @@ int8_t *li8PermuteWeight(const ValueInfo *w, const int64_t *perm) {
     return NULL;
   bool splat = mlirDenseElementsAttrIsSplat(w->wdata);
   const int8_t *in = mlirDenseElementsAttrGetRawData(w->wdata);
-  int64_t idx[MAX_RANK] = {0};
+  int64_t idx[PT2E_MAX_RANK] = {0};
   for (int64_t o = 0; o < n; o++) {
     int64_t src = 0;
     for (int j = 0; j < rank; j++)

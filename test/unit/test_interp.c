@@ -1,6 +1,6 @@
 /*
 ** test_interp.c
-** Unit tests for the interpreter (passes/interp/*.c). Every expected value
+** Unit tests for the interpreter (the files of passes/interp/). Every expected value
 ** was worked out by hand (small integers, so float results are exact) or
 ** is a well-known constant, never taken from the interpreter itself.
 */

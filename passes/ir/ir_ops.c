@@ -1,0 +1,66 @@
+/*
+** ir_ops.c
+** Operations as the C API shows them (contracts in ir_ops.h).
+*/
+#include "ir_ops.h"
+
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include "pt2e_support.h"
+
+bool pt2eOpIs(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+bool pt2eOpHasPrefix(MlirOperation op, const char *prefix) {
+  if (mlirOperationIsNull(op))
+    return false;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t len = strlen(prefix);
+  return n.length >= len && memcmp(n.data, prefix, len) == 0;
+}
+
+MlirStringRef pt2eOpNameOf(MlirOperation op) {
+  return mlirIdentifierStr(mlirOperationGetName(op));
+}
+
+MlirOperation pt2eOpProducer(MlirValue v) {
+  if (mlirValueIsAOpResult(v))
+    return mlirOpResultGetOwner(v);
+  return (MlirOperation){NULL};
+}
+
+MlirOperation pt2eOpSoleUser(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(use);
+}
+
+MlirAttribute pt2eOpAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+intptr_t pt2eOpNumInputs(MlirOperation op) {
+  return mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
+}
+
+MlirOperation pt2eOpFindSymbol(MlirOperation module, MlirStringRef name) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        o, mlirSymbolTableGetSymbolAttributeName());
+    if (!mlirAttributeIsNull(sym) && mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return o;
+  }
+  return (MlirOperation){NULL};
+}
+
+MlirOperation pt2eOpFindFunc(MlirOperation module, MlirStringRef name) {
+  MlirOperation o = pt2eOpFindSymbol(module, name);
+  return pt2eOpIs(o, "func.func") ? o : (MlirOperation){NULL};
+}

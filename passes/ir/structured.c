@@ -1,0 +1,95 @@
+/*
+** structured.c
+** Linalg structured ops read through the C API (contracts in structured.h).
+**
+** An iterator type is an attribute of the linalg dialect that the C API has
+** no accessor for; it is compared, by MLIR's attribute equality, against
+** the parallel and reduction attributes parsed once in the op's context
+** (uniqued there, so parsing again gives the same attribute).
+*/
+#include "structured.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Linalg.h"
+
+#include "ir_ops.h"
+
+MlirAffineMap pt2eStructuredMap(MlirOperation op, intptr_t k) {
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+}
+
+intptr_t pt2eStructuredNumMaps(MlirOperation op) {
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  return mlirAttributeIsNull(maps) ? 0 : mlirArrayAttrGetNumElements(maps);
+}
+
+static MlirAttribute iteratorKind(MlirOperation op, const char *kind) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(kind));
+}
+
+/* The iterator types of 'op', or a null attribute. */
+static MlirAttribute iteratorTypes(MlirOperation op) {
+  MlirAttribute it = pt2eOpAttr(op, "iterator_types");
+  return !mlirAttributeIsNull(it) && mlirAttributeIsAArray(it) ? it
+                                                               : mlirAttributeGetNull();
+}
+
+bool pt2eStructuredIterators(MlirOperation op, int *numParallel, int *numReduction) {
+  *numParallel = *numReduction = 0;
+  MlirAttribute it = iteratorTypes(op);
+  if (mlirAttributeIsNull(it))
+    return false;
+  MlirAttribute parallel = iteratorKind(op, "#linalg.iterator_type<parallel>");
+  MlirAttribute reduction = iteratorKind(op, "#linalg.iterator_type<reduction>");
+  for (intptr_t d = 0; d < mlirArrayAttrGetNumElements(it); d++) {
+    MlirAttribute a = mlirArrayAttrGetElement(it, d);
+    *numParallel += mlirAttributeEqual(a, parallel);
+    *numReduction += mlirAttributeEqual(a, reduction);
+  }
+  return true;
+}
+
+bool pt2eStructuredAllParallel(MlirOperation op) {
+  int par, red;
+  return pt2eStructuredIterators(op, &par, &red) && red == 0;
+}
+
+bool pt2eStructuredIsReductionLoop(MlirOperation op, intptr_t d) {
+  MlirAttribute it = iteratorTypes(op);
+  if (mlirAttributeIsNull(it) || d < 0 || d >= mlirArrayAttrGetNumElements(it))
+    return false;
+  return mlirAttributeEqual(mlirArrayAttrGetElement(it, d),
+                            iteratorKind(op, "#linalg.iterator_type<reduction>"));
+}
+
+MlirBlock pt2eStructuredBody(MlirOperation op) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+}
+
+int pt2eStructuredBodyOps(MlirOperation op, MlirOperation *ops, int max) {
+  int n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(pt2eStructuredBody(op));
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (pt2eOpIs(o, "linalg.yield"))
+      break;
+    if (n == max)
+      return -1;
+    ops[n++] = o;
+  }
+  return n;
+}
+
+MlirValue pt2eStructuredYielded(MlirOperation op) {
+  MlirOperation y = mlirBlockGetTerminator(pt2eStructuredBody(op));
+  return mlirOperationGetNumOperands(y) == 1 ? mlirOperationGetOperand(y, 0)
+                                             : (MlirValue){NULL};
+}
+
+int pt2eStructuredArgIndex(MlirOperation op, MlirValue v) {
+  if (!mlirValueIsABlockArgument(v) ||
+      !mlirBlockEqual(mlirBlockArgumentGetOwner(v), pt2eStructuredBody(op)))
+    return -1;
+  return (int)mlirBlockArgumentGetArgNumber(v);
+}
