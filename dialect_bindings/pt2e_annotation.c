@@ -9,10 +9,6 @@
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
 static bool isKnownKey(MlirStringRef key) {
   return pt2eStringRefIs(key, PT2E_ATTR_ANNOTATION_INPUTS) ||
          pt2eStringRefIs(key, PT2E_ATTR_ANNOTATION_OUTPUT) ||
@@ -20,7 +16,7 @@ static bool isKnownKey(MlirStringRef key) {
 }
 
 MlirAttribute pt2eAnnotationGet(MlirOperation op) {
-  return mlirOperationGetAttributeByName(op, str(PT2E_ATTR_ANNOTATION));
+  return mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_ANNOTATION));
 }
 
 /* A dictionary of known keys only. */
@@ -48,7 +44,7 @@ static MlirLogicalResult checkKeys(MlirLocation loc, MlirAttribute ann) {
 static MlirLogicalResult readSharing(MlirLocation loc, MlirAttribute ann,
                                      Pt2eAnnotation *out) {
   MlirAttribute sharing =
-      mlirDictionaryAttrGetElementByName(ann, str(PT2E_ATTR_ANNOTATION_SHARING));
+      mlirDictionaryAttrGetElementByName(ann, pt2eStr(PT2E_ATTR_ANNOTATION_SHARING));
   if (mlirAttributeIsNull(sharing))
     return mlirLogicalResultSuccess();
   if (!mlirAttributeIsABool(sharing))
@@ -62,7 +58,7 @@ static MlirLogicalResult readInputs(MlirOperation op, MlirAttribute ann,
                                     Pt2eAnnotation *out) {
   MlirLocation loc = mlirOperationGetLocation(op);
   out->inputs =
-      mlirDictionaryAttrGetElementByName(ann, str(PT2E_ATTR_ANNOTATION_INPUTS));
+      mlirDictionaryAttrGetElementByName(ann, pt2eStr(PT2E_ATTR_ANNOTATION_INPUTS));
   if (!mlirAttributeIsNull(out->inputs)) {
     if (!mlirAttributeIsAArray(out->inputs))
       return pt2eEmitError(loc, "'%s' in '%s' must be an array of specs "
@@ -90,7 +86,7 @@ MlirLogicalResult pt2eAnnotationRead(MlirOperation op, Pt2eAnnotation *out) {
       mlirLogicalResultIsFailure(readInputs(op, ann, out)))
     return mlirLogicalResultFailure();
   out->output =
-      mlirDictionaryAttrGetElementByName(ann, str(PT2E_ATTR_ANNOTATION_OUTPUT));
+      mlirDictionaryAttrGetElementByName(ann, pt2eStr(PT2E_ATTR_ANNOTATION_OUTPUT));
   return mlirLogicalResultSuccess();
 }
 
@@ -103,7 +99,7 @@ bool pt2eAnnotationHasOutput(MlirOperation op) {
   if (mlirAttributeIsNull(ann) || !mlirAttributeIsADictionary(ann))
     return false;
   MlirAttribute out =
-      mlirDictionaryAttrGetElementByName(ann, str(PT2E_ATTR_ANNOTATION_OUTPUT));
+      mlirDictionaryAttrGetElementByName(ann, pt2eStr(PT2E_ATTR_ANNOTATION_OUTPUT));
   return !mlirAttributeIsNull(out) && !mlirAttributeIsAUnit(out);
 }
 
@@ -114,19 +110,19 @@ void pt2eAnnotationSet(MlirOperation op, intptr_t numInputs,
   intptr_t n = 0;
   if (numInputs > 0)
     entries[n++] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, str(PT2E_ATTR_ANNOTATION_INPUTS)),
+        mlirIdentifierGet(ctx, pt2eStr(PT2E_ATTR_ANNOTATION_INPUTS)),
         mlirArrayAttrGet(ctx, numInputs, inputs));
   if (!mlirAttributeIsNull(output))
     entries[n++] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, str(PT2E_ATTR_ANNOTATION_OUTPUT)), output);
+        mlirIdentifierGet(ctx, pt2eStr(PT2E_ATTR_ANNOTATION_OUTPUT)), output);
   mlirOperationSetDiscardableAttributeByName(
-      op, str(PT2E_ATTR_ANNOTATION), mlirDictionaryAttrGet(ctx, n, entries));
+      op, pt2eStr(PT2E_ATTR_ANNOTATION), mlirDictionaryAttrGet(ctx, n, entries));
 }
 
 MlirAttribute pt2eOpGetId(MlirOperation op) {
-  return mlirOperationGetAttributeByName(op, str(PT2E_ATTR_ID));
+  return mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_ID));
 }
 
 void pt2eOpSetId(MlirOperation op, MlirAttribute id) {
-  mlirOperationSetDiscardableAttributeByName(op, str(PT2E_ATTR_ID), id);
+  mlirOperationSetDiscardableAttributeByName(op, pt2eStr(PT2E_ATTR_ID), id);
 }

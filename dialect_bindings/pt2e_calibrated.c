@@ -74,10 +74,8 @@ static MlirAttribute opAttr(MlirOperation op, const char *name) {
 /* The attribute as MLIR prints it, cut to a few dozen characters: a wrong
 ** attribute may be a whole tensor. */
 static const char *describe(MlirAttribute a, char *buf, size_t size) {
-  Pt2eTextBuf t = pt2eTextBufOver(buf, size - 4); /* room for "..." */
-  mlirAttributePrint(a, pt2eTextBufAppend, &t);
-  if (t.cut)
-    memcpy(buf + t.len, "...", 4);
+  if (!pt2eAttrToText(a, buf, size - 4)) /* room for "..." */
+    memcpy(buf + strlen(buf), "...", 4);
   return buf;
 }
 

@@ -14,15 +14,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/IRDL.h"
 
+#include "ir_ops.h"
 #include "pt2e_support.h"
-
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-static bool opIs(MlirOperation op, const char *name) {
-  return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
 
 static const char *switchAttrName(Pt2eSwitch which) {
   return which == Pt2eSwitchObserver ? PT2E_ATTR_OBSERVER_ENABLED
@@ -30,8 +23,8 @@ static const char *switchAttrName(Pt2eSwitch which) {
 }
 
 bool pt2eDialectIsLoaded(MlirContext ctx) {
-  return mlirContextIsRegisteredOperation(ctx, str(PT2E_OBSERVER_OP)) &&
-         mlirContextIsRegisteredOperation(ctx, str(PT2E_FAKE_QUANT_OP));
+  return mlirContextIsRegisteredOperation(ctx, pt2eStr(PT2E_OBSERVER_OP)) &&
+         mlirContextIsRegisteredOperation(ctx, pt2eStr(PT2E_FAKE_QUANT_OP));
 }
 
 MlirLogicalResult pt2eDialectRequire(MlirContext ctx, MlirLocation loc,
@@ -54,7 +47,7 @@ bool pt2eDialectLoadIrdlFile(MlirContext ctx, const char *path, char *err,
   }
   fclose(f);
   /* MLIR's parser reports what is wrong inside the file itself */
-  MlirModule m = mlirModuleCreateParseFromFile(ctx, str(path));
+  MlirModule m = mlirModuleCreateParseFromFile(ctx, pt2eStr(path));
   bool ok = !mlirModuleIsNull(m) && mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(m));
   if (!mlirModuleIsNull(m))
     mlirModuleDestroy(m);
@@ -81,18 +74,18 @@ void pt2eDialectDefaultIrdlPath(char *buf, size_t size) {
   }
 }
 
-bool pt2eIsObserver(MlirOperation op) { return opIs(op, PT2E_OBSERVER_OP); }
+bool pt2eIsObserver(MlirOperation op) { return pt2eOpIs(op, PT2E_OBSERVER_OP); }
 
-bool pt2eIsFakeQuant(MlirOperation op) { return opIs(op, PT2E_FAKE_QUANT_OP); }
+bool pt2eIsFakeQuant(MlirOperation op) { return pt2eOpIs(op, PT2E_FAKE_QUANT_OP); }
 
 bool pt2eIsQuantOp(MlirOperation op) {
   return pt2eIsObserver(op) || pt2eIsFakeQuant(op);
 }
 
 MlirStringRef pt2eQuantOpGetName(MlirOperation op) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, str(PT2E_ATTR_NAME));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_NAME));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return str("");
+    return pt2eStr("");
   return mlirStringAttrGetValue(a);
 }
 
@@ -103,7 +96,7 @@ MlirStringRef pt2eQuantOpGetName(MlirOperation op) {
 */
 MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef opName = pt2eOpNameOf(op);
   MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
 
   if (!mlirTypeIsARankedTensor(t) ||
@@ -117,9 +110,9 @@ MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op) {
     return mlirLogicalResultSuccess();
 
   MlirAttribute scale =
-      mlirOperationGetAttributeByName(op, str(PT2E_ATTR_SCALE));
+      mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_SCALE));
   MlirAttribute zp =
-      mlirOperationGetAttributeByName(op, str(PT2E_ATTR_ZERO_POINT));
+      mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_ZERO_POINT));
   if (mlirAttributeIsNull(scale) || !mlirAttributeIsADenseF32Array(scale))
     return pt2eEmitError(loc, "'%s' expects '%s' as array<f32: ...>",
                          PT2E_FAKE_QUANT_OP, PT2E_ATTR_SCALE);
@@ -135,7 +128,7 @@ MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op) {
                          PT2E_FAKE_QUANT_OP, (long)ns, (long)nz);
   for (int s = Pt2eSwitchObserver; s <= Pt2eSwitchFakeQuant; s++) {
     MlirAttribute a =
-        mlirOperationGetAttributeByName(op, str(switchAttrName((Pt2eSwitch)s)));
+        mlirOperationGetAttributeByName(op, pt2eStr(switchAttrName((Pt2eSwitch)s)));
     if (mlirAttributeIsNull(a) || !mlirAttributeIsABool(a))
       return pt2eEmitError(loc, "'%s' expects '%s' as true or false",
                            PT2E_FAKE_QUANT_OP, switchAttrName((Pt2eSwitch)s));
@@ -145,19 +138,19 @@ MlirLogicalResult pt2eVerifyQuantOp(MlirOperation op) {
 
 bool pt2eFakeQuantGetSwitch(MlirOperation op, Pt2eSwitch which) {
   MlirAttribute a =
-      mlirOperationGetAttributeByName(op, str(switchAttrName(which)));
+      mlirOperationGetAttributeByName(op, pt2eStr(switchAttrName(which)));
   return mlirBoolAttrGetValue(a);
 }
 
 void pt2eFakeQuantSetSwitch(MlirOperation op, Pt2eSwitch which, bool on) {
   MlirContext ctx = mlirOperationGetContext(op);
-  mlirOperationSetAttributeByName(op, str(switchAttrName(which)),
+  mlirOperationSetAttributeByName(op, pt2eStr(switchAttrName(which)),
                                   mlirBoolAttrGet(ctx, on));
 }
 
 static MlirNamedAttribute named(MlirContext ctx, const char *name,
                                 MlirAttribute value) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, str(name)), value);
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, pt2eStr(name)), value);
 }
 
 /* Builds 'opName'(input) : (T) -> T with the given attributes. */
@@ -165,7 +158,7 @@ static MlirOperation createUnary(const char *opName, MlirLocation loc,
                                  MlirValue input, intptr_t nAttrs,
                                  const MlirNamedAttribute *attrs) {
   MlirType t = mlirValueGetType(input);
-  MlirOperationState state = mlirOperationStateGet(str(opName), loc);
+  MlirOperationState state = mlirOperationStateGet(pt2eStr(opName), loc);
   mlirOperationStateAddOperands(&state, 1, &input);
   mlirOperationStateAddResults(&state, 1, &t);
   mlirOperationStateAddAttributes(&state, nAttrs, attrs);
@@ -210,25 +203,25 @@ MlirOperation pt2eFakeQuantOpCreate(MlirLocation loc, MlirValue input,
 }
 
 MlirAttribute pt2eQuantOpGetSpec(MlirOperation op) {
-  return mlirOperationGetAttributeByName(op, str(PT2E_ATTR_SPEC));
+  return mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_SPEC));
 }
 
 MlirAttribute pt2eQuantOpGetSpecEntry(MlirOperation op, const char *key) {
   MlirAttribute spec = pt2eQuantOpGetSpec(op);
   if (mlirAttributeIsNull(spec) || !mlirAttributeIsADictionary(spec))
     return mlirAttributeGetNull();
-  return mlirDictionaryAttrGetElementByName(spec, str(key));
+  return mlirDictionaryAttrGetElementByName(spec, pt2eStr(key));
 }
 
 MlirStringRef pt2eQuantOpGetInstance(MlirOperation op) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, str(PT2E_ATTR_INSTANCE));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_INSTANCE));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return str("");
+    return pt2eStr("");
   return mlirStringAttrGetValue(a);
 }
 
 void pt2eQuantOpSetInstance(MlirOperation op, MlirAttribute firstName) {
-  mlirOperationSetAttributeByName(op, str(PT2E_ATTR_INSTANCE), firstName);
+  mlirOperationSetAttributeByName(op, pt2eStr(PT2E_ATTR_INSTANCE), firstName);
 }
 
 MlirStringRef pt2eQuantOpResolveInstance(MlirOperation op) {
@@ -253,7 +246,7 @@ MlirLogicalResult pt2eQuantOpEmitError(MlirOperation op, const char *who,
 }
 
 MlirAttribute pt2eQdqGetName(MlirOperation op) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, str(PT2E_ATTR_QDQ_NAME));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, pt2eStr(PT2E_ATTR_QDQ_NAME));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return mlirAttributeGetNull();
   return a;

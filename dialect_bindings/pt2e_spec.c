@@ -26,10 +26,6 @@
 
 #include "pt2e_support.h"
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
 /*
 ** {======================================================================
 ** Names
@@ -127,7 +123,7 @@ static MlirLogicalResult checkKeys(const Reader *rd, MlirAttribute dict,
 }
 
 static MlirAttribute get(MlirAttribute dict, const char *key) {
-  return mlirDictionaryAttrGetElementByName(dict, str(key));
+  return mlirDictionaryAttrGetElementByName(dict, pt2eStr(key));
 }
 
 /* Reads an integer attribute of any integer type. */
@@ -543,7 +539,7 @@ typedef struct DictBuilder {
 
 static void put(DictBuilder *b, const char *key, MlirAttribute value) {
   b->items[b->n++] =
-      mlirNamedAttributeGet(mlirIdentifierGet(b->ctx, str(key)), value);
+      mlirNamedAttributeGet(mlirIdentifierGet(b->ctx, pt2eStr(key)), value);
 }
 
 static void putInt(DictBuilder *b, const char *key, int64_t v) {
@@ -555,7 +551,7 @@ static void putF32(DictBuilder *b, const char *key, float v) {
 }
 
 static void putStr(DictBuilder *b, const char *key, const char *v) {
-  put(b, key, mlirStringAttrGet(b->ctx, str(v)));
+  put(b, key, mlirStringAttrGet(b->ctx, pt2eStr(v)));
 }
 
 static MlirAttribute finish(DictBuilder *b) {

@@ -227,10 +227,6 @@ typedef struct AnnotateState {
   size_t nextId;
 } AnnotateState;
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
 static MlirLocation opLoc(MlirOperation op) {
   return mlirOperationGetLocation(op);
 }
@@ -370,9 +366,8 @@ static bool isExcluded(const AnnotateState *st, const Plan *p) {
   const Pt2eOptionValue *names = &st->options[OptExcludeNames];
   const Pt2eOptionValue *locs = &st->options[OptExcludeLocs];
   const Pt2eOptionValue *ops = &st->options[OptExcludeOps];
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(p->op));
   for (size_t i = 0; i < ops->listSize; i++)
-    if (mlirStringRefEqual(ops->listValues[i], opName))
+    if (pt2eOpHasName(p->op, ops->listValues[i]))
       return true;
   for (size_t i = 0; i < names->listSize; i++)
     if (locHasName(opLoc(p->op), names->listValues[i], 0) ||
@@ -503,9 +498,9 @@ static size_t walkUp(AnnotateState *st, Unit *u, size_t plan, intptr_t k,
   *steps = 0;
   for (int i = 0; i < 4; i++) {
     MlirValue v = mlirOperationGetOperand(st->plans[plan].op, *operand);
-    MlirOperation p = pt2eMatchProducer(v);
+    MlirOperation p = pt2eOpProducer(v);
     if (mlirOperationIsNull(p) || !accept(p) ||
-        mlirOperationIsNull(pt2eMatchSoleUser(v)))
+        mlirOperationIsNull(pt2eOpSoleUser(v)))
       break;
     size_t pp = planOf(st, p);
     if (!unitAdd(u, pp))
@@ -531,8 +526,8 @@ static bool matmulHead(MlirOperation op) {
 }
 
 static bool weightLayout(MlirOperation op) {
-  return pt2eMatchLayout(op) && !pt2eMatchIs(op, "tensor.extract_slice") &&
-         !pt2eMatchIs(op, "tosa.slice");
+  return pt2eMatchLayout(op) && !pt2eOpIs(op, "tensor.extract_slice") &&
+         !pt2eOpIs(op, "tosa.slice");
 }
 
 /* The unit's value: the result of its end op. */
@@ -550,7 +545,7 @@ static size_t clampChain(AnnotateState *st, Unit *u, MlirValue v, double *lo,
   *lo = -INFINITY;
   *hi = INFINITY;
   for (;;) {
-    MlirOperation user = pt2eMatchSoleUser(v);
+    MlirOperation user = pt2eOpSoleUser(v);
     MlirValue in;
     double l, h;
     if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1 ||
@@ -572,15 +567,15 @@ static size_t clampChain(AnnotateState *st, Unit *u, MlirValue v, double *lo,
 */
 /* torch-mlir's reshapes between a 3-D linear's bias add and its relu. */
 static bool isTensorReshape(MlirOperation op) {
-  return pt2eMatchIs(op, "tensor.expand_shape") || pt2eMatchIs(op, "tensor.collapse_shape");
+  return pt2eOpIs(op, "tensor.expand_shape") || pt2eOpIs(op, "tensor.collapse_shape");
 }
 
 /* A contraction of an activation and a weight (linalg, named or generic,
    by MLIR's contraction interface; tosa.matmul). */
 static bool isLinear(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.matmul"))
+  if (pt2eOpIs(op, "tosa.matmul"))
     return true;
-  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+  return pt2eOpHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
          mlirOperationGetNumOperands(op) == 3 && mlirLinalgIsAContractionOp(op);
 }
 
@@ -592,9 +587,9 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
   ** The reshapes join the unit only if a relu follows them. */
   MlirValue v = unitValue(st, u);
   MlirOperation core = st->plans[u->core].op;
-  bool linalgLinear = pt2eMatchHasPrefix(core, "linalg.") && isLinear(core);
+  bool linalgLinear = pt2eOpHasPrefix(core, "linalg.") && isLinear(core);
   for (int k = 0; k < 2 && linalgLinear; k++) {
-    MlirOperation user = pt2eMatchSoleUser(v);
+    MlirOperation user = pt2eOpSoleUser(v);
     if (mlirOperationIsNull(user) || !isTensorReshape(user) ||
         !unitAdd(&with, planOf(st, user)))
       break;
@@ -633,7 +628,7 @@ static bool applyCompute(AnnotateState *st, Unit *u) {
        u->weightSteps > 0 && p != u->core && st->plans[p].moveBefore == NONE;) {
     st->plans[p].moveBefore = u->core;
     MlirOperation user =
-        pt2eMatchSoleUser(mlirOperationGetResult(st->plans[p].op, 0));
+        pt2eOpSoleUser(mlirOperationGetResult(st->plans[p].op, 0));
     p = planOf(st, user);
   }
   unitClaim(st, u);
@@ -645,7 +640,7 @@ static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
                      bool unitReshapes) {
   for (int i = 0; i < 8; i++) {
     MlirValue v = unitValue(st, u);
-    MlirOperation user = pt2eMatchSoleUser(v);
+    MlirOperation user = pt2eOpSoleUser(v);
     if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1)
       return;
     bool ok = (transposeFirst && i == 0 && pt2eMatchTranspose(user, toNchw, 4)) ||
@@ -691,7 +686,7 @@ static MlirLogicalResult weightEdge(AnnotateState *st, Unit *u, int64_t axis) {
   u->chAxis = steps > 0 ? 0 : axis;
   u->weightSteps = steps;
   MlirOperation core = st->plans[u->core].op;
-  if (steps == 0 && st->perChannel && pt2eMatchIs(core, "tosa.depthwise_conv2d")) {
+  if (steps == 0 && st->perChannel && pt2eOpIs(core, "tosa.depthwise_conv2d")) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(core, 1));
     if (mlirShapedTypeGetRank(t) != 4 || mlirShapedTypeGetDimSize(t, 3) != 1)
       return pt2eEmitError(opLoc(core),
@@ -740,8 +735,8 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
 /* The single-use tensor.expand_shape that makes operand 'k' of 'op'. */
 static MlirOperation expandOf(MlirOperation op, intptr_t k) {
   MlirValue v = mlirOperationGetOperand(op, k);
-  MlirOperation p = pt2eMatchProducer(v);
-  if (!pt2eMatchIs(p, "tensor.expand_shape") || mlirOperationIsNull(pt2eMatchSoleUser(v)))
+  MlirOperation p = pt2eOpProducer(v);
+  if (!pt2eOpIs(p, "tensor.expand_shape") || mlirOperationIsNull(pt2eOpSoleUser(v)))
     return (MlirOperation){NULL};
   return p;
 }
@@ -749,7 +744,7 @@ static MlirOperation expandOf(MlirOperation op, intptr_t k) {
 /* The source dim of reshape 'op' whose reassociation group is exactly
    [first, first + 1], or -1. */
 static int64_t mergedDim(MlirOperation op, int64_t first) {
-  MlirAttribute groups = mlirOperationGetAttributeByName(op, str("reassociation"));
+  MlirAttribute groups = mlirOperationGetAttributeByName(op, pt2eStr("reassociation"));
   if (mlirAttributeIsNull(groups) || !mlirAttributeIsAArray(groups))
     return -1;
   for (intptr_t g = 0; g < mlirArrayAttrGetNumElements(groups); g++) {
@@ -794,8 +789,8 @@ static bool groupedConv(AnnotateState *st, Unit *u) {
     int steps;
     g.actPlan = walkUp(st, &g, planOf(st, x), 0, isPad, &g.actOperand, &steps);
   }
-  MlirOperation out = pt2eMatchSoleUser(mlirOperationGetResult(core, 0));
-  if (pt2eMatchIs(out, "tensor.collapse_shape") && unitAdd(&g, planOf(st, out)))
+  MlirOperation out = pt2eOpSoleUser(mlirOperationGetResult(core, 0));
+  if (pt2eOpIs(out, "tensor.collapse_shape") && unitAdd(&g, planOf(st, out)))
     g.end = g.ops[g.numOps - 1];
   *u = g;
   return true;
@@ -813,7 +808,7 @@ static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   bool grouped = axis < 0 && u.actPlan == i && groupedConv(st, &u);
   if (!grouped && mlirLogicalResultIsFailure(weightEdge(st, &u, axis)))
     return mlirLogicalResultFailure();
-  addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
+  addTails(st, &u, pt2eOpHasPrefix(op, "tosa."), false);
   fuseRelu(st, &u);
   return applyCompute(st, &u) ? mlirLogicalResultSuccess()
                               : mlirLogicalResultFailure();
@@ -821,7 +816,7 @@ static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
 
 /* The producer's plan when it has (or will have) an output spec. */
 static size_t annotatedProducer(const AnnotateState *st, MlirValue v) {
-  size_t p = planOf(st, pt2eMatchProducer(v));
+  size_t p = planOf(st, pt2eOpProducer(v));
   return p != NONE && st->plans[p].hasOutput ? p : NONE;
 }
 
@@ -852,7 +847,7 @@ static bool applyPool(AnnotateState *st, Unit *u) {
 static bool globalPool(AnnotateState *st, size_t i, Unit *u, bool *global) {
   MlirOperation op = st->plans[i].op;
   *global = false;
-  if (pt2eMatchIs(op, "tosa.avg_pool2d")) {
+  if (pt2eOpIs(op, "tosa.avg_pool2d")) {
     unitInit(u, i, "adaptive_avg_pool2d");
     MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
     MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -871,19 +866,19 @@ static bool globalPool(AnnotateState *st, size_t i, Unit *u, bool *global) {
     return false;
   unitInit(u, i, "adaptive_avg_pool2d");
   MlirValue v = mlirOperationGetResult(op, 0);
-  for (int n = 0; n < 4 && pt2eMatchIs(op, "tosa.reduce_sum"); n++) {
-    MlirOperation user = pt2eMatchSoleUser(v);
-    if (!pt2eMatchIs(user, "tosa.reduce_sum") || !unitAdd(u, planOf(st, user)))
+  for (int n = 0; n < 4 && pt2eOpIs(op, "tosa.reduce_sum"); n++) {
+    MlirOperation user = pt2eOpSoleUser(v);
+    if (!pt2eOpIs(user, "tosa.reduce_sum") || !unitAdd(u, planOf(st, user)))
       break;
     u->end = u->ops[u->numOps - 1];
     v = mlirOperationGetResult(user, 0);
   }
-  MlirOperation user = pt2eMatchSoleUser(v);
+  MlirOperation user = pt2eOpSoleUser(v);
   if (mlirOperationIsNull(user) || !pt2eMatchScale(user, v) ||
       !unitAdd(u, planOf(st, user)))
     return false;
   u->end = u->ops[u->numOps - 1];
-  if (pt2eMatchIs(op, "tosa.reduce_sum")) {
+  if (pt2eOpIs(op, "tosa.reduce_sum")) {
     MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
     MlirType out = mlirValueGetType(mlirOperationGetResult(user, 0));
     g = mlirShapedTypeGetRank(in) == 4 && mlirShapedTypeGetRank(out) == 4 &&
@@ -933,7 +928,7 @@ static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
       return !st->plans[p].hasOutput && (isConv(op) || isLinear(op));
     if (mlirOperationGetNumOperands(op) == 0 ||
         !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0)) ||
-          pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eMatchIs(op, "tosa.transpose") ||
+          pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eOpIs(op, "tosa.transpose") ||
           pt2eMatchBinaryOp(op) != Pt2eMatchNotBinary))
       return false;
     v = mlirOperationGetOperand(op, 0);
@@ -1011,7 +1006,7 @@ static void claimDecomposed(AnnotateState *st, size_t i) {
 
 static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
-  if ((!pt2eMatchIs(op, "tensor.concat") && !pt2eMatchIs(op, "tosa.concat")) ||
+  if ((!pt2eOpIs(op, "tensor.concat") && !pt2eOpIs(op, "tosa.concat")) ||
       !freeOp(st, i) || kindExcluded(st, "cat") ||
       mlirOperationGetNumOperands(op) == 0)
     return mlirLogicalResultSuccess();
@@ -1033,9 +1028,9 @@ static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
 static void markArtifacts(AnnotateState *st) {
   for (size_t i = 0; i < st->numPlans; i++) {
     MlirOperation op = st->plans[i].op;
-    if (!pt2eMatchHasPrefix(op, "tosa.") ||
+    if (!pt2eOpHasPrefix(op, "tosa.") ||
         (!isConv(op) && !pt2eMatchMaxPool(op) &&
-         !pt2eMatchIs(op, "tosa.avg_pool2d")))
+         !pt2eOpIs(op, "tosa.avg_pool2d")))
       continue;
     Unit u;
     intptr_t k;
@@ -1044,7 +1039,7 @@ static void markArtifacts(AnnotateState *st) {
     walkUp(st, &u, i, 0, convHead, &k, &steps);
     addTails(st, &u, true, false);
     for (size_t j = 0; j < u.numOps; j++)
-      if (pt2eMatchIs(st->plans[u.ops[j]].op, "tosa.transpose"))
+      if (pt2eOpIs(st->plans[u.ops[j]].op, "tosa.transpose"))
         st->plans[u.ops[j]].artifact = true;
   }
 }
@@ -1081,7 +1076,7 @@ static MlirLogicalResult propagate(AnnotateState *st, size_t i) {
     intptr_t k;
     int steps;
     u.first = walkUp(st, &u, i, 0, convHead, &k, &steps);
-    addTails(st, &u, pt2eMatchHasPrefix(op, "tosa."), false);
+    addTails(st, &u, pt2eOpHasPrefix(op, "tosa."), false);
   } else if (globalPool(st, i, &u, &global)) {
     u.kind = "mean";
   } else if (pt2eMatchLayout(op)) {
@@ -1692,7 +1687,7 @@ static void assignIds(AnnotateState *st) {
       snprintf(buf, sizeof buf, "%s_%zu", p->role ? p->role : "op",
                st->nextId++);
     while (idTaken(st, buf));
-    p->id = mlirStringAttrGet(st->ctx, str(buf));
+    p->id = mlirStringAttrGet(st->ctx, pt2eStr(buf));
   }
 }
 

@@ -57,6 +57,7 @@
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
+#include "ir_ops.h"
 #include "pt2e_support.h"
 #include "qparams.h"
 
@@ -114,12 +115,6 @@ typedef struct Convert {
   bool failed;
   int64_t maxWeightBytes; /* max-weight-mb */
 } Convert;
-
-static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, str(name));
-}
 
 /* Emits "'pt2e-convert': observer 'name' <message>" at the target's op
 ** (the format, a literal, is pasted after the space); returns failure. */
@@ -362,10 +357,6 @@ static MlirType withElementType(MlirType type, MlirType elem) {
                                  mlirRankedTensorTypeGetEncoding(type));
 }
 
-static bool opIs(MlirOperation op, const char *name) {
-  return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
 /* The static shape of 'v' into 'shape'; returns the rank. */
 static intptr_t shapeOf(MlirValue v, int64_t *shape) {
   MlirType t = mlirValueGetType(v);
@@ -388,12 +379,12 @@ static bool staticTensor(MlirValue v) {
 ** input dim perm[d]. False for any other generic.
 */
 static bool genericPermutation(MlirOperation op, intptr_t rank, int64_t *perm) {
-  if (!opIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
+  if (!pt2eOpIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
     return false;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation y = mlirBlockGetFirstOperation(b);
   MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
-  if (!opIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
+  if (!pt2eOpIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
       !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0)) ||
       mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
     return false;
@@ -428,8 +419,8 @@ static bool transposePerm(MlirOperation op, int64_t *perm) {
     return false;
   for (intptr_t d = 0; d < rank; d++)
     perm[d] = -1;
-  if (opIs(op, "linalg.transpose") || opIs(op, "tosa.transpose")) {
-    MlirAttribute p = attrOf(op, opIs(op, "tosa.transpose") ? "perms" : "permutation");
+  if (pt2eOpIs(op, "linalg.transpose") || pt2eOpIs(op, "tosa.transpose")) {
+    MlirAttribute p = pt2eOpAttr(op, pt2eOpIs(op, "tosa.transpose") ? "perms" : "permutation");
     bool i32 = !mlirAttributeIsNull(p) && mlirAttributeIsADenseI32Array(p);
     if (mlirAttributeIsNull(p) || !(i32 || mlirAttributeIsADenseI64Array(p)) ||
         mlirDenseArrayGetNumElements(p) != rank)
@@ -451,8 +442,8 @@ static bool transposePerm(MlirOperation op, int64_t *perm) {
 
 /* An op that only moves elements and keeps their row-major order. */
 static bool isReshape(MlirOperation op) {
-  return (opIs(op, "tensor.collapse_shape") || opIs(op, "tensor.expand_shape") ||
-          opIs(op, "tensor.reshape") || opIs(op, "tosa.reshape")) &&
+  return (pt2eOpIs(op, "tensor.collapse_shape") || pt2eOpIs(op, "tensor.expand_shape") ||
+          pt2eOpIs(op, "tensor.reshape") || pt2eOpIs(op, "tosa.reshape")) &&
          mlirOperationGetNumResults(op) == 1 &&
          staticTensor(mlirOperationGetOperand(op, 0)) &&
          staticTensor(mlirOperationGetResult(op, 0));
@@ -474,9 +465,9 @@ static bool isFoldableLayout(MlirOperation op) {
 ** change at run time (global_store): its loads are not folded.
 */
 static MlirAttribute globalValue(MlirOperation load) {
-  MlirAttribute sym = attrOf(load, "global");
+  MlirAttribute sym = pt2eOpAttr(load, "global");
   MlirOperation table = mlirOperationGetParentOperation(load);
-  while (!mlirOperationIsNull(table) && !opIs(table, "builtin.module"))
+  while (!mlirOperationIsNull(table) && !pt2eOpIs(table, "builtin.module"))
     table = mlirOperationGetParentOperation(table);
   if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) ||
       mlirOperationIsNull(table))
@@ -485,10 +476,10 @@ static MlirAttribute globalValue(MlirOperation load) {
   MlirOperation global =
       mlirSymbolTableLookup(symbols, mlirFlatSymbolRefAttrGetValue(sym));
   mlirSymbolTableDestroy(symbols);
-  if (mlirOperationIsNull(global) || !opIs(global, "ml_program.global") ||
-      !mlirAttributeIsNull(attrOf(global, "is_mutable")))
+  if (mlirOperationIsNull(global) || !pt2eOpIs(global, "ml_program.global") ||
+      !mlirAttributeIsNull(pt2eOpAttr(global, "is_mutable")))
     return (MlirAttribute){NULL};
-  return attrOf(global, "value");
+  return pt2eOpAttr(global, "value");
 }
 
 /*
@@ -508,11 +499,11 @@ static MlirAttribute constantValue(Target *t) {
     return (MlirAttribute){NULL};
   MlirOperation def = mlirOpResultGetOwner(in);
   MlirAttribute value = {NULL};
-  if (opIs(def, "arith.constant"))
-    value = attrOf(def, "value");
-  else if (opIs(def, "tosa.const"))
-    value = attrOf(def, "values");
-  else if (opIs(def, "ml_program.global_load_const"))
+  if (pt2eOpIs(def, "arith.constant"))
+    value = pt2eOpAttr(def, "value");
+  else if (pt2eOpIs(def, "tosa.const"))
+    value = pt2eOpAttr(def, "values");
+  else if (pt2eOpIs(def, "ml_program.global_load_const"))
     value = globalValue(def);
   /* torch-mlir writes weights as dense_resource blobs: fold those too */
   if (mlirAttributeIsNull(value) ||
@@ -690,7 +681,7 @@ static MlirValue insertBefore(MlirOperation anchor, const char *name,
                               MlirValue *operand, MlirType result,
                               MlirNamedAttribute *attr) {
   MlirOperationState st =
-      mlirOperationStateGet(str(name), mlirOperationGetLocation(anchor));
+      mlirOperationStateGet(pt2eStr(name), mlirOperationGetLocation(anchor));
   if (operand)
     mlirOperationStateAddOperands(&st, 1, operand);
   if (attr)
@@ -710,8 +701,8 @@ static bool resultsUnused(MlirOperation op) {
 
 /* Side-effect-free ops a layout op reads besides its data: an init, a shape. */
 static bool isShapeOperand(MlirOperation op) {
-  return opIs(op, "tensor.empty") || opIs(op, "tosa.const_shape") ||
-         opIs(op, "arith.constant");
+  return pt2eOpIs(op, "tensor.empty") || pt2eOpIs(op, "tosa.const_shape") ||
+         pt2eOpIs(op, "arith.constant");
 }
 
 /*
@@ -746,10 +737,9 @@ static void rewrite(Convert *c, MlirContext ctx) {
       MlirValue q = insertBefore(t->op, "quant.qcast", &in, t->quantTensor, &name);
       repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
     } else if (t->action == ActFold) {
-      bool tosa = pt2eStringRefIs(
-          mlirIdentifierStr(mlirOperationGetName(t->constOp)), "tosa.const");
+      bool tosa = pt2eOpIs(t->constOp, "tosa.const");
       MlirNamedAttribute value = mlirNamedAttributeGet(
-          mlirIdentifierGet(ctx, str(tosa ? "values" : "value")), t->folded);
+          mlirIdentifierGet(ctx, pt2eStr(tosa ? "values" : "value")), t->folded);
       MlirValue k = insertBefore(t->op, tosa ? "tosa.const" : "arith.constant",
                                  NULL, mlirAttributeGetType(t->folded), &value);
       MlirValue q = insertBefore(t->op, "quant.scast", &k, t->quantTensor, &name);

@@ -62,6 +62,7 @@
 #include "pt2e_annotation.h"
 #include "pt2e_checked.h"
 #include "pt2e_support.h"
+#include "structured.h"
 
 #define WHO "'pt2e-fold-batchnorm'"
 
@@ -109,10 +110,6 @@ typedef struct FoldState {
   bool qat, failed;
 } FoldState;
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
 static bool isNull(MlirOperation op) { return mlirOperationIsNull(op); }
 
 /* The elements of a ranked, static tensor type in '*n'; false for any other
@@ -142,20 +139,20 @@ static bool isOneElement(MlirValue v) {
 typedef enum ReadResult { ReadOk, ReadNo, ReadError } ReadResult;
 
 static bool isReshape(MlirOperation op) {
-  return pt2eMatchIs(op, "tensor.expand_shape") ||
-         pt2eMatchIs(op, "tensor.collapse_shape") ||
-         pt2eMatchIs(op, "tosa.reshape");
+  return pt2eOpIs(op, "tensor.expand_shape") ||
+         pt2eOpIs(op, "tensor.collapse_shape") ||
+         pt2eOpIs(op, "tosa.reshape");
 }
 
 /* The constant op behind 'v' through reshapes, or a null op. */
 static MlirOperation constantBehind(MlirValue v) {
   for (int depth = 0; depth < 4; depth++) {
-    MlirOperation p = pt2eMatchProducer(v);
+    MlirOperation p = pt2eOpProducer(v);
     if (isReshape(p)) {
       v = mlirOperationGetOperand(p, 0);
       continue;
     }
-    if (pt2eMatchIs(p, "arith.constant") || pt2eMatchIs(p, "tosa.const"))
+    if (pt2eOpIs(p, "arith.constant") || pt2eOpIs(p, "tosa.const"))
       return p;
     break;
   }
@@ -164,7 +161,7 @@ static MlirOperation constantBehind(MlirValue v) {
 
 static MlirAttribute constantValue(MlirOperation op) {
   return mlirOperationGetAttributeByName(
-      op, str(pt2eMatchIs(op, "tosa.const") ? "values" : "value"));
+      op, pt2eStr(pt2eOpIs(op, "tosa.const") ? "values" : "value"));
 }
 
 /*
@@ -226,32 +223,13 @@ static ReadResult readVector(MlirValue v, int64_t n, float **out,
 ** =======================================================================
 */
 
-static intptr_t numIns(MlirOperation op) {
-  return mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
-}
-
-static MlirAffineMap indexingMap(MlirOperation op, intptr_t k) {
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
-  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
-}
-
-static bool allParallel(MlirOperation op) {
-  char buf[256];
-  Pt2eTextBuf text = pt2eTextBufOver(buf, sizeof buf);
-  MlirAttribute it = mlirOperationGetAttributeByName(op, str("iterator_types"));
-  if (mlirAttributeIsNull(it))
-    return false;
-  mlirAttributePrint(it, pt2eTextBufAppend, &text);
-  return !text.cut && strstr(buf, "reduction") == NULL;
-}
-
 /* A linalg.generic with one result, 'ins' inputs, parallel loops and an
    identity output map. */
 static bool isElementwise(MlirOperation op, intptr_t ins) {
-  return pt2eMatchIs(op, "linalg.generic") &&
-         mlirOperationGetNumResults(op) == 1 && numIns(op) == ins &&
-         allParallel(op) &&
-         mlirAffineMapIsIdentity(indexingMap(op, numIns(op)));
+  return pt2eOpIs(op, "linalg.generic") &&
+         mlirOperationGetNumResults(op) == 1 && pt2eOpNumInputs(op) == ins &&
+         pt2eStructuredAllParallel(op) &&
+         mlirAffineMapIsIdentity(pt2eStructuredMap(op, pt2eOpNumInputs(op)));
 }
 
 /*
@@ -263,16 +241,16 @@ static MlirOperation soleBodyOp(MlirOperation generic) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(generic, 0));
   MlirOperation yield = mlirBlockGetTerminator(b);
   MlirOperation none = {NULL};
-  if (!pt2eMatchIs(yield, "linalg.yield") || mlirOperationGetNumOperands(yield) != 1)
+  if (!pt2eOpIs(yield, "linalg.yield") || mlirOperationGetNumOperands(yield) != 1)
     return none;
-  MlirOperation found = pt2eMatchProducer(mlirOperationGetOperand(yield, 0));
+  MlirOperation found = pt2eOpProducer(mlirOperationGetOperand(yield, 0));
   if (isNull(found) ||
       !mlirOperationEqual(mlirOperationGetParentOperation(found), generic))
     return none;
   for (MlirOperation o = mlirBlockGetFirstOperation(b);
        !mlirOperationEqual(o, yield); o = mlirOperationGetNextInBlock(o))
-    if (!mlirOperationEqual(o, found) && !pt2eMatchIs(o, "arith.constant") &&
-        !pt2eMatchIs(o, "arith.truncf"))
+    if (!mlirOperationEqual(o, found) && !pt2eOpIs(o, "arith.constant") &&
+        !pt2eOpIs(o, "arith.truncf"))
       return none;
   return found;
 }
@@ -290,7 +268,7 @@ static bool isBlockArg(MlirValue v, MlirOperation generic, intptr_t k) {
 ** with size 1 everywhere but there.
 */
 static bool perChannelOperand(MlirOperation op, intptr_t k, int64_t c) {
-  MlirAffineMap m = indexingMap(op, k);
+  MlirAffineMap m = pt2eStructuredMap(op, k);
   MlirType t = mlirValueGetType(mlirOperationGetOperand(op, k));
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
       mlirShapedTypeGetRank(t) != mlirAffineMapGetNumResults(m))
@@ -325,8 +303,8 @@ static bool perChannelTosa(MlirValue v, intptr_t rank, int64_t c) {
 static bool zeroShift(MlirOperation mul) {
   if (mlirOperationGetNumOperands(mul) < 3)
     return true;
-  MlirOperation k = pt2eMatchProducer(mlirOperationGetOperand(mul, 2));
-  if (!pt2eMatchIs(k, "tosa.const"))
+  MlirOperation k = pt2eOpProducer(mlirOperationGetOperand(mul, 2));
+  if (!pt2eOpIs(k, "tosa.const"))
     return false;
   MlirAttribute a = constantValue(k);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseIntElements(a) ||
@@ -350,11 +328,11 @@ static StepKind stepOf(MlirOperation op, MlirValue in, int64_t c,
                      mlirValueGetType(mlirOperationGetResult(op, 0))))
     return StepNone;
   StepKind kind = StepNone;
-  if (pt2eMatchIs(op, "tosa.sub"))
+  if (pt2eOpIs(op, "tosa.sub"))
     kind = StepSub;
-  else if (pt2eMatchIs(op, "tosa.mul"))
+  else if (pt2eOpIs(op, "tosa.mul"))
     kind = zeroShift(op) ? StepMul : StepNone;
-  else if (pt2eMatchIs(op, "tosa.add"))
+  else if (pt2eOpIs(op, "tosa.add"))
     kind = StepAdd;
   if (kind != StepNone) {
     intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(in));
@@ -371,17 +349,17 @@ static StepKind stepOf(MlirOperation op, MlirValue in, int64_t c,
   if (!isElementwise(op, 2))
     return StepNone;
   MlirOperation body = soleBodyOp(op);
-  if (pt2eMatchIs(body, "arith.subf"))
+  if (pt2eOpIs(body, "arith.subf"))
     kind = StepSub;
-  else if (pt2eMatchIs(body, "arith.mulf"))
+  else if (pt2eOpIs(body, "arith.mulf"))
     kind = StepMul;
-  else if (pt2eMatchIs(body, "arith.addf"))
+  else if (pt2eOpIs(body, "arith.addf"))
     kind = StepAdd;
   else
     return StepNone;
   for (intptr_t k = 0; k < 2; k++) {
     if (!mlirValueEqual(mlirOperationGetOperand(op, k), in) ||
-        !mlirAffineMapIsIdentity(indexingMap(op, k)) ||
+        !mlirAffineMapIsIdentity(pt2eStructuredMap(op, k)) ||
         (k == 1 && kind == StepSub))
       continue;
     /* the body must read the activation's block argument first for sub */
@@ -401,10 +379,10 @@ static StepKind stepOf(MlirOperation op, MlirValue in, int64_t c,
    constant torch-mlir truncates (torch rounds the Python float alike). */
 static bool epsOf(MlirValue e, double *eps, MlirOperation *outside,
                   MlirOperation generic) {
-  MlirOperation p = pt2eMatchProducer(e);
-  if (pt2eMatchIs(p, "arith.truncf"))
-    p = pt2eMatchProducer(mlirOperationGetOperand(p, 0));
-  if (!pt2eMatchIs(p, "arith.constant"))
+  MlirOperation p = pt2eOpProducer(e);
+  if (pt2eOpIs(p, "arith.truncf"))
+    p = pt2eOpProducer(mlirOperationGetOperand(p, 0));
+  if (!pt2eOpIs(p, "arith.constant"))
     return false;
   MlirAttribute a = constantValue(p);
   if (!mlirAttributeIsAFloat(a))
@@ -423,23 +401,23 @@ static bool epsOf(MlirValue e, double *eps, MlirOperation *outside,
 */
 static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
                             MlirOperation *epsConst, MlirLocation loc) {
-  MlirOperation r = pt2eMatchProducer(v);
+  MlirOperation r = pt2eOpProducer(v);
   for (int depth = 0; depth < 4 && isReshape(r); depth++)
-    r = pt2eMatchProducer(mlirOperationGetOperand(r, 0));
+    r = pt2eOpProducer(mlirOperationGetOperand(r, 0));
   MlirValue sum;
-  if (pt2eMatchIs(r, "tosa.rsqrt")) {
+  if (pt2eOpIs(r, "tosa.rsqrt")) {
     sum = mlirOperationGetOperand(r, 0);
   } else if (isElementwise(r, 1) &&
-             mlirAffineMapIsIdentity(indexingMap(r, 0)) &&
-             pt2eMatchIs(soleBodyOp(r), "math.rsqrt") &&
+             mlirAffineMapIsIdentity(pt2eStructuredMap(r, 0)) &&
+             pt2eOpIs(soleBodyOp(r), "math.rsqrt") &&
              isBlockArg(mlirOperationGetOperand(soleBodyOp(r), 0), r, 0)) {
     sum = mlirOperationGetOperand(r, 0);
   } else {
     return ReadNo;
   }
-  MlirOperation add = pt2eMatchProducer(sum);
+  MlirOperation add = pt2eOpProducer(sum);
   MlirValue varValue;
-  if (pt2eMatchIs(add, "tosa.add")) {
+  if (pt2eOpIs(add, "tosa.add")) {
     /* torch-mlir writes tosa.add(eps, var): eps is the one-element splat */
     double e;
     intptr_t k = isOneElement(mlirOperationGetOperand(add, 0)) && c != 1 ? 1 : 0;
@@ -449,8 +427,8 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
     *eps = e;
     varValue = mlirOperationGetOperand(add, k);
   } else if (isElementwise(add, 1) &&
-             mlirAffineMapIsIdentity(indexingMap(add, 0)) &&
-             pt2eMatchIs(soleBodyOp(add), "arith.addf")) {
+             mlirAffineMapIsIdentity(pt2eStructuredMap(add, 0)) &&
+             pt2eOpIs(soleBodyOp(add), "arith.addf")) {
     MlirOperation body = soleBodyOp(add);
     intptr_t k = isBlockArg(mlirOperationGetOperand(body, 0), add, 0) ? 0 : 1;
     if (!isBlockArg(mlirOperationGetOperand(body, k), add, 0) ||
@@ -490,7 +468,7 @@ static bool erasable(MlirOperation op) {
       "tosa.reshape",   "tosa.rsqrt",      "tosa.add",
       "tosa.sub",       "tosa.mul"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (pt2eMatchIs(op, names[i]))
+    if (pt2eOpIs(op, names[i]))
       return true;
   return false;
 }
@@ -521,7 +499,7 @@ static void collectDead(Fold *f) {
   noteDead(f, f->epsConst);
   for (int i = 0; i < f->numDead; i++)
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(f->dead[i]); k++)
-      noteDead(f, pt2eMatchProducer(mlirOperationGetOperand(f->dead[i], k)));
+      noteDead(f, pt2eOpProducer(mlirOperationGetOperand(f->dead[i], k)));
 }
 
 /* }====================================================================== */
@@ -552,14 +530,14 @@ static const struct {
 
 static int coreIndex(MlirOperation op) {
   for (size_t i = 0; i < sizeof coreOps / sizeof coreOps[0]; i++)
-    if (pt2eMatchIs(op, coreOps[i].name))
+    if (pt2eOpIs(op, coreOps[i].name))
       return (int)i;
   return -1;
 }
 
 /* linalg.transpose's permutation entry 'i', or -1. */
 static int64_t permutationAt(MlirOperation t, intptr_t i) {
-  MlirAttribute p = mlirOperationGetAttributeByName(t, str("permutation"));
+  MlirAttribute p = mlirOperationGetAttributeByName(t, pt2eStr("permutation"));
   if (!mlirAttributeIsADenseI64Array(p) || i >= mlirDenseArrayGetNumElements(p))
     return -1;
   return mlirDenseI64ArrayGetElement(p, i);
@@ -576,22 +554,22 @@ static bool weightSource(Fold *f, intptr_t *axis) {
   intptr_t k = 1;
   for (int depth = 0; depth < 4; depth++) {
     MlirValue v = mlirOperationGetOperand(user, k);
-    MlirOperation p = pt2eMatchProducer(v);
-    if (pt2eMatchIs(p, "arith.constant") || pt2eMatchIs(p, "tosa.const")) {
+    MlirOperation p = pt2eOpProducer(v);
+    if (pt2eOpIs(p, "arith.constant") || pt2eOpIs(p, "tosa.const")) {
       f->weightConst = p;
       f->weightUser = user;
       f->weightOperand = k;
       return true;
     }
     /* a block argument (no producer) is not a constant weight */
-    if (isNull(p) || isNull(pt2eMatchSoleUser(mlirOperationGetResult(p, 0))))
+    if (isNull(p) || isNull(pt2eOpSoleUser(mlirOperationGetResult(p, 0))))
       return false;
-    if (pt2eMatchIs(p, "linalg.transpose")) {
+    if (pt2eOpIs(p, "linalg.transpose")) {
       *axis = (intptr_t)permutationAt(p, *axis);
       if (*axis < 0)
         return false;
-    } else if (pt2eMatchIs(p, "tensor.collapse_shape") ||
-               pt2eMatchIs(p, "tensor.expand_shape")) {
+    } else if (pt2eOpIs(p, "tensor.collapse_shape") ||
+               pt2eOpIs(p, "tensor.expand_shape")) {
       /* row-major order is kept; dim 0 must be the channel dim on both sides */
       MlirType in = mlirValueGetType(mlirOperationGetOperand(p, 0));
       if (*axis != 0 || mlirShapedTypeGetDimSize(in, 0) !=
@@ -632,18 +610,18 @@ static ReadResult biasAt(Fold *f, MlirOperation user, intptr_t k, int64_t c,
   f->biasUser = user;
   f->biasOperand = k;
   f->biasType = mlirValueGetType(b);
-  f->oldBias = pt2eMatchProducer(b);
-  if (!pt2eMatchIs(f->oldBias, "arith.constant") &&
-      !pt2eMatchIs(f->oldBias, "tosa.const"))
+  f->oldBias = pt2eOpProducer(b);
+  if (!pt2eOpIs(f->oldBias, "arith.constant") &&
+      !pt2eOpIs(f->oldBias, "tosa.const"))
     return ReadNo;
   return readVector(b, c, bias, mlirOperationGetLocation(f->core));
 }
 
 /* A zero linalg.fill: the init of a conv or matmul without bias. */
 static bool zeroFill(MlirValue init) {
-  MlirOperation p = pt2eMatchProducer(init);
+  MlirOperation p = pt2eOpProducer(init);
   double zero;
-  return pt2eMatchIs(p, "linalg.fill") &&
+  return pt2eOpIs(p, "linalg.fill") &&
          pt2eMatchSplat(mlirOperationGetOperand(p, 0), &zero) && zero == 0;
 }
 
@@ -657,15 +635,15 @@ static ReadResult convBias(Fold *f, bool tosa, int64_t c, float **bias,
   if (tosa)
     return biasAt(f, f->core, 2, c, bias);
   MlirValue init = mlirOperationGetOperand(f->core, mlirOperationGetNumOperands(f->core) - 1);
-  MlirOperation p = pt2eMatchProducer(init);
+  MlirOperation p = pt2eOpProducer(init);
   if (zeroFill(init)) {
     *none = true;
     return ReadOk;
   }
   /* the broadcast gets the folded bias: only this conv may read it */
-  if (!pt2eMatchIs(p, "linalg.broadcast") || isNull(pt2eMatchSoleUser(init)))
+  if (!pt2eOpIs(p, "linalg.broadcast") || isNull(pt2eOpSoleUser(init)))
     return ReadNo;
-  MlirAttribute dims = mlirOperationGetAttributeByName(p, str("dimensions"));
+  MlirAttribute dims = mlirOperationGetAttributeByName(p, pt2eStr("dimensions"));
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(init));
   if (!mlirAttributeIsADenseI64Array(dims) ||
       mlirDenseArrayGetNumElements(dims) != rank - 1)
@@ -684,12 +662,12 @@ static ReadResult convBias(Fold *f, bool tosa, int64_t c, float **bias,
 */
 static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
                              bool *none) {
-  MlirOperation add = pt2eMatchSoleUser(v);
+  MlirOperation add = pt2eOpSoleUser(v);
   MlirValue vec = {NULL};
   intptr_t in = 0;
   *none = true;
   f->result = v;
-  if (pt2eMatchIs(add, "tosa.add") || pt2eMatchIs(add, "linalg.generic")) {
+  if (pt2eOpIs(add, "tosa.add") || pt2eOpIs(add, "linalg.generic")) {
     if (stepOf(add, v, c, &vec, &in) == StepAdd) {
       /* a per-channel constant right in the add (TOSA's [1, c]) */
       if (isNull(constantBehind(vec)))
@@ -698,28 +676,28 @@ static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
       f->result = mlirOperationGetResult(add, 0);
       return biasAt(f, add, 1 - in, c, bias);
     }
-    if (!isElementwise(add, 2) || !pt2eMatchIs(soleBodyOp(add), "arith.addf"))
+    if (!isElementwise(add, 2) || !pt2eOpIs(soleBodyOp(add), "arith.addf"))
       return ReadOk;
     in = mlirValueEqual(mlirOperationGetOperand(add, 0), v) ? 0 : 1;
     if (!mlirValueEqual(mlirOperationGetOperand(add, in), v))
       return ReadOk; /* 'v' is the add's init, not an input */
     MlirOperation body = soleBodyOp(add);
     MlirValue other = mlirOperationGetOperand(add, 1 - in);
-    MlirOperation b = pt2eMatchProducer(other);
-    if (!mlirAffineMapIsIdentity(indexingMap(add, 1 - in)) ||
+    MlirOperation b = pt2eOpProducer(other);
+    if (!mlirAffineMapIsIdentity(pt2eStructuredMap(add, 1 - in)) ||
         !(isBlockArg(mlirOperationGetOperand(body, 0), add, 0) &&
           isBlockArg(mlirOperationGetOperand(body, 1), add, 1)) ||
-        isNull(pt2eMatchSoleUser(other)))
+        isNull(pt2eOpSoleUser(other)))
       return ReadOk;
     /* torch-mlir's broadcast: a generic yielding its one input, read along
        the last dim (the channels) */
-    if (isNull(b) || !pt2eMatchIs(b, "linalg.generic") || numIns(b) != 1 ||
+    if (isNull(b) || !pt2eOpIs(b, "linalg.generic") || pt2eOpNumInputs(b) != 1 ||
         mlirOperationGetNumResults(b) != 1 ||
-        !perChannelOperand(b, 0, c) || !allParallel(b))
+        !perChannelOperand(b, 0, c) || !pt2eStructuredAllParallel(b))
       return ReadOk;
     MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(b, 0));
     MlirOperation yield = mlirBlockGetTerminator(blk);
-    if (!pt2eMatchIs(yield, "linalg.yield") ||
+    if (!pt2eOpIs(yield, "linalg.yield") ||
         mlirOperationGetNumOperands(yield) != 1 ||
         !isBlockArg(mlirOperationGetOperand(yield, 0), b, 0))
       return ReadOk;
@@ -737,14 +715,14 @@ static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
 */
 static bool coreResult(Fold *f, CoreKind kind, bool tosa) {
   MlirValue r = mlirOperationGetResult(f->core, 0);
-  MlirOperation u = pt2eMatchSoleUser(r);
+  MlirOperation u = pt2eOpSoleUser(r);
   static const int32_t toNchw[] = {0, 3, 1, 2};
   if (tosa && kind == CoreConv) {
     if (!pt2eMatchTranspose(u, toNchw, 4))
       return false;
     r = mlirOperationGetResult(u, 0);
   } else if (tosa) {
-    if (!pt2eMatchIs(u, "tosa.reshape"))
+    if (!pt2eOpIs(u, "tosa.reshape"))
       return false;
     r = mlirOperationGetResult(u, 0);
   }
@@ -772,7 +750,7 @@ static ReadResult matchChain(Fold *f, int64_t c, Stats *s) {
   intptr_t in = 0;
   static const StepKind want[MAX_CHAIN] = {StepSub, StepMul, StepMul, StepAdd};
   for (int i = 0; i < MAX_CHAIN; i++) {
-    MlirOperation user = pt2eMatchSoleUser(v);
+    MlirOperation user = pt2eOpSoleUser(v);
     StepKind k = stepOf(user, v, c, &vec, &in);
     /* gamma and beta are optional (affine=False); beta may come alone */
     if (k != want[i] && i == 2 && k == StepAdd)
@@ -817,7 +795,7 @@ static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
   f->biasUser = add;
   f->biasOperand = 1 - f->addInput;
   f->biasType = mlirValueGetType(vec);
-  f->oldBias = pt2eMatchProducer(vec);
+  f->oldBias = pt2eOpProducer(vec);
   return ReadOk;
 }
 
@@ -919,14 +897,14 @@ static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
 static MlirValue newConstant(MlirOperation old, MlirType type,
                              const float *values) {
   MlirContext ctx = mlirOperationGetContext(old);
-  bool tosa = pt2eMatchHasPrefix(old, "tosa.");
+  bool tosa = pt2eOpHasPrefix(old, "tosa.");
   int64_t n = 0;
   staticNumel(type, &n); /* checked when the fold was planned */
   MlirAttribute a = mlirDenseElementsAttrFloatGet(type, (intptr_t)n, values);
   MlirNamedAttribute value =
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, str(tosa ? "values" : "value")), a);
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, pt2eStr(tosa ? "values" : "value")), a);
   MlirOperationState st = mlirOperationStateGet(
-      str(tosa ? "tosa.const" : "arith.constant"), mlirOperationGetLocation(old));
+      pt2eStr(tosa ? "tosa.const" : "arith.constant"), mlirOperationGetLocation(old));
   mlirOperationStateAddAttributes(&st, 1, &value);
   mlirOperationStateAddResults(&st, 1, &type);
   MlirOperation op = mlirOperationCreate(&st);

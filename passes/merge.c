@@ -210,9 +210,8 @@ static MlirLogicalResult partOp(Merge *m, const Part *p, const Merged *x,
                          (int)name.length, name.data);
   if (!mlirAttributeEqual(pt2eQuantOpGetSpec(op), pt2eQuantOpGetSpec(x->op))) {
     char a[300], b[300];
-    Pt2eTextBuf ta = pt2eTextBufOver(a, sizeof a), tb = pt2eTextBufOver(b, sizeof b);
-    mlirAttributePrint(pt2eQuantOpGetSpec(op), pt2eTextBufAppend, &ta);
-    mlirAttributePrint(pt2eQuantOpGetSpec(x->op), pt2eTextBufAppend, &tb);
+    pt2eAttrToText(pt2eQuantOpGetSpec(op), a, sizeof a);
+    pt2eAttrToText(pt2eQuantOpGetSpec(x->op), b, sizeof b);
     return pt2eEmitError(m->loc, WHO ": observer '%.*s' has spec %s in %s but "
                                  "%s in this module", (int)name.length,
                          name.data, a, p->name, b);

@@ -124,10 +124,6 @@ static bool outOfMemory(PrepareState *st, MlirLocation loc) {
 /* PT2E_PUSH, reporting at 'loc' when memory runs out. */
 #define PUSH(st, v, item, loc) (PT2E_PUSH(v, item) || outOfMemory((st), (loc)))
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
 static MlirLocation opLoc(MlirOperation op) {
   return mlirOperationGetLocation(op);
 }
@@ -647,7 +643,7 @@ static MlirLogicalResult planAttrs(PrepareState *st) {
   char name[64];
   for (size_t j = 0; j < st->inserts.size; j++) {
     snprintf(name, sizeof name, "activation_post_process_%zu", j);
-    st->inserts.at[j].name = mlirStringAttrGet(st->ctx, str(name));
+    st->inserts.at[j].name = mlirStringAttrGet(st->ctx, pt2eStr(name));
   }
   for (size_t j = 0; j < st->inserts.size; j++) {
     Insertion *in = &st->inserts.at[j];
@@ -659,7 +655,7 @@ static MlirLogicalResult planAttrs(PrepareState *st) {
         size_t g = findRoot(st, de->sources[s]);
         size_t first = st->entries.at[g].firstInsert;
         spec.sources[s].kind = Pt2eRefObserver;
-        spec.sources[s].op = str("");
+        spec.sources[s].op = pt2eStr("");
         spec.sources[s].name = mlirStringAttrGetValue(st->inserts.at[first].name);
       }
     }

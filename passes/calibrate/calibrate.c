@@ -52,6 +52,7 @@
 #include "pt2e_parallel.h"
 #include "pt2e_shard.h"
 #include "pt2e_spec.h"
+#include "ir_ops.h"
 #include "pt2e_support.h"
 
 enum {
@@ -352,9 +353,8 @@ fail:
 static bool isViewOp(MlirOperation op) {
   static const char *const names[] = {"tensor.expand_shape", "tensor.collapse_shape",
                                       "linalg.transpose", "tensor.extract_slice"};
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (pt2eStringRefIs(n, names[i]))
+    if (pt2eOpIs(op, names[i]))
       return true;
   return false;
 }
@@ -677,7 +677,7 @@ static MlirLogicalResult chooseEntry(MlirOperation module, const Pt2eOptionValue
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func"))
+    if (!pt2eOpIs(o, "func.func"))
       continue;
     MlirAttribute vis = mlirOperationGetAttributeByName(
         o, mlirStringRefCreateFromCString("sym_visibility"));

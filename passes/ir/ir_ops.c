@@ -15,6 +15,11 @@ bool pt2eOpIs(MlirOperation op, const char *name) {
          pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }
 
+bool pt2eOpHasName(MlirOperation op, MlirStringRef name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
 bool pt2eOpHasPrefix(MlirOperation op, const char *prefix) {
   if (mlirOperationIsNull(op))
     return false;

@@ -18,6 +18,10 @@
 /* True when 'op' is not null and is the op named 'name' ("linalg.generic"). */
 bool pt2eOpIs(MlirOperation op, const char *name);
 
+/* True when 'op' is not null and is the op named 'name' (a name a user gave,
+** such as an exclude-ops entry). */
+bool pt2eOpHasName(MlirOperation op, MlirStringRef name);
+
 /* True when 'op' is not null and its name starts with 'prefix' ("tosa."). */
 bool pt2eOpHasPrefix(MlirOperation op, const char *prefix);
 

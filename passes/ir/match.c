@@ -20,51 +20,20 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
+#include "cmpf.h"
 #include "pt2e_support.h"
+#include "structured.h"
 
 #define BIG 1e30 /* stands for +-infinity in samples */
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-bool pt2eMatchIs(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
-bool pt2eMatchHasPrefix(MlirOperation op, const char *prefix) {
-  if (mlirOperationIsNull(op))
-    return false;
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t len = strlen(prefix);
-  return n.length >= len && memcmp(n.data, prefix, len) == 0;
-}
-
-MlirOperation pt2eMatchProducer(MlirValue v) {
-  if (mlirValueIsAOpResult(v))
-    return mlirOpResultGetOwner(v);
-  MlirOperation none = {NULL};
-  return none;
-}
-
-MlirOperation pt2eMatchSoleUser(MlirValue v) {
-  MlirOperation none = {NULL};
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return none;
-  return mlirOpOperandGetOwner(use);
-}
-
 static bool isConstantOp(MlirOperation op) {
-  return pt2eMatchIs(op, "arith.constant") || pt2eMatchIs(op, "tosa.const") ||
-         pt2eMatchIs(op, "tosa.const_shape") ||
-         pt2eMatchIs(op, "tensor.empty");
+  return pt2eOpIs(op, "arith.constant") || pt2eOpIs(op, "tosa.const") ||
+         pt2eOpIs(op, "tosa.const_shape") ||
+         pt2eOpIs(op, "tensor.empty");
 }
 
 static bool isConstantAt(MlirValue v, int depth) {
-  MlirOperation p = pt2eMatchProducer(v);
+  MlirOperation p = pt2eOpProducer(v);
   if (mlirOperationIsNull(p) || depth > 12)
     return false;
   if (isConstantOp(p))
@@ -85,20 +54,20 @@ static bool isFunctionArgument(MlirValue v) {
   if (!mlirValueIsABlockArgument(v))
     return false;
   MlirOperation parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-  return pt2eMatchIs(parent, "func.func");
+  return pt2eOpIs(parent, "func.func");
 }
 
 static bool isGlobalLoad(MlirOperation op) {
-  return pt2eMatchIs(op, "ml_program.global_load_const") ||
-         pt2eMatchIs(op, "ml_program.global_load");
+  return pt2eOpIs(op, "ml_program.global_load_const") ||
+         pt2eOpIs(op, "ml_program.global_load");
 }
 
 /* Through layout ops (transposes, reshapes) to the value they start from. */
 static MlirValue layoutSource(MlirValue v) {
   for (int depth = 0; depth < 8; depth++) {
-    MlirOperation p = pt2eMatchProducer(v);
+    MlirOperation p = pt2eOpProducer(v);
     if (mlirOperationIsNull(p) || !pt2eMatchLayout(p) ||
-        pt2eMatchIs(p, "tensor.extract_slice") || pt2eMatchIs(p, "tosa.slice"))
+        pt2eOpIs(p, "tensor.extract_slice") || pt2eOpIs(p, "tosa.slice"))
       break;
     v = mlirOperationGetOperand(p, 0);
   }
@@ -108,7 +77,7 @@ static MlirValue layoutSource(MlirValue v) {
 /* A function argument or an ml_program global: a parameter not held in
    the IR (StableHLO/JAX exports pass weights so). */
 static bool isExternalParameter(MlirValue v) {
-  MlirOperation p = pt2eMatchProducer(v);
+  MlirOperation p = pt2eOpProducer(v);
   return isFunctionArgument(v) || (!mlirOperationIsNull(p) && isGlobalLoad(p));
 }
 
@@ -122,12 +91,12 @@ bool pt2eMatchIsParameter(MlirValue v) {
 ** drops dims), linalg.transpose (a permutation) or a copy.
 */
 static bool isCopyGeneric(MlirOperation op) {
-  if (!pt2eMatchIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
+  if (!pt2eOpIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
       mlirOperationGetNumResults(op) != 1)
     return false;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation y = mlirBlockGetFirstOperation(b);
-  return pt2eMatchIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
+  return pt2eOpIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
          mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0));
 }
 
@@ -139,11 +108,11 @@ static bool isCopyGeneric(MlirOperation op) {
 */
 static bool isBroadcastParameter(MlirValue v, intptr_t rank) {
   for (int depth = 0; depth < 8; depth++) {
-    MlirOperation p = pt2eMatchProducer(v);
+    MlirOperation p = pt2eOpProducer(v);
     if (mlirOperationIsNull(p) ||
-        !(pt2eMatchIs(p, "linalg.broadcast") || isCopyGeneric(p) ||
-          pt2eMatchIs(p, "tensor.expand_shape") ||
-          pt2eMatchIs(p, "tensor.collapse_shape")))
+        !(pt2eOpIs(p, "linalg.broadcast") || isCopyGeneric(p) ||
+          pt2eOpIs(p, "tensor.expand_shape") ||
+          pt2eOpIs(p, "tensor.collapse_shape")))
       break;
     v = mlirOperationGetOperand(p, 0);
   }
@@ -160,22 +129,22 @@ bool pt2eMatchIsF32Tensor(MlirValue v) {
 
 bool pt2eMatchSplat(MlirValue v, double *out) {
   for (int depth = 0; depth < 4; depth++) {
-    MlirOperation p = pt2eMatchProducer(v);
+    MlirOperation p = pt2eOpProducer(v);
     if (mlirOperationIsNull(p))
       return false;
-    if (pt2eMatchIs(p, "tosa.reshape") ||
-        pt2eMatchIs(p, "tensor.expand_shape") ||
-        pt2eMatchIs(p, "tensor.collapse_shape") ||
-        pt2eMatchIs(p, "linalg.broadcast") || pt2eMatchIs(p, "linalg.fill")) {
+    if (pt2eOpIs(p, "tosa.reshape") ||
+        pt2eOpIs(p, "tensor.expand_shape") ||
+        pt2eOpIs(p, "tensor.collapse_shape") ||
+        pt2eOpIs(p, "linalg.broadcast") || pt2eOpIs(p, "linalg.fill")) {
       v = mlirOperationGetOperand(p, 0); /* fill: its scalar */
       continue;
     }
-    const char *key = pt2eMatchIs(p, "arith.constant") ? "value"
-                      : pt2eMatchIs(p, "tosa.const")   ? "values"
+    const char *key = pt2eOpIs(p, "arith.constant") ? "value"
+                      : pt2eOpIs(p, "tosa.const")   ? "values"
                                                        : NULL;
     if (!key)
       return false;
-    MlirAttribute a = mlirOperationGetAttributeByName(p, str(key));
+    MlirAttribute a = mlirOperationGetAttributeByName(p, pt2eStr(key));
     if (mlirAttributeIsNull(a))
       return false;
     if (mlirAttributeIsAFloat(a)) {
@@ -220,9 +189,9 @@ static bool lookup(Body *b, MlirValue v, double *out) {
       *out = b->nums[i];
       return true;
     }
-  MlirOperation p = pt2eMatchProducer(v);
-  if (!mlirOperationIsNull(p) && pt2eMatchIs(p, "arith.constant")) {
-    MlirAttribute a = mlirOperationGetAttributeByName(p, str("value"));
+  MlirOperation p = pt2eOpProducer(v);
+  if (!mlirOperationIsNull(p) && pt2eOpIs(p, "arith.constant")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(p, pt2eStr("value"));
     if (mlirAttributeIsAFloat(a)) {
       *out = mlirFloatAttrGetValueDouble(a);
       return true;
@@ -241,24 +210,6 @@ static bool bind(Body *b, MlirValue v, double x) {
   b->vals[b->size] = v;
   b->nums[b->size++] = x;
   return true;
-}
-
-static bool cmpf(int64_t pred, double a, double c) {
-  /* arith.cmpf predicates: 0 false, 1-7 oeq ogt oge olt ole one ord, 8-14
-     ueq ugt uge ult ule une uno, 15 true. Samples hold no NaN, so an
-     unordered predicate is its ordered twin (and uno is false). */
-  if (pred == 0 || pred == 14)
-    return false;
-  if (pred == 7 || pred == 15)
-    return true;
-  switch (pred > 7 ? pred - 7 : pred) {
-  case 1: return a == c;
-  case 2: return a > c;
-  case 3: return a >= c;
-  case 4: return a < c;
-  case 5: return a <= c;
-  default: return a != c;
-  }
 }
 
 /*
@@ -284,39 +235,39 @@ static bool evalBody(MlirOperation op, const double *args, double *out) {
     for (intptr_t i = 0; i < n; i++)
       if (!lookup(&b, mlirOperationGetOperand(o, i), &x[i]))
         return false;
-    if (pt2eMatchIs(o, "linalg.yield")) {
+    if (pt2eOpIs(o, "linalg.yield")) {
       if (n != 1)
         return false;
       *out = x[0];
       return true;
     }
-    if (pt2eMatchIs(o, "arith.constant")) {
+    if (pt2eOpIs(o, "arith.constant")) {
       if (!lookup(&b, mlirOperationGetResult(o, 0), &r))
         return false;
-    } else if (pt2eMatchIs(o, "arith.addf")) r = x[0] + x[1];
-    else if (pt2eMatchIs(o, "arith.subf")) r = x[0] - x[1];
-    else if (pt2eMatchIs(o, "arith.mulf")) r = x[0] * x[1];
-    else if (pt2eMatchIs(o, "arith.divf")) r = x[0] / x[1];
-    else if (pt2eMatchIs(o, "arith.negf")) r = -x[0];
-    else if (pt2eMatchIs(o, "math.rsqrt")) r = 1.0 / sqrt(x[0]);
-    else if (pt2eMatchIs(o, "math.sqrt")) r = sqrt(x[0]);
-    else if (pt2eMatchIs(o, "math.exp")) r = exp(x[0]);
-    else if (pt2eMatchIs(o, "math.erf")) r = erf(x[0]);
-    else if (pt2eMatchIs(o, "math.tanh")) r = tanh(x[0]);
-    else if (pt2eMatchIs(o, "math.fpowi") || pt2eMatchIs(o, "math.powf"))
+    } else if (pt2eOpIs(o, "arith.addf")) r = x[0] + x[1];
+    else if (pt2eOpIs(o, "arith.subf")) r = x[0] - x[1];
+    else if (pt2eOpIs(o, "arith.mulf")) r = x[0] * x[1];
+    else if (pt2eOpIs(o, "arith.divf")) r = x[0] / x[1];
+    else if (pt2eOpIs(o, "arith.negf")) r = -x[0];
+    else if (pt2eOpIs(o, "math.rsqrt")) r = 1.0 / sqrt(x[0]);
+    else if (pt2eOpIs(o, "math.sqrt")) r = sqrt(x[0]);
+    else if (pt2eOpIs(o, "math.exp")) r = exp(x[0]);
+    else if (pt2eOpIs(o, "math.erf")) r = erf(x[0]);
+    else if (pt2eOpIs(o, "math.tanh")) r = tanh(x[0]);
+    else if (pt2eOpIs(o, "math.fpowi") || pt2eOpIs(o, "math.powf"))
       r = pow(x[0], x[1]);
-    else if (pt2eMatchIs(o, "arith.maximumf") || pt2eMatchIs(o, "arith.maxnumf"))
+    else if (pt2eOpIs(o, "arith.maximumf") || pt2eOpIs(o, "arith.maxnumf"))
       r = fmax(x[0], x[1]);
-    else if (pt2eMatchIs(o, "arith.minimumf") || pt2eMatchIs(o, "arith.minnumf"))
+    else if (pt2eOpIs(o, "arith.minimumf") || pt2eOpIs(o, "arith.minnumf"))
       r = fmin(x[0], x[1]);
-    else if (pt2eMatchIs(o, "arith.truncf") || pt2eMatchIs(o, "arith.extf"))
+    else if (pt2eOpIs(o, "arith.truncf") || pt2eOpIs(o, "arith.extf"))
       r = x[0];
-    else if (pt2eMatchIs(o, "arith.select")) r = x[0] != 0 ? x[1] : x[2];
-    else if (pt2eMatchIs(o, "arith.cmpf")) {
-      MlirAttribute p = mlirOperationGetAttributeByName(o, str("predicate"));
-      if (!mlirAttributeIsAInteger(p))
+    else if (pt2eOpIs(o, "arith.select")) r = x[0] != 0 ? x[1] : x[2];
+    else if (pt2eOpIs(o, "arith.cmpf")) {
+      int pred = pt2eCmpfOf(o);
+      if (pred < 0)
         return false;
-      r = cmpf(mlirIntegerAttrGetValueInt(p), x[0], x[1]) ? 1 : 0;
+      r = pt2eCmpfHolds(pred, x[0], x[1]) ? 1 : 0;
     } else
       return false;
     if (mlirOperationGetNumResults(o) != 1 ||
@@ -326,36 +277,23 @@ static bool evalBody(MlirOperation op, const double *args, double *out) {
   return false;
 }
 
-/* Number of outs of a linalg op on tensors (one result per out). */
-static intptr_t numIns(MlirOperation op) {
-  return mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
-}
-
+/* True unless every loop of 'op' is known to be parallel (a named op has
+   no iterator types: it may reduce). */
 static bool hasReduction(MlirOperation op) {
-  char buf[256];
-  Pt2eTextBuf text = pt2eTextBufOver(buf, sizeof buf);
-  MlirAttribute it = mlirOperationGetAttributeByName(op, str("iterator_types"));
-  if (mlirAttributeIsNull(it))
-    return true;
-  mlirAttributePrint(it, pt2eTextBufAppend, &text);
-  return strstr(buf, "reduction") != NULL;
-}
-
-static MlirAffineMap indexingMap(MlirOperation op, intptr_t k) {
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
-  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+  int parallel, reduction;
+  return !pt2eStructuredIterators(op, &parallel, &reduction) || reduction > 0;
 }
 
 /* A linalg.generic with one result, parallel loops and an identity output,
    or a linalg.map (StableHLO's elementwise ops: identity maps, no init
    argument in its body). */
 static bool isElementwise(MlirOperation op) {
-  if (pt2eMatchIs(op, "linalg.map"))
+  if (pt2eOpIs(op, "linalg.map"))
     return mlirOperationGetNumResults(op) == 1;
-  if (!pt2eMatchIs(op, "linalg.generic") ||
+  if (!pt2eOpIs(op, "linalg.generic") ||
       mlirOperationGetNumResults(op) != 1 || hasReduction(op))
     return false;
-  return mlirAffineMapIsIdentity(indexingMap(op, numIns(op)));
+  return mlirAffineMapIsIdentity(pt2eStructuredMap(op, pt2eOpNumInputs(op)));
 }
 
 /*
@@ -363,7 +301,7 @@ static bool isElementwise(MlirOperation op) {
 ** constant splat (the others' values go to 'args'), or -1.
 */
 static intptr_t soleVariableInput(MlirOperation op, double *args) {
-  intptr_t var = -1, n = numIns(op);
+  intptr_t var = -1, n = pt2eOpNumInputs(op);
   if (n > 7)
     return -1;
   for (intptr_t i = 0; i < n; i++) {
@@ -373,7 +311,7 @@ static intptr_t soleVariableInput(MlirOperation op, double *args) {
       return -1;
     var = i;
   }
-  if (var >= 0 && !mlirAffineMapIsIdentity(indexingMap(op, var)))
+  if (var >= 0 && !mlirAffineMapIsIdentity(pt2eStructuredMap(op, var)))
     return -1;
   return var;
 }
@@ -409,16 +347,16 @@ static bool genericClamp(MlirOperation op, MlirValue *in, double *lo,
 
 bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi) {
   bool ok = false;
-  if (pt2eMatchIs(op, "tosa.clamp")) {
-    MlirAttribute a = mlirOperationGetAttributeByName(op, str("min_val"));
-    MlirAttribute b = mlirOperationGetAttributeByName(op, str("max_val"));
+  if (pt2eOpIs(op, "tosa.clamp")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, pt2eStr("min_val"));
+    MlirAttribute b = mlirOperationGetAttributeByName(op, pt2eStr("max_val"));
     if (!mlirAttributeIsAFloat(a) || !mlirAttributeIsAFloat(b))
       return false;
     *lo = mlirFloatAttrGetValueDouble(a);
     *hi = mlirFloatAttrGetValueDouble(b);
     *in = mlirOperationGetOperand(op, 0);
     ok = true;
-  } else if (pt2eMatchIs(op, "tosa.maximum") || pt2eMatchIs(op, "tosa.minimum")) {
+  } else if (pt2eOpIs(op, "tosa.maximum") || pt2eOpIs(op, "tosa.minimum")) {
     double c;
     intptr_t var = 0;
     if (pt2eMatchSplat(mlirOperationGetOperand(op, 1), &c))
@@ -428,7 +366,7 @@ bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi) {
     else
       return false;
     *in = mlirOperationGetOperand(op, var);
-    bool isMax = pt2eMatchIs(op, "tosa.maximum");
+    bool isMax = pt2eOpIs(op, "tosa.maximum");
     *lo = isMax ? c : -INFINITY;
     *hi = isMax ? INFINITY : c;
     if (!mlirTypeEqual(mlirValueGetType(*in),
@@ -448,11 +386,11 @@ bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi) {
 }
 
 Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.add"))
+  if (pt2eOpIs(op, "tosa.add"))
     return Pt2eMatchAdd;
-  if (pt2eMatchIs(op, "tosa.mul"))
+  if (pt2eOpIs(op, "tosa.mul"))
     return Pt2eMatchMul;
-  if (!isElementwise(op) || numIns(op) != 2)
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 2)
     return Pt2eMatchNotBinary;
   static const double a[] = {1, -3, 7, 0.25, 2.5}, b[] = {2, 0.5, -7, 4, 3};
   bool add = true, mul = true;
@@ -472,12 +410,12 @@ static bool arithmeticBody(MlirOperation op) {
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    if (pt2eMatchIs(o, "linalg.yield") || pt2eMatchIs(o, "arith.constant") ||
-        pt2eMatchIs(o, "arith.truncf") || pt2eMatchIs(o, "arith.extf"))
+    if (pt2eOpIs(o, "linalg.yield") || pt2eOpIs(o, "arith.constant") ||
+        pt2eOpIs(o, "arith.truncf") || pt2eOpIs(o, "arith.extf"))
       continue;
-    if (!pt2eMatchIs(o, "arith.addf") && !pt2eMatchIs(o, "arith.subf") &&
-        !pt2eMatchIs(o, "arith.mulf") && !pt2eMatchIs(o, "arith.divf") &&
-        !pt2eMatchIs(o, "math.rsqrt") && !pt2eMatchIs(o, "math.sqrt"))
+    if (!pt2eOpIs(o, "arith.addf") && !pt2eOpIs(o, "arith.subf") &&
+        !pt2eOpIs(o, "arith.mulf") && !pt2eOpIs(o, "arith.divf") &&
+        !pt2eOpIs(o, "math.rsqrt") && !pt2eOpIs(o, "math.sqrt"))
       return false;
     n++;
   }
@@ -485,23 +423,23 @@ static bool arithmeticBody(MlirOperation op) {
 }
 
 bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
-  if (pt2eMatchIs(op, "tosa.add") || pt2eMatchIs(op, "tosa.sub") ||
-      pt2eMatchIs(op, "tosa.mul")) {
+  if (pt2eOpIs(op, "tosa.add") || pt2eOpIs(op, "tosa.sub") ||
+      pt2eOpIs(op, "tosa.mul")) {
     MlirValue a = mlirOperationGetOperand(op, 0);
     MlirValue b = mlirOperationGetOperand(op, 1);
     if (mlirValueEqual(a, in))
       return pt2eMatchIsConstant(b);
     return mlirValueEqual(b, in) && pt2eMatchIsConstant(a) &&
-           !pt2eMatchIs(op, "tosa.sub");
+           !pt2eOpIs(op, "tosa.sub");
   }
   if (!isElementwise(op) || !arithmeticBody(op))
     return false;
-  intptr_t n = numIns(op), constants = 0;
+  intptr_t n = pt2eOpNumInputs(op), constants = 0;
   bool found = false;
   for (intptr_t i = 0; i < n; i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (mlirValueEqual(v, in) && !found &&
-        mlirAffineMapIsIdentity(indexingMap(op, i)))
+        mlirAffineMapIsIdentity(pt2eStructuredMap(op, i)))
       found = true;
     else if (pt2eMatchIsConstant(v) ||
              isBroadcastParameter(v, mlirShapedTypeGetRank(mlirValueGetType(
@@ -514,12 +452,12 @@ bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
 }
 
 bool pt2eMatchScale(MlirOperation op, MlirValue in) {
-  if (pt2eMatchIs(op, "tosa.mul")) {
+  if (pt2eOpIs(op, "tosa.mul")) {
     double c;
     return mlirValueEqual(mlirOperationGetOperand(op, 0), in) &&
            pt2eMatchSplat(mlirOperationGetOperand(op, 1), &c);
   }
-  if (!isElementwise(op) || numIns(op) != 1 ||
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 1 ||
       !mlirValueEqual(mlirOperationGetOperand(op, 0), in))
     return false;
   double args[2] = {1, 0}, c, y;
@@ -536,9 +474,9 @@ bool pt2eMatchScale(MlirOperation op, MlirValue in) {
 
 bool pt2eMatchSum(MlirOperation op, bool *global) {
   *global = false;
-  if (pt2eMatchIs(op, "tosa.reduce_sum"))
+  if (pt2eOpIs(op, "tosa.reduce_sum"))
     return true;
-  if (!pt2eMatchIs(op, "linalg.generic") || numIns(op) != 1 ||
+  if (!pt2eOpIs(op, "linalg.generic") || pt2eOpNumInputs(op) != 1 ||
       mlirOperationGetNumResults(op) != 1 || !hasReduction(op))
     return false;
   double args[2] = {2.5, 4}, y;
@@ -556,9 +494,9 @@ bool pt2eMatchSum(MlirOperation op, bool *global) {
 }
 
 bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n) {
-  if (!pt2eMatchIs(op, "tosa.transpose"))
+  if (!pt2eOpIs(op, "tosa.transpose"))
     return false;
-  MlirAttribute perms = mlirOperationGetAttributeByName(op, str("perms"));
+  MlirAttribute perms = mlirOperationGetAttributeByName(op, pt2eStr("perms"));
   if (mlirAttributeIsNull(perms) || mlirDenseArrayGetNumElements(perms) != n)
     return false;
   for (int i = 0; i < n; i++)
@@ -568,9 +506,9 @@ bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n) {
 }
 
 bool pt2eMatchUnitReshape(MlirOperation op) {
-  if (!pt2eMatchIs(op, "tosa.reshape") &&
-      !pt2eMatchIs(op, "tensor.expand_shape") &&
-      !pt2eMatchIs(op, "tensor.collapse_shape"))
+  if (!pt2eOpIs(op, "tosa.reshape") &&
+      !pt2eOpIs(op, "tensor.expand_shape") &&
+      !pt2eOpIs(op, "tensor.collapse_shape"))
     return false;
   MlirType a = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType b = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -619,21 +557,21 @@ static bool flattensLeadingTosa(MlirType a, MlirType b) {
 }
 
 static bool flattens(MlirOperation op, MlirType big, MlirType flat) {
-  return (pt2eMatchIs(op, "tensor.collapse_shape") ||
-          pt2eMatchIs(op, "tensor.expand_shape"))
+  return (pt2eOpIs(op, "tensor.collapse_shape") ||
+          pt2eOpIs(op, "tensor.expand_shape"))
              ? flattensLeading(big, flat)
-             : pt2eMatchIs(op, "tosa.reshape") &&
+             : pt2eOpIs(op, "tosa.reshape") &&
                    (flattensLeading(big, flat) || flattensLeadingTosa(big, flat));
 }
 
 bool pt2eMatchFlattenLeading(MlirOperation op) {
-  return !pt2eMatchIs(op, "tensor.expand_shape") &&
+  return !pt2eOpIs(op, "tensor.expand_shape") &&
          flattens(op, mlirValueGetType(mlirOperationGetOperand(op, 0)),
                   mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
 bool pt2eMatchUnflattenLeading(MlirOperation op) {
-  return !pt2eMatchIs(op, "tensor.collapse_shape") &&
+  return !pt2eOpIs(op, "tensor.collapse_shape") &&
          flattens(op, mlirValueGetType(mlirOperationGetResult(op, 0)),
                   mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
@@ -641,28 +579,28 @@ bool pt2eMatchUnflattenLeading(MlirOperation op) {
 /* The generic form of linalg.transpose: a copy whose input map is a
    permutation of the loops, into an identity-mapped output. */
 static bool isGenericTranspose(MlirOperation op) {
-  return isCopyGeneric(op) && mlirAffineMapIsPermutation(indexingMap(op, 0)) &&
-         mlirAffineMapIsIdentity(indexingMap(op, 1));
+  return isCopyGeneric(op) && mlirAffineMapIsPermutation(pt2eStructuredMap(op, 0)) &&
+         mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1));
 }
 
 bool pt2eMatchLayout(MlirOperation op) {
-  return pt2eMatchIs(op, "tosa.reshape") || pt2eMatchIs(op, "tosa.transpose") ||
+  return pt2eOpIs(op, "tosa.reshape") || pt2eOpIs(op, "tosa.transpose") ||
          isGenericTranspose(op) ||
-         pt2eMatchIs(op, "tensor.expand_shape") ||
-         pt2eMatchIs(op, "tensor.collapse_shape") ||
-         pt2eMatchIs(op, "linalg.transpose") ||
-         pt2eMatchIs(op, "tensor.extract_slice") ||
-         pt2eMatchIs(op, "tosa.slice");
+         pt2eOpIs(op, "tensor.expand_shape") ||
+         pt2eOpIs(op, "tensor.collapse_shape") ||
+         pt2eOpIs(op, "linalg.transpose") ||
+         pt2eOpIs(op, "tensor.extract_slice") ||
+         pt2eOpIs(op, "tosa.slice");
 }
 
 bool pt2eMatchPad(MlirOperation op) {
-  return pt2eMatchIs(op, "tensor.pad") || pt2eMatchIs(op, "tosa.pad");
+  return pt2eOpIs(op, "tensor.pad") || pt2eOpIs(op, "tosa.pad");
 }
 
 int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
-  if (pt2eMatchIs(op, "tosa.matmul"))
+  if (pt2eOpIs(op, "tosa.matmul"))
     return k == 1 ? 2 : -1;
-  if (!pt2eMatchHasPrefix(op, "linalg."))
+  if (!pt2eOpHasPrefix(op, "linalg."))
     return -1;
   MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
   if (mlirAttributeIsNull(maps))
@@ -727,15 +665,15 @@ static bool dimsEmpty(MlirAttribute dims) {
 ** with both (a channel multiplier) there is no single axis.
 */
 static bool linalgConv(MlirOperation op, int64_t *weightAxis) {
-  if (!pt2eMatchHasPrefix(op, "linalg.") || mlirOperationGetNumResults(op) != 1 ||
-      numIns(op) != 2 || !mlirLinalgIsAConvolutionOp(op) ||
+  if (!pt2eOpHasPrefix(op, "linalg.") || mlirOperationGetNumResults(op) != 1 ||
+      pt2eOpNumInputs(op) != 2 || !mlirLinalgIsAConvolutionOp(op) ||
       !multiplyAccumulates(op))
     return false;
   MlirLinalgConvolutionDimensions dims = mlirLinalgInferConvolutionDimensions(op);
   if (mlirAttributeIsNull(dims.outputImage))
     return false;
   intptr_t oc = soleDim(dims.outputChannel), depth = soleDim(dims.depth);
-  MlirAffineMap filter = indexingMap(op, 1);
+  MlirAffineMap filter = pt2eStructuredMap(op, 1);
   *weightAxis = -1;
   if (oc >= 0 && dimsEmpty(dims.depth))
     *weightAxis = dimPosition(filter, oc);
@@ -756,20 +694,20 @@ static bool maxAccumulates(MlirOperation op) {
 }
 
 bool pt2eMatchMaxPool(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.max_pool2d"))
+  if (pt2eOpIs(op, "tosa.max_pool2d"))
     return true;
   /* linalg's pooling ops have a convolution's maps, the window operand
   ** standing for the filter (shape only) */
-  return pt2eMatchHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
-         numIns(op) == 2 && mlirLinalgIsAConvolutionOp(op) && maxAccumulates(op);
+  return pt2eOpHasPrefix(op, "linalg.") && mlirOperationGetNumResults(op) == 1 &&
+         pt2eOpNumInputs(op) == 2 && mlirLinalgIsAConvolutionOp(op) && maxAccumulates(op);
 }
 
 int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims) {
   int64_t axis;
-  if (!pt2eMatchHasPrefix(op, "linalg.") || !linalgConv(op, &axis))
+  if (!pt2eOpHasPrefix(op, "linalg.") || !linalgConv(op, &axis))
     return 0;
   MlirLinalgConvolutionDimensions d = mlirLinalgInferConvolutionDimensions(op);
-  MlirAffineMap filter = indexingMap(op, 1);
+  MlirAffineMap filter = pt2eStructuredMap(op, 1);
   int n = 0;
   for (intptr_t pos = 0; pos < mlirAffineMapGetNumResults(filter); pos++) {
     MlirAffineExpr e = mlirAffineMapGetResult(filter, pos);
@@ -789,11 +727,11 @@ int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims) {
 }
 
 bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis) {
-  if (pt2eMatchIs(op, "tosa.conv2d")) {
+  if (pt2eOpIs(op, "tosa.conv2d")) {
     *weightAxis = 0; /* OHWI */
     return true;
   }
-  if (pt2eMatchIs(op, "tosa.depthwise_conv2d")) {
+  if (pt2eOpIs(op, "tosa.depthwise_conv2d")) {
     *weightAxis = 2; /* HWCM: C, when M is 1 */
     return true;
   }
@@ -802,9 +740,9 @@ bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis) {
 
 /* tosa.rsqrt, or an elementwise generic of one input computing 1 / sqrt(x). */
 static bool isRsqrt(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.rsqrt"))
+  if (pt2eOpIs(op, "tosa.rsqrt"))
     return true;
-  if (!isElementwise(op) || numIns(op) != 1)
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 1)
     return false;
   static const double xs[] = {4, 16, 0.25}, ys[] = {0.5, 0.25, 2};
   for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
@@ -817,9 +755,9 @@ static bool isRsqrt(MlirOperation op) {
 
 /* tosa.sub, or an elementwise generic of two inputs computing a - b. */
 static bool isSub(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.sub"))
+  if (pt2eOpIs(op, "tosa.sub"))
     return true;
-  if (!isElementwise(op) || numIns(op) != 2)
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 2)
     return false;
   static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -7};
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
@@ -848,7 +786,7 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
   if (!isRsqrt(rsqrt))
     return 0;
   MlirValue r = mlirOperationGetResult(rsqrt, 0);
-  MlirOperation norm = pt2eMatchSoleUser(r); /* (x - mean) * rstd */
+  MlirOperation norm = pt2eOpSoleUser(r); /* (x - mean) * rstd */
   if (mlirOperationIsNull(norm) || pt2eMatchBinaryOp(norm) != Pt2eMatchMul)
     return 0;
   MlirOperation centre = definingOp(otherOperand(norm, r)); /* x - mean */
@@ -882,17 +820,17 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
   MlirValue v = mlirOperationGetOperand(rsqrt, 0);
   for (int step = 0; step < 8 && !square; step++) {
     MlirOperation op = definingOp(v);
-    bool tosa = pt2eMatchHasPrefix(op, "tosa.");
-    if (mlirOperationIsNull(op) || (!pt2eMatchIs(op, "linalg.generic") && !tosa))
+    bool tosa = pt2eOpHasPrefix(op, "tosa.");
+    if (mlirOperationIsNull(op) || (!pt2eOpIs(op, "linalg.generic") && !tosa))
       break;
     bool g;
     if (pt2eMatchBinaryOp(op) == Pt2eMatchMul &&
         mlirValueEqual(mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1))) {
       chain[m++] = op;
       square = true;
-    } else if (tosa ? pt2eMatchIs(op, "tosa.cast") || pt2eMatchIs(op, "tosa.reduce_sum") ||
+    } else if (tosa ? pt2eOpIs(op, "tosa.cast") || pt2eOpIs(op, "tosa.reduce_sum") ||
                           pt2eMatchScale(op, mlirOperationGetOperand(op, 0))
-                    : numIns(op) == 1 && (isElementwise(op) || pt2eMatchSum(op, &g))) {
+                    : pt2eOpNumInputs(op) == 1 && (isElementwise(op) || pt2eMatchSum(op, &g))) {
       chain[m++] = op;
       v = mlirOperationGetOperand(op, 0);
     } else if (pt2eMatchBinaryOp(op) == Pt2eMatchAdd &&
@@ -907,13 +845,13 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
     ops[n++] = chain[k];
   /* the affine part: * weight, + bias (constants), when present */
   MlirValue y = mlirOperationGetResult(norm, 0);
-  MlirOperation next = pt2eMatchSoleUser(y);
+  MlirOperation next = pt2eOpSoleUser(y);
   if (!mlirOperationIsNull(next) && pt2eMatchBinaryOp(next) == Pt2eMatchMul &&
       !mlirValueIsNull(otherOperand(next, y)) &&
       pt2eMatchIsConstant(otherOperand(next, y))) {
     ops[n++] = next;
     y = mlirOperationGetResult(next, 0);
-    next = pt2eMatchSoleUser(y);
+    next = pt2eOpSoleUser(y);
   }
   if (!mlirOperationIsNull(next) && pt2eMatchBinaryOp(next) == Pt2eMatchAdd &&
       !mlirValueIsNull(otherOperand(next, y)) &&
@@ -956,7 +894,7 @@ static bool yieldsMask(MlirOperation op) {
 ** rounded (torch-mlir's tanh gelu takes sqrt(2/pi) as 0.797724, 1.35e-3
 ** off its value at x = -3). */
 static bool computesUnary(MlirOperation op, double (*f)(double), double tol) {
-  if (!isElementwise(op) || numIns(op) != 1)
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 1)
     return false;
   static const double xs[] = {-3, -1, -0.5, 0.25, 1, 2.5};
   for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
@@ -978,7 +916,7 @@ static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
 
 /* An elementwise generic of two inputs computing a / b. */
 static bool isDiv(MlirOperation op) {
-  if (!isElementwise(op) || numIns(op) != 2)
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 2)
     return false;
   static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -4};
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
@@ -991,7 +929,7 @@ static bool isDiv(MlirOperation op) {
 
 /* An elementwise generic of three inputs computing cond ? a : b. */
 static bool isSelect(MlirOperation op) {
-  if (!isElementwise(op) || numIns(op) != 3)
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 3)
     return false;
   double on[4] = {1, 2, 3, 0}, off[4] = {0, 2, 3, 0}, y, z;
   return evalBody(op, on, &y) && y == 2 && evalBody(op, off, &z) && z == 3;
@@ -1001,7 +939,7 @@ static bool isSelect(MlirOperation op) {
 ** maximum of the input and the accumulator (torch-mlir's max, which also
 ** yields the argmax as a second result). */
 static bool isMaxReduction(MlirOperation op) {
-  if (!pt2eMatchIs(op, "linalg.generic") || numIns(op) != 1 ||
+  if (!pt2eOpIs(op, "linalg.generic") || pt2eOpNumInputs(op) != 1 ||
       !hasReduction(op))
     return false;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
@@ -1010,8 +948,8 @@ static bool isMaxReduction(MlirOperation op) {
   MlirOperation y = mlirBlockGetTerminator(b);
   if (mlirOperationIsNull(y) || mlirOperationGetNumOperands(y) < 1)
     return false;
-  MlirOperation m = pt2eMatchProducer(mlirOperationGetOperand(y, 0));
-  if (!pt2eMatchIs(m, "arith.maximumf") && !pt2eMatchIs(m, "arith.maxnumf"))
+  MlirOperation m = pt2eOpProducer(mlirOperationGetOperand(y, 0));
+  if (!pt2eOpIs(m, "arith.maximumf") && !pt2eOpIs(m, "arith.maxnumf"))
     return false;
   MlirValue in = mlirBlockGetArgument(b, 0), acc = mlirBlockGetArgument(b, 1);
   MlirValue p = mlirOperationGetOperand(m, 0), q = mlirOperationGetOperand(m, 1);
@@ -1022,8 +960,8 @@ static bool isMaxReduction(MlirOperation op) {
 /* A reshape (torch-mlir's keepdim, bmm's batch collapse):
    tensor.expand_shape / collapse_shape, tosa.reshape. */
 static bool isReshape(MlirOperation op) {
-  return pt2eMatchIs(op, "tensor.expand_shape") ||
-         pt2eMatchIs(op, "tensor.collapse_shape") || pt2eMatchIs(op, "tosa.reshape");
+  return pt2eOpIs(op, "tensor.expand_shape") ||
+         pt2eOpIs(op, "tensor.collapse_shape") || pt2eOpIs(op, "tosa.reshape");
 }
 
 /* Walks up from 'v' through reshapes, pushing them; the value above. */
@@ -1041,7 +979,7 @@ static MlirValue upReshapes(OpList *l, MlirValue v) {
    them; the value below. */
 static MlirValue downReshapes(OpList *l, MlirValue v) {
   for (int step = 0; step < 4; step++) {
-    MlirOperation u = pt2eMatchSoleUser(v);
+    MlirOperation u = pt2eOpSoleUser(v);
     if (!isReshape(u) || !push(l, u))
       break;
     v = mlirOperationGetResult(u, 0);
@@ -1070,15 +1008,15 @@ static bool twoUsers(MlirValue v, MlirOperation *a, MlirOperation *b) {
 */
 static MlirValue softmaxGuard(OpList *l, MlirOperation div, MlirValue x) {
   MlirValue y = mlirOperationGetResult(div, 0);
-  MlirOperation sel = pt2eMatchSoleUser(y);
+  MlirOperation sel = pt2eOpSoleUser(y);
   if (!isSelect(sel) || !mlirValueEqual(mlirOperationGetOperand(sel, 2), y))
     return y;
   MlirOperation all = definingOp(mlirOperationGetOperand(sel, 0));
-  if (!pt2eMatchIs(all, "linalg.generic") || numIns(all) != 1 ||
+  if (!pt2eOpIs(all, "linalg.generic") || pt2eOpNumInputs(all) != 1 ||
       !hasReduction(all) || !yieldsMask(all))
     return y;
   MlirOperation cmp = definingOp(mlirOperationGetOperand(all, 0));
-  if (!isElementwise(cmp) || numIns(cmp) != 1 || !yieldsMask(cmp) ||
+  if (!isElementwise(cmp) || pt2eOpNumInputs(cmp) != 1 || !yieldsMask(cmp) ||
       !mlirValueEqual(mlirOperationGetOperand(cmp, 0), x))
     return y;
   int mark = l->n;
@@ -1103,7 +1041,7 @@ static bool matchSoftmax(OpList *l, MlirOperation ex, MlirValue *x,
     return false;
   MlirOperation centre = definingOp(mlirOperationGetOperand(ex, 0));
   if (!isSub(centre) ||
-      !mlirOperationEqual(pt2eMatchSoleUser(mlirOperationGetResult(centre, 0)), ex))
+      !mlirOperationEqual(pt2eOpSoleUser(mlirOperationGetResult(centre, 0)), ex))
     return false;
   *x = mlirOperationGetOperand(centre, 0);
   MlirValue m = upReshapes(l, mlirOperationGetOperand(centre, 1));
@@ -1132,14 +1070,14 @@ static bool matchSoftmax(OpList *l, MlirOperation ex, MlirValue *x,
 /* A contraction of two inputs (batch_matmul, named or generic;
    tosa.matmul). */
 static bool isContraction(MlirOperation op) {
-  if (pt2eMatchIs(op, "tosa.matmul"))
+  if (pt2eOpIs(op, "tosa.matmul"))
     return true;
-  return pt2eMatchHasPrefix(op, "linalg.") && numIns(op) == 2 &&
+  return pt2eOpHasPrefix(op, "linalg.") && pt2eOpNumInputs(op) == 2 &&
          mlirOperationGetNumResults(op) == 1 && mlirLinalgIsAContractionOp(op);
 }
 
 static bool isTranspose(MlirOperation op) {
-  return pt2eMatchIs(op, "linalg.transpose") || pt2eMatchIs(op, "tosa.transpose");
+  return pt2eOpIs(op, "linalg.transpose") || pt2eOpIs(op, "tosa.transpose");
 }
 
 /* Walks up from an operand of attention's first product: reshapes, the
@@ -1148,7 +1086,7 @@ static bool isTranspose(MlirOperation op) {
 static void attentionOperand(OpList *l, MlirValue v, bool key) {
   for (int step = 0; step < 6; step++) {
     MlirOperation p = definingOp(v);
-    if (mlirOperationIsNull(p) || mlirOperationIsNull(pt2eMatchSoleUser(v)))
+    if (mlirOperationIsNull(p) || mlirOperationIsNull(pt2eOpSoleUser(v)))
       return;
     bool take = isReshape(p) ||
                 (mlirOperationGetNumOperands(p) >= 1 &&
@@ -1174,7 +1112,7 @@ static bool matchAttention(OpList *l, MlirValue x, MlirValue y) {
     return false;
   }
   MlirValue p = downReshapes(l, y);
-  MlirOperation pv = pt2eMatchSoleUser(p);
+  MlirOperation pv = pt2eOpSoleUser(p);
   if (!isContraction(pv) || !mlirValueEqual(mlirOperationGetOperand(pv, 0), p) ||
       !push(l, pv)) {
     l->n = mark;
@@ -1192,7 +1130,7 @@ static bool matchAttention(OpList *l, MlirValue x, MlirValue y) {
 static int operandOfOther(MlirOperation op, const char *name) {
   for (int k = 0; k < 2; k++) {
     MlirOperation p = definingOp(mlirOperationGetOperand(op, k));
-    if (pt2eMatchIs(p, name) &&
+    if (pt2eOpIs(p, name) &&
         mlirValueEqual(mlirOperationGetOperand(p, 0), mlirOperationGetOperand(op, 1 - k)))
       return k;
   }
@@ -1207,23 +1145,23 @@ static int operandOfOther(MlirOperation op, const char *name) {
 */
 static MlirValue tosaSoftmaxGuard(OpList *l, MlirOperation mul, MlirValue x) {
   MlirValue y = mlirOperationGetResult(mul, 0);
-  MlirOperation sel = pt2eMatchSoleUser(y);
+  MlirOperation sel = pt2eOpSoleUser(y);
   double zero, inf;
-  if (!pt2eMatchIs(sel, "tosa.select") || !mlirValueEqual(mlirOperationGetOperand(sel, 2), y) ||
+  if (!pt2eOpIs(sel, "tosa.select") || !mlirValueEqual(mlirOperationGetOperand(sel, 2), y) ||
       !pt2eMatchSplat(mlirOperationGetOperand(sel, 1), &zero) || zero != 0)
     return y;
   MlirOperation all = definingOp(mlirOperationGetOperand(sel, 0));
-  MlirOperation eq = pt2eMatchIs(all, "tosa.reduce_all")
+  MlirOperation eq = pt2eOpIs(all, "tosa.reduce_all")
                          ? definingOp(mlirOperationGetOperand(all, 0))
                          : (MlirOperation){NULL};
-  if (!pt2eMatchIs(eq, "tosa.equal") ||
+  if (!pt2eOpIs(eq, "tosa.equal") ||
       !pt2eMatchSplat(mlirOperationGetOperand(eq, 1), &inf) || !(inf < -BIG))
     return y;
   MlirValue in = mlirOperationGetOperand(eq, 0);
   MlirOperation cast = definingOp(in);
-  bool viaCast = pt2eMatchIs(cast, "tosa.cast") &&
+  bool viaCast = pt2eOpIs(cast, "tosa.cast") &&
                  mlirValueEqual(mlirOperationGetOperand(cast, 0), x) &&
-                 mlirOperationEqual(pt2eMatchSoleUser(in), eq);
+                 mlirOperationEqual(pt2eOpSoleUser(in), eq);
   if (!viaCast && !mlirValueEqual(in, x))
     return y;
   int mark = l->n;
@@ -1241,28 +1179,28 @@ static MlirValue tosaSoftmaxGuard(OpList *l, MlirOperation mul, MlirValue x) {
 */
 static bool matchTosaSoftmax(OpList *l, MlirOperation ex, MlirValue *x,
                              MlirValue *out) {
-  if (!pt2eMatchIs(ex, "tosa.exp"))
+  if (!pt2eOpIs(ex, "tosa.exp"))
     return false;
   MlirOperation centre = definingOp(mlirOperationGetOperand(ex, 0));
-  if (!pt2eMatchIs(centre, "tosa.sub") ||
-      mlirOperationIsNull(pt2eMatchSoleUser(mlirOperationGetResult(centre, 0))))
+  if (!pt2eOpIs(centre, "tosa.sub") ||
+      mlirOperationIsNull(pt2eOpSoleUser(mlirOperationGetResult(centre, 0))))
     return false;
   MlirOperation max = definingOp(mlirOperationGetOperand(centre, 1));
-  if (!pt2eMatchIs(max, "tosa.reduce_max") ||
+  if (!pt2eOpIs(max, "tosa.reduce_max") ||
       !mlirValueEqual(mlirOperationGetOperand(max, 0), mlirOperationGetOperand(centre, 0)))
     return false;
   MlirOperation a, b;
   if (!twoUsers(mlirOperationGetResult(ex, 0), &a, &b))
     return false;
-  MlirOperation sum = pt2eMatchIs(a, "tosa.reduce_sum") ? a : b;
+  MlirOperation sum = pt2eOpIs(a, "tosa.reduce_sum") ? a : b;
   MlirOperation mul = mlirOperationEqual(sum, a) ? b : a;
-  if (!pt2eMatchIs(sum, "tosa.reduce_sum") || !pt2eMatchIs(mul, "tosa.mul"))
+  if (!pt2eOpIs(sum, "tosa.reduce_sum") || !pt2eOpIs(mul, "tosa.mul"))
     return false;
   MlirValue e = mlirOperationGetResult(ex, 0);
   int k = mlirValueEqual(mlirOperationGetOperand(mul, 0), e) ? 1 : 0;
   MlirOperation rec = definingOp(mlirOperationGetOperand(mul, k));
   if (!mlirValueEqual(mlirOperationGetOperand(mul, 1 - k), e) ||
-      !pt2eMatchIs(rec, "tosa.reciprocal") ||
+      !pt2eOpIs(rec, "tosa.reciprocal") ||
       !mlirOperationEqual(definingOp(mlirOperationGetOperand(rec, 0)), sum))
     return false;
   if (!push(l, max) || !push(l, centre) || !push(l, ex) || !push(l, sum) ||
@@ -1288,34 +1226,34 @@ static int tosaElementwiseArity(MlirOperation op) {
                                       "tosa.abs"};
   static const char *const binary[] = {"tosa.add", "tosa.sub", "tosa.mul", "tosa.pow"};
   for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++)
-    if (pt2eMatchIs(op, unary[i]))
+    if (pt2eOpIs(op, unary[i]))
       return 1;
   for (size_t i = 0; i < sizeof binary / sizeof binary[0]; i++)
-    if (pt2eMatchIs(op, binary[i]))
+    if (pt2eOpIs(op, binary[i]))
       return 2;
   return 0;
 }
 
 static double tosaApply(MlirOperation op, double a, double b) {
-  if (pt2eMatchIs(op, "tosa.erf"))
+  if (pt2eOpIs(op, "tosa.erf"))
     return erf(a);
-  if (pt2eMatchIs(op, "tosa.tanh"))
+  if (pt2eOpIs(op, "tosa.tanh"))
     return tanh(a);
-  if (pt2eMatchIs(op, "tosa.sigmoid"))
+  if (pt2eOpIs(op, "tosa.sigmoid"))
     return 1 / (1 + exp(-a));
-  if (pt2eMatchIs(op, "tosa.exp"))
+  if (pt2eOpIs(op, "tosa.exp"))
     return exp(a);
-  if (pt2eMatchIs(op, "tosa.reciprocal"))
+  if (pt2eOpIs(op, "tosa.reciprocal"))
     return 1 / a;
-  if (pt2eMatchIs(op, "tosa.rsqrt"))
+  if (pt2eOpIs(op, "tosa.rsqrt"))
     return 1 / sqrt(a);
-  if (pt2eMatchIs(op, "tosa.abs"))
+  if (pt2eOpIs(op, "tosa.abs"))
     return fabs(a);
-  if (pt2eMatchIs(op, "tosa.add"))
+  if (pt2eOpIs(op, "tosa.add"))
     return a + b;
-  if (pt2eMatchIs(op, "tosa.sub"))
+  if (pt2eOpIs(op, "tosa.sub"))
     return a - b;
-  if (pt2eMatchIs(op, "tosa.mul"))
+  if (pt2eOpIs(op, "tosa.mul"))
     return a * b;
   return pow(a, b); /* tosa.pow */
 }
@@ -1368,7 +1306,7 @@ static MlirValue tosaConeInput(MlirOperation op, int depth) {
     if (pt2eMatchIsConstant(v))
       continue;
     MlirOperation p = definingOp(v);
-    if (tosaElementwiseArity(p) && !mlirOperationIsNull(pt2eMatchSoleUser(v)) &&
+    if (tosaElementwiseArity(p) && !mlirOperationIsNull(pt2eOpSoleUser(v)) &&
         depth < 8)
       in = tosaConeInput(p, depth + 1);
     if (mlirValueIsNull(in) || (!mlirValueIsNull(found) && !mlirValueEqual(found, in)))
@@ -1415,7 +1353,7 @@ static bool tosaConeIsGelu(OpList *l, MlirOperation out, MlirValue x) {
 ** gelu(x). Every op of the cone but the last feeds the cone only.
 */
 static bool matchTosaGelu(OpList *l, MlirOperation t) {
-  if ((!pt2eMatchIs(t, "tosa.erf") && !pt2eMatchIs(t, "tosa.tanh")) ||
+  if ((!pt2eOpIs(t, "tosa.erf") && !pt2eOpIs(t, "tosa.tanh")) ||
       !pt2eMatchIsF32Tensor(mlirOperationGetResult(t, 0)))
     return false;
   MlirValue x = tosaConeInput(t, 0);
@@ -1423,7 +1361,7 @@ static bool matchTosaGelu(OpList *l, MlirOperation t) {
     return false;
   MlirOperation out = t;
   for (int step = 0; step < 4; step++) {
-    out = pt2eMatchSoleUser(mlirOperationGetResult(out, 0));
+    out = pt2eOpSoleUser(mlirOperationGetResult(out, 0));
     if (tosaElementwiseArity(out) == 0)
       return false;
     l->n = 0;
@@ -1450,10 +1388,10 @@ int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
   }
   l.n = 0;
   /* TOSA's silu: x * tosa.sigmoid(x) */
-  if (pt2eMatchIs(op, "tosa.mul")) {
+  if (pt2eOpIs(op, "tosa.mul")) {
     int k = operandOfOther(op, "tosa.sigmoid");
     MlirValue s = k < 0 ? (MlirValue){NULL} : mlirOperationGetOperand(op, k);
-    if (k >= 0 && mlirOperationEqual(pt2eMatchSoleUser(s), op)) {
+    if (k >= 0 && mlirOperationEqual(pt2eOpSoleUser(s), op)) {
       *what = "silu";
       return push(&l, definingOp(s)) && push(&l, op) ? l.n : 0;
     }
@@ -1470,13 +1408,13 @@ int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
   }
   l.n = 0;
   /* silu: x * sigmoid(x) */
-  if (pt2eMatchBinaryOp(op) == Pt2eMatchMul && pt2eMatchIs(op, "linalg.generic")) {
+  if (pt2eMatchBinaryOp(op) == Pt2eMatchMul && pt2eOpIs(op, "linalg.generic")) {
     for (int k = 0; k < 2; k++) {
       MlirValue a = mlirOperationGetOperand(op, k), s = mlirOperationGetOperand(op, 1 - k);
       MlirOperation sig = definingOp(s);
       if (computesUnary(sig, sigmoid, 1e-12) &&
           mlirValueEqual(mlirOperationGetOperand(sig, 0), a) &&
-          mlirOperationEqual(pt2eMatchSoleUser(s), op)) {
+          mlirOperationEqual(pt2eOpSoleUser(s), op)) {
         *what = "silu";
         return push(&l, sig) && push(&l, op) ? l.n : 0;
       }

@@ -18,17 +18,7 @@
 
 #include "mlir-c/IR.h"
 
-/* True when 'op' is the op named 'name' ("linalg.generic"). */
-bool pt2eMatchIs(MlirOperation op, const char *name);
-
-/* True when the name of 'op' starts with 'prefix' ("tosa."). */
-bool pt2eMatchHasPrefix(MlirOperation op, const char *prefix);
-
-/* The op that defines 'v', or a null op for a block argument. */
-MlirOperation pt2eMatchProducer(MlirValue v);
-
-/* The only user of 'v', or a null op unless 'v' has exactly one use. */
-MlirOperation pt2eMatchSoleUser(MlirValue v);
+#include "ir_ops.h"
 
 /*
 ** True when 'v' is computed from constants only (arith.constant, tosa.const,

@@ -88,6 +88,12 @@ bool pt2eResourceBlobIsPresent(MlirAttribute attr) {
   return found;
 }
 
+bool pt2eAttrToText(MlirAttribute a, char *buf, size_t cap) {
+  Pt2eTextBuf text = pt2eTextBufOver(buf, cap);
+  mlirAttributePrint(a, pt2eTextBufAppend, &text);
+  return !text.cut;
+}
+
 int pt2eStringRefIs(MlirStringRef ref, const char *s) {
   size_t n = strlen(s);
   return ref.length == n && (n == 0 || memcmp(ref.data, s, n) == 0);

@@ -72,6 +72,18 @@ void pt2eTextBufAppend(MlirStringRef s, void *userData);
 */
 bool pt2eResourceBlobIsPresent(MlirAttribute attr);
 
+/*
+** The text of 'a' as MLIR prints it into 'buf' of 'cap' bytes (cap >= 1),
+** NUL-terminated, cut when it does not fit: what a diagnostic shows of an
+** attribute. Returns false when it was cut. Never read to decide anything.
+*/
+bool pt2eAttrToText(MlirAttribute a, char *buf, size_t cap);
+
+/* The C string 's' as the C API's string reference (not copied). */
+static inline MlirStringRef pt2eStr(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
 /* True when 'ref' holds exactly the C string 's'. */
 int pt2eStringRefIs(MlirStringRef ref, const char *s);
 
