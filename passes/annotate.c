@@ -1421,13 +1421,34 @@ static MlirLogicalResult readPatternKinds(AnnotateState *st, MlirLocation loc) {
   return mlirLogicalResultSuccess();
 }
 
+/* An entry's ch-axis=buf into 'a'. */
+static MlirLogicalResult readEntryChAxis(MlirLocation loc, MlirStringRef entry,
+                                         const char *buf, ActChoice *a) {
+  char *endp;
+  long long v = strtoll(buf, &endp, 10);
+  if (*endp != '\0')
+    return ENTRY_ERR("ch-axis '%s' is not an integer", buf);
+  if (perChannelForm(a->kind) < 0)
+    return ENTRY_ERR("observer '%s' has no per-channel form",
+                     pt2eObserverKindInfo(a->kind)->name);
+  if (*buf == '\0' || v < 0)
+    return ENTRY_ERR("ch-axis '%s' is negative or empty; give the axis "
+                     "from the front", buf);
+  a->perChannel = true;
+  a->chAxis = v;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult readEntryValue(MlirLocation loc, MlirStringRef entry,
+                                        int opt, const char *buf, ActChoice *a);
+
 /* One 'name=value' parameter of an entry into 'a'. */
 static MlirLogicalResult readEntryParam(AnnotateState *st, MlirLocation loc,
                                         MlirStringRef entry, MlirStringRef kv,
                                         ActChoice *a) {
   const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(a->kind);
   MlirStringRef name, value;
-  char buf[64], *endp;
+  char buf[64];
   (void)st;
   splitAt(kv, '=', &name, &value);
   if (value.length == 0 || value.length >= sizeof buf)
@@ -1443,24 +1464,20 @@ static MlirLogicalResult readEntryParam(AnnotateState *st, MlirLocation loc,
     return ENTRY_ERR("unknown parameter '%.*s' (expected percentile, "
                      "num-bins, num-quantized-bins, symmetric or ch-axis)",
                      (int)name.length, name.data);
-  if (opt < 0) { /* ch-axis */
-    long long v = strtoll(buf, &endp, 10);
-    if (*endp != '\0')
-      return ENTRY_ERR("ch-axis '%s' is not an integer", buf);
-    if (perChannelForm(a->kind) < 0)
-      return ENTRY_ERR("observer '%s' has no per-channel form", k->name);
-    if (*buf == '\0' || v < 0)
-      return ENTRY_ERR("ch-axis '%s' is negative or empty; give the axis "
-                       "from the front", buf);
-    a->perChannel = true;
-    a->chAxis = v;
-    return mlirLogicalResultSuccess();
-  }
+  if (opt < 0)
+    return readEntryChAxis(loc, entry, buf, a);
   for (size_t i = 0; i < NUM_OBSERVER_PARAMS; i++)
     if (observerParams[i].option == opt && !kindTakes(k, opt))
       return ENTRY_ERR("'%s' is a parameter of %s only, not of '%s'",
                        annotateOptions[opt].name, observerParams[i].takenBy,
                        k->name);
+  return readEntryValue(loc, entry, opt, buf, a);
+}
+
+/* The value 'buf' of the observer parameter 'opt' of an entry into 'a'. */
+static MlirLogicalResult readEntryValue(MlirLocation loc, MlirStringRef entry,
+                                        int opt, const char *buf, ActChoice *a) {
+  char *endp;
   if (opt == OptSymmetric) {
     if (strcmp(buf, "true") != 0 && strcmp(buf, "false") != 0)
       return ENTRY_ERR("symmetric '%s' is not true or false", buf);
@@ -1487,6 +1504,47 @@ static MlirLogicalResult readEntryParam(AnnotateState *st, MlirLocation loc,
 ** options, and ch-axis (else activation-ch-axis when its kind has a
 ** per-channel form).
 */
+/* The parameters after the entry's kind ('rest') into 'a', marking in
+   'given' which observer parameters the entry names. */
+static MlirLogicalResult readEntryParams(AnnotateState *st, MlirLocation loc,
+                                         MlirStringRef entry, MlirStringRef rest,
+                                         ActChoice *a, bool *given) {
+  while (rest.length > 0) {
+    MlirStringRef kv;
+    splitAt(rest, ';', &kv, &rest);
+    if (mlirLogicalResultIsFailure(readEntryParam(st, loc, entry, kv, a)))
+      return mlirLogicalResultFailure();
+    for (size_t p = 0; p < NUM_OBSERVER_PARAMS; p++) {
+      MlirStringRef name, value;
+      splitAt(kv, '=', &name, &value);
+      if (pt2eStringRefIs(name, annotateOptions[observerParams[p].option].name))
+        given[observerParams[p].option] = true;
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* The global options' checks on an entry's parameters: those it gave,
+   those of its kind set globally, and entropy's num-quantized-bins. */
+static MlirLogicalResult checkEntryParams(const AnnotateState *st, MlirLocation loc,
+                                          MlirStringRef entry, const ActChoice *a,
+                                          const bool *given) {
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(a->kind);
+  for (size_t p = 0; p < NUM_OBSERVER_PARAMS; p++) {
+    int opt = observerParams[p].option;
+    char where[192];
+    snprintf(where, sizeof where,
+             "option 'pattern-observers': entry '%.*s': '%s'",
+             (int)entry.length, entry.data, annotateOptions[opt].name);
+    bool check = given[opt] || (st->options[opt].isSet && kindTakes(k, opt)) ||
+                 (opt == OptNumQuantizedBins && k->ort == Pt2eOrtEntropy);
+    if (check &&
+        mlirLogicalResultIsFailure(checkParam(loc, opt, k, &a->params, where)))
+      return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult readPatternParams(AnnotateState *st, MlirLocation loc) {
   const Pt2eOptionValue *o = &st->options[OptPatternObservers];
   for (size_t i = 0; i < o->listSize; i++) {
@@ -1497,62 +1555,31 @@ static MlirLogicalResult readPatternParams(AnnotateState *st, MlirLocation loc) 
     for (size_t j = 0; j < NUM_KINDS; j++)
       if (pt2eStringRefIs(pat, patternKinds[j]))
         a = &st->patternAct[j];
-    const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(a->kind);
     pt2eQuantSpecInit(&a->params, a->kind, st->actDType);
-    applyGlobalParams(st, k, &a->params);
+    applyGlobalParams(st, pt2eObserverKindInfo(a->kind), &a->params);
     a->perChannel = false;
     bool given[NumOptions] = {false};
-    while (rest.length > 0) {
-      MlirStringRef kv;
-      splitAt(rest, ';', &kv, &rest);
-      if (mlirLogicalResultIsFailure(readEntryParam(st, loc, entry, kv, a)))
-        return mlirLogicalResultFailure();
-      for (size_t p = 0; p < NUM_OBSERVER_PARAMS; p++) {
-        MlirStringRef name, value;
-        splitAt(kv, '=', &name, &value);
-        if (pt2eStringRefIs(name, annotateOptions[observerParams[p].option].name))
-          given[observerParams[p].option] = true;
-      }
-    }
+    if (mlirLogicalResultIsFailure(readEntryParams(st, loc, entry, rest, a, given)))
+      return mlirLogicalResultFailure();
     if (!a->perChannel && st->actPerChannel && perChannelForm(a->kind) >= 0) {
       a->perChannel = true;
       a->chAxis = st->actChAxis;
     }
-    for (size_t p = 0; p < NUM_OBSERVER_PARAMS; p++) {
-      int opt = observerParams[p].option;
-      char where[192];
-      snprintf(where, sizeof where,
-               "option 'pattern-observers': entry '%.*s': '%s'",
-               (int)entry.length, entry.data, annotateOptions[opt].name);
-      bool check = given[opt] || (st->options[opt].isSet && kindTakes(k, opt)) ||
-                   (opt == OptNumQuantizedBins && k->ort == Pt2eOrtEntropy);
-      if (check &&
-          mlirLogicalResultIsFailure(checkParam(loc, opt, k, &a->params, where)))
-        return mlirLogicalResultFailure();
-    }
+    if (mlirLogicalResultIsFailure(checkEntryParams(st, loc, entry, a, given)))
+      return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
 }
 
 #undef ENTRY_ERR
 
-static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
-  const Pt2eOptionValue *o = st->options;
-  MlirLocation loc = opLoc(module);
-  MlirStringRef q = o[OptQuantizer].stringValue;
-  if (!pt2eStringRefIs(q, "xnnpack"))
-    return pt2eEmitError(loc,
-                         "'pt2e-annotate' option 'quantizer': unknown "
-                         "quantizer '%.*s' (expected 'xnnpack')",
-                         (int)q.length, q.data);
-  st->perChannel = o[OptPerChannel].boolValue;
-  st->qat = o[OptQat].boolValue;
-  st->dynamic = o[OptDynamic].boolValue;
+/* activation-observer=, over the quantizer's default for qat= / dynamic=. */
+static MlirLogicalResult readActObserver(AnnotateState *st, MlirLocation loc) {
   st->actObserver = st->dynamic ? (st->qat ? Pt2eObserverMovingAverageMinMax
                                            : Pt2eObserverPlaceholder)
                     : st->qat   ? Pt2eObserverMovingAverageMinMax
                                 : Pt2eObserverHistogram;
-  MlirStringRef a = o[OptActObserver].stringValue;
+  MlirStringRef a = st->options[OptActObserver].stringValue;
   if (a.length) {
     int k = activationObserverNamed(a);
     char known[256];
@@ -1574,12 +1601,13 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
                            "'placeholder' is for dynamic=true only");
     st->actObserver = (Pt2eObserverKind)k;
   }
-  if (mlirLogicalResultIsFailure(readDTypes(st, loc)) ||
-      mlirLogicalResultIsFailure(readPatternKinds(st, loc)) ||
-      mlirLogicalResultIsFailure(readObserverParams(st, loc)) ||
-      mlirLogicalResultIsFailure(readActChAxis(st, loc)) ||
-      mlirLogicalResultIsFailure(readPatternParams(st, loc)))
-    return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+/* exclude-ops= names patterns or registered ops; exclude-names= and
+   exclude-locs= have no empty entry. */
+static MlirLogicalResult readExclusions(AnnotateState *st, MlirLocation loc) {
+  const Pt2eOptionValue *o = st->options;
   const Pt2eOptionValue *ops = &o[OptExcludeOps];
   for (size_t i = 0; i < ops->listSize; i++) {
     MlirStringRef n = ops->listValues[i];
@@ -1603,6 +1631,28 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
                              "would match every op",
                              annotateOptions[listOpts[j]].name);
   return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
+  const Pt2eOptionValue *o = st->options;
+  MlirLocation loc = opLoc(module);
+  MlirStringRef q = o[OptQuantizer].stringValue;
+  if (!pt2eStringRefIs(q, "xnnpack"))
+    return pt2eEmitError(loc,
+                         "'pt2e-annotate' option 'quantizer': unknown "
+                         "quantizer '%.*s' (expected 'xnnpack')",
+                         (int)q.length, q.data);
+  st->perChannel = o[OptPerChannel].boolValue;
+  st->qat = o[OptQat].boolValue;
+  st->dynamic = o[OptDynamic].boolValue;
+  if (mlirLogicalResultIsFailure(readActObserver(st, loc)) ||
+      mlirLogicalResultIsFailure(readDTypes(st, loc)) ||
+      mlirLogicalResultIsFailure(readPatternKinds(st, loc)) ||
+      mlirLogicalResultIsFailure(readObserverParams(st, loc)) ||
+      mlirLogicalResultIsFailure(readActChAxis(st, loc)) ||
+      mlirLogicalResultIsFailure(readPatternParams(st, loc)))
+    return mlirLogicalResultFailure();
+  return readExclusions(st, loc);
 }
 
 static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, Pt2eDType dtype,

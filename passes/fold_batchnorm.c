@@ -799,76 +799,100 @@ static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
   return ReadOk;
 }
 
-/* Plans the fold of 'core' into 'f' (ReadNo: no BatchNorm to fold). */
-static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
+/* The core's output channels 'c', and its weight's element count and inner
+   size (the elements per output channel); false when no fold applies. */
+static bool planCore(const FoldState *st, MlirOperation core, Fold *f, int64_t *c,
+                     int64_t *numel, int64_t *inner) {
   int ci = coreIndex(core);
   bool tosa = coreOps[ci].tosa;
   CoreKind kind = coreOps[ci].kind;
   intptr_t axis = coreOps[ci].weightAxis;
-  memset(f, 0, sizeof *f);
-  f->core = core;
   /* prepare_qat_pt2e has no linear + BatchNorm pattern: nothing to fold */
   if ((kind == CoreLinear && st->qat) ||
       !pt2eMatchIsF32Tensor(mlirOperationGetResult(core, 0)) ||
       !coreResult(f, kind, tosa) || !weightSource(f, &axis))
-    return ReadNo;
+    return false;
   MlirType rt = mlirValueGetType(f->result);
   /* _fuse_linear_bn_ folds only a 2-D linear (BatchNorm1d's channels on
      dim 1 are then the output features) */
   if (!mlirTypeIsARankedTensor(rt) || !mlirShapedTypeHasStaticShape(rt) ||
       (kind == CoreConv ? mlirShapedTypeGetRank(rt) < 3 : mlirShapedTypeGetRank(rt) != 2))
-    return ReadNo;
-  int64_t c = mlirShapedTypeGetDimSize(rt, 1), numel, inner;
-  if (!weightLayout(f, axis, c, &numel, &inner))
-    return ReadNo;
-  if (kind == CoreLinear && !tosa &&
-      !zeroFill(mlirOperationGetOperand(core, mlirOperationGetNumOperands(core) - 1)))
-    return ReadNo;
+    return false;
+  *c = mlirShapedTypeGetDimSize(rt, 1);
+  if (!weightLayout(f, axis, *c, numel, inner))
+    return false;
+  return kind != CoreLinear || tosa ||
+         zeroFill(mlirOperationGetOperand(core, mlirOperationGetNumOperands(core) - 1));
+}
 
-  Stats s;
-  memset(&s, 0, sizeof s);
+/* The BatchNorm's statistics and the core's bias into 's'. */
+static ReadResult readStats(Fold *f, CoreKind kind, bool tosa, int64_t c, Stats *s) {
   float *linearBiasRead = NULL;
   bool linearNone = true;
-  MlirLocation loc = mlirOperationGetLocation(core);
   ReadResult r = ReadOk;
   if (kind == CoreLinear)
     r = linearBias(f, f->result, c, &linearBiasRead, &linearNone);
   /* linearBias set biasUser for a bias it found: keep it from planBias */
   if (r == ReadOk)
-    r = matchChain(f, c, &s);
+    r = matchChain(f, c, s);
   if (r == ReadOk)
-    r = planBias(f, kind, tosa, c, &s, &linearBiasRead, linearNone);
+    r = planBias(f, kind, tosa, c, s, &linearBiasRead, linearNone);
   pt2eFree(linearBiasRead);
+  return r;
+}
+
+/* Room for the folded weight (numel floats, within MAX_WEIGHT_BYTES) and
+   bias (c floats). */
+static ReadResult allocFolded(Fold *f, int64_t numel, int64_t c) {
   size_t bytes = 0;
-  if (r == ReadOk && (!pt2eCheckedBytes(numel, sizeof *f->weight, &bytes) ||
-                      bytes > MAX_WEIGHT_BYTES)) {
+  if (!pt2eCheckedBytes(numel, sizeof *f->weight, &bytes) || bytes > MAX_WEIGHT_BYTES) {
     /* a splat of a huge shape is one value in the file, numel floats here */
     pt2eEmitError(mlirOperationGetLocation(f->weightConst),
                   WHO ": folding this weight (%lld elements) needs more than "
                       "%d MiB", (long long)numel, MAX_WEIGHT_MB);
-    r = ReadError;
+    return ReadError;
   }
-  if (r == ReadOk) {
-    f->weight = pt2eAlloc(bytes);
-    f->bias = pt2eAlloc((size_t)c * sizeof *f->bias);
-    if (!f->weight || !f->bias) {
-      pt2eOutOfMemory(loc, WHO);
-      r = ReadError;
-    }
+  f->weight = pt2eAlloc(bytes);
+  f->bias = pt2eAlloc((size_t)c * sizeof *f->bias);
+  if (!f->weight || !f->bias) {
+    pt2eOutOfMemory(mlirOperationGetLocation(f->core), WHO);
+    return ReadError;
   }
+  return ReadOk;
+}
+
+/* torch's fuse_{conv,linear}_bn_weights on the read weight, in place. */
+static void fuseWeights(const FoldState *st, Fold *f, CoreKind kind, const Stats *s,
+                        int64_t c, int64_t numel, int64_t inner) {
+  Pt2eBatchNorm bn = {c, s->mean, s->var, s->gamma, s->beta, s->eps};
+  if (kind == CoreLinear) {
+    pt2eFuseLinearBnWeights(&bn, f->weight, numel, inner, s->coreBias, f->bias);
+  } else if (st->qat) {
+    pt2eScaleConvBnWeightQat(&bn, f->weight, numel, inner);
+    pt2eFuseConvBnWeights(&bn, NULL, 0, inner, s->coreBias, f->bias);
+  } else {
+    pt2eFuseConvBnWeights(&bn, f->weight, numel, inner, s->coreBias, f->bias);
+  }
+}
+
+/* Plans the fold of 'core' into 'f' (ReadNo: no BatchNorm to fold). */
+static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
+  int ci = coreIndex(core);
+  CoreKind kind = coreOps[ci].kind;
+  int64_t c, numel, inner;
+  memset(f, 0, sizeof *f);
+  f->core = core;
+  if (!planCore(st, core, f, &c, &numel, &inner))
+    return ReadNo;
+  Stats s;
+  memset(&s, 0, sizeof s);
+  ReadResult r = readStats(f, kind, coreOps[ci].tosa, c, &s);
+  if (r == ReadOk)
+    r = allocFolded(f, numel, c);
   if (r == ReadOk)
     r = readConstant(f->weightConst, numel, f->weight);
-  if (r == ReadOk) {
-    Pt2eBatchNorm bn = {c, s.mean, s.var, s.gamma, s.beta, s.eps};
-    if (kind == CoreLinear) {
-      pt2eFuseLinearBnWeights(&bn, f->weight, numel, inner, s.coreBias, f->bias);
-    } else if (st->qat) {
-      pt2eScaleConvBnWeightQat(&bn, f->weight, numel, inner);
-      pt2eFuseConvBnWeights(&bn, NULL, 0, inner, s.coreBias, f->bias);
-    } else {
-      pt2eFuseConvBnWeights(&bn, f->weight, numel, inner, s.coreBias, f->bias);
-    }
-  }
+  if (r == ReadOk)
+    fuseWeights(st, f, kind, &s, c, numel, inner);
   freeStats(&s);
   if (r != ReadOk) {
     pt2eFree(f->weight);

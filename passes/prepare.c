@@ -345,6 +345,26 @@ static size_t producerEntry(const PrepareState *st, MlirValue v) {
   return i == NONE ? NONE : outputEntry(st, i);
 }
 
+/* The op a reference names by its pt2e.id into 'target', described in
+   'other'; reports and returns false when no op has that id. */
+static bool taggedTarget(const PrepareState *st, MlirLocation loc, const char *where,
+                         const char *key, const Pt2eSpecRef *ref, MlirOperation *target,
+                         char *other, size_t otherSize) {
+  size_t t = 0;
+  while (t < st->tagged.size && !mlirStringRefEqual(st->tagged.at[t].id, ref->op))
+    t++;
+  if (t == st->tagged.size) {
+    pt2eEmitError(loc, "%s: '%s' points to op \"%.*s\", but no op has "
+                       "%s = \"%.*s\"",
+                  where, key, (int)ref->op.length, ref->op.data,
+                  PT2E_ATTR_ID, (int)ref->op.length, ref->op.data);
+    return false;
+  }
+  *target = st->tagged.at[t].op;
+  snprintf(other, otherSize, "op \"%.*s\"", (int)ref->op.length, ref->op.data);
+  return true;
+}
+
 /*
 ** Resolves a shared or derived reference made by entry 'from' to the entry
 ** it names; reports and returns NONE when it names nothing annotated.
@@ -364,22 +384,9 @@ static size_t resolveRef(const PrepareState *st, size_t from,
                   where, key);
     return NONE;
   }
-  if (ref->op.length) {
-    size_t t = 0;
-    while (t < st->tagged.size &&
-           !mlirStringRefEqual(st->tagged.at[t].id, ref->op))
-      t++;
-    if (t == st->tagged.size) {
-      pt2eEmitError(loc, "%s: '%s' points to op \"%.*s\", but no op has "
-                         "%s = \"%.*s\"",
-                    where, key, (int)ref->op.length, ref->op.data,
-                    PT2E_ATTR_ID, (int)ref->op.length, ref->op.data);
-      return NONE;
-    }
-    target = st->tagged.at[t].op;
-    snprintf(other, sizeof other, "op \"%.*s\"", (int)ref->op.length,
-             ref->op.data);
-  }
+  if (ref->op.length && !taggedTarget(st, loc, where, key, ref, &target, other,
+                                       sizeof other))
+    return NONE;
   size_t i = annotatedIndex(st, target);
   size_t found = NONE;
   if (ref->kind == Pt2eRefOperand) {
@@ -507,34 +514,46 @@ static MlirLogicalResult uniteIfSame(PrepareState *st, size_t edge,
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult groupEntries(PrepareState *st) {
+/* Implicit sharing of the input edge 'e' (its root 'root'): first the
+   other users of the same tensor, then its producer's output, the order
+   prepare.py uses to avoid cycles. */
+static MlirLogicalResult shareImplicitly(PrepareState *st, size_t e, size_t root) {
+  const Entry *en = &st->entries.at[e];
+  for (size_t o = 0; o < st->entries.size; o++) {
+    const Entry *oe = &st->entries.at[o];
+    if (oe->operand < 0 || oe->owner == en->owner ||
+        !mlirValueEqual(oe->value, en->value))
+      continue;
+    if (mlirLogicalResultIsFailure(uniteIfSame(st, e, root, o)))
+      return mlirLogicalResultFailure();
+  }
+  size_t prod = producerEntry(st, en->value);
+  if (prod != NONE && mlirLogicalResultIsFailure(uniteIfSame(st, e, root, prod)))
+    return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+/* Unites each entry with those it shares an observer with. */
+static MlirLogicalResult uniteShared(PrepareState *st) {
   for (size_t e = 0; e < st->entries.size; e++) {
     Entry *en = &st->entries.at[e];
     if (en->operand >= 0) {
       size_t root = unwrap(st, e);
       if (root == NONE)
         return mlirLogicalResultFailure();
-      if (st->annotated.at[en->owner].implicitSharing) {
-        /* first the other users of the same tensor, then its producer's
-           output: the order prepare.py uses to avoid cycles */
-        for (size_t o = 0; o < st->entries.size; o++) {
-          const Entry *oe = &st->entries.at[o];
-          if (oe->operand < 0 || oe->owner == en->owner ||
-              !mlirValueEqual(oe->value, en->value))
-            continue;
-          if (mlirLogicalResultIsFailure(uniteIfSame(st, e, root, o)))
-            return mlirLogicalResultFailure();
-        }
-        size_t prod = producerEntry(st, en->value);
-        if (prod != NONE &&
-            mlirLogicalResultIsFailure(uniteIfSame(st, e, root, prod)))
-          return mlirLogicalResultFailure();
-      }
+      if (st->annotated.at[en->owner].implicitSharing &&
+          mlirLogicalResultIsFailure(shareImplicitly(st, e, root)))
+        return mlirLogicalResultFailure();
     }
     if (en->spec.kind == Pt2eSpecShared)
       unite(st, en->target, e);
   }
+  return mlirLogicalResultSuccess();
+}
 
+static MlirLogicalResult groupEntries(PrepareState *st) {
+  if (mlirLogicalResultIsFailure(uniteShared(st)))
+    return mlirLogicalResultFailure();
   /* prepare.py _get_obs_or_fq_map: a group's observer comes from its first
      entry in dictionary order. (torchao asserts when that entry is itself a
      shared spec; we follow it to the spec it stands for.) */
@@ -590,43 +609,56 @@ static bool addInsertion(PrepareState *st, size_t group, size_t anchor,
   return true;
 }
 
+/* The insertion of group 'g' that already reads 'v' (or the insertion
+   'from', the producer's output observer, when it is not NONE), or NONE. */
+static size_t insertionReading(const PrepareState *st, size_t g, MlirValue v,
+                               size_t from) {
+  for (size_t j = 0; j < st->inserts.size; j++) {
+    const Insertion *in = &st->inserts.at[j];
+    bool same = from != NONE ? in->from == from
+                             : (in->from == NONE && !in->isOutput &&
+                                mlirValueEqual(in->value, v));
+    if (same && in->group == g)
+      return j;
+  }
+  return NONE;
+}
+
+/* The input observer of operand 'k' of annotated op 'i', when it has its
+   own instance: an insertion (shared with the instance's other readers of
+   the value) and the rewire of the operand to it. */
+static MlirLogicalResult planOperand(PrepareState *st, size_t i, intptr_t k) {
+  MlirOperation op = st->annotated.at[i].op;
+  MlirValue v = mlirOperationGetOperand(op, k);
+  size_t e = edgeEntry(st, i, v);
+  if (e == NONE)
+    return mlirLogicalResultSuccess();
+  size_t g = findRoot(st, e);
+  size_t prod = producerEntry(st, v);
+  /* the producer's output observer is this edge's instance: the operand
+     will read it once users of 'v' move to that observer */
+  if (prod != NONE && findRoot(st, prod) == g)
+    return mlirLogicalResultSuccess();
+  /* what the operand reads by then: the producer's output observer if
+     there is one (an observer chain, as in PT2E), else 'v' */
+  size_t from = prod != NONE ? st->entries.at[prod].insertion : NONE;
+  size_t use = insertionReading(st, g, v, from);
+  if (use == NONE) {
+    if (!addInsertion(st, g, i, v, from, false))
+      return mlirLogicalResultFailure();
+    use = st->inserts.size - 1;
+  }
+  Rewire r = {op, k, use};
+  return PUSH(st, st->rewires, r, opLoc(op)) ? mlirLogicalResultSuccess()
+                                             : mlirLogicalResultFailure();
+}
+
 static MlirLogicalResult planOp(PrepareState *st, size_t i) {
   MlirOperation op = st->annotated.at[i].op;
-  MlirLocation loc = opLoc(op);
   intptr_t n = mlirOperationGetNumOperands(op);
-
-  for (intptr_t k = 0; k < n; k++) {
-    MlirValue v = mlirOperationGetOperand(op, k);
-    size_t e = edgeEntry(st, i, v);
-    if (e == NONE)
-      continue;
-    size_t g = findRoot(st, e);
-    size_t prod = producerEntry(st, v);
-    /* the producer's output observer is this edge's instance: the operand
-       will read it once users of 'v' move to that observer */
-    if (prod != NONE && findRoot(st, prod) == g)
-      continue;
-    /* what the operand reads by then: the producer's output observer if
-       there is one (an observer chain, as in PT2E), else 'v' */
-    size_t from = prod != NONE ? st->entries.at[prod].insertion : NONE;
-    size_t use = NONE;
-    for (size_t j = 0; j < st->inserts.size && use == NONE; j++) {
-      const Insertion *in = &st->inserts.at[j];
-      bool same = from != NONE ? in->from == from
-                               : (in->from == NONE && !in->isOutput &&
-                                  mlirValueEqual(in->value, v));
-      if (same && in->group == g)
-        use = j; /* an observer of this instance already reads it */
-    }
-    if (use == NONE) {
-      if (!addInsertion(st, g, i, v, from, false))
-        return mlirLogicalResultFailure();
-      use = st->inserts.size - 1;
-    }
-    Rewire r = {op, k, use};
-    if (!PUSH(st, st->rewires, r, loc))
+  for (intptr_t k = 0; k < n; k++)
+    if (mlirLogicalResultIsFailure(planOperand(st, i, k)))
       return mlirLogicalResultFailure();
-  }
 
   size_t out = outputEntry(st, i);
   if (out != NONE) {

@@ -212,6 +212,54 @@ static bool bind(Body *b, MlirValue v, double x) {
   return true;
 }
 
+/* The scalar ops a body may hold, on their operands x[0..2]. */
+static double evAdd(const double *x) { return x[0] + x[1]; }
+static double evSub(const double *x) { return x[0] - x[1]; }
+static double evMul(const double *x) { return x[0] * x[1]; }
+static double evDiv(const double *x) { return x[0] / x[1]; }
+static double evNeg(const double *x) { return -x[0]; }
+static double evRsqrt(const double *x) { return 1.0 / sqrt(x[0]); }
+static double evSqrt(const double *x) { return sqrt(x[0]); }
+static double evExp(const double *x) { return exp(x[0]); }
+static double evErf(const double *x) { return erf(x[0]); }
+static double evTanh(const double *x) { return tanh(x[0]); }
+static double evPow(const double *x) { return pow(x[0], x[1]); }
+static double evMax(const double *x) { return fmax(x[0], x[1]); }
+static double evMin(const double *x) { return fmin(x[0], x[1]); }
+static double evCopy(const double *x) { return x[0]; }
+static double evSelect(const double *x) { return x[0] != 0 ? x[1] : x[2]; }
+
+static const struct {
+  const char *name;
+  double (*eval)(const double *x);
+} scalarOps[] = {
+    {"arith.addf", evAdd},      {"arith.subf", evSub},        {"arith.mulf", evMul},
+    {"arith.divf", evDiv},      {"arith.negf", evNeg},        {"math.rsqrt", evRsqrt},
+    {"math.sqrt", evSqrt},      {"math.exp", evExp},          {"math.erf", evErf},
+    {"math.tanh", evTanh},      {"math.fpowi", evPow},        {"math.powf", evPow},
+    {"arith.maximumf", evMax},  {"arith.maxnumf", evMax},     {"arith.minimumf", evMin},
+    {"arith.minnumf", evMin},   {"arith.truncf", evCopy},     {"arith.extf", evCopy},
+    {"arith.select", evSelect},
+};
+
+/* The value of the body op 'o' on its operands 'x' (a constant's from
+   'b'); false for an op the samples cannot run. */
+static bool evalScalarOp(Body *b, MlirOperation o, const double *x, double *r) {
+  if (pt2eOpIs(o, "arith.constant"))
+    return lookup(b, mlirOperationGetResult(o, 0), r);
+  if (pt2eOpIs(o, "arith.cmpf")) {
+    int pred = pt2eCmpfOf(o);
+    *r = pt2eCmpfHolds(pred, x[0], x[1]) ? 1 : 0;
+    return pred >= 0;
+  }
+  for (size_t i = 0; i < sizeof scalarOps / sizeof *scalarOps; i++)
+    if (pt2eOpIs(o, scalarOps[i].name)) {
+      *r = scalarOps[i].eval(x);
+      return true;
+    }
+  return false;
+}
+
 /*
 ** Runs the body of generic 'op' with block arguments 'args' (ins then outs);
 ** writes the yielded value. Fails on an op it does not know or a value
@@ -241,36 +289,7 @@ static bool evalBody(MlirOperation op, const double *args, double *out) {
       *out = x[0];
       return true;
     }
-    if (pt2eOpIs(o, "arith.constant")) {
-      if (!lookup(&b, mlirOperationGetResult(o, 0), &r))
-        return false;
-    } else if (pt2eOpIs(o, "arith.addf")) r = x[0] + x[1];
-    else if (pt2eOpIs(o, "arith.subf")) r = x[0] - x[1];
-    else if (pt2eOpIs(o, "arith.mulf")) r = x[0] * x[1];
-    else if (pt2eOpIs(o, "arith.divf")) r = x[0] / x[1];
-    else if (pt2eOpIs(o, "arith.negf")) r = -x[0];
-    else if (pt2eOpIs(o, "math.rsqrt")) r = 1.0 / sqrt(x[0]);
-    else if (pt2eOpIs(o, "math.sqrt")) r = sqrt(x[0]);
-    else if (pt2eOpIs(o, "math.exp")) r = exp(x[0]);
-    else if (pt2eOpIs(o, "math.erf")) r = erf(x[0]);
-    else if (pt2eOpIs(o, "math.tanh")) r = tanh(x[0]);
-    else if (pt2eOpIs(o, "math.fpowi") || pt2eOpIs(o, "math.powf"))
-      r = pow(x[0], x[1]);
-    else if (pt2eOpIs(o, "arith.maximumf") || pt2eOpIs(o, "arith.maxnumf"))
-      r = fmax(x[0], x[1]);
-    else if (pt2eOpIs(o, "arith.minimumf") || pt2eOpIs(o, "arith.minnumf"))
-      r = fmin(x[0], x[1]);
-    else if (pt2eOpIs(o, "arith.truncf") || pt2eOpIs(o, "arith.extf"))
-      r = x[0];
-    else if (pt2eOpIs(o, "arith.select")) r = x[0] != 0 ? x[1] : x[2];
-    else if (pt2eOpIs(o, "arith.cmpf")) {
-      int pred = pt2eCmpfOf(o);
-      if (pred < 0)
-        return false;
-      r = pt2eCmpfHolds(pred, x[0], x[1]) ? 1 : 0;
-    } else
-      return false;
-    if (mlirOperationGetNumResults(o) != 1 ||
+    if (!evalScalarOp(&b, o, x, &r) || mlirOperationGetNumResults(o) != 1 ||
         !bind(&b, mlirOperationGetResult(o, 0), r))
       return false;
   }
@@ -782,16 +801,18 @@ static MlirValue otherOperand(MlirOperation op, MlirValue v) {
   return (MlirValue){NULL};
 }
 
-int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
+/* The norm's core seen from its rsqrt: sum(x), * 1/N, x - mean, the rsqrt,
+   (x - mean) * rstd, into ops[0..4]; false when 'rsqrt' is not under one. */
+static bool layerNormCore(MlirOperation rsqrt, MlirOperation *ops) {
   if (!isRsqrt(rsqrt))
-    return 0;
+    return false;
   MlirValue r = mlirOperationGetResult(rsqrt, 0);
   MlirOperation norm = pt2eOpSoleUser(r); /* (x - mean) * rstd */
   if (mlirOperationIsNull(norm) || pt2eMatchBinaryOp(norm) != Pt2eMatchMul)
-    return 0;
+    return false;
   MlirOperation centre = definingOp(otherOperand(norm, r)); /* x - mean */
   if (mlirOperationIsNull(centre) || !isSub(centre))
-    return 0;
+    return false;
   MlirValue x = mlirOperationGetOperand(centre, 0);
   MlirOperation mean = definingOp(mlirOperationGetOperand(centre, 1));
   MlirOperation sum = mlirOperationIsNull(mean) || mlirOperationGetNumOperands(mean) < 1
@@ -802,23 +823,23 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
       !pt2eMatchScale(mean, mlirOperationGetOperand(mean, 0)) ||
       !pt2eMatchSum(sum, &global) ||
       !mlirValueEqual(mlirOperationGetOperand(sum, 0), x))
-    return 0;
-  int n = 0;
-  ops[n++] = sum;
-  ops[n++] = mean;
-  ops[n++] = centre;
-  ops[n++] = rsqrt;
-  ops[n++] = norm;
-  /* the variance under the rsqrt: + eps, a mean (sum, scale, casts) of a
-  ** square; claimed when the square is found (torch-mlir computes it in
-  ** f64, which is never annotated anyway; another frontend may not). In
-  ** TOSA form: tosa.add of eps, tosa.cast, tosa.mul by 1/N, tosa.reduce_sum
-  ** of tosa.mul(d, d). */
-  MlirOperation chain[8];
+    return false;
+  MlirOperation core[5] = {sum, mean, centre, rsqrt, norm};
+  memcpy(ops, core, sizeof core);
+  return true;
+}
+
+/*
+** The variance under the rsqrt: + eps, a mean (sum, scale, casts) of a
+** square, into 'chain' (room for 8); its length when the square is found,
+** else 0 (torch-mlir computes it in f64, which is never annotated anyway;
+** another frontend may not). In TOSA form: tosa.add of eps, tosa.cast,
+** tosa.mul by 1/N, tosa.reduce_sum of tosa.mul(d, d).
+*/
+static int layerNormVariance(MlirOperation rsqrt, MlirOperation *chain) {
   int m = 0;
-  bool square = false;
   MlirValue v = mlirOperationGetOperand(rsqrt, 0);
-  for (int step = 0; step < 8 && !square; step++) {
+  for (int step = 0; step < 8; step++) {
     MlirOperation op = definingOp(v);
     bool tosa = pt2eOpHasPrefix(op, "tosa.");
     if (mlirOperationIsNull(op) || (!pt2eOpIs(op, "linalg.generic") && !tosa))
@@ -827,7 +848,7 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
     if (pt2eMatchBinaryOp(op) == Pt2eMatchMul &&
         mlirValueEqual(mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1))) {
       chain[m++] = op;
-      square = true;
+      return m;
     } else if (tosa ? pt2eOpIs(op, "tosa.cast") || pt2eOpIs(op, "tosa.reduce_sum") ||
                           pt2eMatchScale(op, mlirOperationGetOperand(op, 0))
                     : pt2eOpNumInputs(op) == 1 && (isElementwise(op) || pt2eMatchSum(op, &g))) {
@@ -841,9 +862,13 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
       break;
     }
   }
-  for (int k = 0; square && k < m; k++)
-    ops[n++] = chain[k];
-  /* the affine part: * weight, + bias (constants), when present */
+  return 0;
+}
+
+/* The affine part after the norm: * weight, + bias (constants), each when
+   present, into 'ops'; returns how many. */
+static int layerNormAffine(MlirOperation norm, MlirOperation *ops) {
+  int n = 0;
   MlirValue y = mlirOperationGetResult(norm, 0);
   MlirOperation next = pt2eOpSoleUser(y);
   if (!mlirOperationIsNull(next) && pt2eMatchBinaryOp(next) == Pt2eMatchMul &&
@@ -858,6 +883,14 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
       pt2eMatchIsConstant(otherOperand(next, y)))
     ops[n++] = next;
   return n;
+}
+
+int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
+  if (!layerNormCore(rsqrt, ops))
+    return 0;
+  int n = 5;
+  n += layerNormVariance(rsqrt, ops + n);
+  return n + layerNormAffine(ops[4], ops + n);
 }
 
 /*
@@ -1373,6 +1406,32 @@ static bool matchTosaGelu(OpList *l, MlirOperation t) {
 
 /* }---------------------------------------------------------------------- */
 
+/* TOSA's silu from its tosa.mul, x * tosa.sigmoid(x), with the sigmoid
+   read by the mul only: the sigmoid, or a null op. */
+static MlirOperation tosaSiluSigmoid(MlirOperation op) {
+  int k = pt2eOpIs(op, "tosa.mul") ? operandOfOther(op, "tosa.sigmoid") : -1;
+  MlirValue s = k < 0 ? (MlirValue){NULL} : mlirOperationGetOperand(op, k);
+  if (k < 0 || !mlirOperationEqual(pt2eOpSoleUser(s), op))
+    return (MlirOperation){NULL};
+  return definingOp(s);
+}
+
+/* silu from its generic mul, x * sigmoid(x), with the sigmoid (one generic)
+   read by the mul only: the sigmoid, or a null op. */
+static MlirOperation siluSigmoid(MlirOperation op) {
+  if (pt2eMatchBinaryOp(op) != Pt2eMatchMul || !pt2eOpIs(op, "linalg.generic"))
+    return (MlirOperation){NULL};
+  for (int k = 0; k < 2; k++) {
+    MlirValue a = mlirOperationGetOperand(op, k), s = mlirOperationGetOperand(op, 1 - k);
+    MlirOperation sig = definingOp(s);
+    if (computesUnary(sig, sigmoid, 1e-12) &&
+        mlirValueEqual(mlirOperationGetOperand(sig, 0), a) &&
+        mlirOperationEqual(pt2eOpSoleUser(s), op))
+      return sig;
+  }
+  return (MlirOperation){NULL};
+}
+
 int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
                         const char **what) {
   OpList l = {ops, 0};
@@ -1387,14 +1446,10 @@ int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
     return l.n;
   }
   l.n = 0;
-  /* TOSA's silu: x * tosa.sigmoid(x) */
-  if (pt2eOpIs(op, "tosa.mul")) {
-    int k = operandOfOther(op, "tosa.sigmoid");
-    MlirValue s = k < 0 ? (MlirValue){NULL} : mlirOperationGetOperand(op, k);
-    if (k >= 0 && mlirOperationEqual(pt2eOpSoleUser(s), op)) {
-      *what = "silu";
-      return push(&l, definingOp(s)) && push(&l, op) ? l.n : 0;
-    }
+  MlirOperation sig = tosaSiluSigmoid(op);
+  if (!mlirOperationIsNull(sig)) {
+    *what = "silu";
+    return push(&l, sig) && push(&l, op) ? l.n : 0;
   }
   /* either form: they differ by 2e-4 at most, far less than any other
      activation differs from gelu */
@@ -1407,18 +1462,10 @@ int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
     return l.n;
   }
   l.n = 0;
-  /* silu: x * sigmoid(x) */
-  if (pt2eMatchBinaryOp(op) == Pt2eMatchMul && pt2eOpIs(op, "linalg.generic")) {
-    for (int k = 0; k < 2; k++) {
-      MlirValue a = mlirOperationGetOperand(op, k), s = mlirOperationGetOperand(op, 1 - k);
-      MlirOperation sig = definingOp(s);
-      if (computesUnary(sig, sigmoid, 1e-12) &&
-          mlirValueEqual(mlirOperationGetOperand(sig, 0), a) &&
-          mlirOperationEqual(pt2eOpSoleUser(s), op)) {
-        *what = "silu";
-        return push(&l, sig) && push(&l, op) ? l.n : 0;
-      }
-    }
+  sig = siluSigmoid(op);
+  if (!mlirOperationIsNull(sig)) {
+    *what = "silu";
+    return push(&l, sig) && push(&l, op) ? l.n : 0;
   }
   return 0;
 }
