@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of pt2e-mlir. For each build it configures and builds,
-# then runs the lit suite and the cmocka unit tests:
+# Runs every test of pt2e-mlir. First shellcheck over the repository's shell
+# scripts (one test); then, for each build, it configures and builds, and
+# runs the lit suite and the cmocka unit tests:
 #   build/          the default (RelWithDebInfo, gcc)
 #   build-release/  Release (-O3 -DNDEBUG), what users build
 #   build-clang/    clang 22 (another compiler's warnings and optimiser)
@@ -12,7 +13,7 @@
 # PT2E_BUILDS="build build-asan" runs a subset of the builds.
 # Ends with one line "tests: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 LIT=${LIT:-/usr/lib/llvm-22/bin/lit}
 JOBS=${JOBS:-$(nproc)}
@@ -26,16 +27,32 @@ count() {
   awk "/$1/ { sub(/^[^0-9]*/, \"\"); s += \$0 + 0 } END { print s + 0 }" "$2"
 }
 
+# Every shell script of the repository, through shellcheck (following the
+# files they source): one test.
+shopt -s nullglob
+scripts=(.ci/run tools/*.sh tools/pt2e-slurm-calibrate tools/oracle/*.sh tools/oracle/*/*.sh
+  bench/*.sh examples/*/*.sh docs/img/*.sh test/*/Inputs/*.sh)
+shopt -u nullglob
+echo "== shellcheck (${#scripts[@]} scripts)"
+if ! command -v shellcheck >/dev/null; then
+  echo "shellcheck not found (tools/install-deps.sh installs it)"
+  failed=$((failed + 1)); status=1
+elif shellcheck -x "${scripts[@]}"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); status=1
+fi
+
 run_config() {
   local dir=$1
   shift
   echo "== $dir ($*)"
-  cmake -S . -B "$dir" -G Ninja "$@" >/dev/null \
-    && cmake --build "$dir" -j "$JOBS" >"$dir/build.log" 2>&1 || {
-      cat "$dir/build.log" 2>/dev/null
-      echo "build of $dir failed"
-      failed=$((failed + 1)); status=1; return
-    }
+  if ! cmake -S . -B "$dir" -G Ninja "$@" >/dev/null ||
+    ! cmake --build "$dir" -j "$JOBS" >"$dir/build.log" 2>&1; then
+    cat "$dir/build.log" 2>/dev/null
+    echo "build of $dir failed"
+    failed=$((failed + 1)); status=1; return
+  fi
 
   local log
   log=$(mktemp)
