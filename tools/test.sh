@@ -12,6 +12,8 @@
 # (tools/fuzz.sh, clang's libFuzzer; PT2E_FUZZ_SECONDS, 0 skips it).
 # PT2E_BUILDS="build build-asan" runs a subset of the builds.
 # Ends with one line "tests: N passed, M failed"; exits non-zero on failure.
+# What counts as one test: a lit test, a cmocka test (one by one, not a whole
+# binary), the shellcheck run, the fuzzing run.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -25,6 +27,23 @@ status=0
 # ('  Passed: 10 (100.00%)' counts 10, '[  FAILED  ] 1 test(s)' counts 1).
 count() {
   awk "/$1/ { sub(/^[^0-9]*/, \"\"); s += \$0 + 0 } END { print s + 0 }" "$2"
+}
+
+# unit_counts LOG RC: adds the cmocka tests of one binary's output LOG (exit
+# status RC) to passed and failed, one by one. A binary that fails without
+# reporting a failed test (a crash) counts as one failed test. Returns RC's
+# success or failure.
+unit_counts() {
+  local p f
+  p=$(count '^\[  PASSED  \] [0-9]+ test' "$1")
+  f=$(count '^\[  FAILED  \] [0-9]+ test' "$1")
+  if [ "$2" -ne 0 ]; then
+    status=1
+    [ "$f" -gt 0 ] || f=1
+  fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ "$2" -eq 0 ]
 }
 
 # Every shell script of the repository, through shellcheck (following the
@@ -64,9 +83,7 @@ run_config() {
   for t in "$dir"/test/unit/test_*; do
     [ -x "$t" ] || continue
     "$t" 2>&1 | tee "$log"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-    passed=$((passed + $(count '^\[  PASSED  \] [0-9]+ test' "$log")))
-    failed=$((failed + $(count '^\[  FAILED  \] [0-9]+ test' "$log")))
+    unit_counts "$log" "${PIPESTATUS[0]}"
   done
   rm -f "$log"
 }
@@ -100,15 +117,13 @@ if [ -x build/bin/pt2e-opt ] && [[ " ${PT2E_BUILDS:-build} " == *" build "* ]]; 
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
     passed=$((passed + $(count '^ *Passed *:' "$log")))
     failed=$((failed + $(count '^ *(Failed|Unresolved|Timed Out) *:' "$log")))
-    rm -f "$log"
     for t in build/test/unit/test_*; do
+      [ -x "$t" ] || continue
       # shellcheck disable=SC2086
-      if env $switches "$t" >/dev/null 2>&1; then
-        passed=$((passed + 1))
-      else
-        echo "FAIL ($switches): $t"; failed=$((failed + 1)); status=1
-      fi
+      env $switches "$t" >"$log" 2>&1
+      unit_counts "$log" $? || echo "FAIL ($switches): $t"
     done
+    rm -f "$log"
   done
 fi
 
