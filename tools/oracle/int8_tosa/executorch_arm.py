@@ -43,18 +43,11 @@ warnings.filterwarnings("ignore")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import ConvReLU  # noqa: E402
+
 OUT = os.path.join(ROOT, "test", "oracle-int8-tosa", "Inputs")
 GOLDEN = os.path.join(ROOT, "examples", "conv_relu", "golden")
-
-
-class ConvReLU(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        self.relu = torch.nn.ReLU()
-
-    def forward(self, x):
-        return self.relu(self.conv(x))
 
 
 def main():
