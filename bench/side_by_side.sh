@@ -11,7 +11,8 @@
 #   options: --repeats N (default 5)  --models "resnet18 mlp"  --observers "histogram minmax"
 #            --build DIR (default build)  --work DIR (default BUILD/bench-sbs)
 #
-# Without the oracle's venv (.venv with torch, torchao, torch-mlir, numpy)
+# Without the oracle's venv (.venv, or PT2E_VENV: torch, torchao, torch-mlir, numpy;
+# tools/oracle/README.md)
 # the script runs our side only and says so: the models then come from
 # bench/make_model.py (already annotated the XNNPACK way; a model it cannot
 # write, such as the transformer, is skipped with a note), the data from
@@ -46,7 +47,7 @@ mkdir -p "$work/bin"
 cp "$build/bin/pt2e-opt" "$build/bin/bench-sgemm-rate" "$work/bin/"
 rm -rf "$work/share" && cp -r "$build/share" "$work/share"   # pt2e-opt reads ../share/pt2e/pt2e.irdl.mlir
 opt=$work/bin/pt2e-opt
-py=$root/.venv/bin/python
+py=${PT2E_VENV:-$root/.venv}/bin/python
 table="python3 $root/bench/pytorch/table.py"
 
 if [ $ours_only = 0 ] && ! { [ -x "$py" ] && "$py" -c 'import torch, torchao, torch_mlir, numpy' 2>/dev/null; }; then

@@ -37,7 +37,7 @@ For each, after calibration, writes to test/dtype/Inputs/ (or OUTDIR):
                         examples/conv_relu/golden/test_input.npy
 and VERSIONS.
 
-Usage: /work/main/.venv/bin/python tools/oracle/a16w8/make_goldens.py [OUTDIR]
+Usage: .venv/bin/python tools/oracle/a16w8/make_goldens.py [OUTDIR]
 """
 
 import os

@@ -2,7 +2,7 @@
 """Oracle 3 of the int8 TOSA lowering (README.md beside this file): ExecuTorch's
 Arm TOSA flow on examples/conv_relu, in its own venv (requirements-executorch.txt):
 
-  /work/venv-et/bin/python tools/oracle/int8_tosa/executorch_arm.py [WORKDIR]
+  ${VENV_ET:-.venv-et}/bin/python tools/oracle/int8_tosa/executorch_arm.py [WORKDIR]
 
 The same model, weights, calibration batches and test batch as
 torch_reference.py. ExecuTorch's flow: torch.export, TOSAQuantizer with its
@@ -83,10 +83,12 @@ def main():
     assert len(tosa_files) == 1, "expected one delegated TOSA graph, got %s" % tosa_files
     fb = tosa_files[0]
 
-    # The flatbuffer as MLIR (tosa-opt of tosa-tools, from the TOSA venv or PATH).
-    opt = os.environ.get("TOSA_OPT") or shutil.which("tosa-opt") or "/work/venv-tosa/bin/tosa-opt"
+    # The flatbuffer as MLIR (tosa-opt of tosa-tools: TOSA_OPT, PATH, or the TOSA
+    # venv, VENV_TOSA, default .venv-tosa at the repository root).
+    tosa_bin = os.path.join(os.environ.get("VENV_TOSA") or os.path.join(ROOT, ".venv-tosa"), "bin")
+    opt = os.environ.get("TOSA_OPT") or shutil.which("tosa-opt") or os.path.join(tosa_bin, "tosa-opt")
     refm = os.environ.get("TOSA_REFERENCE_MODEL") or shutil.which("tosa_reference_model") \
-        or "/work/venv-tosa/bin/tosa_reference_model"
+        or os.path.join(tosa_bin, "tosa_reference_model")
     empty = os.path.join(work, "empty.mlir")
     with open(empty, "w") as f:
         f.write("module {}\n")

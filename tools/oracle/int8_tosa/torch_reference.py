@@ -8,7 +8,7 @@ torch.manual_seed(0), XNNPACKQuantizer per-channel, the 8 batches of
 golden/calib.npz, the test batch golden/test_input.npy). Run with the oracle
 venv (torch 2.15, torchao 0.18: tools/oracle/requirements.txt):
 
-  /work/main/.venv/bin/python tools/oracle/int8_tosa/torch_reference.py
+  .venv/bin/python tools/oracle/int8_tosa/torch_reference.py
 
 Three int8 results of the same quantized model on the same int8 input:
   1. torchao's convert_pt2e(..., use_reference_representation=True): the int8

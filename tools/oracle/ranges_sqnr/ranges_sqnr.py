@@ -4,7 +4,7 @@ OUR pipeline for a list of rows (a pt2e-annotate option string each) on
 ResNet-18, MobileNetV2 (BatchNorm in the module) and the
 TransformerEncoderLayer.
 
-  /work/main/.venv/bin/python tools/oracle/ranges_sqnr/ranges_sqnr.py WORKDIR BUILD_BIN \
+  .venv/bin/python tools/oracle/ranges_sqnr/ranges_sqnr.py WORKDIR BUILD_BIN \
       [--models resnet18,mobilenet_v2,transformer] [--rows 'label=options;label=options'] \
       [--batch 2] [--size 224] [--seq 32] [--batches 4] [--test-batches 8] [--test-seed 1] \
       [--repeat 3]
