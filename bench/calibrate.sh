@@ -38,13 +38,18 @@ mkdir -p "$work"
 mlir="$work/$model-b$batch-s$size-$observer.mlir"
 [ -f "$mlir" ] || python3 "$root/bench/make_model.py" "$model" --batch "$batch" \
   --size "$size" --observer "$observer" -o "$mlir"
+# the model's facts (batch, flops, weight_bytes, ...) as meta_* variables
+# shellcheck source=/dev/null # written by make_model.py next to the model
 . <(sed 's/^/meta_/' "$mlir.meta")
 
 "$build/bin/pt2e-opt" "$mlir" -p 'builtin.module(pt2e-prepare)' -o "$work/prepared.mlir"
 
 printf '%-10s %5s %7s %10s %8s %8s %6s %9s %9s %9s %9s %7s\n' model batch batches \
   'images/s' 'GFLOP/s' 'sgemm' share observers 'interp' 'RSS MiB' 'bound' 'parse s'
-for r in $(seq "$repeats"); do
+# The loop's sed commands keep a capture group (no ${var/...} equivalent); its
+# meta_* variables come from the .meta file sourced above.
+# shellcheck disable=SC2001,SC2154
+for _ in $(seq "$repeats"); do
   # the baseline is measured next to each run: this machine is shared
   sgemm=$("$build/bin/bench-sgemm-rate" 1024 5 | sed 's/.*sgemm_gflops=\([0-9.]*\).*/\1/')
   out=$("$build/bin/pt2e-opt" "$work/prepared.mlir" --mlir-timing -o /dev/null \

@@ -11,7 +11,8 @@
 #   options: --repeats N (default 5)  --models "resnet18 mlp"  --observers "histogram minmax"
 #            --build DIR (default build)  --work DIR (default BUILD/bench-sbs)
 #
-# Without the oracle's venv (.venv with torch, torchao, torch-mlir, numpy)
+# Without the oracle's venv (.venv, or PT2E_VENV: torch, torchao, torch-mlir, numpy;
+# tools/oracle/README.md)
 # the script runs our side only and says so: the models then come from
 # bench/make_model.py (already annotated the XNNPACK way; a model it cannot
 # write, such as the transformer, is skipped with a note), the data from
@@ -46,7 +47,7 @@ mkdir -p "$work/bin"
 cp "$build/bin/pt2e-opt" "$build/bin/bench-sgemm-rate" "$work/bin/"
 rm -rf "$work/share" && cp -r "$build/share" "$work/share"   # pt2e-opt reads ../share/pt2e/pt2e.irdl.mlir
 opt=$work/bin/pt2e-opt
-py=$root/.venv/bin/python
+py=${PT2E_VENV:-$root/.venv}/bin/python
 table="python3 $root/bench/pytorch/table.py"
 
 if [ $ours_only = 0 ] && ! { [ -x "$py" ] && "$py" -c 'import torch, torchao, torch_mlir, numpy' 2>/dev/null; }; then
@@ -92,7 +93,10 @@ for m in $models; do
       "$py" "$root/bench/pytorch/side_by_side.py" export "$m" --batch "$batch" --size "$size" \
         --batches "$nb" --dir "$work"
     fi
+    # the export's facts (flops, batch, torch_observers, ...) as meta_* variables
+    # shellcheck source=/dev/null # written by side_by_side.py export
     . <(sed 's/^/meta_/' "$work/$m.meta")
+    # shellcheck disable=SC2154 # meta_*: from the .meta file just sourced
     echo "kind=meta model=$m flops=$meta_flops batch=$meta_batch batches=$meta_batches export_s=$meta_export_s" >>"$results"
   fi
   for o in $observers; do
@@ -118,7 +122,8 @@ for m in $models; do
     n_ours=$(grep -c 'pt2e.observer' "$work/$m.$o.prepared.mlir" || true)
     n_torch=-
     if [ $ours_only = 0 ]; then
-      n_torch=$([ $o = minmax ] && echo "$meta_torch_observers_minmax" || echo "$meta_torch_observers")
+      # shellcheck disable=SC2154 # meta_*: from the model's .meta file, sourced above
+      n_torch=$([ "$o" = minmax ] && echo "$meta_torch_observers_minmax" || echo "$meta_torch_observers")
     fi
     echo "kind=prep model=$m obs=$o prepare_s=$(timefmt "$t0" "$t1") ours_observers=$n_ours torch_observers=$n_torch" >>"$results"
   done
@@ -176,17 +181,17 @@ for m in $models; do
     else
       # Histogram: the walkthrough's tolerance (the conv->relu output, 1.09e-2
       # relative, from the convolution's summation order); MinMax: 1e-5
-      rtol=$([ $o = minmax ] && echo 1e-5 || echo 1.1e-2)
+      rtol=$([ "$o" = minmax ] && echo 1e-5 || echo 1.1e-2)
       # The transformer's observers are numbered differently on the two sides
       # (torch observes its eval dropouts): pair them by the placement
       # oracle's map, made on the same TransformerEncoderLayer graph (its
       # observers do not depend on the layer's sizes).
       pairing=()
-      [ $m = transformer ] && pairing=(--map "$root/test/oracle-placement/transformer.map")
+      [ "$m" = transformer ] && pairing=(--map "$root/test/oracle-placement/transformer.map")
       text=$($table compare --rtol "$rtol" "${pairing[@]}" --prepared "$work/$m.$o.prepared.mlir" \
         "$work/$m.$o.torch.qparams" "$work/$m.$o.ours.qparams" "$work/$m.$o.ours.table" | tr ' ' ';')
     fi
-    echo "kind=check model=$m obs=$o ${prep#kind=prep model=$m obs=$o } text=$text" >>"$results"
+    echo "kind=check model=$m obs=$o ${prep#"kind=prep model=$m obs=$o "} text=$text" >>"$results"
   done
 done
 

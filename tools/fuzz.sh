@@ -16,7 +16,7 @@
 # flags), PT2E_FUZZ_VERBOSE=1 (the targets print diagnostics; for replays).
 # PT2E_FUZZ_TMP is set to build-fuzz/fuzz/<target>/tmp (files fuzz-npy writes).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 root=$PWD
 build=${PT2E_FUZZ_BUILD:-$root/build-fuzz}
 keep_going=0
@@ -86,7 +86,7 @@ for t in "${targets[@]}"; do
   echo "== fuzz-$t for ${seconds}s (log: $log)"
   stamp=$work/started
   touch "$stamp"
-  # shellcheck disable=SC2046 # the flags are words
+  # shellcheck disable=SC2046,SC2086 # the flags are words
   "$bin" "${common[@]}" "${going[@]}" $(flags_for "$t") ${FUZZ_FLAGS:-} \
     -max_total_time="$seconds" -artifact_prefix="$work/artifacts/" \
     "$work/corpus" "$seeds" >"$log" 2>&1
@@ -100,6 +100,7 @@ for t in "${targets[@]}"; do
   found=$(find "$work/artifacts" -type f -newer "$stamp" | sort)
   if [ $keep_going -eq 1 ] && [ -n "$found" ]; then
     line="$line, FOUND $(wc -l <<<"$found") crash/oom/timeout inputs:"
+    # shellcheck disable=SC2001 # indents every line
     line+=$'\n'"$(sed 's/^/  /' <<<"$found")"
     status=1
   elif [ $rc -ne 0 ]; then

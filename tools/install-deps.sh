@@ -10,6 +10,7 @@ PACKAGES=(
   libcmocka-dev libopenblas-dev
   clang-22 libclang-rt-22-dev  # libFuzzer, for tools/fuzz.sh
   slurm-wlm munge  # test/slurm: a private slurmctld + slurmd (bookworm: Slurm 22.05)
+  shellcheck  # tools/test.sh checks every shell script with it
 )
 
 missing=()

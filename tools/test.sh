@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of pt2e-mlir. For each build it configures and builds,
-# then runs the lit suite and the cmocka unit tests:
+# Runs every test of pt2e-mlir. First shellcheck over the repository's shell
+# scripts (one test); then, for each build, it configures and builds, and
+# runs the lit suite and the cmocka unit tests:
 #   build/          the default (RelWithDebInfo, gcc)
 #   build-release/  Release (-O3 -DNDEBUG), what users build
 #   build-clang/    clang 22 (another compiler's warnings and optimiser)
@@ -11,8 +12,10 @@
 # (tools/fuzz.sh, clang's libFuzzer; PT2E_FUZZ_SECONDS, 0 skips it).
 # PT2E_BUILDS="build build-asan" runs a subset of the builds.
 # Ends with one line "tests: N passed, M failed"; exits non-zero on failure.
+# What counts as one test: a lit test, a cmocka test (one by one, not a whole
+# binary), the shellcheck run, the fuzzing run.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 LIT=${LIT:-/usr/lib/llvm-22/bin/lit}
 JOBS=${JOBS:-$(nproc)}
@@ -26,16 +29,49 @@ count() {
   awk "/$1/ { sub(/^[^0-9]*/, \"\"); s += \$0 + 0 } END { print s + 0 }" "$2"
 }
 
+# unit_counts LOG RC: adds the cmocka tests of one binary's output LOG (exit
+# status RC) to passed and failed, one by one. A binary that fails without
+# reporting a failed test (a crash) counts as one failed test. Returns RC's
+# success or failure.
+unit_counts() {
+  local p f
+  p=$(count '^\[  PASSED  \] [0-9]+ test' "$1")
+  f=$(count '^\[  FAILED  \] [0-9]+ test' "$1")
+  if [ "$2" -ne 0 ]; then
+    status=1
+    [ "$f" -gt 0 ] || f=1
+  fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ "$2" -eq 0 ]
+}
+
+# Every shell script of the repository, through shellcheck (following the
+# files they source): one test.
+shopt -s nullglob
+scripts=(.ci/run tools/*.sh tools/pt2e-slurm-calibrate tools/oracle/*.sh tools/oracle/*/*.sh
+  bench/*.sh examples/*/*.sh docs/img/*.sh test/*/Inputs/*.sh)
+shopt -u nullglob
+echo "== shellcheck (${#scripts[@]} scripts)"
+if ! command -v shellcheck >/dev/null; then
+  echo "shellcheck not found (tools/install-deps.sh installs it)"
+  failed=$((failed + 1)); status=1
+elif shellcheck -x "${scripts[@]}"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); status=1
+fi
+
 run_config() {
   local dir=$1
   shift
   echo "== $dir ($*)"
-  cmake -S . -B "$dir" -G Ninja "$@" >/dev/null \
-    && cmake --build "$dir" -j "$JOBS" >"$dir/build.log" 2>&1 || {
-      cat "$dir/build.log" 2>/dev/null
-      echo "build of $dir failed"
-      failed=$((failed + 1)); status=1; return
-    }
+  if ! cmake -S . -B "$dir" -G Ninja "$@" >/dev/null ||
+    ! cmake --build "$dir" -j "$JOBS" >"$dir/build.log" 2>&1; then
+    cat "$dir/build.log" 2>/dev/null
+    echo "build of $dir failed"
+    failed=$((failed + 1)); status=1; return
+  fi
 
   local log
   log=$(mktemp)
@@ -47,9 +83,7 @@ run_config() {
   for t in "$dir"/test/unit/test_*; do
     [ -x "$t" ] || continue
     "$t" 2>&1 | tee "$log"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-    passed=$((passed + $(count '^\[  PASSED  \] [0-9]+ test' "$log")))
-    failed=$((failed + $(count '^\[  FAILED  \] [0-9]+ test' "$log")))
+    unit_counts "$log" "${PIPESTATUS[0]}"
   done
   rm -f "$log"
 }
@@ -83,15 +117,13 @@ if [ -x build/bin/pt2e-opt ] && [[ " ${PT2E_BUILDS:-build} " == *" build "* ]]; 
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
     passed=$((passed + $(count '^ *Passed *:' "$log")))
     failed=$((failed + $(count '^ *(Failed|Unresolved|Timed Out) *:' "$log")))
-    rm -f "$log"
     for t in build/test/unit/test_*; do
+      [ -x "$t" ] || continue
       # shellcheck disable=SC2086
-      if env $switches "$t" >/dev/null 2>&1; then
-        passed=$((passed + 1))
-      else
-        echo "FAIL ($switches): $t"; failed=$((failed + 1)); status=1
-      fi
+      env $switches "$t" >"$log" 2>&1
+      unit_counts "$log" $? || echo "FAIL ($switches): $t"
     done
+    rm -f "$log"
   done
 fi
 

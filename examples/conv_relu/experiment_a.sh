@@ -9,6 +9,7 @@
 #   examples/conv_relu/experiment_a.sh [linalg|tosa]     (default linalg)
 # Expected output: experiment_a.<form>.expected next to this script.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
 form=${1:-linalg}
 model=$here/conv_relu.$form.mlir

@@ -11,6 +11,7 @@
 #   examples/conv_relu/experiment_b.sh [linalg|tosa]     (default linalg)
 # Expected output: experiment_b.<form>.expected next to this script.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
 form=${1:-linalg}
 x=$golden/test_input.npy

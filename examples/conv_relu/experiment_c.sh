@@ -12,6 +12,7 @@
 #   examples/conv_relu/experiment_c.sh [linalg|tosa]     (default linalg)
 # Expected output: experiment_c.<form>.expected next to this script.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
 form=${1:-linalg}
 x=$golden/test_input.npy

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by examples/conv_relu/*.sh (sourced, not run): tool paths, a work
 # folder, and the helpers that print our numbers next to PyTorch's.
 #
@@ -9,6 +10,7 @@ build=${PT2E_BUILD:-$here/../../build}
 opt=${PT2E_OPT:-$build/bin/pt2e-opt}
 run=$build/bin/pt2e-run
 qcheck=$build/bin/qparams-check
+# shellcheck disable=SC2034 # used by the scripts that source this file
 golden=$here/golden
 for tool in "$opt" "$run" "$qcheck"; do
   if [ ! -x "$tool" ]; then
@@ -69,6 +71,7 @@ short() {
 side_by_side() {
   local ref=$1 ours=$2 name s z ps pz verdict
   printf '%-26s %-30s %-30s %s\n' observer "ours: scale / zp" "PyTorch: scale / zp" "difference"
+  # shellcheck disable=SC2013 # observer names are single words
   for name in $(sed -n 's/^\(activation_post_process_[0-9]*\) .*/\1/p' "$ref"); do
     s=$(field "$name" scale "$ours"); z=$(field "$name" zero_point "$ours")
     ps=$(field "$name" scale "$ref"); pz=$(field "$name" zero_point "$ref")

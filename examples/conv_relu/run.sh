@@ -14,6 +14,7 @@
 #
 #   examples/conv_relu/run.sh [linalg|tosa]      (default linalg)
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
 form=${1:-linalg}
 x=$golden/test_input.npy

@@ -1,30 +1,54 @@
 #!/usr/bin/env bash
-# Regenerates every PyTorch-oracle golden into the repository:
-#   tools/oracle/observers/make_goldens.py  -> test/Inputs/observers/
-#   tools/oracle/conv_relu/make_goldens.py  -> examples/conv_relu/golden/ and
-#                                              examples/conv_relu/conv_relu.{linalg,tosa}.mlir
-#   tools/oracle/batchnorm/make_goldens.py  -> test/fold-batchnorm/Inputs/
-#   tools/oracle/placement/make_goldens.py  -> test/oracle-placement/Inputs/
-#   tools/oracle/numeric_debug/conv_relu.py -> test/numeric-debug/Inputs/conv_relu.golden
-#   tools/oracle/sensitivity/small_model.py -> test/sensitivity/Inputs/
-#   tools/oracle/a16w8/make_goldens.py      -> test/dtype/Inputs/
-# (tools/oracle/ort_ranges/make_goldens.py needs onnxruntime, not torch, and
-# runs in a venv of its own: its README says how.)
-# (tools/oracle/placement/histogram_state_goldens.py needs the MobileNetV2
-# export of convnets_sqnr.py and is run by hand: its README says how.)
+# Regenerates, into the repository, the goldens of the oracles that run in
+# the torch venv alone and need no manual step: the ORACLES list below, in
+# its order (a16w8 and numeric_debug read what conv_relu writes). The other
+# oracles are listed in NOT_RUN with the reason; tools/oracle/README.md says
+# how to run each of them.
+#
 # The virtual environment (default .venv at the repository root, git-ignored;
 # PT2E_VENV=<dir> to use another) is created and filled from the pinned
 # requirements when it lacks them. Rerunning on the same kind of machine
 # (x86-64 AVX2, see the VERSIONS files) rewrites identical files; `git status`
 # at the end shows whether anything changed.
 #
-#   tools/oracle/regenerate.sh            # everything
-#   tools/oracle/regenerate.sh conv_relu  # one oracle (observers | conv_relu | batchnorm | placement |
-#                                         #   numeric_debug | sensitivity | a16w8)
+#   tools/oracle/regenerate.sh            # every oracle of ORACLES
+#   tools/oracle/regenerate.sh conv_relu  # one of them
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${PT2E_VENV:-$root/.venv}
 cd "$root"
+
+# name | script under tools/oracle/ | what it writes (git status looks there)
+ORACLES=(
+  "observers|observers/make_goldens.py|test/Inputs/observers"
+  "conv_relu|conv_relu/make_goldens.py|examples/conv_relu/golden examples/conv_relu/conv_relu.linalg.mlir examples/conv_relu/conv_relu.tosa.mlir"
+  "batchnorm|batchnorm/make_goldens.py|test/fold-batchnorm/Inputs"
+  "placement|placement/make_goldens.py|test/oracle-placement/Inputs"
+  "numeric_debug|numeric_debug/conv_relu.py|test/numeric-debug/Inputs/conv_relu.golden"
+  "sensitivity|sensitivity/small_model.py|test/sensitivity/Inputs"
+  "a16w8|a16w8/make_goldens.py|test/dtype/Inputs"
+)
+# Oracles that write goldens but are not run here, and why.
+NOT_RUN=(
+  "ort_ranges: onnxruntime 1.31.1, not torch: a venv of its own (VENV_ORT)"
+  "channel_histograms: three steps in two venvs (data, torch, ort: VENV_ORT)"
+  "npy: exactly numpy 2.4.6 (this venv does not pin numpy)"
+  "placement/histogram_state_goldens.py: MobileNetV2 at 224x224, made on an AVX-512 machine"
+  "int8_tosa: three venvs run in order (this one, VENV_TOSA, VENV_ET)"
+)
+
+which=${1:-all}
+names=() known=0
+for o in "${ORACLES[@]}"; do
+  names+=("${o%%|*}")
+  if [ "$which" = all ] || [ "$which" = "${o%%|*}" ]; then known=1; fi
+done
+if [ "$known" = 0 ]; then
+  echo "usage: $0 [all|$(IFS='|'; echo "${names[*]}")]" >&2
+  echo "not run by this script (tools/oracle/README.md says how):" >&2
+  printf '  %s\n' "${NOT_RUN[@]}" >&2
+  exit 2
+fi
 
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
@@ -41,38 +65,17 @@ then
     -r tools/oracle/placement/requirements.txt
 fi
 
-which=${1:-all}
-case $which in
-  all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity|a16w8) ;;
-  *) echo "usage: $0 [all|observers|conv_relu|batchnorm|placement|numeric_debug|sensitivity|a16w8]" >&2; exit 2 ;;
-esac
-if [ "$which" = all ] || [ "$which" = observers ]; then
-  echo "== observers -> test/Inputs/observers/"
-  "$venv/bin/python" tools/oracle/observers/make_goldens.py
+written=()
+for o in "${ORACLES[@]}"; do
+  IFS='|' read -r name script outputs <<<"$o"
+  [ "$which" = all ] || [ "$which" = "$name" ] || continue
+  echo "== $name -> $outputs"
+  "$venv/bin/python" "tools/oracle/$script"
+  read -r -a paths <<<"$outputs"
+  written+=("${paths[@]}")
+done
+git status --short -- "${written[@]}"
+if [ "$which" = all ]; then
+  echo "not run by this script (tools/oracle/README.md says how):"
+  printf '  %s\n' "${NOT_RUN[@]}"
 fi
-if [ "$which" = all ] || [ "$which" = conv_relu ]; then
-  echo "== conv_relu -> examples/conv_relu/golden/, examples/conv_relu/conv_relu.{linalg,tosa}.mlir"
-  "$venv/bin/python" tools/oracle/conv_relu/make_goldens.py
-fi
-if [ "$which" = all ] || [ "$which" = batchnorm ]; then
-  echo "== batchnorm -> test/fold-batchnorm/Inputs/"
-  "$venv/bin/python" tools/oracle/batchnorm/make_goldens.py
-fi
-if [ "$which" = all ] || [ "$which" = placement ]; then
-  echo "== placement -> test/oracle-placement/Inputs/"
-  "$venv/bin/python" tools/oracle/placement/make_goldens.py
-fi
-if [ "$which" = all ] || [ "$which" = numeric_debug ]; then
-  echo "== numeric_debug -> test/numeric-debug/Inputs/conv_relu.golden"
-  "$venv/bin/python" tools/oracle/numeric_debug/conv_relu.py
-fi
-if [ "$which" = all ] || [ "$which" = sensitivity ]; then
-  echo "== sensitivity -> test/sensitivity/Inputs/"
-  "$venv/bin/python" tools/oracle/sensitivity/small_model.py
-fi
-if [ "$which" = all ] || [ "$which" = a16w8 ]; then
-  echo "== a16w8 -> test/dtype/Inputs/"
-  "$venv/bin/python" tools/oracle/a16w8/make_goldens.py
-fi
-git status --short -- test/Inputs/observers examples/conv_relu test/fold-batchnorm/Inputs test/oracle-placement \
-  test/numeric-debug/Inputs test/sensitivity/Inputs test/dtype/Inputs

@@ -37,12 +37,11 @@ For each, after calibration, writes to test/dtype/Inputs/ (or OUTDIR):
                         examples/conv_relu/golden/test_input.npy
 and VERSIONS.
 
-Usage: /work/main/.venv/bin/python tools/oracle/a16w8/make_goldens.py [OUTDIR]
+Usage: .venv/bin/python tools/oracle/a16w8/make_goldens.py [OUTDIR]
 """
 
 import os
 import platform
-import struct
 import sys
 import warnings
 
@@ -68,29 +67,12 @@ from torchao.testing.pt2e._xnnpack_quantizer_utils import QuantizationConfig  # 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import ConvReLU, observers_of, qparams_line, sqnr  # noqa: E402
+
 GOLDEN = os.path.join(ROOT, "examples", "conv_relu", "golden")
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test", "dtype", "Inputs")
 SHAPE = (4, 3, 16, 16)
-
-
-class ConvReLU(torch.nn.Module):  # tools/oracle/conv_relu/make_goldens.py's
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        self.relu = torch.nn.ReLU()
-
-    def forward(self, x):
-        return self.relu(self.conv(x))
-
-
-def f32hex(v):
-    return struct.pack("<f", float(v))[::-1].hex()
-
-
-def qparams_line(name, scale, zp):
-    return "%s scale=%s zero_point=%s" % (
-        name, ",".join(f32hex(v) for v in scale.reshape(-1).tolist()),
-        ",".join(str(int(z)) for z in zp.reshape(-1).tolist()))
 
 
 def int16_act_spec(observer_ctr, dtype=torch.int16):
@@ -114,10 +96,6 @@ def configs():
     return a16
 
 
-def sqnr(ref, y):
-    return float(20 * torch.log10(torch.linalg.vector_norm(ref) / torch.linalg.vector_norm(ref - y)))
-
-
 def main():
     os.makedirs(OUT, exist_ok=True)
     torch.manual_seed(0)
@@ -138,11 +116,8 @@ def main():
         with torch.no_grad():
             for b in batches:
                 prepared(b)
-        obs = sorted(((n.target, prepared.get_submodule(n.target), n.args[0].name)
-                      for n in prepared.graph.nodes
-                      if n.op == "call_module" and n.target.startswith("activation_post_process_")),
-                     key=lambda t: int(t[0].rsplit("_", 1)[1]))
-        assert [w for _, _, w in obs] == ["x", "conv_weight", "relu"], obs
+        obs = observers_of(prepared)
+        assert [w.name for _, _, w in obs] == ["x", "conv_weight", "relu"], obs
         with open(os.path.join(OUT, label + ".qparams.txt"), "w") as f:
             for name, mod, _ in obs:
                 s, z = mod.calculate_qparams()

@@ -37,16 +37,13 @@ warnings.filterwarnings("ignore")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench", "pytorch"))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
 
 import models  # noqa: E402
+from common import qparams_line  # noqa: E402
 from torchao.quantization.pt2e.quantize_pt2e import prepare_pt2e  # noqa: E402
 from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
     XNNPACKQuantizer, get_symmetric_quantization_config)
-
-
-def hexlist(t):
-    import struct
-    return ",".join(struct.pack("<f", v)[::-1].hex() for v in t.reshape(-1).tolist())
 
 
 def torch_side(model, x, work):
@@ -61,8 +58,7 @@ def torch_side(model, x, work):
         if node.op == "call_module" and node.target.startswith("activation_post_process_"):
             mod = prepared.get_submodule(node.target)
             s, z = mod.calculate_qparams()
-            line = "%s scale=%s zero_point=%s" % (node.target, hexlist(s),
-                                                   ",".join(str(int(v)) for v in z.reshape(-1)))
+            line = qparams_line(node.target, s, z)
             lines.append(line)
             if node.args[0].op == "get_attr":
                 weights.append(line)

@@ -45,7 +45,6 @@ Usage: .venv/bin/python tools/oracle/batchnorm/make_goldens.py [OUTDIR [MODEL ..
 import copy
 import os
 import platform
-import struct
 import sys
 import warnings
 
@@ -62,6 +61,9 @@ from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import hexlist, observers_of, qparams_line  # noqa: E402
+
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test", "fold-batchnorm", "Inputs")
 N_BATCHES = 4
 
@@ -107,27 +109,6 @@ def make(name):
 
 
 MODELS = ["conv_bn_relu", "conv_bn", "conv_bias_bn", "dw_bn_relu6", "linear_bn_relu", "linear_bn"]
-
-
-def f32hex(v):
-    return struct.pack("<f", float(v))[::-1].hex()
-
-
-def hexlist(t):
-    return ",".join(f32hex(v) for v in t.detach().reshape(-1).to(torch.float32).tolist())
-
-
-def qparams_line(name, scale, zp):
-    return "%s scale=%s zero_point=%s" % (
-        name, hexlist(scale), ",".join(str(int(z)) for z in zp.reshape(-1).tolist()))
-
-
-def observers_of(gm, prefix="activation_post_process_"):
-    found = []
-    for node in gm.graph.nodes:
-        if node.op == "call_module" and node.target.startswith(prefix):
-            found.append((node.target, gm.get_submodule(node.target), node.args[0]))
-    return sorted(found, key=lambda t: int(t[0].rsplit("_", 1)[1]))
 
 
 def dense_hex(t):

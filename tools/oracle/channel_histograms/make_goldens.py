@@ -6,11 +6,11 @@ Three steps, each runnable in the venv that has its library:
 
   data   (any python3 with numpy)  makes the batches and writes them as raw
          float32 (test/Inputs/observers/chhist_<case>.b<k>.f32);
-  torch  (/work/main/.venv: torch 2.15, torchao 0.18)  runs torchao's
+  torch  (.venv: torch 2.15, torchao 0.18)  runs torchao's
          HistogramObserver (per_tensor_* qscheme) on x.take(c, axis) of each
          batch, one observer per channel, and writes each channel's min, max,
          histogram and calculate_qparams;
-  ort    (/work/venv-ort: onnxruntime 1.31.1, numpy 2.4.6)  runs ONNX
+  ort    (.venv-ort: onnxruntime 1.31.1, numpy 2.4.6)  runs ONNX
          Runtime's calibrate.py HistogramCollector on each channel's slice
          (one collect per batch) and writes each channel's collected
          histogram (counts, edges, min, max) and compute_* range.
@@ -30,8 +30,8 @@ other) or chhist_<case>.edges.f32 (ort: the channels' edges one after the
 other). Floats are bit patterns in hex. Usage, from the repository root:
 
   python3 tools/oracle/channel_histograms/make_goldens.py data
-  /work/main/.venv/bin/python tools/oracle/channel_histograms/make_goldens.py torch
-  /work/venv-ort/bin/python tools/oracle/channel_histograms/make_goldens.py ort
+  .venv/bin/python tools/oracle/channel_histograms/make_goldens.py torch
+  ${VENV_ORT:-.venv-ort}/bin/python tools/oracle/channel_histograms/make_goldens.py ort
 """
 
 import os

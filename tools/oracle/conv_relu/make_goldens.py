@@ -49,7 +49,6 @@ Usage: .venv/bin/python tools/oracle/conv_relu/make_goldens.py [OUTDIR [MLIRDIR]
 import os
 import platform
 import re
-import struct
 import sys
 import warnings
 
@@ -67,44 +66,15 @@ from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import ConvReLU, f32hex, hexlist, observers_of, qparams_line  # noqa: E402
+
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "examples", "conv_relu", "golden")
 MLIRDIR = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "examples", "conv_relu")
 
 EPS = 2.0 ** -12  # XNNPACKQuantizer's eps, and the notebook's for FakeQuantize
 N_BATCHES = 8
 SHAPE = (4, 3, 16, 16)
-
-
-class ConvReLU(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        self.relu = torch.nn.ReLU()
-
-    def forward(self, x):
-        return self.relu(self.conv(x))
-
-
-def f32hex(v):
-    return struct.pack("<f", float(v))[::-1].hex()
-
-
-def hexlist(t):
-    return ",".join(f32hex(v) for v in t.detach().reshape(-1).to(torch.float32).tolist())
-
-
-def qparams_line(name, scale, zp):
-    return "%s scale=%s zero_point=%s" % (
-        name, hexlist(scale), ",".join(str(int(z)) for z in zp.reshape(-1).tolist()))
-
-
-def observers_of(gm):
-    """(name, module, observed node name) in activation_post_process_N order."""
-    found = []
-    for node in gm.graph.nodes:
-        if node.op == "call_module" and node.target.startswith("activation_post_process_"):
-            found.append((node.target, gm.get_submodule(node.target), node.args[0].name))
-    return sorted(found, key=lambda t: int(t[0].rsplit("_", 1)[1]))
 
 
 def insert_after(gm, node, module, name):
@@ -248,7 +218,7 @@ def main():
             prepared(b)
 
     obs = observers_of(prepared)
-    assert [(n, w) for n, _, w in obs] == [("activation_post_process_0", "x"),
+    assert [(n, w.name) for n, _, w in obs] == [("activation_post_process_0", "x"),
                                            ("activation_post_process_1", "conv_weight"),
                                            ("activation_post_process_2", "relu")], obs
     with open(os.path.join(OUT, "qparams.txt"), "w") as f:
@@ -261,7 +231,7 @@ def main():
         for name, mod, watched in obs:
             f.write("%s min=%s max=%s\n" % (name, hexlist(mod.min_val), hexlist(mod.max_val)))
             f.write("#   %s %s min=%s max=%s\n" % (
-                watched, type(mod).__name__,
+                watched.name, type(mod).__name__,
                 ",".join("%.9g" % v for v in mod.min_val.reshape(-1).tolist()),
                 ",".join("%.9g" % v for v in mod.max_val.reshape(-1).tolist())))
 

@@ -2,7 +2,7 @@
 """Oracle 3 of the int8 TOSA lowering (README.md beside this file): ExecuTorch's
 Arm TOSA flow on examples/conv_relu, in its own venv (requirements-executorch.txt):
 
-  /work/venv-et/bin/python tools/oracle/int8_tosa/executorch_arm.py [WORKDIR]
+  ${VENV_ET:-.venv-et}/bin/python tools/oracle/int8_tosa/executorch_arm.py [WORKDIR]
 
 The same model, weights, calibration batches and test batch as
 torch_reference.py. ExecuTorch's flow: torch.export, TOSAQuantizer with its
@@ -43,18 +43,11 @@ warnings.filterwarnings("ignore")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import ConvReLU  # noqa: E402
+
 OUT = os.path.join(ROOT, "test", "oracle-int8-tosa", "Inputs")
 GOLDEN = os.path.join(ROOT, "examples", "conv_relu", "golden")
-
-
-class ConvReLU(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        self.relu = torch.nn.ReLU()
-
-    def forward(self, x):
-        return self.relu(self.conv(x))
 
 
 def main():
@@ -90,10 +83,12 @@ def main():
     assert len(tosa_files) == 1, "expected one delegated TOSA graph, got %s" % tosa_files
     fb = tosa_files[0]
 
-    # The flatbuffer as MLIR (tosa-opt of tosa-tools, from the TOSA venv or PATH).
-    opt = os.environ.get("TOSA_OPT") or shutil.which("tosa-opt") or "/work/venv-tosa/bin/tosa-opt"
+    # The flatbuffer as MLIR (tosa-opt of tosa-tools: TOSA_OPT, PATH, or the TOSA
+    # venv, VENV_TOSA, default .venv-tosa at the repository root).
+    tosa_bin = os.path.join(os.environ.get("VENV_TOSA") or os.path.join(ROOT, ".venv-tosa"), "bin")
+    opt = os.environ.get("TOSA_OPT") or shutil.which("tosa-opt") or os.path.join(tosa_bin, "tosa-opt")
     refm = os.environ.get("TOSA_REFERENCE_MODEL") or shutil.which("tosa_reference_model") \
-        or "/work/venv-tosa/bin/tosa_reference_model"
+        or os.path.join(tosa_bin, "tosa_reference_model")
     empty = os.path.join(work, "empty.mlir")
     with open(empty, "w") as f:
         f.write("module {}\n")

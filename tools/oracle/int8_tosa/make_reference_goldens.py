@@ -6,7 +6,7 @@ then runs each module in TOSA's reference model (run_reference.py) and
 saves its outputs as Inputs/ref_<module>_<i>.npy. Run it with the venv of
 requirements.txt beside this file:
 
-  /work/venv-tosa/bin/python tools/oracle/int8_tosa/make_reference_goldens.py
+  ${VENV_TOSA:-.venv-tosa}/bin/python tools/oracle/int8_tosa/make_reference_goldens.py
 """
 import os
 import subprocess

@@ -11,12 +11,13 @@
 # int-npy-diff in bin/; PREPARED_DIR: <model>.<observer>.prepared.mlir and
 # <model>.calib.npz (bench/pytorch/side_by_side.py's exports, as in /tmp/sbs-bn);
 # the test input is the first calibration batch. Needs the TOSA venv's python
-# (TOSA_PY, default /work/venv-tosa/bin/python) and python3 for integer_core.py.
+# (TOSA_PY, default $VENV_TOSA/bin/python, VENV_TOSA defaulting to .venv-tosa at
+# the repository root) and python3 for integer_core.py.
 set -eu
 BUILD=$1 DATA=$2 WORK=$3
 shift 3
 HERE=$(cd "$(dirname "$0")" && pwd)
-PY=${TOSA_PY:-/work/venv-tosa/bin/python}
+PY=${TOSA_PY:-${VENV_TOSA:-$HERE/../../../.venv-tosa}/bin/python}
 mkdir -p "$WORK"
 for spec in "$@"; do
   model=${spec%%:*}

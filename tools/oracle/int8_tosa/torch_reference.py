@@ -8,7 +8,7 @@ torch.manual_seed(0), XNNPACKQuantizer per-channel, the 8 batches of
 golden/calib.npz, the test batch golden/test_input.npy). Run with the oracle
 venv (torch 2.15, torchao 0.18: tools/oracle/requirements.txt):
 
-  /work/main/.venv/bin/python tools/oracle/int8_tosa/torch_reference.py
+  .venv/bin/python tools/oracle/int8_tosa/torch_reference.py
 
 Three int8 results of the same quantized model on the same int8 input:
   1. torchao's convert_pt2e(..., use_reference_representation=True): the int8
@@ -65,20 +65,12 @@ from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
     XNNPACKQuantizer, get_symmetric_quantization_config)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
 sys.path.insert(0, HERE)
+from common import ConvReLU  # noqa: E402
 from make_hand_module import OUT, ROOT, const, quantize_multiplier  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "examples", "conv_relu", "golden")
-
-
-class ConvReLU(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        self.relu = torch.nn.ReLU()
-
-    def forward(self, x):
-        return self.relu(self.conv(x))
 
 
 def quant_chain(div):

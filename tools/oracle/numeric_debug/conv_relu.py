@@ -44,6 +44,9 @@ warnings.filterwarnings("ignore")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import ConvReLU  # noqa: E402
+
 GOLDEN = os.path.join(ROOT, "examples", "conv_relu", "golden")
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
     ROOT, "test", "numeric-debug", "Inputs", "conv_relu.golden")
@@ -118,19 +121,6 @@ def ours(batches, w, b, q):
          db(sums["y_ref"], sums["y_out"]), db(sums["y_ref"], sums["y_local"])),
     ]
     return rows, db(sums["out_ref"], sums["out_err"])
-
-
-class ConvReLU(torch.nn.Module):
-    def __init__(self, w, b):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3)
-        with torch.no_grad():
-            self.conv.weight.copy_(w)
-            self.conv.bias.copy_(b)
-        self.relu = torch.nn.ReLU()
-
-    def forward(self, x):
-        return self.relu(self.conv(x))
 
 
 def torchao_debugger(w, b, calib, tests):

@@ -47,6 +47,9 @@ warnings.filterwarnings("ignore")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import f32hex  # noqa: E402
+
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test", "Inputs", "observers")
 
 DTYPES = {"i8": torch.int8, "u8": torch.uint8, "i16": torch.int16,
@@ -62,13 +65,8 @@ OBSERVERS = {"minmax": O.MinMaxObserver,
              "histogram": O.HistogramObserver}
 
 
-def bits(v):
-    """The float32 bit pattern of v, as 8 hex digits."""
-    return "%08x" % struct.unpack("<I", struct.pack("<f", v))[0]
-
-
 def hexes(t):
-    return " ".join(bits(v) for v in t.reshape(-1).tolist())
+    return " ".join(f32hex(v) for v in t.reshape(-1).tolist())
 
 
 def write_f32(name, t):
@@ -101,8 +99,8 @@ def write_case(name, observer, dtype, qscheme, qmin, qmax, batches, eps=2**-12,
     lines += ["observer " + observer, "dtype " + dtype, "qscheme " + qscheme,
               "quant_min %d" % obs.quant_min, "quant_max %d" % obs.quant_max,
               "custom_range %d" % int(custom), "ch_axis %d" % ch_axis,
-              "eps " + bits(eps), "bins %d" % bins,
-              "averaging_constant " + bits(averaging_constant)]
+              "eps " + f32hex(eps), "bins %d" % bins,
+              "averaging_constant " + f32hex(averaging_constant)]
     status = "ok"
     for fname, t in batches:
         try:
@@ -155,7 +153,7 @@ def quant_case():
         fqc = torch.fake_quantize_per_channel_affine(
             xs.reshape(1, -1), torch.tensor([s32]), torch.tensor([z], dtype=torch.int32),
             0, lo, hi).reshape(-1) if dt not in ("u16",) else None
-        lines.append("config %s %s %d %d %d" % (dt, bits(s32), z, lo, hi))
+        lines.append("config %s %s %d %d %d" % (dt, f32hex(s32), z, lo, hi))
         lines.append("quantize %d %s" % (q.numel(), " ".join(str(int(v)) for v in q.tolist())))
         lines.append("dequantize %d %s" % (dq.numel(), hexes(dq)))
         if fq is not None:
@@ -171,19 +169,19 @@ def sums_case():
     x = torch.randn(3000, generator=g) * 10 ** torch.randint(-3, 4, (3000,), generator=g)
     lines = ["vector " + write_f32("sums.f32", x)]
     for n in [1, 5, 8, 9, 31, 64, 100, 257, 1000, 2048, 2049, 3000]:
-        lines.append("sum %d %s" % (n, bits(torch.sum(x[:n]).item())))
+        lines.append("sum %d %s" % (n, f32hex(torch.sum(x[:n]).item())))
     for lo, hi in [(-1.5, 2.25), (-30.0, 30.0), (0.1, 0.1)]:
         h = torch.histc(x, 2048, min=lo, max=hi)
         nz = h.nonzero().reshape(-1)
-        lines.append("histc %s %s %d %s" % (bits(lo), bits(hi), nz.numel(),
-                     " ".join("%d:%s" % (i, bits(h[i].item())) for i in nz.tolist())))
+        lines.append("histc %s %s %d %s" % (f32hex(lo), f32hex(hi), nz.numel(),
+                     " ".join("%d:%s" % (i, f32hex(h[i].item())) for i in nz.tolist())))
     for a, b, steps in [(-4.09373713, 4.10149336, 32769), (-842.726, 5.0096, 2049)]:
         a32 = struct.unpack("<f", struct.pack("<f", a))[0]
         b32 = struct.unpack("<f", struct.pack("<f", b))[0]
         ls = torch.linspace(a32, b32, steps)
         idx = list(range(0, steps, 97)) + [steps // 2 - 1, steps // 2, steps - 1]
-        lines.append("linspace %s %s %d %d %s" % (bits(a32), bits(b32), steps, len(idx),
-                     " ".join("%d:%s" % (i, bits(ls[i].item())) for i in idx)))
+        lines.append("linspace %s %s %d %d %s" % (f32hex(a32), f32hex(b32), steps, len(idx),
+                     " ".join("%d:%s" % (i, f32hex(ls[i].item())) for i in idx)))
     with open(os.path.join(OUT, "sums.case"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -287,7 +285,7 @@ def main():
                 % (torch.__version__, torchao.__version__, cap, digest))
     print("torch", torch.__version__, "torchao", torchao.__version__, "capability", cap)
     print("randn(4,3,16,16) seed 0 sha256", digest)
-    print("first 16:", " ".join(bits(v) for v in x.reshape(-1)[:16].tolist()))
+    print("first 16:", " ".join(f32hex(v) for v in x.reshape(-1)[:16].tolist()))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ state and ranges, and writes under test/Inputs/observers/:
                            (HEX HEX HEX)...   sum N FILE HEX (np.sum)
 
 Every float is its bit pattern in hex. Usage:
-  /work/venv-ort/bin/python tools/oracle/ort_ranges/make_goldens.py [OUTDIR]
+  ${VENV_ORT:-.venv-ort}/bin/python tools/oracle/ort_ranges/make_goldens.py [OUTDIR]
 """
 
 import os

@@ -58,32 +58,14 @@ import torch  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench", "pytorch"))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
 import models  # noqa: E402
+from common import f32hex, observers_of, sqnr  # noqa: E402
 
 from torchao.quantization.pt2e import observer as O  # noqa: E402
 from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e  # noqa: E402
 from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
     XNNPACKQuantizer, get_symmetric_quantization_config)
-
-
-def f32hex(v):
-    return struct.pack("<f", float(v))[::-1].hex()
-
-
-def sqnr(ref, y):
-    """torchao's compute_sqnr: 20 log10(|ref| / |ref - y|)."""
-    ref = torch.as_tensor(ref)
-    y = torch.as_tensor(y)
-    return float(20 * torch.log10(torch.linalg.vector_norm(ref) / torch.linalg.vector_norm(ref - y)))
-
-
-def observers_of(gm):
-    """[(name, module, observed node)] in activation_post_process_N order."""
-    found = []
-    for node in gm.graph.nodes:
-        if node.op == "call_module" and node.target.startswith("activation_post_process_"):
-            found.append((node.target, gm.get_submodule(node.target), node.args[0]))
-    return sorted(found, key=lambda t: int(t[0].rsplit("_", 1)[1]))
 
 
 def torch_run(name, batch, size, batches, xs, mkldnn=True, no_dropout=False, keep_prepared=False, threads=None):

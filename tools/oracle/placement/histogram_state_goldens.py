@@ -27,12 +27,13 @@ wrong on torch's own activations while they summed 16 lanes under AVX512
 floor"); each state's search lands elsewhere with 16-lane sums.
 """
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
 sys.path.insert(0, HERE)
 import convnets_sqnr as C  # noqa: E402  (silences warnings, imports torch, models)
+from common import f32hex  # noqa: E402
 
 import torch  # noqa: E402
 import torchao  # noqa: E402
@@ -40,10 +41,6 @@ import torchao  # noqa: E402
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test", "Inputs", "observers")
 STATES = [21, 38, 59, 68, 70, 140]  # activation_post_process_N
-
-
-def hexf(v):
-    return "%08x" % struct.unpack("<I", struct.pack("<f", float(v)))[0]
 
 
 def main():
@@ -73,11 +70,11 @@ def main():
             f.write("observer histogram\ndtype i8\nqscheme per_tensor_affine\n")
             f.write("quant_min %d\nquant_max %d\ncustom_range %d\nch_axis 0\n"
                     % (mod.quant_min, mod.quant_max, int(mod.has_customized_qrange)))
-            f.write("eps %s\nbins %d\naveraging_constant %s\n" % (hexf(mod.eps), mod.bins, hexf(0.01)))
+            f.write("eps %s\nbins %d\naveraging_constant %s\n" % (f32hex(mod.eps), mod.bins, f32hex(0.01)))
             f.write("cpu_capability %s\n" % cap.lower())
-            f.write("state %s %s %s.hist.f32\n" % (hexf(mod.min_val), hexf(mod.max_val), name))
-            f.write("min 1 %s\nmax 1 %s\nhistogram %s.hist.f32\n" % (hexf(mod.min_val), hexf(mod.max_val), name))
-            f.write("scales 1 %s\nzero_points 1 %d\nstatus ok\n" % (hexf(scale.item()), int(zp.item())))
+            f.write("state %s %s %s.hist.f32\n" % (f32hex(mod.min_val), f32hex(mod.max_val), name))
+            f.write("min 1 %s\nmax 1 %s\nhistogram %s.hist.f32\n" % (f32hex(mod.min_val), f32hex(mod.max_val), name))
+            f.write("scales 1 %s\nzero_points 1 %d\nstatus ok\n" % (f32hex(scale.item()), int(zp.item())))
     with open(os.path.join(OUT, "histogram_state_mnv2.VERSIONS"), "w") as f:
         f.write("torch %s\ntorchao %s\ncpu_capability %s\n" % (torch.__version__, torchao.__version__, cap))
 

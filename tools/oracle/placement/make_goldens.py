@@ -47,7 +47,6 @@ Usage: .venv/bin/python tools/oracle/placement/make_goldens.py [OUTDIR]
 
 import os
 import platform
-import struct
 import sys
 import warnings
 
@@ -64,6 +63,9 @@ from torchao.testing.pt2e._xnnpack_quantizer import (  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
+from common import f32hex, observers_of, sqnr  # noqa: E402
+
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test", "oracle-placement", "Inputs")
 
 N_BATCHES = 8
@@ -136,19 +138,6 @@ MODELS = ("transformer", "vit", "mlp3d", "gated")
 TOSA_TOO = ("transformer", "vit", "gated")  # also exported as TOSA: <model>.tosa.mlir
 
 
-def f32hex(v):
-    return struct.pack("<f", float(v))[::-1].hex()
-
-
-def observers_of(gm):
-    """(name, module, observed node) in activation_post_process_N order."""
-    found = []
-    for node in gm.graph.nodes:
-        if node.op == "call_module" and node.target.startswith("activation_post_process_"):
-            found.append((node.target, gm.get_submodule(node.target), node.args[0].name))
-    return sorted(found, key=lambda t: int(t[0].rsplit("_", 1)[1]))
-
-
 def qparams_of(mod):
     scale, zp = mod.calculate_qparams()
     scale = scale.reshape(-1).to(torch.float32).tolist()
@@ -189,11 +178,6 @@ def noise_floor(obs, rows, other):
     return worst, moved
 
 
-def sqnr(ref, y):
-    return float(20 * torch.log10(torch.linalg.vector_norm(ref) /
-                                  torch.linalg.vector_norm(ref - y)))
-
-
 def emit_mlir(name, model, example, form="linalg-on-tensors", suffix=".mlir"):
     from torch_mlir import fx
     mod = fx.export_and_import(model, example, output_type=form, func_name="forward")
@@ -215,7 +199,7 @@ def one_model(name, batches, x):
         inst = first.setdefault(id(mod), oname)
         kind = "weight" if isinstance(mod, O.PerChannelMinMaxObserver) else "act"
         scale, zp = qparams_of(mod)
-        rows.append("%s %s %s %s" % (oname, inst, kind, node))
+        rows.append("%s %s %s %s" % (oname, inst, kind, node.name))
         lines.append("%s scale=%s zero_point=%s" % (
             oname, ",".join(f32hex(s) for s in scale), ",".join(str(z) for z in zp)))
     # the noise floor: torch against itself, mkldnn off, and on one thread

@@ -4,7 +4,7 @@ OUR pipeline for a list of rows (a pt2e-annotate option string each) on
 ResNet-18, MobileNetV2 (BatchNorm in the module) and the
 TransformerEncoderLayer.
 
-  /work/main/.venv/bin/python tools/oracle/ranges_sqnr/ranges_sqnr.py WORKDIR BUILD_BIN \
+  .venv/bin/python tools/oracle/ranges_sqnr/ranges_sqnr.py WORKDIR BUILD_BIN \
       [--models resnet18,mobilenet_v2,transformer] [--rows 'label=options;label=options'] \
       [--batch 2] [--size 224] [--seq 32] [--batches 4] [--test-batches 8] [--test-seed 1] \
       [--repeat 3]
@@ -47,7 +47,9 @@ import torch  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench", "pytorch"))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/oracle/: common.py
 import models  # noqa: E402
+from common import sqnr  # noqa: E402
 
 # (label, pt2e-annotate options). More rows: append here or pass --rows.
 ROWS = [
@@ -71,13 +73,6 @@ CHANNEL_ROWS = [
     ("percentile 99.99 per channel (axis 1)", "activation-observer=percentile percentile=99.99 activation-ch-axis=1"),
     ("entropy per channel (axis 1)", "activation-observer=entropy activation-ch-axis=1"),
 ]
-
-
-def sqnr(ref, y):
-    """torchao's compute_sqnr: 20 log10(|ref| / |ref - y|)."""
-    ref = torch.as_tensor(ref)
-    y = torch.as_tensor(y)
-    return float(20 * torch.log10(torch.linalg.vector_norm(ref) / torch.linalg.vector_norm(ref - y)))
 
 
 def sh(cmd):

@@ -30,7 +30,7 @@ with all points, and with each unit's points dropped. It writes
   test/sensitivity/Inputs/calib.npz    arg0: 4 batches of 2 x 3 x 8 x 8
   test/sensitivity/Inputs/small.golden one line per figure, versions first
 
-Usage: /work/main/.venv/bin/python tools/oracle/sensitivity/small_model.py [OUTDIR]
+Usage: .venv/bin/python tools/oracle/sensitivity/small_model.py [OUTDIR]
 """
 
 import os
