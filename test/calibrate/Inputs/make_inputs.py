@@ -1,6 +1,6 @@
 """Writes the small .npz/.npy fixtures of test/calibrate and test/run.
 
-Run with any NumPy (made with the one in /work/main/.venv):
+Run with any NumPy (made with the one of the oracle venv, .venv):
     python3 test/calibrate/Inputs/make_inputs.py
 The expected values in the tests do not come from these files' contents
 except where a test says so (run/relu.test's expected output is computed
