@@ -389,61 +389,57 @@ static bool binsAreCounts(const Pt2eCalibratedStats *s,
 ** one such histogram per channel, one after the other: the edges are one
 ** longer per channel that has counts and do not decrease within a channel.
 */
-static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
-                         Pt2eCalibratedError *err) {
-  MlirAttribute c = mlirDictionaryAttrGetElementByName(
-      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_COUNTS));
-  MlirAttribute e = mlirDictionaryAttrGetElementByName(
-      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_EDGES));
-  MlirAttribute cb = mlirDictionaryAttrGetElementByName(
-      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_CHANNEL_BINS));
-  intptr_t n, parts = 1, total = 0;
-  if (!mlirAttributeIsNull(cb)) {
-    if (!mlirAttributeIsADenseI64Array(cb)) {
-      fail(err, "has 'stats' '%s', expected array<i64> of each channel's "
-                "number of counts", PT2E_ATTR_STATS_CHANNEL_BINS);
-      return false;
-    }
-    parts = 0;
-    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(cb); i++) {
-      int64_t v = mlirDenseI64ArrayGetElement(cb, i);
-      if (v < 0 || v > ((int64_t)1 << 24)) {
-        fail(err, "has 'stats' '%s' entry %ld = %lld, expected 0 to 2^24",
-             PT2E_ATTR_STATS_CHANNEL_BINS, (long)i, (long long)v);
-        return false;
-      }
-      total += (intptr_t)v;
-      parts += v > 0;
-    }
-    s->ortChannels = mlirDenseArrayGetNumElements(cb);
-    s->channelBins = cb;
-  }
-  if (mlirAttributeIsNull(c) && mlirAttributeIsNull(e) && total == 0)
-    return true;
-  if (mlirAttributeIsNull(c) || mlirAttributeIsNull(e) ||
-      !mlirAttributeIsADenseI64Array(c) || !mlirAttributeIsADenseF32Array(e) ||
-      mlirDenseArrayGetNumElements(c) < 1 ||
-      mlirDenseArrayGetNumElements(e) != mlirDenseArrayGetNumElements(c) + parts ||
-      (!mlirAttributeIsNull(cb) && total != mlirDenseArrayGetNumElements(c))) {
-    if (mlirAttributeIsNull(cb))
-      fail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
-                "counts and array<f32> of N + 1 edges",
-           PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
-    else
-      fail(err, "has 'stats' '%s', '%s' and '%s' that disagree, expected N "
-                "counts in all, as '%s' adds up, and N + 1 edges per channel "
-                "with counts", PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
-           PT2E_ATTR_STATS_CHANNEL_BINS, PT2E_ATTR_STATS_CHANNEL_BINS);
+/* 'channel_bins' (each channel's number of counts) into 's', with the
+   total count and the number of channels that have a histogram. */
+static bool ortChannelBins(MlirAttribute cb, Pt2eCalibratedStats *s, intptr_t *total,
+                           intptr_t *parts, Pt2eCalibratedError *err) {
+  if (!mlirAttributeIsADenseI64Array(cb)) {
+    fail(err, "has 'stats' '%s', expected array<i64> of each channel's "
+              "number of counts", PT2E_ATTR_STATS_CHANNEL_BINS);
     return false;
   }
-  n = mlirDenseArrayGetNumElements(c);
-  for (intptr_t i = 0; i < n; i++)
-    if (mlirDenseI64ArrayGetElement(c, i) < 0) {
-      fail(err, "has 'stats' count %ld = %lld, expected a count >= 0",
-           (long)i, (long long)mlirDenseI64ArrayGetElement(c, i));
+  *parts = 0;
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(cb); i++) {
+    int64_t v = mlirDenseI64ArrayGetElement(cb, i);
+    if (v < 0 || v > ((int64_t)1 << 24)) {
+      fail(err, "has 'stats' '%s' entry %ld = %lld, expected 0 to 2^24",
+           PT2E_ATTR_STATS_CHANNEL_BINS, (long)i, (long long)v);
       return false;
     }
-  /* the edges of each part (the whole histogram, or each channel's) */
+    *total += (intptr_t)v;
+    *parts += v > 0;
+  }
+  s->ortChannels = mlirDenseArrayGetNumElements(cb);
+  s->channelBins = cb;
+  return true;
+}
+
+/* Counts 'c' and edges 'e' agree: N > 0 counts (as 'cb' adds up when
+   present) and N + 1 edges per part. */
+static bool ortArraysAgree(MlirAttribute c, MlirAttribute e, MlirAttribute cb,
+                           intptr_t total, intptr_t parts, Pt2eCalibratedError *err) {
+  if (!mlirAttributeIsNull(c) && !mlirAttributeIsNull(e) &&
+      mlirAttributeIsADenseI64Array(c) && mlirAttributeIsADenseF32Array(e) &&
+      mlirDenseArrayGetNumElements(c) >= 1 &&
+      mlirDenseArrayGetNumElements(e) == mlirDenseArrayGetNumElements(c) + parts &&
+      (mlirAttributeIsNull(cb) || total == mlirDenseArrayGetNumElements(c)))
+    return true;
+  if (mlirAttributeIsNull(cb))
+    fail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
+              "counts and array<f32> of N + 1 edges",
+         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
+  else
+    fail(err, "has 'stats' '%s', '%s' and '%s' that disagree, expected N "
+              "counts in all, as '%s' adds up, and N + 1 edges per channel "
+              "with counts", PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
+         PT2E_ATTR_STATS_CHANNEL_BINS, PT2E_ATTR_STATS_CHANNEL_BINS);
+  return false;
+}
+
+/* The edges of each part (the whole histogram, or each channel's with
+   counts) are finite and do not decrease. */
+static bool ortEdgesRise(MlirAttribute e, MlirAttribute cb, intptr_t n, intptr_t parts,
+                         Pt2eCalibratedError *err) {
   intptr_t start = 0, ch = 0;
   while (start < n + parts) {
     intptr_t len = n + 1;
@@ -463,6 +459,33 @@ static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
     }
     start += len;
   }
+  return true;
+}
+
+static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
+                         Pt2eCalibratedError *err) {
+  MlirAttribute c = mlirDictionaryAttrGetElementByName(
+      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_COUNTS));
+  MlirAttribute e = mlirDictionaryAttrGetElementByName(
+      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_EDGES));
+  MlirAttribute cb = mlirDictionaryAttrGetElementByName(
+      stats, mlirStringRefCreateFromCString(PT2E_ATTR_STATS_CHANNEL_BINS));
+  intptr_t parts = 1, total = 0;
+  if (!mlirAttributeIsNull(cb) && !ortChannelBins(cb, s, &total, &parts, err))
+    return false;
+  if (mlirAttributeIsNull(c) && mlirAttributeIsNull(e) && total == 0)
+    return true;
+  if (!ortArraysAgree(c, e, cb, total, parts, err))
+    return false;
+  intptr_t n = mlirDenseArrayGetNumElements(c);
+  for (intptr_t i = 0; i < n; i++)
+    if (mlirDenseI64ArrayGetElement(c, i) < 0) {
+      fail(err, "has 'stats' count %ld = %lld, expected a count >= 0",
+           (long)i, (long long)mlirDenseI64ArrayGetElement(c, i));
+      return false;
+    }
+  if (!ortEdgesRise(e, cb, n, parts, err))
+    return false;
   s->ortBins = n;
   s->counts = c;
   s->edges = e;
@@ -470,30 +493,40 @@ static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
 }
 
 /* The channel and bin counts the observer of 'spec' keeps on 'op'. */
-static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
-                         const Pt2eCalibratedStats *s,
-                         Pt2eCalibratedError *err) {
+/* The stats' channel count against the observer: one for a per-tensor
+   observer, the watched dimension's size (or 0 before the first batch)
+   for one that keeps channels. */
+static bool statsChannelsFit(MlirOperation op, const Pt2eSpec *spec,
+                             const Pt2eCalibratedStats *s, Pt2eCalibratedError *err) {
   const Pt2eQuantSpec *q = &spec->quant;
-  const char *obs = pt2eObserverKindName(q->observer);
-  if (observerKeepsChannels(q)) {
-    MlirType tensor;
-    int64_t axis;
-    if (!watchedTensor(op, &tensor, err) || !axisInside(tensor, spec, &axis, err))
-      return false;
-    int64_t channels = mlirShapedTypeIsDynamicDim(tensor, (intptr_t)axis)
-                           ? -1 : mlirShapedTypeGetDimSize(tensor, (intptr_t)axis);
-    if (s->numChannels != 0 && channels >= 0 && s->numChannels != channels) {
-      fail(err, "has 'stats' of %ld channels for dimension %lld of size %lld "
-                "(expected %lld, or 0 before the first observation)",
-           (long)s->numChannels, (long long)axis, (long long)channels,
-           (long long)channels);
-      return false;
-    }
-  } else if (s->numChannels != 1) {
+  if (!observerKeepsChannels(q)) {
+    if (s->numChannels == 1)
+      return true;
     fail(err, "has 'stats' of %ld channels, expected 1 for observer '%s'",
-         (long)s->numChannels, obs);
+         (long)s->numChannels, pt2eObserverKindName(q->observer));
     return false;
   }
+  MlirType tensor;
+  int64_t axis;
+  if (!watchedTensor(op, &tensor, err) || !axisInside(tensor, spec, &axis, err))
+    return false;
+  int64_t channels = mlirShapedTypeIsDynamicDim(tensor, (intptr_t)axis)
+                         ? -1 : mlirShapedTypeGetDimSize(tensor, (intptr_t)axis);
+  if (s->numChannels != 0 && channels >= 0 && s->numChannels != channels) {
+    fail(err, "has 'stats' of %ld channels for dimension %lld of size %lld "
+              "(expected %lld, or 0 before the first observation)",
+         (long)s->numChannels, (long long)axis, (long long)channels,
+         (long long)channels);
+    return false;
+  }
+  return true;
+}
+
+/* torchao's Histogram bins: the spec's count (per channel for per-channel
+   histograms); no other observer keeps any. */
+static bool statsBinsFit(const Pt2eQuantSpec *q, const Pt2eCalibratedStats *s,
+                         Pt2eCalibratedError *err) {
+  const char *obs = pt2eObserverKindName(q->observer);
   bool channelHist = pt2eObserverIsChannelHistogram(q);
   if (q->observer == Pt2eObserverHistogram && channelHist) {
     if (s->numBins != s->numChannels * q->bins) {
@@ -516,33 +549,48 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
          obs);
     return false;
   }
+  return true;
+}
+
+/* Per-channel histograms of an ONNX Runtime kind: one bin count per
+   channel, non-zero exactly where min and max are finite. */
+static bool statsChannelBinsFit(const Pt2eCalibratedStats *s, Pt2eCalibratedError *err) {
+  if (s->numChannels > 0 && s->ortChannels != s->numChannels) {
+    fail(err, "has 'stats' '%s' of %ld entries for %ld channels",
+         PT2E_ATTR_STATS_CHANNEL_BINS, (long)s->ortChannels,
+         (long)s->numChannels);
+    return false;
+  }
+  for (intptr_t c = 0; c < s->numChannels; c++) {
+    bool has = mlirDenseI64ArrayGetElement(s->channelBins, c) > 0;
+    if (has != (bool)isfinite(mlirDenseF32ArrayGetElement(s->min, c))) {
+      fail(err, "has 'stats' min/max and '%s' that disagree at channel "
+                "%ld (a histogram exactly when min and max are finite)",
+           PT2E_ATTR_STATS_CHANNEL_BINS, (long)c);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ONNX Runtime's histograms: channel bins only for its per-channel form,
+   counts and edges only for its per-tensor one, there exactly when min and
+   max are finite. */
+static bool statsOrtFit(const Pt2eQuantSpec *q, const Pt2eCalibratedStats *s,
+                        Pt2eCalibratedError *err) {
+  bool channelHist = pt2eObserverIsChannelHistogram(q);
   bool ort = pt2eObserverKindInfo(q->observer)->ort != Pt2eOrtNone;
   if (!(ort && channelHist) && !mlirAttributeIsNull(s->channelBins)) {
     fail(err, "has 'stats' '%s', which only per-channel histograms of an "
               "ONNX Runtime kind keep", PT2E_ATTR_STATS_CHANNEL_BINS);
     return false;
   }
-  if (ort && channelHist) {
-    if (s->numChannels > 0 && s->ortChannels != s->numChannels) {
-      fail(err, "has 'stats' '%s' of %ld entries for %ld channels",
-           PT2E_ATTR_STATS_CHANNEL_BINS, (long)s->ortChannels,
-           (long)s->numChannels);
-      return false;
-    }
-    for (intptr_t c = 0; c < s->numChannels; c++) {
-      bool has = mlirDenseI64ArrayGetElement(s->channelBins, c) > 0;
-      if (has != (bool)isfinite(mlirDenseF32ArrayGetElement(s->min, c))) {
-        fail(err, "has 'stats' min/max and '%s' that disagree at channel "
-                  "%ld (a histogram exactly when min and max are finite)",
-             PT2E_ATTR_STATS_CHANNEL_BINS, (long)c);
-        return false;
-      }
-    }
-    return true;
-  }
+  if (ort && channelHist)
+    return statsChannelBinsFit(s, err);
   if (!ort && s->ortBins != 0) {
     fail(err, "has 'stats' '%s' and '%s', which observer '%s' does not keep",
-         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES, obs);
+         PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
+         pt2eObserverKindName(q->observer));
     return false;
   }
   if (ort && (s->ortBins != 0) !=
@@ -554,6 +602,13 @@ static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
     return false;
   }
   return true;
+}
+
+static bool statsFitSpec(MlirOperation op, const Pt2eSpec *spec,
+                         const Pt2eCalibratedStats *s,
+                         Pt2eCalibratedError *err) {
+  return statsChannelsFit(op, spec, s, err) && statsBinsFit(&spec->quant, s, err) &&
+         statsOrtFit(&spec->quant, s, err);
 }
 
 bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,

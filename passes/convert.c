@@ -558,6 +558,50 @@ static int64_t constantIndex(const Target *t, int64_t i) {
 ** constant's element constantIndex(i), so the integer constant is exactly
 ** what quantizing the transposed or reshaped float tensor at run time gives.
 */
+/* The weight's values quantized with the target's qparams into 'buf'
+   ('numel' elements of the spec's storage type); 'inner' elements per
+   channel of the watched type. */
+static void quantizeConstant(const Target *t, MlirAttribute value, int64_t numel,
+                             int64_t inner, int64_t channels, void *buf) {
+  const Pt2eQuantSpec *q = &t->spec.quant;
+  bool resource = mlirAttributeIsADenseResourceElements(value);
+  bool splat = !resource && mlirDenseElementsAttrIsSplat(value);
+  for (int64_t i = 0; i < numel; i++) {
+    intptr_t j = (intptr_t)constantIndex(t, i);
+    float x = resource ? mlirDenseFloatResourceElementsAttrGetValue(value, j)
+              : splat  ? mlirDenseElementsAttrGetFloatSplatValue(value)
+                       : mlirDenseElementsAttrGetFloatValue(value, j);
+    int64_t c = (i / inner) % channels;
+    int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
+                                  q->quantMin, q->quantMax, q->dtype);
+    switch (q->dtype) {
+    case Pt2eDTypeInt8:
+    case Pt2eDTypeInt4: ((int8_t *)buf)[i] = (int8_t)v; break;
+    case Pt2eDTypeUInt8: ((uint8_t *)buf)[i] = (uint8_t)v; break;
+    case Pt2eDTypeInt16: ((int16_t *)buf)[i] = (int16_t)v; break;
+    case Pt2eDTypeUInt16: ((uint16_t *)buf)[i] = (uint16_t)v; break;
+    case Pt2eDTypeInt32: ((int32_t *)buf)[i] = (int32_t)v; break;
+    }
+  }
+}
+
+/* The integer elements attribute of 'type' with storage 'dtype' over the
+   'n' values of 'buf'. */
+static MlirAttribute integerConstant(MlirContext ctx, MlirType type, Pt2eDType dtype,
+                                     intptr_t n, const void *buf) {
+  MlirType intType = withElementType(type, mlirIntegerTypeGet(ctx, storageWidth(dtype)));
+  switch (dtype) {
+  case Pt2eDTypeInt8:
+  /* an i4 element is stored in a byte: the i8 builder fills it */
+  case Pt2eDTypeInt4: return mlirDenseElementsAttrInt8Get(intType, n, buf);
+  case Pt2eDTypeUInt8: return mlirDenseElementsAttrUInt8Get(intType, n, buf);
+  case Pt2eDTypeInt16: return mlirDenseElementsAttrInt16Get(intType, n, buf);
+  case Pt2eDTypeUInt16: return mlirDenseElementsAttrUInt16Get(intType, n, buf);
+  case Pt2eDTypeInt32: return mlirDenseElementsAttrInt32Get(intType, n, buf);
+  }
+  return mlirAttributeGetNull();
+}
+
 static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
                                       Target *t, MlirAttribute value) {
   const Pt2eQuantSpec *q = &t->spec.quant;
@@ -581,42 +625,39 @@ static MlirLogicalResult foldConstant(MlirContext ctx, const Convert *cv,
   void *buf = pt2eAlloc(bytes);
   if (!buf)
     return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
-  bool resource = mlirAttributeIsADenseResourceElements(value);
-  bool splat = !resource && mlirDenseElementsAttrIsSplat(value);
-  for (int64_t i = 0; i < numel; i++) {
-    intptr_t j = (intptr_t)constantIndex(t, i);
-    float x = resource ? mlirDenseFloatResourceElementsAttrGetValue(value, j)
-              : splat  ? mlirDenseElementsAttrGetFloatSplatValue(value)
-                       : mlirDenseElementsAttrGetFloatValue(value, j);
-    int64_t c = (i / inner) % channels;
-    int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
-                                  q->quantMin, q->quantMax, q->dtype);
-    switch (q->dtype) {
-    case Pt2eDTypeInt8:
-    case Pt2eDTypeInt4: ((int8_t *)buf)[i] = (int8_t)v; break;
-    case Pt2eDTypeUInt8: ((uint8_t *)buf)[i] = (uint8_t)v; break;
-    case Pt2eDTypeInt16: ((int16_t *)buf)[i] = (int16_t)v; break;
-    case Pt2eDTypeUInt16: ((uint16_t *)buf)[i] = (uint16_t)v; break;
-    case Pt2eDTypeInt32: ((int32_t *)buf)[i] = (int32_t)v; break;
-    }
-  }
-  MlirType intType =
-      withElementType(type, mlirIntegerTypeGet(ctx, storageWidth(q->dtype)));
-  intptr_t n = (intptr_t)numel;
-  switch (q->dtype) {
-  case Pt2eDTypeInt8:
-  /* an i4 element is stored in a byte: the i8 builder fills it */
-  case Pt2eDTypeInt4: t->folded = mlirDenseElementsAttrInt8Get(intType, n, buf); break;
-  case Pt2eDTypeUInt8: t->folded = mlirDenseElementsAttrUInt8Get(intType, n, buf); break;
-  case Pt2eDTypeInt16: t->folded = mlirDenseElementsAttrInt16Get(intType, n, buf); break;
-  case Pt2eDTypeUInt16: t->folded = mlirDenseElementsAttrUInt16Get(intType, n, buf); break;
-  case Pt2eDTypeInt32: t->folded = mlirDenseElementsAttrInt32Get(intType, n, buf); break;
-  }
+  quantizeConstant(t, value, numel, inner, channels, buf);
+  t->folded = integerConstant(ctx, type, q->dtype, (intptr_t)numel, buf);
   pt2eFree(buf);
   return mlirLogicalResultSuccess();
 }
 
 /* Decides what becomes of every target and computes all it needs. */
+/* What becomes of target 't', whose qparams are known: Q/DQ, or its weight
+   folded to an integer constant (fold-weights=true). */
+static MlirLogicalResult planAction(Convert *c, MlirContext ctx, Target *t,
+                                    bool foldWeights) {
+  if (mlirLogicalResultIsFailure(checkQParams(t)))
+    return mlirLogicalResultFailure();
+  MlirType elem = quantElementType(ctx, t);
+  if (mlirTypeIsNull(elem))
+    return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
+  t->quantTensor = withElementType(
+      mlirValueGetType(mlirOperationGetOperand(t->op, 0)), elem);
+  t->action = ActQdq;
+  MlirAttribute value = foldWeights ? constantValue(t) : (MlirAttribute){NULL};
+  if (!mlirAttributeIsNull(value) && !pt2eResourceBlobIsPresent(value))
+    return pt2eEmitError(mlirOperationGetLocation(t->constOp),
+                         "'pt2e-convert': the weight's dense_resource has no "
+                         "blob in this file (its dialect_resources entry is "
+                         "missing)");
+  if (!mlirAttributeIsNull(value)) {
+    if (mlirLogicalResultIsFailure(foldConstant(ctx, c, t, value)))
+      return mlirLogicalResultFailure();
+    t->action = ActFold;
+  }
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
                               bool keepFloat) {
   for (size_t i = 0; i < c->targets.size; i++) {
@@ -647,25 +688,8 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
       t->action = ActFloat;
       continue;
     }
-    if (mlirLogicalResultIsFailure(checkQParams(t)))
+    if (mlirLogicalResultIsFailure(planAction(c, ctx, t, foldWeights)))
       return mlirLogicalResultFailure();
-    MlirType elem = quantElementType(ctx, t);
-    if (mlirTypeIsNull(elem))
-      return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
-    t->quantTensor = withElementType(
-        mlirValueGetType(mlirOperationGetOperand(t->op, 0)), elem);
-    t->action = ActQdq;
-    MlirAttribute value = foldWeights ? constantValue(t) : (MlirAttribute){NULL};
-    if (!mlirAttributeIsNull(value) && !pt2eResourceBlobIsPresent(value))
-      return pt2eEmitError(mlirOperationGetLocation(t->constOp),
-                           "'pt2e-convert': the weight's dense_resource has no "
-                           "blob in this file (its dialect_resources entry is "
-                           "missing)");
-    if (!mlirAttributeIsNull(value)) {
-      if (mlirLogicalResultIsFailure(foldConstant(ctx, c, t, value)))
-        return mlirLogicalResultFailure();
-      t->action = ActFold;
-    }
   }
   return mlirLogicalResultSuccess();
 }

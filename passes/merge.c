@@ -345,6 +345,27 @@ static MlirWalkResult writeOp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Writes the merged statistics and qparams into the module, and the
+   record of the batches they cover: the first part's start to the last
+   part's end, exact when every part and this merge were. */
+static void writeMerged(Merge *m, MlirOperation module) {
+  Pt2eShardRecord rec = m->parts[0].record;
+  rec.end = m->parts[m->numParts - 1].record.end;
+  for (size_t i = 0; i < m->numParts; i++)
+    rec.exact = rec.exact && m->parts[i].record.exact;
+  rec.exact = rec.exact && m->exact;
+  /* the strings of a parsed part die with it: copy them first */
+  char source[4096], opts[512], fp[17];
+  snprintf(source, sizeof source, "%.*s", (int)rec.source.length, rec.source.data);
+  snprintf(opts, sizeof opts, "%.*s", (int)rec.options.length, rec.options.data);
+  snprintf(fp, sizeof fp, "%.*s", (int)rec.fingerprint.length, rec.fingerprint.data);
+  rec.source = mlirStringRefCreateFromCString(source);
+  rec.options = mlirStringRefCreateFromCString(opts);
+  rec.fingerprint = mlirStringRefCreateFromCString(fp);
+  mlirOperationWalk(module, writeOp, m, MlirWalkPreOrder);
+  pt2eShardWriteRecord(module, &rec);
+}
+
 static MlirLogicalResult mergeRun(MlirOperation module,
                                   const Pt2eOptionValue *options) {
   Merge m;
@@ -378,23 +399,8 @@ static MlirLogicalResult mergeRun(MlirOperation module,
     if (mlirLogicalResultIsSuccess(r))
       r = computeQParams(&m, &m.merged.at[i]);
   }
-  if (mlirLogicalResultIsSuccess(r)) {
-    Pt2eShardRecord rec = m.parts[0].record;
-    rec.end = m.parts[m.numParts - 1].record.end;
-    for (size_t i = 0; i < m.numParts; i++)
-      rec.exact = rec.exact && m.parts[i].record.exact;
-    rec.exact = rec.exact && m.exact;
-    /* the strings of a parsed part die with it: copy them first */
-    char source[4096], opts[512], fp[17];
-    snprintf(source, sizeof source, "%.*s", (int)rec.source.length, rec.source.data);
-    snprintf(opts, sizeof opts, "%.*s", (int)rec.options.length, rec.options.data);
-    snprintf(fp, sizeof fp, "%.*s", (int)rec.fingerprint.length, rec.fingerprint.data);
-    rec.source = mlirStringRefCreateFromCString(source);
-    rec.options = mlirStringRefCreateFromCString(opts);
-    rec.fingerprint = mlirStringRefCreateFromCString(fp);
-    mlirOperationWalk(module, writeOp, &m, MlirWalkPreOrder);
-    pt2eShardWriteRecord(module, &rec);
-  }
+  if (mlirLogicalResultIsSuccess(r))
+    writeMerged(&m, module);
   freeMerge(&m);
   return r;
 }

@@ -160,6 +160,27 @@ static bool endsWith(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* Every argument's array, arg0, arg1, ..., from the .npz at 'path';
+   false (reported at 'loc') when one is missing or does not fit. */
+static bool loadNpz(Pt2eCalibData *d, const char *path, int64_t maxEntryMb,
+                    MlirLocation loc) {
+  char err[1024];
+  Pt2eNpz *npz = pt2eNpzOpen(path, err, sizeof err);
+  bool ok = npz != NULL;
+  if (!ok)
+    pt2eEmitError(loc, "%s", err);
+  for (int i = 0; ok && i < d->numArgs; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "arg%d", i);
+    if (!loadArg(d, path, npz, name, i, maxEntryMb, err, sizeof err)) {
+      pt2eEmitError(loc, "%s", err);
+      ok = false;
+    }
+  }
+  pt2eNpzClose(npz);
+  return ok;
+}
+
 Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
                                  int64_t maxEntryMb, MlirLocation loc) {
   if (maxEntryMb <= 0) {
@@ -187,20 +208,7 @@ Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
       ok = false;
     }
   } else if (ok) {
-    Pt2eNpz *npz = pt2eNpzOpen(path, err, sizeof err);
-    if (!npz) {
-      pt2eEmitError(loc, "%s", err);
-      ok = false;
-    }
-    for (int i = 0; ok && i < d->numArgs; i++) {
-      char name[32];
-      snprintf(name, sizeof name, "arg%d", i);
-      if (!loadArg(d, path, npz, name, i, maxEntryMb, err, sizeof err)) {
-        pt2eEmitError(loc, "%s", err);
-        ok = false;
-      }
-    }
-    pt2eNpzClose(npz);
+    ok = loadNpz(d, path, maxEntryMb, loc);
   }
   if (ok && d->numBatches == 0) {
     pt2eEmitError(loc, "%s: the arrays hold zero batches", path);

@@ -190,6 +190,37 @@ static MlirLogicalResult outOfMemory(MlirOperation op) {
 ** Restores the statistics saved in the op's 'stats' attribute, if any,
 ** after pt2e_calibrated.h has checked them against the spec and the tensor.
 */
+/* The ONNX Runtime parts of read statistics, owned while they are set. */
+typedef struct OrtParts {
+  int64_t *counts, *channelBins;
+  float *edges;
+} OrtParts;
+
+/* The ONNX Runtime parts of read statistics 'cs' into 's' (a histogram's
+   counts and edges, per-channel histograms' bin counts), in arrays of 'p'
+   that the caller frees. False when out of memory. */
+static bool restoreOrtStats(const Pt2eCalibratedStats *cs, Pt2eObserverStats *s,
+                            OrtParts *p) {
+  if (cs->ortBins > 0) { /* an ONNX Runtime histogram */
+    p->counts = pt2eAlloc((size_t)cs->ortBins * sizeof *p->counts);
+    p->edges = pt2eAlloc((size_t)pt2eCalibratedOrtNumEdges(cs) * sizeof *p->edges);
+    if (!p->counts || !p->edges)
+      return false;
+    pt2eCalibratedCopyOrtStats(cs, p->counts, p->edges);
+    s->ortBins = cs->ortBins;
+    s->ortCounts = p->counts;
+    s->ortEdges = p->edges;
+  }
+  if (cs->ortChannels > 0) { /* per-channel histograms of an ONNX kind */
+    p->channelBins = pt2eAlloc((size_t)cs->ortChannels * sizeof *p->channelBins);
+    if (!p->channelBins)
+      return false;
+    pt2eCalibratedCopyChannelBins(cs, p->channelBins);
+    s->ortChannelBins = p->channelBins;
+  }
+  return true;
+}
+
 static MlirLogicalResult restoreStats(QState *st) {
   Pt2eCalibratedStats cs;
   Pt2eCalibratedError err;
@@ -208,38 +239,15 @@ static MlirLogicalResult restoreStats(QState *st) {
   pt2eCalibratedCopyStats(&cs, buf, buf + n, buf + 2 * n);
   Pt2eObserverStats s = {n, buf, buf + n, nb, nb ? buf + 2 * n : NULL,
                          0, NULL, NULL, NULL};
-  int64_t *counts = NULL, *channelBins = NULL;
-  float *edges = NULL;
-  if (cs.ortBins > 0) {  /* an ONNX Runtime histogram */
-    counts = pt2eAlloc((size_t)cs.ortBins * sizeof *counts);
-    edges = pt2eAlloc((size_t)pt2eCalibratedOrtNumEdges(&cs) * sizeof *edges);
-    if (!counts || !edges) {
-      pt2eFree(buf);
-      pt2eFree(counts);
-      pt2eFree(edges);
-      return outOfMemory(st->op);
-    }
-    pt2eCalibratedCopyOrtStats(&cs, counts, edges);
-    s.ortBins = cs.ortBins;
-    s.ortCounts = counts;
-    s.ortEdges = edges;
-  }
-  if (cs.ortChannels > 0) {  /* per-channel histograms of an ONNX kind */
-    channelBins = pt2eAlloc((size_t)cs.ortChannels * sizeof *channelBins);
-    if (!channelBins) {
-      pt2eFree(buf);
-      pt2eFree(counts);
-      pt2eFree(edges);
-      return outOfMemory(st->op);
-    }
-    pt2eCalibratedCopyChannelBins(&cs, channelBins);
-    s.ortChannelBins = channelBins;
-  }
-  Pt2eNumStatus r = pt2eObserverSetStats(st->obs, &s);
+  OrtParts parts = {NULL, NULL, NULL};
+  bool restored = restoreOrtStats(&cs, &s, &parts);
+  Pt2eNumStatus r = restored ? pt2eObserverSetStats(st->obs, &s) : Pt2eNumOk;
   pt2eFree(buf);
-  pt2eFree(counts);
-  pt2eFree(edges);
-  pt2eFree(channelBins);
+  pt2eFree(parts.counts);
+  pt2eFree(parts.edges);
+  pt2eFree(parts.channelBins);
+  if (!restored)
+    return outOfMemory(st->op);
   if (r != Pt2eNumOk)
     return opError(st->op, "'stats' does not fit this observer (%s)",
                    pt2eNumStatusName(r));
@@ -266,6 +274,27 @@ static MlirLogicalResult readFakeQuantParams(QState *st) {
   return mlirLogicalResultSuccess();
 }
 
+/* One histogram per channel: channels x bins floats (the ONNX Runtime
+** kinds' start; they grow with the range) must fit what one tensor may
+** take. */
+static MlirLogicalResult checkChannelHistograms(const Calibration *c, const QState *st) {
+  Pt2eCalibratedError err;
+  int64_t axis, channels, cells;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(st->op, 0));
+  if (!pt2eCalibratedChannelAxis(t, &st->spec, &axis, &channels, &err))
+    return pt2eCalibratedEmitError(st->op, NULL, &err);
+  if (!pt2eCheckedMul(channels, st->spec.quant.bins, &cells) ||
+      cells > c->maxTensorMb * (1024 * 1024 / (int64_t)sizeof(float)))
+    return pt2eEmitError(mlirOperationGetLocation(st->op),
+                         "observer '%.*s': per-channel histograms of %lld "
+                         "channels x %lld bins are more than max-tensor-mb "
+                         "(%lld MiB) allows", (int)st->name.length,
+                         st->name.data, (long long)channels,
+                         (long long)st->spec.quant.bins,
+                         (long long)c->maxTensorMb);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
   if (!pt2eVecGrow((void **)&c->states, &c->capStates, (size_t)c->numStates,
                    sizeof *c->states))
@@ -289,25 +318,9 @@ static MlirLogicalResult addState(Calibration *c, MlirOperation op) {
                          "than the largest allowed, %lld (raise it with "
                          "max-bins)", (int)st->name.length, st->name.data,
                          (long long)st->spec.quant.bins, (long long)c->maxBins);
-  if (pt2eObserverIsChannelHistogram(&st->spec.quant)) {
-    /* one histogram per channel: channels x bins floats (the ONNX Runtime
-    ** kinds' start; they grow with the range) must fit what one tensor may
-    ** take */
-    Pt2eCalibratedError err;
-    int64_t axis, channels, cells;
-    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
-    if (!pt2eCalibratedChannelAxis(t, &st->spec, &axis, &channels, &err))
-      return pt2eCalibratedEmitError(op, NULL, &err);
-    if (!pt2eCheckedMul(channels, st->spec.quant.bins, &cells) ||
-        cells > c->maxTensorMb * (1024 * 1024 / (int64_t)sizeof(float)))
-      return pt2eEmitError(mlirOperationGetLocation(op),
-                           "observer '%.*s': per-channel histograms of %lld "
-                           "channels x %lld bins are more than max-tensor-mb "
-                           "(%lld MiB) allows", (int)st->name.length,
-                           st->name.data, (long long)channels,
-                           (long long)st->spec.quant.bins,
-                           (long long)c->maxTensorMb);
-  }
+  if (pt2eObserverIsChannelHistogram(&st->spec.quant) &&
+      mlirLogicalResultIsFailure(checkChannelHistograms(c, st)))
+    return mlirLogicalResultFailure();
   st->obs = pt2eObserverCreate(&st->spec.quant, 0);
   if (!st->obs)
     return opError(op, "%s",
@@ -497,6 +510,32 @@ static MlirLogicalResult hookObserve(void *userData, MlirOperation op,
 }
 
 /* FakeQuantize.forward: observe and refresh qparams, then fake-quantize. */
+/* A fake-quant op's qparams from its observer, after an observed batch
+   (torch resizes its scale and zero-point buffers to the channels). */
+static MlirLogicalResult updateFakeQParams(MlirOperation op, QState *st) {
+  int64_t n = pt2eObserverNumChannels(st->obs);
+  if (n < 1)
+    n = 1;
+  if (n != st->numScales) {
+    float *sc = pt2eRealloc(st->scales, (size_t)n * sizeof *sc);
+    if (sc)
+      st->scales = sc;
+    int64_t *zp = pt2eRealloc(st->zeroPoints, (size_t)n * sizeof *zp);
+    if (zp)
+      st->zeroPoints = zp;
+    if (!sc || !zp)
+      return opError(op, "%s", "out of memory");
+    st->numScales = n;
+  }
+  Pt2eNumStatus r = pt2eObserverComputeQParams(st->obs, st->scales, st->zeroPoints, n);
+  if (r < 0)
+    return opError(op, "cannot compute qparams (%s)", pt2eNumStatusName(r));
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult fakeQuantize(MlirOperation op, const QState *st, Pt2eTensor *x,
+                                      Pt2eTensor **y);
+
 static MlirLogicalResult fakeQuantOf(Calibration *c, MlirOperation op,
                                      Pt2eTensor *x, Pt2eTensor **y) {
   QState *st = NULL;
@@ -510,31 +549,20 @@ static MlirLogicalResult fakeQuantOf(Calibration *c, MlirOperation op,
     st->scales[0] = st->spec.fixedScale;
     st->zeroPoints[0] = st->spec.fixedZeroPoint;
   } else if (observe && st->obs) {
-    if (mlirLogicalResultIsFailure(observeInto(c, op, x, &st)))
+    if (mlirLogicalResultIsFailure(observeInto(c, op, x, &st)) ||
+        mlirLogicalResultIsFailure(updateFakeQParams(op, st)))
       return mlirLogicalResultFailure();
-    int64_t n = pt2eObserverNumChannels(st->obs);
-    if (n < 1)
-      n = 1;
-    if (n != st->numScales) { /* torch resizes the buffers */
-      float *sc = pt2eRealloc(st->scales, (size_t)n * sizeof *sc);
-      if (sc)
-        st->scales = sc;
-      int64_t *zp = pt2eRealloc(st->zeroPoints, (size_t)n * sizeof *zp);
-      if (zp)
-        st->zeroPoints = zp;
-      if (!sc || !zp)
-        return opError(op, "%s", "out of memory");
-      st->numScales = n;
-    }
-    Pt2eNumStatus r = pt2eObserverComputeQParams(st->obs, st->scales,
-                                                 st->zeroPoints, n);
-    if (r < 0)
-      return opError(op, "cannot compute qparams (%s)", pt2eNumStatusName(r));
   }
   if (!quantize || st->spec.kind == Pt2eSpecDerived) {
     *y = pt2eTensorRetain(x);
     return mlirLogicalResultSuccess();
   }
+  return fakeQuantize(op, st, x, y);
+}
+
+/* FakeQuantize's forward of 'x' with the op's current qparams into '*y'. */
+static MlirLogicalResult fakeQuantize(MlirOperation op, const QState *st, Pt2eTensor *x,
+                                      Pt2eTensor **y) {
   if (x->type != Pt2eElemF32)
     return opError(op, "%s", "fake-quantizes float32 tensors only");
   Pt2eTensor *t = pt2eTensorCreate(x->type, x->rank, x->shape);
