@@ -45,6 +45,7 @@
 #include "mlir-c/Dialect/Tosa.h"
 #include "mlir-c/IR.h"
 
+#include "constants.h"
 #include "lower_int8.h"
 #include "lower_int8_read.h"
 #include "lower_int8_tosa.h"
@@ -236,7 +237,7 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
   MlirOperation sc = li8Producer(q);
   if (!li8OpIs(sc, "quant.scast"))
     return mlirLogicalResultSuccess();
-  MlirAttribute data = li8ConstantOf(mlirOperationGetOperand(sc, 0));
+  MlirAttribute data = pt2eConstElementsOf(mlirOperationGetOperand(sc, 0));
   MlirType qt = mlirShapedTypeGetElementType(mlirValueGetType(q));
   if (mlirAttributeIsNull(data) || !mlirAttributeIsADenseElements(data) ||
       mlirQuantizedTypeGetStorageTypeIntegralWidth(qt) != 8 || !mlirQuantizedTypeIsSigned(qt))
@@ -401,18 +402,18 @@ static MlirLogicalResult lowerTosaWindowConv(Lower *l, MlirOperation op,
   if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   double izp, wzp;
-  if (!li8ScalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
-      !li8ScalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
+  if (!pt2eConstScalar(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
+      !pt2eConstScalar(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
   li8ShapeOf(y, yshape);
   int64_t channels = yshape[3];
-  MlirAttribute bias = li8ConstantOf(mlirOperationGetOperand(op, 2));
-  if (!li8IsF32Const(bias) || (li8NumElements(bias) != channels && li8NumElements(bias) != 1))
+  MlirAttribute bias = pt2eConstElementsOf(mlirOperationGetOperand(op, 2));
+  if (!pt2eConstIsF32(bias) || (pt2eConstNumElements(bias) != channels && pt2eConstNumElements(bias) != 1))
     return mlirLogicalResultSuccess();
-  if (li8NumElements(bias) == 1 && li8FloatAt(bias, 0) == 0.0f)
+  if (pt2eConstNumElements(bias) == 1 && pt2eConstF32At(bias, 0) == 0.0f)
     bias = mlirAttributeGetNull();
-  else if (li8NumElements(bias) != channels)
+  else if (pt2eConstNumElements(bias) != channels)
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   double *ws = li8WeightScales(l, op, wi, scaleAxis, channels);
@@ -471,8 +472,8 @@ static MlirLogicalResult lowerTosaMatmul(Lower *l, MlirOperation op) {
   if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 3)
     return mlirLogicalResultSuccess();
   double azp, bzpf;
-  if (!li8ScalarConst(mlirOperationGetOperand(op, 2), &azp) || azp != 0.0 ||
-      !li8ScalarConst(mlirOperationGetOperand(op, 3), &bzpf) || bzpf != 0.0)
+  if (!pt2eConstScalar(mlirOperationGetOperand(op, 2), &azp) || azp != 0.0 ||
+      !pt2eConstScalar(mlirOperationGetOperand(op, 3), &bzpf) || bzpf != 0.0)
     return mlirLogicalResultSuccess();
   int64_t ys[3];
   li8ShapeOf(y, ys);
@@ -600,7 +601,7 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetTerminator(body);
   double v;
-  if (!li8ScalarConst(mlirOperationGetOperand(yield, 0), &v))
+  if (!pt2eConstScalar(mlirOperationGetOperand(yield, 0), &v))
     return mlirLogicalResultSuccess();
   int64_t pv;
   if (v == -INFINITY)
@@ -621,8 +622,8 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   int rank = li8RankOf(x);
   int64_t pads[2 * PT2E_MAX_RANK];
   for (int i = 0; i < rank; i++) {
-    pads[2 * i] = li8I64At(lo, i);
-    pads[2 * i + 1] = li8I64At(hi, i);
+    pads[2 * i] = pt2eConstI64At(lo, i);
+    pads[2 * i + 1] = pt2eConstI64At(hi, i);
     if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
       return mlirLogicalResultSuccess();
   }
@@ -688,8 +689,8 @@ static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
     return mlirLogicalResultSuccess();
   if (avg) {
     double izp, ozp;
-    if (mlirOperationGetNumOperands(op) != 3 || !li8ScalarConst(mlirOperationGetOperand(op, 1), &izp) ||
-        izp != 0.0 || !li8ScalarConst(mlirOperationGetOperand(op, 2), &ozp) || ozp != 0.0)
+    if (mlirOperationGetNumOperands(op) != 3 || !pt2eConstScalar(mlirOperationGetOperand(op, 1), &izp) ||
+        izp != 0.0 || !pt2eConstScalar(mlirOperationGetOperand(op, 2), &ozp) || ozp != 0.0)
       return mlirLogicalResultSuccess();
   }
   MlirAttribute k = li8AttrOf(op, "kernel"), st = li8AttrOf(op, "stride"), pd = li8AttrOf(op, "pad");
@@ -734,7 +735,7 @@ static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_
     for (int i = 0; i < rank; i++)
       yi.wshape[i] = xi->wshape[perm[i]];
     MlirType t = li8TensorOf(rank, yi.wshape, li8IntType(l, 8));
-    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)li8NumElements(xi->wdata), bytes);
+    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata), bytes);
     pt2eFree(bytes);
     yi.axis = -1;
     for (int i = 0; i < rank && xi->axis >= 0; i++)
@@ -795,7 +796,7 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
     MlirType t = li8TensorOf(rank, ys, li8IntType(l, 8));
     yi.wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
                    ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
-                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)li8NumElements(xi->wdata),
+                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata),
                                                        mlirDenseElementsAttrGetRawData(xi->wdata));
     yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
     if (!yi.scales)
@@ -968,7 +969,7 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   if (!b)
     return l->failed = true, mlirLogicalResultFailure();
   for (int64_t c = 0; c < n; c++)
-    b[c] = (int32_t)pt2eQuantizeValue(li8FloatAt(bias, c), (float)acc->scales[c], 0, INT32_MIN,
+    b[c] = (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), (float)acc->scales[c], 0, INT32_MIN,
                                       INT32_MAX, Pt2eDTypeInt32);
   int64_t bs[PT2E_MAX_RANK];
   for (int i = 0; i < acc->accRank; i++)
@@ -978,7 +979,7 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   MlirOperation conv = li8Producer(acc->ival);
   if ((li8OpIs(conv, "tosa.conv2d") || li8OpIs(conv, "tosa.depthwise_conv2d")) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
-      li8ZeroConst(mlirOperationGetOperand(conv, 2))) {
+      pt2eConstIsZeroI32(pt2eConstElementsOf(mlirOperationGetOperand(conv, 2)))) {
     /* the conv we just made, nobody reads it yet, bias still zero: the
     ** bias goes into its bias operand (the same integer sum, one op less) */
     MlirOperation saved = l->anchor;
@@ -1068,9 +1069,9 @@ static MlirLogicalResult lowerTosaAddMul(Lower *l, MlirOperation op, bool mul) {
   if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
     return mlirLogicalResultSuccess();
   if (mul) {
-    MlirAttribute sh = mlirOperationGetNumOperands(op) == 3 ? li8ConstantOf(mlirOperationGetOperand(op, 2))
+    MlirAttribute sh = mlirOperationGetNumOperands(op) == 3 ? pt2eConstElementsOf(mlirOperationGetOperand(op, 2))
                                                             : mlirAttributeGetNull();
-    if (mlirAttributeIsNull(sh) || !mlirAttributeIsADenseElements(sh) || li8NumElements(sh) != 1 ||
+    if (mlirAttributeIsNull(sh) || !mlirAttributeIsADenseElements(sh) || pt2eConstNumElements(sh) != 1 ||
         !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) ||
         mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) != 8 ||
         mlirDenseElementsAttrGetInt8Value(sh, 0) != 0)
@@ -1089,7 +1090,7 @@ static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
   double v;
   MlirOperation fill = li8Producer(mlirOperationGetOperand(op, 1));
   if (li8BodyOps(op, b, 2) != 1 || !li8OpIs(b[0], "arith.addf") || !li8OpIs(fill, "linalg.fill") ||
-      !li8ScalarConst(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
+      !pt2eConstScalar(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
     return mlirLogicalResultSuccess();
   int64_t ys[4], xs[4];
   li8ShapeOf(y, ys);
@@ -1152,7 +1153,7 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
     ValueInfo *si = infoOf(l, mlirOperationGetOperand(op, 0));
     double d;
-    if (si && si->kind == KPoolSum && li8ScalarConst(mlirOperationGetOperand(b[0], 1), &d))
+    if (si && si->kind == KPoolSum && pt2eConstScalar(mlirOperationGetOperand(b[0], 1), &d))
       return lowerMean(l, op, si, d);
     return mlirLogicalResultSuccess();
   }

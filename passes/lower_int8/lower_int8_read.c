@@ -11,6 +11,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "constants.h"
 #include "pt2e_alloc.h"
 
 bool li8OpIs(MlirOperation op, const char *name) {
@@ -24,62 +25,6 @@ MlirOperation li8Producer(MlirValue v) {
 
 MlirAttribute li8AttrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
-/* The elements attribute of a constant (arith.constant or tosa.const). */
-MlirAttribute li8ConstantOf(MlirValue v) {
-  MlirOperation p = li8Producer(v);
-  MlirAttribute a = mlirAttributeGetNull();
-  if (li8OpIs(p, "arith.constant"))
-    a = li8AttrOf(p, "value");
-  else if (li8OpIs(p, "tosa.const"))
-    a = li8AttrOf(p, "values");
-  if (!mlirAttributeIsNull(a) && !mlirAttributeIsADenseElements(a) &&
-      !mlirAttributeIsADenseResourceElements(a))
-    return mlirAttributeGetNull();
-  return a;
-}
-
-int64_t li8NumElements(MlirAttribute a) {
-  return mlirElementsAttrGetNumElements(a);
-}
-
-/* Element i of a float32 constant (dense or dense_resource). */
-float li8FloatAt(MlirAttribute a, intptr_t i) {
-  if (mlirAttributeIsADenseResourceElements(a))
-    return mlirDenseFloatResourceElementsAttrGetValue(a, i);
-  if (mlirDenseElementsAttrIsSplat(a))
-    return mlirDenseElementsAttrGetFloatSplatValue(a);
-  return mlirDenseElementsAttrGetFloatValue(a, i);
-}
-
-bool li8IsF32Const(MlirAttribute a) {
-  return !mlirAttributeIsNull(a) && mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(a))) &&
-         (!mlirAttributeIsADenseResourceElements(a) || pt2eResourceBlobIsPresent(a));
-}
-
-/* A scalar float constant (arith.constant f32, or a one-element tensor). */
-bool li8ScalarConst(MlirValue v, double *out) {
-  MlirOperation p = li8Producer(v);
-  if (li8OpIs(p, "arith.constant")) {
-    MlirAttribute a = li8AttrOf(p, "value");
-    if (mlirAttributeIsAFloat(a)) {
-      *out = mlirFloatAttrGetValueDouble(a);
-      return true;
-    }
-  }
-  MlirAttribute a = li8ConstantOf(v);
-  if (li8IsF32Const(a) && li8NumElements(a) == 1) {
-    *out = li8FloatAt(a, 0);
-    return true;
-  }
-  return false;
-}
-
-int64_t li8I64At(MlirAttribute a, intptr_t i) {
-  if (mlirAttributeIsADenseI64Array(a))
-    return mlirDenseI64ArrayGetElement(a, i);
-  return mlirDenseElementsAttrGetInt64Value(a, i);
 }
 
 bool li8ReadQType(MlirType quantTensor, QType *q) {
@@ -142,10 +87,10 @@ bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
   MlirOperation p = li8Producer(init);
   double v;
   if (li8OpIs(p, "linalg.fill"))
-    return li8ScalarConst(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
+    return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
   if (li8OpIs(p, "linalg.broadcast")) {
-    MlirAttribute a = li8ConstantOf(mlirOperationGetOperand(p, 0));
-    if (li8IsF32Const(a) && li8NumElements(a) == channels) {
+    MlirAttribute a = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
+    if (pt2eConstIsF32(a) && pt2eConstNumElements(a) == channels) {
       *bias = a;
       return true;
     }
@@ -156,8 +101,8 @@ bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
   MlirAttribute s = li8AttrOf(op, "strides"), d = li8AttrOf(op, "dilations");
   for (int i = 0; i < 2; i++) {
-    stride[i] = mlirAttributeIsNull(s) ? 1 : li8I64At(s, i);
-    dilation[i] = mlirAttributeIsNull(d) ? 1 : li8I64At(d, i);
+    stride[i] = mlirAttributeIsNull(s) ? 1 : pt2eConstI64At(s, i);
+    dilation[i] = mlirAttributeIsNull(d) ? 1 : pt2eConstI64At(d, i);
   }
   return true;
 }
@@ -204,9 +149,9 @@ bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
   int a = li8ArgIndex(op, v);
   if (a >= 0) {
     MlirValue in = mlirOperationGetOperand(op, a);
-    return li8RankOf(in) == 0 && li8ScalarConst(in, out);
+    return li8RankOf(in) == 0 && pt2eConstScalar(in, out);
   }
-  return li8ScalarConst(v, out);
+  return pt2eConstScalar(v, out);
 }
 
 /*
@@ -253,9 +198,9 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
 */
 MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_t channels) {
   MlirValue v = mlirOperationGetOperand(op, input);
-  MlirAttribute c = li8ConstantOf(v);
+  MlirAttribute c = pt2eConstElementsOf(v);
   MlirAffineMap m = li8MapOf(op, input);
-  if (li8IsF32Const(c) && li8NumElements(c) == channels) {
+  if (pt2eConstIsF32(c) && pt2eConstNumElements(c) == channels) {
     for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
       MlirAffineExpr e = mlirAffineMapGetResult(m, r);
       if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == channelDim)
@@ -266,25 +211,13 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
   MlirOperation p = li8Producer(v);
   if (!li8OpIs(p, "linalg.generic") || !li8IsIdentityMap(m) || mlirOperationGetNumOperands(p) != 2)
     return mlirAttributeGetNull();
-  MlirAttribute src = li8ConstantOf(mlirOperationGetOperand(p, 0));
+  MlirAttribute src = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
   MlirAffineMap pm = li8MapOf(p, 0);
-  if (!li8IsF32Const(src) || li8NumElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
+  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
       li8ArgIndex(p, li8Yielded(p)) != 0)
     return mlirAttributeGetNull();
   MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);
   if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != channelDim)
     return mlirAttributeGetNull();
   return src;
-}
-
-/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
-bool li8ZeroConst(MlirValue v) {
-  MlirAttribute a = li8ConstantOf(v);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) ||
-      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(a))))
-    return false;
-  for (int64_t i = 0; i < li8NumElements(a); i++)
-    if (mlirDenseElementsAttrGetInt32Value(a, (intptr_t)i) != 0)
-      return false;
-  return true;
 }

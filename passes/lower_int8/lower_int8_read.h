@@ -25,24 +25,6 @@ MlirOperation li8Producer(MlirValue v);
 /* The attribute 'name' of 'op' (null when absent). */
 MlirAttribute li8AttrOf(MlirOperation op, const char *name);
 
-/* The elements attribute of a constant (arith.constant or tosa.const). */
-MlirAttribute li8ConstantOf(MlirValue v);
-
-/* Number of elements of an elements attribute. */
-int64_t li8NumElements(MlirAttribute a);
-
-/* Element i of a float32 constant (dense or dense_resource). */
-float li8FloatAt(MlirAttribute a, intptr_t i);
-
-/* A float32 constant whose data is present (a dense_resource may be elided). */
-bool li8IsF32Const(MlirAttribute a);
-
-/* A scalar float constant (arith.constant f32, or a one-element tensor). */
-bool li8ScalarConst(MlirValue v, double *out);
-
-/* Element i of a DenseI64ArrayAttr or an integer elements attribute. */
-int64_t li8I64At(MlirAttribute a, intptr_t i);
-
 /* Reads the signed per-tensor uniform quantized element type of
 ** 'quantTensor' into 'q'; false unless it is one, with 8-bit storage. */
 bool li8ReadQType(MlirType quantTensor, QType *q);
@@ -97,8 +79,5 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi);
 ** or a generic broadcasting a 1-D constant. Null when it is neither.
 */
 MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_t channels);
-
-/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
-bool li8ZeroConst(MlirValue v);
 
 #endif

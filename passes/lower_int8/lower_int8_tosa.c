@@ -12,6 +12,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Tosa.h"
 
+#include "constants.h"
 #include "lower_int8_read.h"
 #include "pt2e_alloc.h"
 #include "qparams.h"
@@ -298,7 +299,7 @@ MlirValue li8WeightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const i
     l->failed = true;
     return (MlirValue){NULL};
   }
-  int64_t n = li8NumElements(w->wdata);
+  int64_t n = pt2eConstNumElements(w->wdata);
   MlirValue c = li8ConstRaw(l, loc, li8TensorOf(rank, shape, li8IntType(l, 8)), (size_t)n, bytes);
   pt2eFree(bytes);
   return c;
@@ -322,7 +323,7 @@ MlirValue li8BiasConst(Lower *l, MlirLocation loc, MlirAttribute bias, double in
     accScales[c] = s;
     b[c] = mlirAttributeIsNull(bias)
                ? 0
-               : (int32_t)pt2eQuantizeValue(li8FloatAt(bias, c), s, 0, INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
+               : (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), s, 0, INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
   }
   MlirValue v = li8ConstRaw(l, loc, li8TensorOf(1, &channels, li8IntType(l, 32)), 4 * (size_t)channels, b);
   pt2eFree(b);
