@@ -46,6 +46,7 @@
 #include "mlir-c/IR.h"
 
 #include "constants.h"
+#include "ir_ops.h"
 #include "lower_int8.h"
 #include "lower_int8_read.h"
 #include "lower_int8_tosa.h"
@@ -53,6 +54,7 @@
 #include "pt2e_support.h"
 #include "qparams.h"
 #include "requantize.h"
+#include "structured.h"
 
 enum { OptTarget, OptRescale, OptInterface, NumOptions };
 
@@ -234,8 +236,8 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
     ValueInfo di = *qi;
     return setInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   }
-  MlirOperation sc = li8Producer(q);
-  if (!li8OpIs(sc, "quant.scast"))
+  MlirOperation sc = pt2eOpProducer(q);
+  if (!pt2eOpIs(sc, "quant.scast"))
     return mlirLogicalResultSuccess();
   MlirAttribute data = pt2eConstElementsOf(mlirOperationGetOperand(sc, 0));
   MlirType qt = mlirShapedTypeGetElementType(mlirValueGetType(q));
@@ -432,9 +434,9 @@ static MlirLogicalResult lowerTosaWindowConv(Lower *l, MlirOperation op,
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8AttrOf(op, "pad")),
-                             li8Named(l, "stride", li8AttrOf(op, "stride")),
-                             li8Named(l, "dilation", li8AttrOf(op, "dilation")),
+  MlirNamedAttribute a[4] = {li8Named(l, "pad", pt2eOpAttr(op, "pad")),
+                             li8Named(l, "stride", pt2eOpAttr(op, "stride")),
+                             li8Named(l, "dilation", pt2eOpAttr(op, "dilation")),
                              li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
   MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
   MlirValue acc = li8Build(l, loc, name, 5, ops, li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
@@ -512,9 +514,14 @@ static MlirLogicalResult lowerTosaMatmul(Lower *l, MlirOperation op) {
   return setAcc(l, y, acc, accScales, n, NULL, 2);
 }
 
-/* The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. */
+/*
+** The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. The
+** attribute is read as written: pt2eStructuredMap would give the default
+** maps of a linalg.matmul that writes none, and only a written one may
+** differ from them (a transposed operand).
+*/
 static bool plainMatmulMaps(MlirOperation op) {
-  MlirAttribute maps = li8AttrOf(op, "indexing_maps");
+  MlirAttribute maps = pt2eOpAttr(op, "indexing_maps");
   if (mlirAttributeIsNull(maps))
     return true;
   static const int64_t want[3][2] = {{0, 2}, {2, 1}, {0, 1}};
@@ -615,10 +622,10 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   if (v == -INFINITY) {
     /* every reader must be a max pool */
     for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-      if (!li8OpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
+      if (!pt2eOpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
         return mlirLogicalResultSuccess();
   }
-  MlirAttribute lo = li8AttrOf(op, "static_low"), hi = li8AttrOf(op, "static_high");
+  MlirAttribute lo = pt2eOpAttr(op, "static_low"), hi = pt2eOpAttr(op, "static_high");
   int rank = li8RankOf(x);
   int64_t pads[2 * PT2E_MAX_RANK];
   for (int i = 0; i < rank; i++) {
@@ -693,7 +700,7 @@ static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
         izp != 0.0 || !pt2eConstScalar(mlirOperationGetOperand(op, 2), &ozp) || ozp != 0.0)
       return mlirLogicalResultSuccess();
   }
-  MlirAttribute k = li8AttrOf(op, "kernel"), st = li8AttrOf(op, "stride"), pd = li8AttrOf(op, "pad");
+  MlirAttribute k = pt2eOpAttr(op, "kernel"), st = pt2eOpAttr(op, "stride"), pd = pt2eOpAttr(op, "pad");
   if (mlirAttributeIsNull(k) || mlirAttributeIsNull(st) || mlirAttributeIsNull(pd))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -818,13 +825,12 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
 ** the permutation maps the float axis to, and transposed once after, so the
 ** next conv's transpose to NHWC cancels against it.
 */
-static MlirOperation singleUser(MlirValue v);
 static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   enum { MaxInputs = 64 };
   MlirValue y = mlirOperationGetResult(op, 0);
   intptr_t n = mlirOperationGetNumOperands(op);
   int rank = li8RankOf(y);
-  MlirAttribute axisAttr = li8AttrOf(op, isTosa ? "axis" : "dim");
+  MlirAttribute axisAttr = pt2eOpAttr(op, isTosa ? "axis" : "dim");
   if (n < 1 || n > MaxInputs || rank > PT2E_MAX_RANK || mlirAttributeIsNull(axisAttr) ||
       !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
     return mlirLogicalResultSuccess();
@@ -842,8 +848,8 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
   if (!shared) {
     /* the target qparams: those of the one quant.qcast of the result */
-    MlirOperation q = singleUser(y);
-    if (!li8OpIs(q, "quant.qcast") || !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
+    MlirOperation q = pt2eOpSoleUser(y);
+    if (!pt2eOpIs(q, "quant.qcast") || !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
       return mlirLogicalResultSuccess();
     if (mlirLogicalResultIsFailure(checkZp(l, q, &out)))
       return mlirLogicalResultFailure();
@@ -852,8 +858,8 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   int64_t perm[PT2E_MAX_RANK];
   bool transposed = true;
   for (intptr_t i = 0; i < n && transposed; i++) {
-    MlirOperation t = li8Producer(in[i]->ival);
-    MlirAttribute p = li8OpIs(t, "tosa.transpose") ? li8AttrOf(t, "perms") : mlirAttributeGetNull();
+    MlirOperation t = pt2eOpProducer(in[i]->ival);
+    MlirAttribute p = pt2eOpIs(t, "tosa.transpose") ? pt2eOpAttr(t, "perms") : mlirAttributeGetNull();
     transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
     for (int j = 0; j < rank && transposed; j++) {
       int64_t pj = mlirDenseI32ArrayGetElement(p, j);
@@ -867,7 +873,7 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   MlirValue srcs[MaxInputs];
   int64_t shape[PT2E_MAX_RANK];
   for (intptr_t i = 0; i < n; i++) {
-    MlirValue s = transposed ? mlirOperationGetOperand(li8Producer(in[i]->ival), 0) : in[i]->ival;
+    MlirValue s = transposed ? mlirOperationGetOperand(pt2eOpProducer(in[i]->ival), 0) : in[i]->ival;
     if (in[i]->scale != out.scale || in[i]->zp != out.zp) {
       double sc = in[i]->scale / out.scale;
       s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, &out, out.qmin, out.qmax);
@@ -911,20 +917,20 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
   } else {
     QType q = {xi->scale, xi->zp, -128, 127, 8};
     MlirLocation loc = mlirOperationGetLocation(op);
-    MlirOperation t = li8Producer(xi->ival);
-    MlirValue src = li8OpIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
-    MlirOperation prevClamp = li8Producer(src);
-    if (li8OpIs(prevClamp, "tosa.clamp") &&
+    MlirOperation t = pt2eOpProducer(xi->ival);
+    MlirValue src = pt2eOpIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
+    MlirOperation prevClamp = pt2eOpProducer(src);
+    if (pt2eOpIs(prevClamp, "tosa.clamp") &&
         mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
       /* clamp(clamp(x)): one tosa.clamp with the narrower bounds (hardtanh's
       ** max then min); the first is left unread and erased */
-      int64_t plo = mlirIntegerAttrGetValueInt(li8AttrOf(prevClamp, "min_val"));
-      int64_t phi = mlirIntegerAttrGetValueInt(li8AttrOf(prevClamp, "max_val"));
+      int64_t plo = mlirIntegerAttrGetValueInt(pt2eOpAttr(prevClamp, "min_val"));
+      int64_t phi = mlirIntegerAttrGetValueInt(pt2eOpAttr(prevClamp, "max_val"));
       int64_t nlo = li8QuantBound(lo, &q), nhi = li8QuantBound(hi, &q);
       MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
                                 nhi < phi ? nhi : phi);
-      if (li8OpIs(t, "tosa.transpose")) {
-        MlirAttribute p = li8AttrOf(t, "perms");
+      if (pt2eOpIs(t, "tosa.transpose")) {
+        MlirAttribute p = pt2eOpAttr(t, "perms");
         int rank = (int)mlirDenseArrayGetNumElements(p);
         int64_t perm[PT2E_MAX_RANK];
         for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
@@ -934,10 +940,10 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
       yi.ival = c;
       return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
     }
-    if (li8OpIs(t, "tosa.transpose")) {
+    if (pt2eOpIs(t, "tosa.transpose")) {
       /* clamp before the layout change, so that the next conv's transpose
       ** back to NHWC cancels against it (transpose() above) */
-      MlirAttribute p = li8AttrOf(t, "perms");
+      MlirAttribute p = pt2eOpAttr(t, "perms");
       int rank = (int)mlirDenseArrayGetNumElements(p);
       int64_t perm[PT2E_MAX_RANK];
       for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
@@ -976,8 +982,8 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
     bs[i] = 1;
   bs[acc->accRank - 1] = n;
   ValueInfo yi = *acc;
-  MlirOperation conv = li8Producer(acc->ival);
-  if ((li8OpIs(conv, "tosa.conv2d") || li8OpIs(conv, "tosa.depthwise_conv2d")) &&
+  MlirOperation conv = pt2eOpProducer(acc->ival);
+  if ((pt2eOpIs(conv, "tosa.conv2d") || pt2eOpIs(conv, "tosa.depthwise_conv2d")) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
       pt2eConstIsZeroI32(pt2eConstElementsOf(mlirOperationGetOperand(conv, 2)))) {
     /* the conv we just made, nobody reads it yet, bias still zero: the
@@ -1037,8 +1043,8 @@ static MlirLogicalResult addMulQ8(Lower *l, MlirOperation op, bool mul, ValueInf
 
 static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
   ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !li8IsIdentityMap(li8MapOf(op, 0)) ||
-      !li8IsIdentityMap(li8MapOf(op, 1)))
+  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
+      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1)))
     return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
 }
@@ -1088,15 +1094,15 @@ static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
     return mlirLogicalResultSuccess();
   MlirOperation b[2];
   double v;
-  MlirOperation fill = li8Producer(mlirOperationGetOperand(op, 1));
-  if (li8BodyOps(op, b, 2) != 1 || !li8OpIs(b[0], "arith.addf") || !li8OpIs(fill, "linalg.fill") ||
+  MlirOperation fill = pt2eOpProducer(mlirOperationGetOperand(op, 1));
+  if (pt2eStructuredBodyOps(op, b, 2) != 1 || !pt2eOpIs(b[0], "arith.addf") || !pt2eOpIs(fill, "linalg.fill") ||
       !pt2eConstScalar(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
     return mlirLogicalResultSuccess();
   int64_t ys[4], xs[4];
   li8ShapeOf(y, ys);
   li8ShapeOf(x, xs);
   if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1 ||
-      !li8IsIdentityMap(li8MapOf(op, 0)))
+      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)))
     return mlirLogicalResultSuccess();
   ValueInfo yi = *xi;
   yi.kind = KPoolSum;
@@ -1141,15 +1147,15 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   if (li8MatchMinMax(op, &input, &lo, &hi))
     return applyClamp(l, op, mlirOperationGetOperand(op, input), y, lo, hi);
   MlirOperation b[2];
-  if (li8BodyOps(op, b, 2) != 1)
+  if (pt2eStructuredBodyOps(op, b, 2) != 1)
     return mlirLogicalResultSuccess();
-  bool add = li8OpIs(b[0], "arith.addf"), mul = li8OpIs(b[0], "arith.mulf"), div = li8OpIs(b[0], "arith.divf");
+  bool add = pt2eOpIs(b[0], "arith.addf"), mul = pt2eOpIs(b[0], "arith.mulf"), div = pt2eOpIs(b[0], "arith.divf");
   if (!add && !mul && !div)
     return mlirLogicalResultSuccess();
-  if (!mlirValueEqual(li8Yielded(op), mlirOperationGetResult(b[0], 0)))
+  if (!mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[0], 0)))
     return mlirLogicalResultSuccess();
-  int a0 = li8ArgIndex(op, mlirOperationGetOperand(b[0], 0));
-  int a1 = li8ArgIndex(op, mlirOperationGetOperand(b[0], 1));
+  int a0 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 0));
+  int a1 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 1));
   if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
     ValueInfo *si = infoOf(l, mlirOperationGetOperand(op, 0));
     double d;
@@ -1168,7 +1174,7 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   if (add) {
     for (int k = 0; k < 2; k++) {
       ValueInfo *acc = infoOf(l, k ? in1 : in0);
-      if (acc && acc->kind == KAcc && li8IsIdentityMap(li8MapOf(op, k))) {
+      if (acc && acc->kind == KAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
         MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
         if (!mlirAttributeIsNull(bias))
           return addBias(l, op, acc, bias, y);
@@ -1217,7 +1223,7 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerReshape(l, op);
   if (pt2eStringRefIs(n, "linalg.transpose") || pt2eStringRefIs(n, "tosa.transpose")) {
     bool isLinalg = pt2eStringRefIs(n, "linalg.transpose");
-    MlirAttribute p = li8AttrOf(op, isLinalg ? "permutation" : "perms");
+    MlirAttribute p = pt2eOpAttr(op, isLinalg ? "permutation" : "perms");
     int rank = li8RankOf(mlirOperationGetResult(op, 0));
     if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
       return mlirLogicalResultSuccess();
@@ -1227,7 +1233,7 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
     return lowerTranspose(l, op, perm, rank);
   }
   if (pt2eStringRefIs(n, "tosa.clamp")) {
-    MlirAttribute lo = li8AttrOf(op, "min_val"), hi = li8AttrOf(op, "max_val");
+    MlirAttribute lo = pt2eOpAttr(op, "min_val"), hi = pt2eOpAttr(op, "max_val");
     if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
       return mlirLogicalResultSuccess();
     return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
@@ -1238,10 +1244,9 @@ static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
 
 /* Ops the pass may erase when nobody reads them (all without effects). */
 static bool erasable(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   static const char *const prefixes[] = {"arith.", "linalg.", "tensor.", "quant.", "tosa."};
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-    if (n.length > strlen(prefixes[i]) && memcmp(n.data, prefixes[i], strlen(prefixes[i])) == 0)
+    if (pt2eOpHasPrefix(op, prefixes[i]))
       return true;
   return false;
 }
@@ -1255,10 +1260,9 @@ static bool unused(MlirOperation op) {
 
 /* A float compute op still alive after the lowering: left in Q/DQ form. */
 static bool isCompute(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (pt2eStringRefIs(n, "tensor.empty") || pt2eStringRefIs(n, "arith.constant") ||
-      pt2eStringRefIs(n, "tosa.const") || pt2eStringRefIs(n, "tosa.const_shape") ||
-      pt2eStringRefIs(n, "func.return") || (n.length > 6 && memcmp(n.data, "quant.", 6) == 0))
+  if (pt2eOpIs(op, "tensor.empty") || pt2eOpIs(op, "arith.constant") ||
+      pt2eOpIs(op, "tosa.const") || pt2eOpIs(op, "tosa.const_shape") ||
+      pt2eOpIs(op, "func.return") || pt2eOpHasPrefix(op, "quant."))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -1283,13 +1287,6 @@ static void freeInfos(Lower *l) {
   pt2eFree(l->loweredQVal.at);
 }
 
-static MlirOperation singleUser(MlirValue v) {
-  MlirOpOperand u = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
-    return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(u);
-}
-
 static void printQType(MlirType quantTensor) {
   QType q;
   if (li8ReadQType(quantTensor, &q))
@@ -1306,11 +1303,11 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
   intptr_t nArgs = mlirBlockGetNumArguments(block);
   for (intptr_t i = 0; i < nArgs; i++) {
     MlirValue a = mlirBlockGetArgument(block, (intptr_t)i);
-    MlirOperation q = singleUser(a);
-    if (!li8OpIs(q, "quant.qcast"))
+    MlirOperation q = pt2eOpSoleUser(a);
+    if (!pt2eOpIs(q, "quant.qcast"))
       continue;
-    MlirOperation s = singleUser(mlirOperationGetResult(q, 0));
-    if (!li8OpIs(s, "quant.scast"))
+    MlirOperation s = pt2eOpSoleUser(mlirOperationGetResult(q, 0));
+    if (!pt2eOpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetResult(s, 0);
     fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data, (int)i);
@@ -1324,11 +1321,11 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
   MlirOperation ret = mlirBlockGetTerminator(block);
   intptr_t nRes = mlirOperationGetNumOperands(ret);
   for (intptr_t i = 0; i < nRes; i++) {
-    MlirOperation d = li8Producer(mlirOperationGetOperand(ret, i));
-    if (!li8OpIs(d, "quant.dcast"))
+    MlirOperation d = pt2eOpProducer(mlirOperationGetOperand(ret, i));
+    if (!pt2eOpIs(d, "quant.dcast"))
       continue;
-    MlirOperation s = li8Producer(mlirOperationGetOperand(d, 0));
-    if (!li8OpIs(s, "quant.scast"))
+    MlirOperation s = pt2eOpProducer(mlirOperationGetOperand(d, 0));
+    if (!pt2eOpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetOperand(s, 0);
     if (!mlirTypeIsAInteger(li8EltOf(i8)))
@@ -1419,12 +1416,12 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
   ** Said once per quant.qcast, whose readers then stay in Q/DQ form. */
   for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    if (!li8OpIs(o, "quant.qcast"))
+    if (!pt2eOpIs(o, "quant.qcast"))
       continue;
     MlirType e = mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetResult(o, 0)));
     MlirValue in = mlirOperationGetOperand(o, 0);
     if (!mlirTypeIsAUniformQuantizedPerAxisType(e) ||
-        (mlirValueIsAOpResult(in) && li8OpIs(mlirOpResultGetOwner(in), "arith.constant")))
+        pt2eOpIs(pt2eOpProducer(in), "arith.constant"))
       continue;
     fprintf(stderr, "pt2e-lower-int8: not lowered: 'quant.qcast' at ");
     mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
@@ -1440,7 +1437,7 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
        o = mlirOperationGetNextInBlock(o))
     if (isCompute(o)) {
       left++;
-      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(o));
+      MlirStringRef n = pt2eOpNameOf(o);
       fprintf(stderr, "pt2e-lower-int8: left in Q/DQ form: '%.*s' at ", (int)n.length, n.data);
       mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
       fputc('\n', stderr);
@@ -1480,7 +1477,7 @@ static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValu
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
-    if (li8OpIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
+    if (pt2eOpIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

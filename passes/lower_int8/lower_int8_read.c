@@ -11,21 +11,11 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "cmpf.h"
 #include "constants.h"
+#include "ir_ops.h"
 #include "pt2e_alloc.h"
-
-bool li8OpIs(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
-MlirOperation li8Producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
-MlirAttribute li8AttrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
+#include "structured.h"
 
 bool li8ReadQType(MlirType quantTensor, QType *q) {
   MlirType e = mlirShapedTypeGetElementType(quantTensor);
@@ -84,11 +74,11 @@ double *li8WeightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis
 ** linalg.broadcast of a 1-D float constant gives it; else false. */
 bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
   *bias = mlirAttributeGetNull();
-  MlirOperation p = li8Producer(init);
+  MlirOperation p = pt2eOpProducer(init);
   double v;
-  if (li8OpIs(p, "linalg.fill"))
+  if (pt2eOpIs(p, "linalg.fill"))
     return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
-  if (li8OpIs(p, "linalg.broadcast")) {
+  if (pt2eOpIs(p, "linalg.broadcast")) {
     MlirAttribute a = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
     if (pt2eConstIsF32(a) && pt2eConstNumElements(a) == channels) {
       *bias = a;
@@ -99,7 +89,7 @@ bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
 }
 
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
-  MlirAttribute s = li8AttrOf(op, "strides"), d = li8AttrOf(op, "dilations");
+  MlirAttribute s = pt2eOpAttr(op, "strides"), d = pt2eOpAttr(op, "dilations");
   for (int i = 0; i < 2; i++) {
     stride[i] = mlirAttributeIsNull(s) ? 1 : pt2eConstI64At(s, i);
     dilation[i] = mlirAttributeIsNull(d) ? 1 : pt2eConstI64At(d, i);
@@ -107,46 +97,9 @@ bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
   return true;
 }
 
-/* The ops of a generic's body, terminator excluded (at most 'max'). */
-int li8BodyOps(MlirOperation op, MlirOperation *ops, int max) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  int n = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    if (li8OpIs(o, "linalg.yield"))
-      break;
-    if (n == max)
-      return -1;
-    ops[n++] = o;
-  }
-  return n;
-}
-
-MlirValue li8Yielded(MlirOperation op) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetTerminator(b);
-  return mlirOperationGetNumOperands(y) == 1 ? mlirOperationGetOperand(y, 0) : (MlirValue){NULL};
-}
-
-/* Block argument index of 'v' in 'op's body, or -1. */
-int li8ArgIndex(MlirOperation op, MlirValue v) {
-  if (!mlirValueIsABlockArgument(v))
-    return -1;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), b))
-    return -1;
-  return (int)mlirBlockArgumentGetArgNumber(v);
-}
-
-MlirAffineMap li8MapOf(MlirOperation op, intptr_t i) {
-  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(li8AttrOf(op, "indexing_maps"), i));
-}
-
-bool li8IsIdentityMap(MlirAffineMap m) { return mlirAffineMapIsIdentity(m); }
-
 /* A float that is a scalar constant or a rank-0 constant input of 'op'. */
 bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
-  int a = li8ArgIndex(op, v);
+  int a = pt2eStructuredArgIndex(op, v);
   if (a >= 0) {
     MlirValue in = mlirOperationGetOperand(op, a);
     return li8RankOf(in) == 0 && pt2eConstScalar(in, out);
@@ -161,30 +114,28 @@ bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
 */
 bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
   MlirOperation b[3];
-  if (li8BodyOps(op, b, 3) != 2 || !li8OpIs(b[0], "arith.cmpf") || !li8OpIs(b[1], "arith.select") ||
-      !mlirValueEqual(li8Yielded(op), mlirOperationGetResult(b[1], 0)) ||
+  if (pt2eStructuredBodyOps(op, b, 3) != 2 || !pt2eOpIs(b[0], "arith.cmpf") || !pt2eOpIs(b[1], "arith.select") ||
+      !mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[1], 0)) ||
       !mlirValueEqual(mlirOperationGetOperand(b[1], 0), mlirOperationGetResult(b[0], 0)))
     return false;
   MlirValue ca = mlirOperationGetOperand(b[0], 0), cb = mlirOperationGetOperand(b[0], 1);
   MlirValue sa = mlirOperationGetOperand(b[1], 1), sb = mlirOperationGetOperand(b[1], 2);
   if (!mlirValueEqual(ca, sa) || !mlirValueEqual(cb, sb))
     return false;
-  int64_t pred = mlirIntegerAttrGetValueInt(li8AttrOf(b[0], "predicate"));
-  /* arith::CmpFPredicate: 2 ogt 3 oge 4 olt 5 ole 9 ugt 10 uge 11 ult 12 ule */
-  bool isMax = pred == 2 || pred == 3 || pred == 9 || pred == 10;
-  bool isMin = pred == 4 || pred == 5 || pred == 11 || pred == 12;
+  int pred = pt2eCmpfOf(b[0]);
+  bool isMax = pt2eCmpfIsGreater(pred), isMin = pt2eCmpfIsLess(pred);
   if (!isMax && !isMin)
     return false;
   double c;
   MlirValue v;
-  if (li8ConstOperand(op, cb, &c) && li8ArgIndex(op, ca) >= 0)
+  if (li8ConstOperand(op, cb, &c) && pt2eStructuredArgIndex(op, ca) >= 0)
     v = ca;
-  else if (li8ConstOperand(op, ca, &c) && li8ArgIndex(op, cb) >= 0)
+  else if (li8ConstOperand(op, ca, &c) && pt2eStructuredArgIndex(op, cb) >= 0)
     v = cb;
   else
     return false;
-  *input = li8ArgIndex(op, v);
-  if (!li8IsIdentityMap(li8MapOf(op, *input)))
+  *input = pt2eStructuredArgIndex(op, v);
+  if (!mlirAffineMapIsIdentity(pt2eStructuredMap(op, *input)))
     return false;
   *lo = isMax ? c : -INFINITY;
   *hi = isMax ? INFINITY : c;
@@ -199,7 +150,7 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
 MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_t channels) {
   MlirValue v = mlirOperationGetOperand(op, input);
   MlirAttribute c = pt2eConstElementsOf(v);
-  MlirAffineMap m = li8MapOf(op, input);
+  MlirAffineMap m = pt2eStructuredMap(op, input);
   if (pt2eConstIsF32(c) && pt2eConstNumElements(c) == channels) {
     for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
       MlirAffineExpr e = mlirAffineMapGetResult(m, r);
@@ -208,13 +159,13 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
     }
     return mlirAttributeGetNull();
   }
-  MlirOperation p = li8Producer(v);
-  if (!li8OpIs(p, "linalg.generic") || !li8IsIdentityMap(m) || mlirOperationGetNumOperands(p) != 2)
+  MlirOperation p = pt2eOpProducer(v);
+  if (!pt2eOpIs(p, "linalg.generic") || !mlirAffineMapIsIdentity(m) || mlirOperationGetNumOperands(p) != 2)
     return mlirAttributeGetNull();
   MlirAttribute src = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
-  MlirAffineMap pm = li8MapOf(p, 0);
+  MlirAffineMap pm = pt2eStructuredMap(p, 0);
   if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
-      li8ArgIndex(p, li8Yielded(p)) != 0)
+      pt2eStructuredArgIndex(p, pt2eStructuredYielded(p)) != 0)
     return mlirAttributeGetNull();
   MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);
   if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != channelDim)

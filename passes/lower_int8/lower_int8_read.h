@@ -1,9 +1,11 @@
 /*
 ** lower_int8_read.h
-** Reading the Q/DQ model for pt2e-lower-int8 (lower_int8_read.c): op and
-** constant queries, the quantized types' scales and zero points, weights'
+** Reading the Q/DQ model for pt2e-lower-int8 (lower_int8_read.c): the
+** quantized types' scales and zero points, values' shapes, weights'
 ** per-channel scales, conv strides, and the float bodies of linalg.generic
-** that make a unit (min/max clamps, broadcast biases). Nothing here creates IR.
+** that make a unit (min/max clamps, broadcast biases). Ops, constants and
+** generic bodies themselves are read through passes/ir/ (ir_ops.h,
+** constants.h, structured.h). Nothing here creates IR.
 */
 #ifndef PT2E_LOWER_INT8_READ_H
 #define PT2E_LOWER_INT8_READ_H
@@ -11,19 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 
 #include "lower_int8.h"
-
-/* True when 'op' is not null and is named 'name'. */
-bool li8OpIs(MlirOperation op, const char *name);
-
-/* The op defining 'v', or null for a block argument. */
-MlirOperation li8Producer(MlirValue v);
-
-/* The attribute 'name' of 'op' (null when absent). */
-MlirAttribute li8AttrOf(MlirOperation op, const char *name);
 
 /* Reads the signed per-tensor uniform quantized element type of
 ** 'quantTensor' into 'q'; false unless it is one, with 8-bit storage. */
@@ -47,21 +39,6 @@ bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias);
 
 /* A conv's H and W strides and dilations (1 when absent). */
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation);
-
-/* The ops of a generic's body, terminator excluded (at most 'max'). */
-int li8BodyOps(MlirOperation op, MlirOperation *ops, int max);
-
-/* The single value a generic's body yields, or null. */
-MlirValue li8Yielded(MlirOperation op);
-
-/* Block argument index of 'v' in 'op's body, or -1. */
-int li8ArgIndex(MlirOperation op, MlirValue v);
-
-/* Indexing map i of a linalg.generic. */
-MlirAffineMap li8MapOf(MlirOperation op, intptr_t i);
-
-/* True for an identity affine map. */
-bool li8IsIdentityMap(MlirAffineMap m);
 
 /* A float that is a scalar constant or a rank-0 constant input of 'op'. */
 bool li8ConstOperand(MlirOperation op, MlirValue v, double *out);

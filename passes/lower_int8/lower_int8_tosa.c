@@ -13,6 +13,7 @@
 #include "mlir-c/Dialect/Tosa.h"
 
 #include "constants.h"
+#include "ir_ops.h"
 #include "lower_int8_read.h"
 #include "pt2e_alloc.h"
 #include "qparams.h"
@@ -97,10 +98,9 @@ MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const 
     return x;
   /* transpose(transpose(s, p1), p2) with p1[p2[j]] == j is s: the NHWC
   ** value a conv produced, going back to NHWC for the next conv */
-  MlirOperation prev = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
-  if (!mlirOperationIsNull(prev) &&
-      pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(prev)), "tosa.transpose")) {
-    MlirAttribute p1 = mlirOperationGetAttributeByName(prev, mlirStringRefCreateFromCString("perms"));
+  MlirOperation prev = pt2eOpProducer(x);
+  if (pt2eOpIs(prev, "tosa.transpose")) {
+    MlirAttribute p1 = pt2eOpAttr(prev, "perms");
     bool inverse = mlirDenseArrayGetNumElements(p1) == rank;
     for (int j = 0; j < rank && inverse; j++)
       inverse = mlirDenseI32ArrayGetElement(p1, (intptr_t)perm[j]) == j;
