@@ -12,7 +12,7 @@
 **   %q2 = quant.qcast %r                 %o2 = tosa.clamp %o {min = out_zp}
 **
 ** The pass walks each function once, in order, and gives every float value
-** it can an integer form (ValueInfo): Q8, the value is dequant(i8 tensor)
+** it can an integer form (Li8ValueInfo): Q8, the value is dequant(i8 tensor)
 ** per tensor; W8, a constant weight dequant(i8 constant) per channel; ACC,
 ** the value is (i32 tensor) * scale per channel, not yet requantized,
 ** held channel-last with the permutation and shape that give the float's
@@ -47,8 +47,8 @@
 
 #include "constants.h"
 #include "ir_ops.h"
-#include "lower_int8.h"
 #include "lower_int8_read.h"
+#include "lower_int8_state.h"
 #include "lower_int8_tosa.h"
 #include "pt2e_alloc.h"
 #include "pt2e_support.h"
@@ -80,93 +80,11 @@ static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", 
 
 /*
 ** {======================================================================
-** Value map
-** =======================================================================
-*/
-static size_t slotOf(Lower *l, const void *key) {
-  size_t h = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull;
-  size_t i = h & (l->cap - 1);
-  while (l->keys[i] && l->keys[i] != key)
-    i = (i + 1) & (l->cap - 1);
-  return i;
-}
-
-static bool mapGrow(Lower *l) {
-  size_t ncap = l->cap ? l->cap * 2 : 1024;
-  const void **nk = pt2eAlloc(ncap * sizeof *nk);
-  ValueInfo *nv = pt2eAlloc(ncap * sizeof *nv);
-  if (!nk || !nv) {
-    pt2eFree((void *)nk);
-    pt2eFree(nv);
-    return false;
-  }
-  const void **ok = l->keys;
-  ValueInfo *ov = l->vals;
-  size_t ocap = l->cap;
-  l->keys = nk;
-  l->vals = nv;
-  l->cap = ncap;
-  for (size_t i = 0; i < ocap; i++)
-    if (ok[i]) {
-      size_t s = slotOf(l, ok[i]);
-      l->keys[s] = ok[i];
-      l->vals[s] = ov[i];
-    }
-  pt2eFree((void *)ok);
-  pt2eFree(ov);
-  return true;
-}
-
-static ValueInfo *infoOf(Lower *l, MlirValue v) {
-  if (!l->cap)
-    return NULL;
-  size_t s = slotOf(l, v.ptr);
-  return l->keys[s] ? &l->vals[s] : NULL;
-}
-
-static Kind kindOf(Lower *l, MlirValue v) {
-  ValueInfo *i = infoOf(l, v);
-  return i ? i->kind : KNone;
-}
-
-/* Records 'info' for 'v'; the map owns info->scales from now on. A copied
-** padSrc is dropped: only lowerPad's own result keeps it (setPadInfo). */
-static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info);
-static bool setInfo(Lower *l, MlirValue v, const ValueInfo *info) {
-  ValueInfo copy = *info;
-  copy.padSrc = (MlirValue){NULL};
-  return setPadInfo(l, v, &copy);
-}
-
-static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info) {
-  if ((l->used + 1) * 2 > l->cap && !mapGrow(l))
-    return false;
-  size_t s = slotOf(l, v.ptr);
-  if (!l->keys[s])
-    l->used++;
-  l->keys[s] = v.ptr;
-  l->vals[s] = *info;
-  return true;
-}
-
-/* }====================================================================== */
-
-/* Reports a bad unit at 'op' (fmt takes two doubles) and marks the walk as
-** failed, so that everything created is erased. */
-MlirLogicalResult li8Fail(Lower *l, MlirOperation op, const char *fmt, double a, double b) {
-  char msg[400];
-  snprintf(msg, sizeof msg, fmt, a, b);
-  l->failed = true;
-  return pt2eEmitOpError(op, "pt2e-lower-int8", "%s", msg);
-}
-
-/*
-** {======================================================================
 ** The ops
 ** =======================================================================
 */
 
-static MlirLogicalResult checkZp(Lower *l, MlirOperation op, const QType *q) {
+static MlirLogicalResult checkZp(Li8Lower *l, MlirOperation op, const Li8QType *q) {
   if (q->zp < q->qmin || q->zp > q->qmax) {
     l->failed = true;
     return pt2eEmitOpError(op, "pt2e-lower-int8", "zero point %lld outside the storage range [%lld, %lld]",
@@ -176,20 +94,20 @@ static MlirLogicalResult checkZp(Lower *l, MlirOperation op, const QType *q) {
 }
 
 /* quant.qcast: requantize an integer value, or quantize a float input. */
-static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerQCast(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), q = mlirOperationGetResult(op, 0);
-  QType out;
+  Li8QType out;
   if (!li8ReadQType(mlirValueGetType(q), &out))
     return mlirLogicalResultSuccess(); /* not a per-tensor int8: left as is */
   if (mlirLogicalResultIsFailure(checkZp(l, op, &out)))
     return mlirLogicalResultFailure();
-  ValueInfo *in = infoOf(l, x);
-  ValueInfo qi = {0};
-  qi.kind = KQ8;
+  Li8ValueInfo *in = li8InfoOf(l, x);
+  Li8ValueInfo qi = {0};
+  qi.kind = Li8KindQ8;
   qi.scale = out.scale;
   qi.zp = out.zp;
   MlirLocation loc = mlirOperationGetLocation(op);
-  if (in && in->kind == KQ8) {
+  if (in && in->kind == Li8KindQ8) {
     if (in->scale == out.scale && in->zp == out.zp)
       qi.ival = in->ival;
     else {
@@ -197,7 +115,7 @@ static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
       qi.ival = li8Requantize(l, op, in->ival, in->zp, &s, 1, &out, out.qmin, out.qmax);
       l->units[URequant]++;
     }
-  } else if (in && in->kind == KAcc) {
+  } else if (in && in->kind == Li8KindAcc) {
     int64_t lo = li8QuantBound(in->lo, &out), hi = li8QuantBound(in->hi, &out);
     double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
     if (!s)
@@ -219,22 +137,22 @@ static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
     li8ShapeOf(q, shape);
     qi.ival = li8Build(l, loc, "quant.scast", 1, &q, li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8)), 0, NULL);
     l->anchor = saved;
-    return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+    return li8SetInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   }
   if (l->failed)
     return mlirLogicalResultFailure();
   if (!PT2E_PUSH(l->loweredQ, op) || !PT2E_PUSH(l->loweredQVal, qi.ival))
     return l->failed = true, mlirLogicalResultFailure();
-  return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* quant.dcast: of a Q8 value (Q8), or of a constant weight (W8). */
-static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerDCast(Li8Lower *l, MlirOperation op) {
   MlirValue q = mlirOperationGetOperand(op, 0), d = mlirOperationGetResult(op, 0);
-  ValueInfo *qi = infoOf(l, q);
-  if (qi && qi->kind == KQ8) {
-    ValueInfo di = *qi;
-    return setInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  Li8ValueInfo *qi = li8InfoOf(l, q);
+  if (qi && qi->kind == Li8KindQ8) {
+    Li8ValueInfo di = *qi;
+    return li8SetInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   }
   MlirOperation sc = pt2eOpProducer(q);
   if (!pt2eOpIs(sc, "quant.scast"))
@@ -244,8 +162,8 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
   if (mlirAttributeIsNull(data) || !mlirAttributeIsADenseElements(data) ||
       mlirQuantizedTypeGetStorageTypeIntegralWidth(qt) != 8 || !mlirQuantizedTypeIsSigned(qt))
     return mlirLogicalResultSuccess();
-  ValueInfo w = {0};
-  w.kind = KW8;
+  Li8ValueInfo w = {0};
+  w.kind = Li8KindW8;
   w.wdata = data;
   w.wrank = li8RankOf(d);
   if (w.wrank > PT2E_MAX_RANK)
@@ -273,13 +191,13 @@ static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
     w.scales[0] = mlirUniformQuantizedTypeGetScale(qt);
   } else
     return mlirLogicalResultSuccess();
-  return setInfo(l, d, &w) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, d, &w) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, double *scales,
+static MlirLogicalResult setAcc(Li8Lower *l, MlirValue result, MlirValue acc, double *scales,
                                 int64_t n, const int64_t *perm, int floatChannelDim) {
-  ValueInfo a = {0};
-  a.kind = KAcc;
+  Li8ValueInfo a = {0};
+  a.kind = Li8KindAcc;
   a.ival = acc;
   a.scales = scales;
   a.nscales = n;
@@ -289,7 +207,7 @@ static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, doubl
   a.floatChannelDim = floatChannelDim;
   a.lo = -INFINITY;
   a.hi = INFINITY;
-  return setInfo(l, result, &a) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, result, &a) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
@@ -303,7 +221,7 @@ static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
 ** and columns no window reaches are dropped from the bottom (right) pad,
 ** or sliced off the input when the pad is not enough.
 */
-static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, int64_t padValue,
+static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *xi, int64_t padValue,
                              const int64_t *k, const int64_t *stride, const int64_t *dil,
                              int64_t *pad) {
   MlirValue src = xi->ival;
@@ -337,11 +255,11 @@ static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, in
 }
 
 /* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw on Q8 x W8. */
-static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthwise) {
+static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool depthwise) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue init = mlirOperationGetOperand(op, 2), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x), *wi = li8InfoOf(l, w);
+  if (!xi || xi->kind != Li8KindQ8 || !wi || wi->kind != Li8KindW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
   li8ShapeOf(y, yshape);
@@ -395,13 +313,13 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
 ** on Q8 x W8 with a float constant bias: the same op on i8 with zero points
 ** and an int32 bias, the weight's per-channel scales along 'scaleAxis'.
 */
-static MlirLogicalResult lowerTosaWindowConv(Lower *l, MlirOperation op,
+static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op,
                                              const char *name, int scaleAxis,
                                              int unit) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x), *wi = li8InfoOf(l, w);
+  if (!xi || xi->kind != Li8KindQ8 || !wi || wi->kind != Li8KindW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   double izp, wzp;
   if (!pt2eConstScalar(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
@@ -445,7 +363,7 @@ static MlirLogicalResult lowerTosaWindowConv(Lower *l, MlirOperation op,
 }
 
 /* tosa.conv2d: the per-channel scales along the weight's O axis (0). */
-static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerTosaConv(Li8Lower *l, MlirOperation op) {
   return lowerTosaWindowConv(l, op, "tosa.conv2d", 0, UConv);
 }
 
@@ -454,9 +372,9 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
 ** weight's C axis (2), so only M = 1 (one output channel per input channel)
 ** matches PT2E's per-channel weight spec.
 */
-static MlirLogicalResult lowerTosaDepthwise(Lower *l, MlirOperation op) {
-  ValueInfo *wi = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!wi || wi->kind != KW8 || wi->wrank != 4 || wi->wshape[3] != 1)
+static MlirLogicalResult lowerTosaDepthwise(Li8Lower *l, MlirOperation op) {
+  Li8ValueInfo *wi = li8InfoOf(l, mlirOperationGetOperand(op, 1));
+  if (!wi || wi->kind != Li8KindW8 || wi->wrank != 4 || wi->wshape[3] != 1)
     return mlirLogicalResultSuccess();
   return lowerTosaWindowConv(l, op, "tosa.depthwise_conv2d", 2, UDepthwise);
 }
@@ -467,11 +385,11 @@ static MlirLogicalResult lowerTosaDepthwise(Lower *l, MlirOperation op) {
 ** integer tosa.matmul takes the i8 zero points; no bias (TOSA's matmul has
 ** none).
 */
-static MlirLogicalResult lowerTosaMatmul(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerTosaMatmul(Li8Lower *l, MlirOperation op) {
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
-  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 3)
+  Li8ValueInfo *ai = li8InfoOf(l, a), *bi = li8InfoOf(l, bv);
+  if (!ai || ai->kind != Li8KindQ8 || !bi || (bi->kind != Li8KindW8 && bi->kind != Li8KindQ8) || li8RankOf(y) != 3)
     return mlirLogicalResultSuccess();
   double azp, bzpf;
   if (!pt2eConstScalar(mlirOperationGetOperand(op, 2), &azp) || azp != 0.0 ||
@@ -483,7 +401,7 @@ static MlirLogicalResult lowerTosaMatmul(Lower *l, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   double *ws;
   MlirValue b3;
-  if (bi->kind == KW8) {
+  if (bi->kind == Li8KindW8) {
     ws = li8WeightScales(l, op, bi, 2, n);
     if (!ws)
       return mlirLogicalResultFailure();
@@ -541,13 +459,13 @@ static bool plainMatmulMaps(MlirOperation op) {
 }
 
 /* linalg.matmul [M,K] x [K,N]: Q8 x W8 (per channel on N) or Q8 x Q8. */
-static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
   if (mlirOperationGetNumOperands(op) != 3)
     return mlirLogicalResultSuccess();
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
-  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 2 ||
+  Li8ValueInfo *ai = li8InfoOf(l, a), *bi = li8InfoOf(l, bv);
+  if (!ai || ai->kind != Li8KindQ8 || !bi || (bi->kind != Li8KindW8 && bi->kind != Li8KindQ8) || li8RankOf(y) != 2 ||
       !plainMatmulMaps(op))
     return mlirLogicalResultSuccess();
   MlirAttribute bias;
@@ -563,7 +481,7 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
   int64_t bzp = 0;
   MlirValue b3;
   int64_t b3s[3] = {1, bs[0], bs[1]};
-  if (bi->kind == KW8) {
+  if (bi->kind == Li8KindW8) {
     ws = li8WeightScales(l, op, bi, 1, n);
     if (!ws)
       return mlirLogicalResultFailure();
@@ -600,10 +518,10 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
 }
 
 /* tensor.pad on Q8 with a constant pad value that has an exact i8. */
-static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerPad(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || mlirOperationGetNumOperands(op) != 1)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8 || mlirOperationGetNumOperands(op) != 1)
     return mlirLogicalResultSuccess();
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetTerminator(body);
@@ -638,7 +556,7 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
   int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
   MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads), li8ConstScalar(l, loc, 8, pv)};
-  ValueInfo yi = *xi;
+  Li8ValueInfo yi = *xi;
   yi.ival = li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
   yi.padSrc = (MlirValue){NULL};
   if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
@@ -650,16 +568,16 @@ static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
     yi.padValue = pv;
   }
   l->units[ULayout]++;
-  return setPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* linalg.pooling_nchw_max on Q8 (unpadded, the tensor.pad before it is
 ** already lowered), init a fill of -inf. */
-static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerMaxPool(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), win = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8)
     return mlirLogicalResultSuccess();
   int64_t stride[2], dil[2], k[2], ys[4];
   li8StrideDilation(op, stride, dil);
@@ -675,10 +593,10 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
                              li8Named(l, "pad", li8I64Array(l, 4, pad))};
   int64_t os[4] = {ys[0], ys[2], ys[3], ys[1]};
   MlirValue p = li8Build(l, loc, "tosa.max_pool2d", 1, &xn, li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
-  ValueInfo yi = *xi;
+  Li8ValueInfo yi = *xi;
   yi.ival = li8Transpose(l, loc, p, 4, toNchw);
   l->units[UPool]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /*
@@ -689,10 +607,10 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
 ** its i8 is at the input's scale too, rounded by TOSA's integer
 ** reciprocal; the float avg pool's zero points must be 0.
 */
-static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
+static MlirLogicalResult lowerTosaPool(Li8Lower *l, MlirOperation op, bool avg) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || li8RankOf(y) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   if (avg) {
     double izp, ozp;
@@ -716,26 +634,26 @@ static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
     p = li8Build(l, loc, "tosa.max_pool2d", 1, &xi->ival, li8TensorOf(4, ys, li8IntType(l, 8)), 3, a);
   if (l->failed)
     return mlirLogicalResultFailure();
-  ValueInfo yi = {0};
-  yi.kind = KQ8;
+  Li8ValueInfo yi = {0};
+  yi.kind = Li8KindQ8;
   yi.scale = xi->scale;
   yi.zp = xi->zp;
   yi.ival = p;
   l->units[UPool]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* Layout ops: transposes and reshapes of Q8, W8 and ACC values. */
-static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_t *perm, int rank) {
+static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int64_t *perm, int rank) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
+  Li8ValueInfo *xi = li8InfoOf(l, x);
   if (!xi || rank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
-  ValueInfo yi = *xi;
-  if (xi->kind == KQ8) {
+  Li8ValueInfo yi = *xi;
+  if (xi->kind == Li8KindQ8) {
     yi.ival = li8Transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
     l->units[ULayout]++;
-  } else if (xi->kind == KW8) {
+  } else if (xi->kind == Li8KindW8) {
     int8_t *bytes = li8PermuteWeight(xi, perm);
     if (!bytes)
       return l->failed = true, mlirLogicalResultFailure();
@@ -754,7 +672,7 @@ static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_
     if (!yi.scales)
       return l->failed = true, mlirLogicalResultFailure();
     memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
-  } else if (xi->kind == KAcc && xi->accRank == rank) {
+  } else if (xi->kind == Li8KindAcc && xi->accRank == rank) {
     for (int j = 0; j < rank; j++)
       yi.perm[j] = xi->perm[perm[j]];
     for (int j = 0; j < rank; j++)
@@ -766,22 +684,22 @@ static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_
     memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
   } else
     return mlirLogicalResultSuccess();
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
+  Li8ValueInfo *xi = li8InfoOf(l, x);
   int rank = li8RankOf(y);
   if (!xi || rank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
   int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
-  ValueInfo yi = *xi;
-  if (xi->kind == KQ8) {
+  Li8ValueInfo yi = *xi;
+  if (xi->kind == Li8KindQ8) {
     yi.ival = li8Reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
     l->units[ULayout]++;
-  } else if (xi->kind == KW8) {
+  } else if (xi->kind == Li8KindW8) {
     /* the channel axis must survive as a dimension of its own size */
     int axis = -1;
     if (xi->axis >= 0) {
@@ -811,7 +729,7 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
     memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
   } else
     return mlirLogicalResultSuccess();
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /*
@@ -825,7 +743,7 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
 ** the permutation maps the float axis to, and transposed once after, so the
 ** next conv's transpose to NHWC cancels against it.
 */
-static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
+static MlirLogicalResult lowerConcat(Li8Lower *l, MlirOperation op, bool isTosa) {
   enum { MaxInputs = 64 };
   MlirValue y = mlirOperationGetResult(op, 0);
   intptr_t n = mlirOperationGetNumOperands(op);
@@ -837,15 +755,15 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   int64_t dim = mlirIntegerAttrGetValueInt(axisAttr);
   if (dim < 0 || dim >= rank)
     return mlirLogicalResultSuccess();
-  ValueInfo *in[MaxInputs];
+  Li8ValueInfo *in[MaxInputs];
   bool shared = true;
   for (intptr_t i = 0; i < n; i++) {
-    in[i] = infoOf(l, mlirOperationGetOperand(op, i));
-    if (!in[i] || in[i]->kind != KQ8)
+    in[i] = li8InfoOf(l, mlirOperationGetOperand(op, i));
+    if (!in[i] || in[i]->kind != Li8KindQ8)
       return mlirLogicalResultSuccess(); /* not all dequantized: Q/DQ form */
     shared = shared && in[i]->scale == in[0]->scale && in[i]->zp == in[0]->zp;
   }
-  QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
+  Li8QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
   if (!shared) {
     /* the target qparams: those of the one quant.qcast of the result */
     MlirOperation q = pt2eOpSoleUser(y);
@@ -891,23 +809,23 @@ static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
   }
   MlirNamedAttribute a = li8Named(l, "axis", mlirIntegerAttrGet(li8IntType(l, 32), axis));
   MlirValue c = li8Build(l, loc, "tosa.concat", n, srcs, li8TensorOf(rank, shape, li8IntType(l, 8)), 1, &a);
-  ValueInfo yi = {0};
-  yi.kind = KQ8;
+  Li8ValueInfo yi = {0};
+  yi.kind = Li8KindQ8;
   yi.scale = out.scale;
   yi.zp = out.zp;
   yi.ival = transposed ? li8Transpose(l, loc, c, rank, perm) : c;
   l->units[ULayout]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* A clamp [lo, hi] on Q8 (tosa.clamp on i8) or ACC (folded). */
-static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, MlirValue y, double lo,
+static MlirLogicalResult applyClamp(Li8Lower *l, MlirOperation op, MlirValue x, MlirValue y, double lo,
                                     double hi) {
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || (xi->kind != KQ8 && xi->kind != KAcc))
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || (xi->kind != Li8KindQ8 && xi->kind != Li8KindAcc))
     return mlirLogicalResultSuccess();
-  ValueInfo yi = *xi;
-  if (xi->kind == KAcc) {
+  Li8ValueInfo yi = *xi;
+  if (xi->kind == Li8KindAcc) {
     yi.lo = fmax(xi->lo, lo);
     yi.hi = fmin(xi->hi, hi);
     yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
@@ -915,7 +833,7 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
       return l->failed = true, mlirLogicalResultFailure();
     memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
   } else {
-    QType q = {xi->scale, xi->zp, -128, 127, 8};
+    Li8QType q = {xi->scale, xi->zp, -128, 127, 8};
     MlirLocation loc = mlirOperationGetLocation(op);
     MlirOperation t = pt2eOpProducer(xi->ival);
     MlirValue src = pt2eOpIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
@@ -938,7 +856,7 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
         c = li8Transpose(l, loc, c, rank, perm);
       }
       yi.ival = c;
-      return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+      return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
     }
     if (pt2eOpIs(t, "tosa.transpose")) {
       /* clamp before the layout change, so that the next conv's transpose
@@ -954,7 +872,7 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
     } else
       yi.ival = li8ClampInt(l, loc, xi->ival, li8QuantBound(lo, &q), li8QuantBound(hi, &q));
   }
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* }====================================================================== */
@@ -967,7 +885,7 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
 
 /* acc + bias (float constant per channel): into the conv's bias operand
 ** when it is still free, else a tosa.add of the int32 bias. */
-static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, MlirAttribute bias,
+static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *acc, MlirAttribute bias,
                                  MlirValue y) {
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t n = acc->nscales;
@@ -981,7 +899,7 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   for (int i = 0; i < acc->accRank; i++)
     bs[i] = 1;
   bs[acc->accRank - 1] = n;
-  ValueInfo yi = *acc;
+  Li8ValueInfo yi = *acc;
   MlirOperation conv = pt2eOpProducer(acc->ival);
   if ((pt2eOpIs(conv, "tosa.conv2d") || pt2eOpIs(conv, "tosa.depthwise_conv2d")) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
@@ -1004,7 +922,7 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
   if (!yi.scales)
     return l->failed = true, mlirLogicalResultFailure();
   memcpy(yi.scales, acc->scales, sizeof(double) * (size_t)n);
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /*
@@ -1012,7 +930,7 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
 ** i32 at scale 2 * max(s1, s2) / 2^20, added; the ACC goes on to the qcast.
 ** Q8 * Q8: both widened unscaled, tosa.mul, ACC scale s1 * s2.
 */
-static MlirLogicalResult addMulQ8(Lower *l, MlirOperation op, bool mul, ValueInfo *a, ValueInfo *b) {
+static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8ValueInfo *a, Li8ValueInfo *b) {
   MlirValue y = mlirOperationGetResult(op, 0);
   MlirLocation loc = mlirOperationGetLocation(op);
   double accScale;
@@ -1041,9 +959,9 @@ static MlirLogicalResult addMulQ8(Lower *l, MlirOperation op, bool mul, ValueInf
   return setAcc(l, y, acc, s, 1, NULL, li8RankOf(y) - 1);
 }
 
-static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
-  ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
+static MlirLogicalResult lowerAddMul(Li8Lower *l, MlirOperation op, bool mul) {
+  Li8ValueInfo *a = li8InfoOf(l, mlirOperationGetOperand(op, 0)), *b = li8InfoOf(l, mlirOperationGetOperand(op, 1));
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 || !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
       !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1)))
     return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
@@ -1069,10 +987,10 @@ static bool sameShapes(MlirValue a, MlirValue b, MlirValue y) {
 ** output's shape: the same integer unit as the linalg addf / mulf. A mul's
 ** shift operand must be the constant 0 (TOSA's float mul has no other).
 */
-static MlirLogicalResult lowerTosaAddMul(Lower *l, MlirOperation op, bool mul) {
+static MlirLogicalResult lowerTosaAddMul(Li8Lower *l, MlirOperation op, bool mul) {
   MlirValue av = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
-  ValueInfo *a = infoOf(l, av), *b = infoOf(l, bv);
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
+  Li8ValueInfo *a = li8InfoOf(l, av), *b = li8InfoOf(l, bv);
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 || !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
     return mlirLogicalResultSuccess();
   if (mul) {
     MlirAttribute sh = mlirOperationGetNumOperands(op) == 3 ? pt2eConstElementsOf(mlirOperationGetOperand(op, 2))
@@ -1087,10 +1005,10 @@ static MlirLogicalResult lowerTosaAddMul(Lower *l, MlirOperation op, bool mul) {
 }
 
 /* sum over H, W of Q8 (global average pooling's first half). */
-static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerSum(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || li8RankOf(x) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8 || li8RankOf(x) != 4)
     return mlirLogicalResultSuccess();
   MlirOperation b[2];
   double v;
@@ -1104,14 +1022,14 @@ static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
   if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1 ||
       !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)))
     return mlirLogicalResultSuccess();
-  ValueInfo yi = *xi;
-  yi.kind = KPoolSum;
+  Li8ValueInfo yi = *xi;
+  yi.kind = Li8KindPoolSum;
   yi.poolCount = xs[2] * xs[3];
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* POOLSUM / count: tosa.avg_pool2d over the whole H x W. */
-static MlirLogicalResult lowerMean(Lower *l, MlirOperation op, ValueInfo *si, double divisor) {
+static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *si, double divisor) {
   MlirValue y = mlirOperationGetResult(op, 0);
   if (divisor != (double)si->poolCount)
     return mlirLogicalResultSuccess();
@@ -1128,16 +1046,16 @@ static MlirLogicalResult lowerMean(Lower *l, MlirOperation op, ValueInfo *si, do
   MlirValue ops[3] = {xn, li8ConstScalar(l, loc, 8, si->zp), li8ConstScalar(l, loc, 8, si->zp)};
   int64_t os[4] = {xs[0], 1, 1, xs[1]};
   MlirValue p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, os, li8IntType(l, 8)), 4, a);
-  ValueInfo yi = *si;
-  yi.kind = KQ8;
+  Li8ValueInfo yi = *si;
+  yi.kind = Li8KindQ8;
   int64_t ys[4];
   li8ShapeOf(y, ys);
   yi.ival = li8Reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
   l->units[UPool]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
   intptr_t nOps = mlirOperationGetNumOperands(op);
   if (mlirOperationGetNumResults(op) != 1)
     return mlirLogicalResultSuccess();
@@ -1157,14 +1075,14 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   int a0 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 0));
   int a1 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 1));
   if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
-    ValueInfo *si = infoOf(l, mlirOperationGetOperand(op, 0));
+    Li8ValueInfo *si = li8InfoOf(l, mlirOperationGetOperand(op, 0));
     double d;
-    if (si && si->kind == KPoolSum && pt2eConstScalar(mlirOperationGetOperand(b[0], 1), &d))
+    if (si && si->kind == Li8KindPoolSum && pt2eConstScalar(mlirOperationGetOperand(b[0], 1), &d))
       return lowerMean(l, op, si, d);
     return mlirLogicalResultSuccess();
   }
   if (add && nOps == 2 && a0 >= 0 && a1 == 1 && a0 != a1 && a0 == 0 &&
-      kindOf(l, mlirOperationGetOperand(op, 0)) == KQ8) {
+      li8KindOf(l, mlirOperationGetOperand(op, 0)) == Li8KindQ8) {
     /* could be the sum reduction: out = out + in */
     return lowerSum(l, op);
   }
@@ -1173,8 +1091,8 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
   MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
   if (add) {
     for (int k = 0; k < 2; k++) {
-      ValueInfo *acc = infoOf(l, k ? in1 : in0);
-      if (acc && acc->kind == KAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
+      Li8ValueInfo *acc = li8InfoOf(l, k ? in1 : in0);
+      if (acc && acc->kind == Li8KindAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
         MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
         if (!mlirAttributeIsNull(bias))
           return addBias(l, op, acc, bias, y);
@@ -1188,7 +1106,7 @@ static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
 
 /* }====================================================================== */
 
-static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerOp(Li8Lower *l, MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (pt2eStringRefIs(n, "quant.qcast"))
     return lowerQCast(l, op);
@@ -1276,19 +1194,8 @@ static void printToFile(MlirStringRef s, void *userData) {
   fwrite(s.data, 1, s.length, (FILE *)userData);
 }
 
-static void freeInfos(Lower *l) {
-  for (size_t i = 0; i < l->cap; i++)
-    if (l->keys[i])
-      pt2eFree(l->vals[i].scales);
-  pt2eFree((void *)l->keys);
-  pt2eFree(l->vals);
-  pt2eFree(l->created.at);
-  pt2eFree(l->loweredQ.at);
-  pt2eFree(l->loweredQVal.at);
-}
-
 static void printQType(MlirType quantTensor) {
-  QType q;
+  Li8QType q;
   if (li8ReadQType(quantTensor, &q))
     fprintf(stderr, " i8 scale %.17g zero point %lld", q.scale, (long long)q.zp);
 }
@@ -1354,7 +1261,7 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
 }
 
 static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
-  Lower l;
+  Li8Lower l;
   memset(&l, 0, sizeof l);
   l.ctx = mlirOperationGetContext(func);
   l.floatRescale = floatRescale;
@@ -1378,9 +1285,8 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
   }
   pt2eFree(ops.at);
   if (l.failed) {
-    for (size_t i = l.created.size; i-- > 0;)
-      mlirOperationDestroy(l.created.at[i]);
-    freeInfos(&l);
+    li8EraseCreated(&l);
+    li8StateFree(&l);
     return mlirLogicalResultFailure();
   }
   /* every lowered qcast reads its integer value through a quant.scast */
@@ -1401,7 +1307,7 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
        o = mlirOperationGetNextInBlock(o))
     if (!PT2E_PUSH(all, o)) {
       pt2eFree(all.at);
-      freeInfos(&l);
+      li8StateFree(&l);
       return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
     }
   for (size_t i = all.size; i-- > 0;)
@@ -1452,7 +1358,7 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
       first = false;
     }
   fprintf(stderr, "), %d float ops left in Q/DQ form\n", left);
-  freeInfos(&l);
+  li8StateFree(&l);
   return mlirLogicalResultSuccess();
 }
 

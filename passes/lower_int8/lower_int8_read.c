@@ -17,7 +17,7 @@
 #include "pt2e_alloc.h"
 #include "structured.h"
 
-bool li8ReadQType(MlirType quantTensor, QType *q) {
+bool li8ReadQType(MlirType quantTensor, Li8QType *q) {
   MlirType e = mlirShapedTypeGetElementType(quantTensor);
   if (!mlirTypeIsAUniformQuantizedType(e) || !mlirQuantizedTypeIsSigned(e))
     return false;
@@ -40,7 +40,7 @@ void li8ShapeOf(MlirValue v, int64_t *shape) {
 MlirType li8EltOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
 
 /* The quantized value of float 'v' in 'q', clamped to storage. */
-int64_t li8QuantBound(double v, const QType *q) {
+int64_t li8QuantBound(double v, const Li8QType *q) {
   if (v == -INFINITY)
     return q->qmin;
   if (v == INFINITY)
@@ -50,7 +50,7 @@ int64_t li8QuantBound(double v, const QType *q) {
 }
 
 /* Per-channel scales of a W8 for 'channels' output channels along 'axis'. */
-double *li8WeightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
+double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, int axis,
                         int64_t channels) {
   if (w->axis >= 0 && (w->axis != axis || w->nscales != channels)) {
     l->failed = true;

@@ -5,7 +5,8 @@
 ** per-channel scales, conv strides, and the float bodies of linalg.generic
 ** that make a unit (min/max clamps, broadcast biases). Ops, constants and
 ** generic bodies themselves are read through passes/ir/ (ir_ops.h,
-** constants.h, structured.h). Nothing here creates IR.
+** constants.h, structured.h). Nothing here creates IR. Above
+** lower_int8_state.c (its types), below the TOSA builders and the pass.
 */
 #ifndef PT2E_LOWER_INT8_READ_H
 #define PT2E_LOWER_INT8_READ_H
@@ -15,11 +16,11 @@
 
 #include "mlir-c/IR.h"
 
-#include "lower_int8.h"
+#include "lower_int8_state.h"
 
 /* Reads the signed per-tensor uniform quantized element type of
 ** 'quantTensor' into 'q'; false unless it is one, with 8-bit storage. */
-bool li8ReadQType(MlirType quantTensor, QType *q);
+bool li8ReadQType(MlirType quantTensor, Li8QType *q);
 
 /* Rank, shape and element type of a ranked tensor value. */
 int li8RankOf(MlirValue v);
@@ -27,10 +28,10 @@ void li8ShapeOf(MlirValue v, int64_t *shape);
 MlirType li8EltOf(MlirValue v);
 
 /* The quantized value of float 'v' in 'q', clamped to storage. */
-int64_t li8QuantBound(double v, const QType *q);
+int64_t li8QuantBound(double v, const Li8QType *q);
 
 /* Per-channel scales of a W8 for 'channels' output channels along 'axis'. */
-double *li8WeightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
+double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, int axis,
                         int64_t channels);
 
 /* The bias a linalg init holds: fill(0) gives none (null, true), a

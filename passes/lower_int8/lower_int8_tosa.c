@@ -19,22 +19,22 @@
 #include "qparams.h"
 #include "requantize.h"
 
-MlirAttribute li8ParseAttr(Lower *l, const char *text) {
+MlirAttribute li8ParseAttr(Li8Lower *l, const char *text) {
   return mlirAttributeParseGet(l->ctx, mlirStringRefCreateFromCString(text));
 }
 
-MlirNamedAttribute li8Named(Lower *l, const char *name, MlirAttribute a) {
+MlirNamedAttribute li8Named(Li8Lower *l, const char *name, MlirAttribute a) {
   return mlirNamedAttributeGet(mlirIdentifierGet(l->ctx, mlirStringRefCreateFromCString(name)), a);
 }
 
-MlirType li8IntType(Lower *l, unsigned w) { return mlirIntegerTypeGet(l->ctx, w); }
+MlirType li8IntType(Li8Lower *l, unsigned w) { return mlirIntegerTypeGet(l->ctx, w); }
 
 MlirType li8TensorOf(int rank, const int64_t *shape, MlirType elt) {
   return mlirRankedTensorTypeGet(rank, shape, elt, mlirAttributeGetNull());
 }
 
 /* Creates the op 'name' before the anchor; returns its first result. */
-MlirValue li8Build(Lower *l, MlirLocation loc, const char *name, intptr_t nOperands,
+MlirValue li8Build(Li8Lower *l, MlirLocation loc, const char *name, intptr_t nOperands,
                    const MlirValue *operands, MlirType result, intptr_t nAttrs,
                    const MlirNamedAttribute *attrs) {
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
@@ -43,13 +43,12 @@ MlirValue li8Build(Lower *l, MlirLocation loc, const char *name, intptr_t nOpera
   mlirOperationStateAddAttributes(&st, nAttrs, attrs);
   MlirOperation op = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(l->block, l->anchor, op);
-  if (!PT2E_PUSH(l->created, op))
-    l->failed = true;
+  li8RecordCreated(l, op);
   return mlirOperationGetResult(op, 0);
 }
 
 /* "tosa.const" of raw little-endian data of 'type'. */
-MlirValue li8ConstRaw(Lower *l, MlirLocation loc, MlirType type, size_t bytes,
+MlirValue li8ConstRaw(Li8Lower *l, MlirLocation loc, MlirType type, size_t bytes,
                       const void *data) {
   MlirAttribute a = mlirDenseElementsAttrRawBufferGet(type, bytes, data);
   MlirNamedAttribute v = li8Named(l, "values", a);
@@ -57,7 +56,7 @@ MlirValue li8ConstRaw(Lower *l, MlirLocation loc, MlirType type, size_t bytes,
 }
 
 /* A tensor<1xiW> zero point (or pad value) constant. */
-MlirValue li8ConstScalar(Lower *l, MlirLocation loc, unsigned width, int64_t v) {
+MlirValue li8ConstScalar(Li8Lower *l, MlirLocation loc, unsigned width, int64_t v) {
   int64_t one = 1;
   MlirType t = li8TensorOf(1, &one, li8IntType(l, width));
   if (width == 8) {
@@ -72,7 +71,7 @@ MlirValue li8ConstScalar(Lower *l, MlirLocation loc, unsigned width, int64_t v) 
   return li8ConstRaw(l, loc, t, 4, &b);
 }
 
-MlirValue li8ConstShape(Lower *l, MlirLocation loc, int n, const int64_t *vals) {
+MlirValue li8ConstShape(Li8Lower *l, MlirLocation loc, int n, const int64_t *vals) {
   char text[512];
   int k = snprintf(text, sizeof text, "dense<[");
   for (int i = 0; i < n; i++)
@@ -85,12 +84,12 @@ MlirValue li8ConstShape(Lower *l, MlirLocation loc, int n, const int64_t *vals) 
   return li8Build(l, loc, "tosa.const_shape", 0, NULL, shapeTy, 1, &v);
 }
 
-MlirAttribute li8I64Array(Lower *l, int n, const int64_t *vals) {
+MlirAttribute li8I64Array(Li8Lower *l, int n, const int64_t *vals) {
   return mlirDenseI64ArrayGet(l->ctx, n, vals);
 }
 
 /* tosa.transpose: out[j] = in[perm[j]]. */
-MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *perm) {
+MlirValue li8Transpose(Li8Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *perm) {
   bool identity = true;
   for (int i = 0; i < rank; i++)
     identity = identity && perm[i] == i;
@@ -118,7 +117,7 @@ MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const 
   return li8Build(l, loc, "tosa.transpose", 1, &x, li8TensorOf(rank, out, li8EltOf(x)), 1, &a);
 }
 
-MlirValue li8Reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
+MlirValue li8Reshape(Li8Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
   int64_t in[PT2E_MAX_RANK];
   li8ShapeOf(x, in);
   if (rank == li8RankOf(x) && memcmp(in, shape, sizeof(int64_t) * (size_t)rank) == 0)
@@ -127,7 +126,7 @@ MlirValue li8Reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const in
   return li8Build(l, loc, "tosa.reshape", 2, ops, li8TensorOf(rank, shape, li8EltOf(x)), 0, NULL);
 }
 
-MlirValue li8ClampInt(Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64_t hi) {
+MlirValue li8ClampInt(Li8Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64_t hi) {
   MlirType e = li8EltOf(x);
   MlirNamedAttribute a[2] = {li8Named(l, "min_val", mlirIntegerAttrGet(e, lo)),
                              li8Named(l, "max_val", mlirIntegerAttrGet(e, hi))};
@@ -140,8 +139,8 @@ MlirValue li8ClampInt(Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64
 ** tosa.clamp to [lo, hi] when that is narrower than the storage range. With
 ** rescale=float, the same requantize in PyTorch's float arithmetic instead.
 */
-MlirValue li8Requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
-                        const double *scales, int64_t n, const QType *out,
+MlirValue li8Requantize(Li8Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
+                        const double *scales, int64_t n, const Li8QType *out,
                         int64_t lo, int64_t hi) {
   MlirLocation loc = mlirOperationGetLocation(at);
   int rank = li8RankOf(x);
@@ -236,7 +235,7 @@ MlirValue li8Requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
 }
 
 /* i8 -> i32 rescale by one real scale (add and mul inputs). */
-MlirValue li8Widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double scale) {
+MlirValue li8Widen(Li8Lower *l, MlirOperation at, MlirValue x, int64_t zp, double scale) {
   MlirLocation loc = mlirOperationGetLocation(at);
   int32_t m = 0, s = 0;
   if (!pt2eQuantizeMultiplier(scale, &m, &s)) {
@@ -262,7 +261,7 @@ MlirValue li8Widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double s
 }
 
 /* The i8 bytes of a W8 permuted by 'perm' (out[j] = in[perm[j]]). */
-int8_t *li8PermuteWeight(const ValueInfo *w, const int64_t *perm) {
+int8_t *li8PermuteWeight(const Li8ValueInfo *w, const int64_t *perm) {
   int rank = w->wrank;
   int64_t n = 1, strides[PT2E_MAX_RANK], outShape[PT2E_MAX_RANK];
   for (int i = rank - 1; i >= 0; i--) {
@@ -292,7 +291,7 @@ int8_t *li8PermuteWeight(const ValueInfo *w, const int64_t *perm) {
 }
 
 /* A weight constant in TOSA's layout: the W8 permuted, then given 'shape'. */
-MlirValue li8WeightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const int64_t *perm,
+MlirValue li8WeightConst(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *w, const int64_t *perm,
                          int rank, const int64_t *shape) {
   int8_t *bytes = li8PermuteWeight(w, perm);
   if (!bytes) {
@@ -311,7 +310,7 @@ MlirValue li8WeightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const i
 ** quantize_per_channel does (pt2eQuantizeValue). 'bias' may be null (zero).
 ** Writes the accumulator's scales into 'accScales'.
 */
-MlirValue li8BiasConst(Lower *l, MlirLocation loc, MlirAttribute bias, double inScale,
+MlirValue li8BiasConst(Li8Lower *l, MlirLocation loc, MlirAttribute bias, double inScale,
                        const double *wScales, int64_t channels, double *accScales) {
   int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)channels);
   if (!b) {
