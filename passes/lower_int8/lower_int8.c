@@ -1106,59 +1106,117 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
 
 /* }====================================================================== */
 
+/*
+** {======================================================================
+** Dispatch
+** =======================================================================
+*/
+
+static MlirLogicalResult lowerLinalgConv2d(Li8Lower *l, MlirOperation op) {
+  return lowerLinalgConv(l, op, false);
+}
+
+static MlirLogicalResult lowerLinalgDepthwise(Li8Lower *l, MlirOperation op) {
+  return lowerLinalgConv(l, op, true);
+}
+
+static MlirLogicalResult lowerTosaMaxPool(Li8Lower *l, MlirOperation op) {
+  return lowerTosaPool(l, op, false);
+}
+
+static MlirLogicalResult lowerTosaAvgPool(Li8Lower *l, MlirOperation op) {
+  return lowerTosaPool(l, op, true);
+}
+
+static MlirLogicalResult lowerTosaAdd(Li8Lower *l, MlirOperation op) {
+  return lowerTosaAddMul(l, op, false);
+}
+
+static MlirLogicalResult lowerTosaMul(Li8Lower *l, MlirOperation op) {
+  return lowerTosaAddMul(l, op, true);
+}
+
+static MlirLogicalResult lowerTensorConcat(Li8Lower *l, MlirOperation op) {
+  return lowerConcat(l, op, false);
+}
+
+static MlirLogicalResult lowerTosaConcat(Li8Lower *l, MlirOperation op) {
+  return lowerConcat(l, op, true);
+}
+
+/* linalg.transpose ('permutation', i64) or tosa.transpose ('perms', i32). */
+static MlirLogicalResult lowerTransposeOp(Li8Lower *l, MlirOperation op, bool isLinalg) {
+  MlirAttribute p = pt2eOpAttr(op, isLinalg ? "permutation" : "perms");
+  int rank = li8RankOf(mlirOperationGetResult(op, 0));
+  if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
+    return mlirLogicalResultSuccess();
+  int64_t perm[PT2E_MAX_RANK];
+  for (int i = 0; i < rank; i++)
+    perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
+  return lowerTranspose(l, op, perm, rank);
+}
+
+static MlirLogicalResult lowerLinalgTranspose(Li8Lower *l, MlirOperation op) {
+  return lowerTransposeOp(l, op, true);
+}
+
+static MlirLogicalResult lowerTosaTranspose(Li8Lower *l, MlirOperation op) {
+  return lowerTransposeOp(l, op, false);
+}
+
+/* tosa.clamp with float bounds. */
+static MlirLogicalResult lowerTosaClamp(Li8Lower *l, MlirOperation op) {
+  MlirAttribute lo = pt2eOpAttr(op, "min_val"), hi = pt2eOpAttr(op, "max_val");
+  if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
+    return mlirLogicalResultSuccess();
+  return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
+                    mlirFloatAttrGetValueDouble(lo), mlirFloatAttrGetValueDouble(hi));
+}
+
+/*
+** The ops the pass lowers, each with its lowering: the one place an op is
+** given an integer form. A lowering that does not match its op's operands
+** leaves it alone (success); any other op stays in Q/DQ form.
+*/
+typedef MlirLogicalResult (*LowerFn)(Li8Lower *l, MlirOperation op);
+
+static const struct {
+  const char *name;
+  LowerFn lower;
+} lowerings[] = {
+    {"quant.qcast", lowerQCast},
+    {"quant.dcast", lowerDCast},
+    {"linalg.conv_2d_nchw_fchw", lowerLinalgConv2d},
+    {"linalg.depthwise_conv_2d_nchw_chw", lowerLinalgDepthwise},
+    {"tosa.conv2d", lowerTosaConv},
+    {"tosa.depthwise_conv2d", lowerTosaDepthwise},
+    {"linalg.matmul", lowerMatmul},
+    {"tosa.matmul", lowerTosaMatmul},
+    {"tosa.max_pool2d", lowerTosaMaxPool},
+    {"tosa.avg_pool2d", lowerTosaAvgPool},
+    {"tosa.add", lowerTosaAdd},
+    {"tosa.mul", lowerTosaMul},
+    {"tensor.pad", lowerPad},
+    {"linalg.pooling_nchw_max", lowerMaxPool},
+    {"linalg.generic", lowerGeneric},
+    {"tensor.concat", lowerTensorConcat},
+    {"tosa.concat", lowerTosaConcat},
+    {"tensor.collapse_shape", lowerReshape},
+    {"tensor.expand_shape", lowerReshape},
+    {"tosa.reshape", lowerReshape},
+    {"linalg.transpose", lowerLinalgTranspose},
+    {"tosa.transpose", lowerTosaTranspose},
+    {"tosa.clamp", lowerTosaClamp},
+};
+
 static MlirLogicalResult lowerOp(Li8Lower *l, MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (pt2eStringRefIs(n, "quant.qcast"))
-    return lowerQCast(l, op);
-  if (pt2eStringRefIs(n, "quant.dcast"))
-    return lowerDCast(l, op);
-  if (pt2eStringRefIs(n, "linalg.conv_2d_nchw_fchw"))
-    return lowerLinalgConv(l, op, false);
-  if (pt2eStringRefIs(n, "linalg.depthwise_conv_2d_nchw_chw"))
-    return lowerLinalgConv(l, op, true);
-  if (pt2eStringRefIs(n, "tosa.conv2d"))
-    return lowerTosaConv(l, op);
-  if (pt2eStringRefIs(n, "tosa.depthwise_conv2d"))
-    return lowerTosaDepthwise(l, op);
-  if (pt2eStringRefIs(n, "linalg.matmul"))
-    return lowerMatmul(l, op);
-  if (pt2eStringRefIs(n, "tosa.matmul"))
-    return lowerTosaMatmul(l, op);
-  if (pt2eStringRefIs(n, "tosa.max_pool2d") || pt2eStringRefIs(n, "tosa.avg_pool2d"))
-    return lowerTosaPool(l, op, pt2eStringRefIs(n, "tosa.avg_pool2d"));
-  if (pt2eStringRefIs(n, "tosa.add") || pt2eStringRefIs(n, "tosa.mul"))
-    return lowerTosaAddMul(l, op, pt2eStringRefIs(n, "tosa.mul"));
-  if (pt2eStringRefIs(n, "tensor.pad"))
-    return lowerPad(l, op);
-  if (pt2eStringRefIs(n, "linalg.pooling_nchw_max"))
-    return lowerMaxPool(l, op);
-  if (pt2eStringRefIs(n, "linalg.generic"))
-    return lowerGeneric(l, op);
-  if (pt2eStringRefIs(n, "tensor.concat") || pt2eStringRefIs(n, "tosa.concat"))
-    return lowerConcat(l, op, pt2eStringRefIs(n, "tosa.concat"));
-  if (pt2eStringRefIs(n, "tensor.collapse_shape") || pt2eStringRefIs(n, "tensor.expand_shape") ||
-      pt2eStringRefIs(n, "tosa.reshape"))
-    return lowerReshape(l, op);
-  if (pt2eStringRefIs(n, "linalg.transpose") || pt2eStringRefIs(n, "tosa.transpose")) {
-    bool isLinalg = pt2eStringRefIs(n, "linalg.transpose");
-    MlirAttribute p = pt2eOpAttr(op, isLinalg ? "permutation" : "perms");
-    int rank = li8RankOf(mlirOperationGetResult(op, 0));
-    if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
-      return mlirLogicalResultSuccess();
-    int64_t perm[PT2E_MAX_RANK];
-    for (int i = 0; i < rank; i++)
-      perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
-    return lowerTranspose(l, op, perm, rank);
-  }
-  if (pt2eStringRefIs(n, "tosa.clamp")) {
-    MlirAttribute lo = pt2eOpAttr(op, "min_val"), hi = pt2eOpAttr(op, "max_val");
-    if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
-      return mlirLogicalResultSuccess();
-    return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
-                      mlirFloatAttrGetValueDouble(lo), mlirFloatAttrGetValueDouble(hi));
-  }
+  for (size_t i = 0; i < sizeof lowerings / sizeof *lowerings; i++)
+    if (pt2eOpIs(op, lowerings[i].name))
+      return lowerings[i].lower(l, op);
   return mlirLogicalResultSuccess();
 }
+
+/* }====================================================================== */
 
 /* Ops the pass may erase when nobody reads them (all without effects). */
 static bool erasable(MlirOperation op) {
