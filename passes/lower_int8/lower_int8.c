@@ -213,6 +213,51 @@ static MlirLogicalResult setAcc(Li8Lower *l, MlirValue result, MlirValue acc, do
 static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
 
 /*
+** The scales of a conv's or matmul's second operand, one per output
+** channel: a W8's along 'axis' (li8WeightScales), or a Q8's one scale
+** repeated. Null when the walk failed (a weight whose scales run along
+** another axis, or out of memory).
+*/
+static double *operandScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *b, int axis,
+                             int64_t n) {
+  if (b->kind == Li8KindW8)
+    return li8WeightScales(l, op, b, axis, n);
+  double *ws = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!ws) {
+    l->failed = true;
+    return NULL;
+  }
+  for (int64_t c = 0; c < n; c++)
+    ws[c] = b->scale;
+  return ws;
+}
+
+/*
+** The accumulator's scales of a conv or matmul of an input at 'inScale' by
+** an operand with the channel scales 'ws' (operandScales; freed here, also
+** on failure): f32(inScale * ws[c]), the derived bias spec's. With 'b'
+** non-null, also the int32 bias constant of the float 'bias' (null: zeros)
+** into '*b' (li8BiasConst). Null when the walk failed, before or here.
+*/
+static double *accumulatorScales(Li8Lower *l, MlirLocation loc, double *ws, double inScale,
+                                 int64_t n, MlirAttribute bias, MlirValue *b) {
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!accScales || l->failed) {
+    pt2eFree(ws);
+    pt2eFree(accScales);
+    l->failed = true;
+    return NULL;
+  }
+  if (b)
+    *b = li8BiasConst(l, loc, bias, inScale, ws, n, accScales);
+  else
+    for (int64_t c = 0; c < n; c++)
+      accScales[c] = (float)inScale * (float)ws[c];
+  pt2eFree(ws);
+  return accScales;
+}
+
+/*
 ** The NHWC i8 input of a TOSA window op (conv, depthwise conv, max pool)
 ** for the NCHW Q8 'xi', and its pad attribute: a tensor.pad before it whose
 ** pad value is 'padValue' becomes the op's own padding (TOSA pads a conv
@@ -270,16 +315,11 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
   int64_t stride[2], dil[2];
   li8StrideDilation(op, stride, dil);
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = li8WeightScales(l, op, wi, 0, channels);
-  if (!ws)
+  double *ws = operandScales(l, op, wi, 0, channels);
+  MlirValue b;
+  double *accScales = ws ? accumulatorScales(l, loc, ws, xi->scale, channels, bias, &b) : NULL;
+  if (!accScales)
     return mlirLogicalResultFailure();
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
-  if (!accScales) {
-    pt2eFree(ws);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
-  pt2eFree(ws);
   int64_t k[2] = {depthwise ? wi->wshape[1] : wi->wshape[2], depthwise ? wi->wshape[2] : wi->wshape[3]};
   int64_t pad[4];
   MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, pad);
@@ -336,16 +376,11 @@ static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op,
   else if (pt2eConstNumElements(bias) != channels)
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = li8WeightScales(l, op, wi, scaleAxis, channels);
-  if (!ws)
+  double *ws = operandScales(l, op, wi, scaleAxis, channels);
+  MlirValue b;
+  double *accScales = ws ? accumulatorScales(l, loc, ws, xi->scale, channels, bias, &b) : NULL;
+  if (!accScales)
     return mlirLogicalResultFailure();
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
-  if (!accScales) {
-    pt2eFree(ws);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
-  pt2eFree(ws);
   static const int64_t id[4] = {0, 1, 2, 3};
   MlirValue wt = li8WeightConst(l, loc, wi, id, 4, wi->wshape);
   if (l->failed) {
@@ -399,33 +434,20 @@ static MlirLogicalResult lowerTosaMatmul(Li8Lower *l, MlirOperation op) {
   li8ShapeOf(y, ys);
   int64_t n = ys[2], bzp = 0;
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws;
+  double *ws = operandScales(l, op, bi, 2, n);
+  if (!ws)
+    return mlirLogicalResultFailure();
   MlirValue b3;
   if (bi->kind == Li8KindW8) {
-    ws = li8WeightScales(l, op, bi, 2, n);
-    if (!ws)
-      return mlirLogicalResultFailure();
     static const int64_t id[3] = {0, 1, 2};
     b3 = li8WeightConst(l, loc, bi, id, 3, bi->wshape);
   } else {
-    ws = pt2eAlloc(sizeof(double) * (size_t)n);
-    if (!ws)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int64_t c = 0; c < n; c++)
-      ws[c] = bi->scale;
     bzp = bi->zp;
     b3 = bi->ival;
   }
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
-  if (!accScales || l->failed) {
-    pt2eFree(ws);
-    pt2eFree(accScales);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  /* the accumulator's scales are the bias spec's: f32(a_scale * b_scale) */
-  for (int64_t c = 0; c < n; c++)
-    accScales[c] = (float)ai->scale * (float)ws[c];
-  pt2eFree(ws);
+  double *accScales = accumulatorScales(l, loc, ws, ai->scale, n, mlirAttributeGetNull(), NULL);
+  if (!accScales)
+    return mlirLogicalResultFailure();
   MlirValue ops[4] = {ai->ival, b3, li8ConstScalar(l, loc, 8, ai->zp), li8ConstScalar(l, loc, 8, bzp)};
   MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
   l->units[UMatmul]++;
@@ -477,33 +499,23 @@ static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t n = ys[1];
-  double *ws;
+  double *ws = operandScales(l, op, bi, 1, n);
+  if (!ws)
+    return mlirLogicalResultFailure();
   int64_t bzp = 0;
   MlirValue b3;
   int64_t b3s[3] = {1, bs[0], bs[1]};
   if (bi->kind == Li8KindW8) {
-    ws = li8WeightScales(l, op, bi, 1, n);
-    if (!ws)
-      return mlirLogicalResultFailure();
     static const int64_t id[2] = {0, 1};
     b3 = li8WeightConst(l, loc, bi, id, 3, b3s);
   } else {
-    ws = pt2eAlloc(sizeof(double) * (size_t)n);
-    if (!ws)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int64_t c = 0; c < n; c++)
-      ws[c] = bi->scale;
     bzp = bi->zp;
     b3 = li8Reshape(l, loc, bi->ival, 3, b3s);
   }
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
-  if (!accScales || l->failed) {
-    pt2eFree(ws);
-    pt2eFree(accScales);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue biasV = li8BiasConst(l, loc, bias, ai->scale, ws, n, accScales);
-  pt2eFree(ws);
+  MlirValue biasV;
+  double *accScales = accumulatorScales(l, loc, ws, ai->scale, n, bias, &biasV);
+  if (!accScales)
+    return mlirLogicalResultFailure();
   int64_t a3s[3] = {1, as[0], as[1]}, y3s[3] = {1, ys[0], ys[1]};
   MlirValue ops[4] = {li8Reshape(l, loc, ai->ival, 3, a3s), b3, li8ConstScalar(l, loc, 8, ai->zp),
                       li8ConstScalar(l, loc, 8, bzp)};
