@@ -1230,6 +1230,12 @@ static MlirLogicalResult lowerOp(Li8Lower *l, MlirOperation op) {
 
 /* }====================================================================== */
 
+/*
+** {======================================================================
+** The function: walk, rewrite, cleanup, interface, report
+** =======================================================================
+*/
+
 /* Ops the pass may erase when nobody reads them (all without effects). */
 static bool erasable(MlirOperation op) {
   static const char *const prefixes[] = {"arith.", "linalg.", "tensor.", "quant.", "tosa."};
@@ -1270,13 +1276,9 @@ static void printQType(MlirType quantTensor) {
     fprintf(stderr, " i8 scale %.17g zero point %lld", q.scale, (long long)q.zp);
 }
 
-/*
-** interface=int8: an argument read only by quant.qcast -> quant.scast to i8
-** becomes that i8 tensor, and a result that is quant.dcast(quant.scast(i8))
-** returns the i8; the function type follows. Others stay as they are.
-*/
-static void makeInt8Interface(MlirOperation func, MlirBlock block) {
-  MlirStringRef name = pt2eSymbolName(func);
+/* interface=int8's arguments: an argument read only by quant.qcast ->
+** quant.scast to i8 becomes that i8 tensor (its qparams printed). */
+static void int8Arguments(MlirStringRef name, MlirBlock block) {
   intptr_t nArgs = mlirBlockGetNumArguments(block);
   for (intptr_t i = 0; i < nArgs; i++) {
     MlirValue a = mlirBlockGetArgument(block, (intptr_t)i);
@@ -1287,7 +1289,8 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
     if (!pt2eOpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetResult(s, 0);
-    fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data, (int)i);
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data,
+            (int)i);
     printQType(mlirValueGetType(mlirOperationGetResult(q, 0)));
     fputc('\n', stderr);
     mlirValueSetType(a, mlirValueGetType(i8));
@@ -1295,7 +1298,11 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
     mlirOperationDestroy(s);
     mlirOperationDestroy(q);
   }
-  MlirOperation ret = mlirBlockGetTerminator(block);
+}
+
+/* interface=int8's results: a result that is quant.dcast(quant.scast(i8))
+** returns the i8 (its qparams printed); the casts go when unread. */
+static void int8Results(MlirStringRef name, MlirOperation ret) {
   intptr_t nRes = mlirOperationGetNumOperands(ret);
   for (intptr_t i = 0; i < nRes; i++) {
     MlirOperation d = pt2eOpProducer(mlirOperationGetOperand(ret, i));
@@ -1307,7 +1314,8 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
     MlirValue i8 = mlirOperationGetOperand(s, 0);
     if (!mlirTypeIsAInteger(li8EltOf(i8)))
       continue;
-    fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data, (int)i);
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data,
+            (int)i);
     printQType(mlirValueGetType(mlirOperationGetOperand(d, 0)));
     fputc('\n', stderr);
     mlirOperationSetOperand(ret, i, i8);
@@ -1317,6 +1325,12 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
         mlirOperationDestroy(s);
     }
   }
+}
+
+/* The function's type from its block's arguments and its return's operands
+** (left as it is beyond 64 of either). */
+static void retypeFunc(MlirOperation func, MlirBlock block, MlirOperation ret) {
+  intptr_t nArgs = mlirBlockGetNumArguments(block), nRes = mlirOperationGetNumOperands(ret);
   MlirType ins[64], outs[64];
   if (nArgs > 64 || nRes > 64)
     return;
@@ -1330,67 +1344,84 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nArgs, ins, nRes, outs)));
 }
 
-static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
-  Li8Lower l;
-  memset(&l, 0, sizeof l);
-  l.ctx = mlirOperationGetContext(func);
-  l.floatRescale = floatRescale;
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  l.block = mlirRegionGetFirstBlock(body);
-  if (mlirBlockIsNull(l.block))
-    return mlirLogicalResultSuccess();
-  PT2E_VEC(MlirOperation) ops = {NULL, 0, 0};
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+/*
+** interface=int8: the arguments and results that are quantized to or
+** dequantized from i8 become those i8 tensors; the function type follows.
+** Others stay as they are.
+*/
+static void makeInt8Interface(MlirOperation func, MlirBlock block) {
+  MlirStringRef name = pt2eSymbolName(func);
+  int8Arguments(name, block);
+  MlirOperation ret = mlirBlockGetTerminator(block);
+  int8Results(name, ret);
+  retypeFunc(func, block, ret);
+}
+
+typedef PT2E_VEC(MlirOperation) OpList;
+
+/* The ops of 'block' in order into 'ops' (empty at the call); false when
+** out of memory, with 'ops' freed. */
+static bool listOps(MlirBlock block, OpList *ops) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
-    if (!PT2E_PUSH(ops, o)) {
-      pt2eFree(ops.at);
-      return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+    if (!PT2E_PUSH(*ops, o)) {
+      pt2eFree(ops->at);
+      return false;
     }
-  MlirLogicalResult r = mlirLogicalResultSuccess();
-  for (size_t i = 0; i < ops.size && !l.failed; i++) {
-    l.anchor = ops.at[i];
-    r = lowerOp(&l, ops.at[i]);
-    if (mlirLogicalResultIsFailure(r))
-      l.failed = true;
+  return true;
+}
+
+/* Gives each op of 'ops' in turn its integer form (lowerOp), until one
+** fails; false then, with the walk marked failed. */
+static bool lowerOps(Li8Lower *l, const OpList *ops) {
+  for (size_t i = 0; i < ops->size && !l->failed; i++) {
+    l->anchor = ops->at[i];
+    if (mlirLogicalResultIsFailure(lowerOp(l, ops->at[i])))
+      l->failed = true;
   }
-  pt2eFree(ops.at);
-  if (l.failed) {
-    li8EraseCreated(&l);
-    li8StateFree(&l);
-    return mlirLogicalResultFailure();
-  }
-  /* every lowered qcast reads its integer value through a quant.scast */
+  return !l->failed;
+}
+
+/* Every lowered qcast is read through a quant.scast of its integer value
+** instead; the number of them. */
+static int rewriteQCasts(Li8Lower *l) {
   int lowered = 0;
-  for (size_t i = 0; i < l.loweredQ.size; i++) {
-    MlirOperation q = l.loweredQ.at[i];
-    l.anchor = q;
+  for (size_t i = 0; i < l->loweredQ.size; i++) {
+    MlirOperation q = l->loweredQ.at[i];
+    l->anchor = q;
     MlirValue qv = mlirOperationGetResult(q, 0);
-    MlirValue s = li8Build(&l, mlirOperationGetLocation(q), "quant.scast", 1, &l.loweredQVal.at[i],
-                           mlirValueGetType(qv), 0, NULL);
+    MlirValue s = li8Build(l, mlirOperationGetLocation(q), "quant.scast", 1,
+                           &l->loweredQVal.at[i], mlirValueGetType(qv), 0, NULL);
     mlirValueReplaceAllUsesOfWith(qv, s);
     lowered++;
   }
-  /* erase what nobody reads, last op first: a use always follows its
-  ** definition in the block, so one backward sweep erases whole chains */
-  PT2E_VEC(MlirOperation) all = {NULL, 0, 0};
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o))
-    if (!PT2E_PUSH(all, o)) {
-      pt2eFree(all.at);
-      li8StateFree(&l);
-      return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
-    }
+  return lowered;
+}
+
+/*
+** Erases what nobody reads, last op first: a use always follows its
+** definition in the block, so one backward sweep erases whole chains.
+** False when out of memory (nothing erased).
+*/
+static bool eraseDead(MlirBlock block) {
+  OpList all = {NULL, 0, 0};
+  if (!listOps(block, &all))
+    return false;
   for (size_t i = all.size; i-- > 0;)
     if (erasable(all.at[i]) && unused(all.at[i]))
       mlirOperationDestroy(all.at[i]);
   pt2eFree(all.at);
-  if (int8Interface)
-    makeInt8Interface(func, l.block);
-  /* per-axis activations (per-channel activation ranges: activation-ch-axis,
-  ** per-channel histograms) have no TOSA form here: tosa.rescale and the
-  ** zero-point inputs take one scale and zero point per activation tensor.
-  ** Said once per quant.qcast, whose readers then stay in Q/DQ form. */
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+  return true;
+}
+
+/*
+** Per-axis activations (per-channel activation ranges: activation-ch-axis,
+** per-channel histograms) have no TOSA form here: tosa.rescale and the
+** zero-point inputs take one scale and zero point per activation tensor.
+** Said once per quant.qcast, whose readers then stay in Q/DQ form.
+*/
+static void reportPerAxis(MlirBlock block) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
     if (!pt2eOpIs(o, "quant.qcast"))
       continue;
@@ -1407,9 +1438,13 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
                     "readers stay in Q/DQ form (pt2e-lower-quant lowers it)\n",
             (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(e));
   }
-  /* the summary: what was lowered and what was left */
+}
+
+/* The summary: each float op left in Q/DQ form, then one line of what was
+** lowered ('lowered' qcasts, the units by kind) and what was left. */
+static void printSummary(const Li8Lower *l, MlirOperation func, int lowered) {
   int left = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+  for (MlirOperation o = mlirBlockGetFirstOperation(l->block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
     if (isCompute(o)) {
       left++;
@@ -1419,18 +1454,55 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
       fputc('\n', stderr);
     }
   MlirStringRef name = pt2eSymbolName(func);
-  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length, name.data,
-          lowered);
+  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length,
+          name.data, lowered);
   bool first = true;
   for (int k = 0; k < (int)(sizeof unitNames / sizeof *unitNames); k++)
-    if (l.units[k]) {
-      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], l.units[k]);
+    if (l->units[k]) {
+      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], l->units[k]);
       first = false;
     }
   fprintf(stderr, "), %d float ops left in Q/DQ form\n", left);
+}
+
+/*
+** One function: collect its ops, lower them in order (on failure every op
+** created is erased), rewrite the lowered qcasts, erase the dead float ops,
+** give it the int8 interface when asked, then report per-axis qcasts and
+** the summary.
+*/
+static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
+  Li8Lower l;
+  memset(&l, 0, sizeof l);
+  l.ctx = mlirOperationGetContext(func);
+  l.floatRescale = floatRescale;
+  l.block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(l.block))
+    return mlirLogicalResultSuccess();
+  OpList ops = {NULL, 0, 0};
+  if (!listOps(l.block, &ops))
+    return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+  bool lowered = lowerOps(&l, &ops);
+  pt2eFree(ops.at);
+  if (!lowered) {
+    li8EraseCreated(&l);
+    li8StateFree(&l);
+    return mlirLogicalResultFailure();
+  }
+  int qcasts = rewriteQCasts(&l);
+  if (!eraseDead(l.block)) {
+    li8StateFree(&l);
+    return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+  }
+  if (int8Interface)
+    makeInt8Interface(func, l.block);
+  reportPerAxis(l.block);
+  printSummary(&l, func, qcasts);
   li8StateFree(&l);
   return mlirLogicalResultSuccess();
 }
+
+/* }====================================================================== */
 
 static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValue *options) {
   if (!pt2eStringRefIs(options[OptTarget].stringValue, "tosa"))
