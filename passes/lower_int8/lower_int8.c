@@ -84,16 +84,87 @@ static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", 
 ** =======================================================================
 */
 
+/* Records 'info' for 'v' (li8SetInfo); failure when out of memory. */
+static MlirLogicalResult record(Li8Lower *l, MlirValue v, const Li8ValueInfo *info) {
+  return li8SetInfo(l, v, info) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Gives 'yi', a copy of 'xi', scales of its own (the map owns each info's);
+** false, the walk failed, when out of memory. */
+static bool ownScales(Li8Lower *l, Li8ValueInfo *yi, const Li8ValueInfo *xi) {
+  yi->scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
+  if (!yi->scales) {
+    l->failed = true;
+    return false;
+  }
+  memcpy(yi->scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  return true;
+}
+
+/* The zero point of 'q' in its storage range; else an error at 'op'. */
 static MlirLogicalResult checkZp(Li8Lower *l, MlirOperation op, const Li8QType *q) {
   if (q->zp < q->qmin || q->zp > q->qmax) {
     l->failed = true;
-    return pt2eEmitOpError(op, "pt2e-lower-int8", "zero point %lld outside the storage range [%lld, %lld]",
+    return pt2eEmitOpError(op, "pt2e-lower-int8",
+                           "zero point %lld outside the storage range [%lld, %lld]",
                            (long long)q->zp, (long long)q->qmin, (long long)q->qmax);
   }
   return mlirLogicalResultSuccess();
 }
 
-/* quant.qcast: requantize an integer value, or quantize a float input. */
+/* The i8 of the Q8 'in' in the qparams 'out': the same i8 when they agree,
+** else an i8 -> i8 rescale. */
+static MlirValue requantizeQ8(Li8Lower *l, MlirOperation op, const Li8ValueInfo *in,
+                              const Li8QType *out) {
+  if (in->scale == out->scale && in->zp == out->zp)
+    return in->ival;
+  double s = in->scale / out->scale;
+  MlirValue r = li8Requantize(l, op, in->ival, in->zp, &s, 1, out, out->qmin, out->qmax);
+  l->units[URequant]++;
+  return r;
+}
+
+/*
+** The i8 of the ACC 'in' requantized to 'out' per channel, with the clamps
+** it collected, then in the layout and shape of the float 'x' it stands
+** for. A null value, the walk failed, when out of memory.
+*/
+static MlirValue requantizeAcc(Li8Lower *l, MlirOperation op, MlirValue x, const Li8ValueInfo *in,
+                               const Li8QType *out) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t lo = li8QuantBound(in->lo, out), hi = li8QuantBound(in->hi, out);
+  double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
+  if (!s) {
+    l->failed = true;
+    return (MlirValue){NULL};
+  }
+  for (int64_t c = 0; c < in->nscales; c++)
+    s[c] = in->scales[c] / out->scale;
+  MlirValue r = li8Requantize(l, op, in->ival, 0, s, in->nscales, out, lo, hi);
+  pt2eFree(s);
+  r = li8Transpose(l, loc, r, in->accRank, in->perm);
+  int64_t fshape[PT2E_MAX_RANK];
+  li8ShapeOf(x, fshape);
+  return li8Reshape(l, loc, r, li8RankOf(x), fshape);
+}
+
+/* The i8 of the qcast 'op' of a float (the model's input, or a value left
+** in float): a quant.scast of its result to storage, made after it. */
+static MlirValue storageOf(Li8Lower *l, MlirOperation op, MlirValue q) {
+  MlirOperation saved = l->anchor;
+  l->anchor = mlirOperationGetNextInBlock(op);
+  int64_t shape[PT2E_MAX_RANK];
+  li8ShapeOf(q, shape);
+  MlirType i8 = li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8));
+  MlirValue v = li8Build(l, mlirOperationGetLocation(op), "quant.scast", 1, &q, i8, 0, NULL);
+  l->anchor = saved;
+  return v;
+}
+
+/*
+** quant.qcast to a per-tensor i8: requantize an integer value (its qcast
+** is replaced at the end, rewriteQCasts), or quantize a float input.
+*/
 static MlirLogicalResult lowerQCast(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), q = mlirOperationGetResult(op, 0);
   Li8QType out;
@@ -106,53 +177,58 @@ static MlirLogicalResult lowerQCast(Li8Lower *l, MlirOperation op) {
   qi.kind = Li8KindQ8;
   qi.scale = out.scale;
   qi.zp = out.zp;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (in && in->kind == Li8KindQ8) {
-    if (in->scale == out.scale && in->zp == out.zp)
-      qi.ival = in->ival;
-    else {
-      double s = in->scale / out.scale;
-      qi.ival = li8Requantize(l, op, in->ival, in->zp, &s, 1, &out, out.qmin, out.qmax);
-      l->units[URequant]++;
-    }
-  } else if (in && in->kind == Li8KindAcc) {
-    int64_t lo = li8QuantBound(in->lo, &out), hi = li8QuantBound(in->hi, &out);
-    double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
-    if (!s)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int64_t c = 0; c < in->nscales; c++)
-      s[c] = in->scales[c] / out.scale;
-    MlirValue r = li8Requantize(l, op, in->ival, 0, s, in->nscales, &out, lo, hi);
-    pt2eFree(s);
-    r = li8Transpose(l, loc, r, in->accRank, in->perm);
-    int64_t fshape[PT2E_MAX_RANK];
-    li8ShapeOf(x, fshape);
-    qi.ival = li8Reshape(l, loc, r, li8RankOf(x), fshape);
-  } else {
-    /* the model's input (or a value left in float): quant.scast to storage */
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    MlirOperation saved = l->anchor;
-    l->anchor = next;
-    int64_t shape[PT2E_MAX_RANK];
-    li8ShapeOf(q, shape);
-    qi.ival = li8Build(l, loc, "quant.scast", 1, &q, li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8)), 0, NULL);
-    l->anchor = saved;
-    return li8SetInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  if (!in || (in->kind != Li8KindQ8 && in->kind != Li8KindAcc)) {
+    qi.ival = storageOf(l, op, q);
+    return record(l, q, &qi);
   }
+  qi.ival = in->kind == Li8KindQ8 ? requantizeQ8(l, op, in, &out)
+                                  : requantizeAcc(l, op, x, in, &out);
   if (l->failed)
     return mlirLogicalResultFailure();
   if (!PT2E_PUSH(l->loweredQ, op) || !PT2E_PUSH(l->loweredQVal, qi.ival))
     return l->failed = true, mlirLogicalResultFailure();
-  return li8SetInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, q, &qi);
 }
 
-/* quant.dcast: of a Q8 value (Q8), or of a constant weight (W8). */
+/*
+** The scales of a W8 of quantized element type 'qt' into 'w': per axis
+** (w->axis its dimension) or per tensor (w->axis -1, expanded when a
+** channel count is known). w->scales stays null when 'qt' is neither, or a
+** zero point is not 0 (TOSA's weight_zp is one number); failure, the walk
+** failed, only when out of memory.
+*/
+static MlirLogicalResult weightScales(Li8Lower *l, MlirType qt, Li8ValueInfo *w) {
+  if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
+    w->axis = (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(qt);
+    w->nscales = mlirUniformQuantizedPerAxisTypeGetNumDims(qt);
+    for (intptr_t i = 0; i < w->nscales; i++)
+      if (mlirUniformQuantizedPerAxisTypeGetZeroPoint(qt, i) != 0)
+        return mlirLogicalResultSuccess();
+    w->scales = pt2eAlloc(sizeof(double) * (size_t)w->nscales);
+    if (!w->scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (intptr_t i = 0; i < w->nscales; i++)
+      w->scales[i] = mlirUniformQuantizedPerAxisTypeGetScale(qt, i);
+  } else if (mlirTypeIsAUniformQuantizedType(qt)) {
+    if (mlirUniformQuantizedTypeGetZeroPoint(qt) != 0)
+      return mlirLogicalResultSuccess();
+    w->axis = -1;
+    w->nscales = 1;
+    w->scales = pt2eAlloc(sizeof(double));
+    if (!w->scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    w->scales[0] = mlirUniformQuantizedTypeGetScale(qt);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* quant.dcast: of a Q8 value (Q8), or of a constant i8 weight (W8). */
 static MlirLogicalResult lowerDCast(Li8Lower *l, MlirOperation op) {
   MlirValue q = mlirOperationGetOperand(op, 0), d = mlirOperationGetResult(op, 0);
   Li8ValueInfo *qi = li8InfoOf(l, q);
   if (qi && qi->kind == Li8KindQ8) {
     Li8ValueInfo di = *qi;
-    return li8SetInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+    return record(l, d, &di);
   }
   MlirOperation sc = pt2eOpProducer(q);
   if (!pt2eOpIs(sc, "quant.scast"))
@@ -169,29 +245,11 @@ static MlirLogicalResult lowerDCast(Li8Lower *l, MlirOperation op) {
   if (w.wrank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
   li8ShapeOf(d, w.wshape);
-  if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
-    w.axis = (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(qt);
-    w.nscales = mlirUniformQuantizedPerAxisTypeGetNumDims(qt);
-    for (intptr_t i = 0; i < w.nscales; i++)
-      if (mlirUniformQuantizedPerAxisTypeGetZeroPoint(qt, i) != 0)
-        return mlirLogicalResultSuccess(); /* TOSA's weight_zp is one number */
-    w.scales = pt2eAlloc(sizeof(double) * (size_t)w.nscales);
-    if (!w.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (intptr_t i = 0; i < w.nscales; i++)
-      w.scales[i] = mlirUniformQuantizedPerAxisTypeGetScale(qt, i);
-  } else if (mlirTypeIsAUniformQuantizedType(qt)) {
-    if (mlirUniformQuantizedTypeGetZeroPoint(qt) != 0)
-      return mlirLogicalResultSuccess();
-    w.axis = -1; /* per tensor: expanded when a channel count is known */
-    w.nscales = 1;
-    w.scales = pt2eAlloc(sizeof(double));
-    if (!w.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    w.scales[0] = mlirUniformQuantizedTypeGetScale(qt);
-  } else
-    return mlirLogicalResultSuccess();
-  return li8SetInfo(l, d, &w) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(weightScales(l, qt, &w)))
+    return mlirLogicalResultFailure();
+  if (!w.scales)
+    return mlirLogicalResultSuccess(); /* no TOSA form: left in Q/DQ form */
+  return record(l, d, &w);
 }
 
 static MlirLogicalResult setAcc(Li8Lower *l, MlirValue result, MlirValue acc, double *scales,
@@ -266,9 +324,9 @@ static double *accumulatorScales(Li8Lower *l, MlirLocation loc, double *ws, doub
 ** and columns no window reaches are dropped from the bottom (right) pad,
 ** or sliced off the input when the pad is not enough.
 */
-static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *xi, int64_t padValue,
-                             const int64_t *k, const int64_t *stride, const int64_t *dil,
-                             int64_t *pad) {
+static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *xi,
+                             int64_t padValue, const int64_t *k, const int64_t *stride,
+                             const int64_t *dil, int64_t *pad) {
   MlirValue src = xi->ival;
   for (int i = 0; i < 4; i++)
     pad[i] = 0;
@@ -294,9 +352,39 @@ static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *
   if (slice) {
     int64_t start[4] = {0, 0, 0, 0}, size[4] = {s[0], keep[0], keep[1], s[1]};
     MlirValue ops[3] = {xn, li8ConstShape(l, loc, 4, start), li8ConstShape(l, loc, 4, size)};
-    xn = li8Build(l, loc, "tosa.slice", 3, ops, li8TensorOf(4, size, li8IntType(l, 8)), 0, NULL);
+    xn = li8Build(l, loc, "tosa.slice", 3, ops, li8TensorOf(4, size, li8IntType(l, 8)), 0,
+                  NULL);
   }
   return xn;
+}
+
+/*
+** The integer conv 'name' (tosa.conv2d, tosa.depthwise_conv2d) of the NHWC
+** i8 'x' at zero point 'xZp' by the i8 weight 'wt' (zero point 0) with the
+** int32 bias 'b' and the pad, stride and dilation attributes 'psd': its
+** i32 accumulator of 'shape'.
+*/
+static MlirValue buildConv(Li8Lower *l, MlirLocation loc, const char *name, MlirValue x,
+                           int64_t xZp, MlirValue wt, MlirValue b, const MlirAttribute *psd,
+                           const int64_t *shape) {
+  MlirNamedAttribute a[4] = {li8Named(l, "pad", psd[0]), li8Named(l, "stride", psd[1]),
+                             li8Named(l, "dilation", psd[2]),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue ops[5] = {x, wt, b, li8ConstScalar(l, loc, 8, xZp), li8ConstScalar(l, loc, 8, 0)};
+  return li8Build(l, loc, name, 5, ops, li8TensorOf(4, shape, li8IntType(l, 32)), 4, a);
+}
+
+/* A linalg conv's W8 as TOSA's weight constant: [F, C, KH, KW] -> OHWI
+** [F, KH, KW, C], a depthwise [C, KH, KW] -> [KH, KW, C, 1]. */
+static MlirValue linalgConvWeight(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *wi,
+                                  bool depthwise) {
+  if (depthwise) {
+    static const int64_t p[3] = {1, 2, 0};
+    int64_t s[4] = {wi->wshape[1], wi->wshape[2], wi->wshape[0], 1};
+    return li8WeightConst(l, loc, wi, p, 4, s);
+  }
+  int64_t s[4] = {wi->wshape[0], wi->wshape[2], wi->wshape[3], wi->wshape[1]};
+  return li8WeightConst(l, loc, wi, toNhwc, 4, s);
 }
 
 /* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw on Q8 x W8. */
@@ -320,32 +408,46 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
   double *accScales = ws ? accumulatorScales(l, loc, ws, xi->scale, channels, bias, &b) : NULL;
   if (!accScales)
     return mlirLogicalResultFailure();
-  int64_t k[2] = {depthwise ? wi->wshape[1] : wi->wshape[2], depthwise ? wi->wshape[2] : wi->wshape[3]};
+  int64_t k[2] = {wi->wshape[depthwise ? 1 : 2], wi->wshape[depthwise ? 2 : 3]};
   int64_t pad[4];
   MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, pad);
-  MlirValue wt;
-  if (depthwise) { /* [C, KH, KW] -> [KH, KW, C, 1] */
-    static const int64_t p[3] = {1, 2, 0};
-    int64_t s[4] = {wi->wshape[1], wi->wshape[2], wi->wshape[0], 1};
-    wt = li8WeightConst(l, loc, wi, p, 4, s);
-  } else { /* [F, C, KH, KW] -> [F, KH, KW, C] */
-    int64_t s[4] = {wi->wshape[0], wi->wshape[2], wi->wshape[3], wi->wshape[1]};
-    wt = li8WeightConst(l, loc, wi, toNhwc, 4, s);
-  }
+  MlirValue wt = linalgConvWeight(l, loc, wi, depthwise);
   if (l->failed) {
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8I64Array(l, 4, pad)),
-                             li8Named(l, "stride", li8I64Array(l, 2, stride)),
-                             li8Named(l, "dilation", li8I64Array(l, 2, dil)),
-                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
-  MlirValue ops[5] = {xn, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
+  MlirAttribute psd[3] = {li8I64Array(l, 4, pad), li8I64Array(l, 2, stride),
+                          li8I64Array(l, 2, dil)};
   int64_t accShape[4] = {yshape[0], yshape[2], yshape[3], yshape[1]};
-  MlirValue acc = li8Build(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", 5, ops,
-                           li8TensorOf(4, accShape, li8IntType(l, 32)), 4, a);
+  MlirValue acc = buildConv(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", xn,
+                            xi->zp, wt, b, psd, accShape);
   l->units[depthwise ? UDepthwise : UConv]++;
   return setAcc(l, y, acc, accScales, channels, toNchw, 1);
+}
+
+/* True when operands 'i' and 'j' of 'op' are the float constant 0: a
+** TOSA-form op's zero points, which a Q/DQ model leaves at 0. */
+static bool zeroPoints(MlirOperation op, intptr_t i, intptr_t j) {
+  double zi, zj;
+  return pt2eConstScalar(mlirOperationGetOperand(op, i), &zi) && zi == 0.0 &&
+         pt2eConstScalar(mlirOperationGetOperand(op, j), &zj) && zj == 0.0;
+}
+
+/*
+** The float bias operand of a TOSA-form conv: a constant of 'channels'
+** values, or of one 0 (no bias: null); false for anything else.
+*/
+static bool tosaConvBias(MlirOperation op, int64_t channels, MlirAttribute *bias) {
+  MlirAttribute b = pt2eConstElementsOf(mlirOperationGetOperand(op, 2));
+  if (!pt2eConstIsF32(b) ||
+      (pt2eConstNumElements(b) != channels && pt2eConstNumElements(b) != 1))
+    return false;
+  if (pt2eConstNumElements(b) == 1 && pt2eConstF32At(b, 0) == 0.0f)
+    b = mlirAttributeGetNull();
+  else if (pt2eConstNumElements(b) != channels)
+    return false;
+  *bias = b;
+  return true;
 }
 
 /*
@@ -353,27 +455,20 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
 ** on Q8 x W8 with a float constant bias: the same op on i8 with zero points
 ** and an int32 bias, the weight's per-channel scales along 'scaleAxis'.
 */
-static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op,
-                                             const char *name, int scaleAxis,
-                                             int unit) {
+static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op, const char *name,
+                                             int scaleAxis, int unit) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
   Li8ValueInfo *xi = li8InfoOf(l, x), *wi = li8InfoOf(l, w);
   if (!xi || xi->kind != Li8KindQ8 || !wi || wi->kind != Li8KindW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
-  double izp, wzp;
-  if (!pt2eConstScalar(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
-      !pt2eConstScalar(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
+  if (!zeroPoints(op, 3, 4))
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
   li8ShapeOf(y, yshape);
   int64_t channels = yshape[3];
-  MlirAttribute bias = pt2eConstElementsOf(mlirOperationGetOperand(op, 2));
-  if (!pt2eConstIsF32(bias) || (pt2eConstNumElements(bias) != channels && pt2eConstNumElements(bias) != 1))
-    return mlirLogicalResultSuccess();
-  if (pt2eConstNumElements(bias) == 1 && pt2eConstF32At(bias, 0) == 0.0f)
-    bias = mlirAttributeGetNull();
-  else if (pt2eConstNumElements(bias) != channels)
+  MlirAttribute bias;
+  if (!tosaConvBias(op, channels, &bias))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   double *ws = operandScales(l, op, wi, scaleAxis, channels);
@@ -387,12 +482,9 @@ static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op,
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {li8Named(l, "pad", pt2eOpAttr(op, "pad")),
-                             li8Named(l, "stride", pt2eOpAttr(op, "stride")),
-                             li8Named(l, "dilation", pt2eOpAttr(op, "dilation")),
-                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
-  MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
-  MlirValue acc = li8Build(l, loc, name, 5, ops, li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
+  MlirAttribute psd[3] = {pt2eOpAttr(op, "pad"), pt2eOpAttr(op, "stride"),
+                          pt2eOpAttr(op, "dilation")};
+  MlirValue acc = buildConv(l, loc, name, xi->ival, xi->zp, wt, b, psd, yshape);
   l->units[unit]++;
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
@@ -420,15 +512,23 @@ static MlirLogicalResult lowerTosaDepthwise(Li8Lower *l, MlirOperation op) {
 ** integer tosa.matmul takes the i8 zero points; no bias (TOSA's matmul has
 ** none).
 */
+/* The infos of a matmul's operands 'a' and 'b' when 'a' is a Q8 and 'b' a
+** W8 or a Q8 (the units the pass lowers); false otherwise. */
+static bool matmulInputs(Li8Lower *l, MlirValue a, MlirValue b, Li8ValueInfo **ai,
+                         Li8ValueInfo **bi) {
+  *ai = li8InfoOf(l, a);
+  *bi = li8InfoOf(l, b);
+  return *ai && (*ai)->kind == Li8KindQ8 && *bi &&
+         ((*bi)->kind == Li8KindW8 || (*bi)->kind == Li8KindQ8);
+}
+
 static MlirLogicalResult lowerTosaMatmul(Li8Lower *l, MlirOperation op) {
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  Li8ValueInfo *ai = li8InfoOf(l, a), *bi = li8InfoOf(l, bv);
-  if (!ai || ai->kind != Li8KindQ8 || !bi || (bi->kind != Li8KindW8 && bi->kind != Li8KindQ8) || li8RankOf(y) != 3)
+  Li8ValueInfo *ai, *bi;
+  if (!matmulInputs(l, a, bv, &ai, &bi) || li8RankOf(y) != 3)
     return mlirLogicalResultSuccess();
-  double azp, bzpf;
-  if (!pt2eConstScalar(mlirOperationGetOperand(op, 2), &azp) || azp != 0.0 ||
-      !pt2eConstScalar(mlirOperationGetOperand(op, 3), &bzpf) || bzpf != 0.0)
+  if (!zeroPoints(op, 2, 3))
     return mlirLogicalResultSuccess();
   int64_t ys[3];
   li8ShapeOf(y, ys);
@@ -448,8 +548,10 @@ static MlirLogicalResult lowerTosaMatmul(Li8Lower *l, MlirOperation op) {
   double *accScales = accumulatorScales(l, loc, ws, ai->scale, n, mlirAttributeGetNull(), NULL);
   if (!accScales)
     return mlirLogicalResultFailure();
-  MlirValue ops[4] = {ai->ival, b3, li8ConstScalar(l, loc, 8, ai->zp), li8ConstScalar(l, loc, 8, bzp)};
-  MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
+  MlirValue ops[4] = {ai->ival, b3, li8ConstScalar(l, loc, 8, ai->zp),
+                      li8ConstScalar(l, loc, 8, bzp)};
+  MlirValue acc =
+      li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
   l->units[UMatmul]++;
   return setAcc(l, y, acc, accScales, n, NULL, 2);
 }
@@ -480,15 +582,35 @@ static bool plainMatmulMaps(MlirOperation op) {
   return true;
 }
 
+/* linalg.matmul's second operand as tosa.matmul's [1, K, N] ('b3s') i8:
+** a W8 as a constant, a Q8 reshaped (its zero point into '*zp'). */
+static MlirValue matmulOperand(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *bi,
+                               const int64_t *b3s, int64_t *zp) {
+  if (bi->kind == Li8KindW8) {
+    static const int64_t id[2] = {0, 1};
+    return li8WeightConst(l, loc, bi, id, 3, b3s);
+  }
+  *zp = bi->zp;
+  return li8Reshape(l, loc, bi->ival, 3, b3s);
+}
+
+/* The int32 bias 'biasV' of 'n' channels added to the [1, M, N] ('y3s')
+** accumulator 'acc' (tosa.matmul has no bias operand). */
+static MlirValue addMatmulBias(Li8Lower *l, MlirLocation loc, MlirValue acc, MlirValue biasV,
+                               int64_t n, const int64_t *y3s) {
+  int64_t bshape[3] = {1, 1, n};
+  MlirValue ops2[2] = {acc, li8Reshape(l, loc, biasV, 3, bshape)};
+  return li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
+}
+
 /* linalg.matmul [M,K] x [K,N]: Q8 x W8 (per channel on N) or Q8 x Q8. */
 static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
   if (mlirOperationGetNumOperands(op) != 3)
     return mlirLogicalResultSuccess();
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  Li8ValueInfo *ai = li8InfoOf(l, a), *bi = li8InfoOf(l, bv);
-  if (!ai || ai->kind != Li8KindQ8 || !bi || (bi->kind != Li8KindW8 && bi->kind != Li8KindQ8) || li8RankOf(y) != 2 ||
-      !plainMatmulMaps(op))
+  Li8ValueInfo *ai, *bi;
+  if (!matmulInputs(l, a, bv, &ai, &bi) || li8RankOf(y) != 2 || !plainMatmulMaps(op))
     return mlirLogicalResultSuccess();
   MlirAttribute bias;
   int64_t ys[2], as[2], bs[2];
@@ -502,31 +624,74 @@ static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
   double *ws = operandScales(l, op, bi, 1, n);
   if (!ws)
     return mlirLogicalResultFailure();
-  int64_t bzp = 0;
-  MlirValue b3;
-  int64_t b3s[3] = {1, bs[0], bs[1]};
-  if (bi->kind == Li8KindW8) {
-    static const int64_t id[2] = {0, 1};
-    b3 = li8WeightConst(l, loc, bi, id, 3, b3s);
-  } else {
-    bzp = bi->zp;
-    b3 = li8Reshape(l, loc, bi->ival, 3, b3s);
-  }
-  MlirValue biasV;
+  int64_t bzp = 0, b3s[3] = {1, bs[0], bs[1]};
+  MlirValue b3 = matmulOperand(l, loc, bi, b3s, &bzp), biasV;
   double *accScales = accumulatorScales(l, loc, ws, ai->scale, n, bias, &biasV);
   if (!accScales)
     return mlirLogicalResultFailure();
   int64_t a3s[3] = {1, as[0], as[1]}, y3s[3] = {1, ys[0], ys[1]};
   MlirValue ops[4] = {li8Reshape(l, loc, ai->ival, 3, a3s), b3, li8ConstScalar(l, loc, 8, ai->zp),
                       li8ConstScalar(l, loc, 8, bzp)};
-  MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
-  if (!mlirAttributeIsNull(bias)) {
-    int64_t bshape[3] = {1, 1, n};
-    MlirValue ops2[2] = {acc, li8Reshape(l, loc, biasV, 3, bshape)};
-    acc = li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
-  }
+  MlirValue acc =
+      li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
+  if (!mlirAttributeIsNull(bias))
+    acc = addMatmulBias(l, loc, acc, biasV, n, y3s);
   l->units[UMatmul]++;
   return setAcc(l, y, acc, accScales, n, NULL, 1);
+}
+
+/*
+** The i8 of the pad value 'v' of a tensor.pad of the Q8 'xi': -128 for
+** -inf (only a max reads it: the smallest i8 acts as -inf), else the i8
+** that dequantizes to exactly 'v'; false when there is none.
+*/
+static bool padValueI8(const Li8ValueInfo *xi, double v, int64_t *pv) {
+  if (v == -INFINITY) {
+    *pv = -128;
+    return true;
+  }
+  double q = nearbyint(v / xi->scale) + (double)xi->zp;
+  if (q < -128 || q > 127 || (q - (double)xi->zp) * xi->scale != v)
+    return false;
+  *pv = (int64_t)q;
+  return true;
+}
+
+/* True when every reader of 'y' is a linalg.pooling_nchw_max. */
+static bool onlyMaxPoolsRead(MlirValue y) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u))
+    if (!pt2eOpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
+      return false;
+  return true;
+}
+
+/* The low and high pads of each of the 'rank' dimensions of the tensor.pad
+** 'op' into 'pads' (low, high per dimension); false when one is negative. */
+static bool padsOf(MlirOperation op, int rank, int64_t *pads) {
+  MlirAttribute lo = pt2eOpAttr(op, "static_low"), hi = pt2eOpAttr(op, "static_high");
+  for (int i = 0; i < rank; i++) {
+    pads[2 * i] = pt2eConstI64At(lo, i);
+    pads[2 * i + 1] = pt2eConstI64At(hi, i);
+    if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
+      return false;
+  }
+  return true;
+}
+
+/* A pad of H and W alone of a Q8 not padded before: 'yi' keeps the
+** unpadded i8 and the pads, for the conv or pool that reads it. */
+static void keepPadSource(Li8ValueInfo *yi, const Li8ValueInfo *xi, int rank, const int64_t *pads,
+                          int64_t pv) {
+  yi->padSrc = (MlirValue){NULL};
+  if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
+    yi->padSrc = xi->ival;
+    yi->pads[0] = pads[4];
+    yi->pads[1] = pads[5];
+    yi->pads[2] = pads[6];
+    yi->pads[3] = pads[7];
+    yi->padValue = pv;
+  }
 }
 
 /* tensor.pad on Q8 with a constant pad value that has an exact i8. */
@@ -538,47 +703,24 @@ static MlirLogicalResult lowerPad(Li8Lower *l, MlirOperation op) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetTerminator(body);
   double v;
-  if (!pt2eConstScalar(mlirOperationGetOperand(yield, 0), &v))
-    return mlirLogicalResultSuccess();
   int64_t pv;
-  if (v == -INFINITY)
-    pv = -128; /* only a max reads it: the smallest i8 acts as -inf */
-  else {
-    double q = nearbyint(v / xi->scale) + (double)xi->zp;
-    if (q < -128 || q > 127 || (q - (double)xi->zp) * xi->scale != v)
-      return mlirLogicalResultSuccess();
-    pv = (int64_t)q;
-  }
-  if (v == -INFINITY) {
-    /* every reader must be a max pool */
-    for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-      if (!pt2eOpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
-        return mlirLogicalResultSuccess();
-  }
-  MlirAttribute lo = pt2eOpAttr(op, "static_low"), hi = pt2eOpAttr(op, "static_high");
+  if (!pt2eConstScalar(mlirOperationGetOperand(yield, 0), &v) || !padValueI8(xi, v, &pv))
+    return mlirLogicalResultSuccess();
+  if (v == -INFINITY && !onlyMaxPoolsRead(y))
+    return mlirLogicalResultSuccess();
   int rank = li8RankOf(x);
   int64_t pads[2 * PT2E_MAX_RANK];
-  for (int i = 0; i < rank; i++) {
-    pads[2 * i] = pt2eConstI64At(lo, i);
-    pads[2 * i + 1] = pt2eConstI64At(hi, i);
-    if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
-      return mlirLogicalResultSuccess();
-  }
+  if (!padsOf(op, rank, pads))
+    return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
-  MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads), li8ConstScalar(l, loc, 8, pv)};
+  MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads),
+                      li8ConstScalar(l, loc, 8, pv)};
   Li8ValueInfo yi = *xi;
-  yi.ival = li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
-  yi.padSrc = (MlirValue){NULL};
-  if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
-    yi.padSrc = xi->ival;
-    yi.pads[0] = pads[4];
-    yi.pads[1] = pads[5];
-    yi.pads[2] = pads[6];
-    yi.pads[3] = pads[7];
-    yi.padValue = pv;
-  }
+  yi.ival =
+      li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
+  keepPadSource(&yi, xi, rank, pads, pv);
   l->units[ULayout]++;
   return li8SetPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -604,11 +746,12 @@ static MlirLogicalResult lowerMaxPool(Li8Lower *l, MlirOperation op) {
                              li8Named(l, "stride", li8I64Array(l, 2, stride)),
                              li8Named(l, "pad", li8I64Array(l, 4, pad))};
   int64_t os[4] = {ys[0], ys[2], ys[3], ys[1]};
-  MlirValue p = li8Build(l, loc, "tosa.max_pool2d", 1, &xn, li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
+  MlirValue p = li8Build(l, loc, "tosa.max_pool2d", 1, &xn,
+                         li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
   Li8ValueInfo yi = *xi;
   yi.ival = li8Transpose(l, loc, p, 4, toNchw);
   l->units[UPool]++;
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
 /*
@@ -624,26 +767,26 @@ static MlirLogicalResult lowerTosaPool(Li8Lower *l, MlirOperation op, bool avg) 
   Li8ValueInfo *xi = li8InfoOf(l, x);
   if (!xi || xi->kind != Li8KindQ8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
-  if (avg) {
-    double izp, ozp;
-    if (mlirOperationGetNumOperands(op) != 3 || !pt2eConstScalar(mlirOperationGetOperand(op, 1), &izp) ||
-        izp != 0.0 || !pt2eConstScalar(mlirOperationGetOperand(op, 2), &ozp) || ozp != 0.0)
-      return mlirLogicalResultSuccess();
-  }
-  MlirAttribute k = pt2eOpAttr(op, "kernel"), st = pt2eOpAttr(op, "stride"), pd = pt2eOpAttr(op, "pad");
+  if (avg && (mlirOperationGetNumOperands(op) != 3 || !zeroPoints(op, 1, 2)))
+    return mlirLogicalResultSuccess();
+  MlirAttribute k = pt2eOpAttr(op, "kernel"), st = pt2eOpAttr(op, "stride");
+  MlirAttribute pd = pt2eOpAttr(op, "pad");
   if (mlirAttributeIsNull(k) || mlirAttributeIsNull(st) || mlirAttributeIsNull(pd))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t ys[4];
   li8ShapeOf(y, ys);
-  MlirNamedAttribute a[4] = {li8Named(l, "kernel", k), li8Named(l, "stride", st), li8Named(l, "pad", pd),
+  MlirType i8 = li8TensorOf(4, ys, li8IntType(l, 8));
+  MlirNamedAttribute a[4] = {li8Named(l, "kernel", k), li8Named(l, "stride", st),
+                             li8Named(l, "pad", pd),
                              li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
   MlirValue p;
   if (avg) {
-    MlirValue ops[3] = {xi->ival, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, xi->zp)};
-    p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, ys, li8IntType(l, 8)), 4, a);
+    MlirValue ops[3] = {xi->ival, li8ConstScalar(l, loc, 8, xi->zp),
+                        li8ConstScalar(l, loc, 8, xi->zp)};
+    p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, i8, 4, a);
   } else
-    p = li8Build(l, loc, "tosa.max_pool2d", 1, &xi->ival, li8TensorOf(4, ys, li8IntType(l, 8)), 3, a);
+    p = li8Build(l, loc, "tosa.max_pool2d", 1, &xi->ival, i8, 3, a);
   if (l->failed)
     return mlirLogicalResultFailure();
   Li8ValueInfo yi = {0};
@@ -652,11 +795,47 @@ static MlirLogicalResult lowerTosaPool(Li8Lower *l, MlirOperation op, bool avg) 
   yi.zp = xi->zp;
   yi.ival = p;
   l->units[UPool]++;
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
-/* Layout ops: transposes and reshapes of Q8, W8 and ACC values. */
-static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int64_t *perm, int rank) {
+/* A W8 transposed at compile time: its bytes permuted (out[j] =
+** in[perm[j]]) into a constant of its own, its channel axis followed.
+** False, the walk failed, when out of memory. */
+static bool transposeWeight(Li8Lower *l, const Li8ValueInfo *xi, const int64_t *perm, int rank,
+                            Li8ValueInfo *yi) {
+  int8_t *bytes = li8PermuteWeight(xi, perm);
+  if (!bytes) {
+    l->failed = true;
+    return false;
+  }
+  for (int i = 0; i < rank; i++)
+    yi->wshape[i] = xi->wshape[perm[i]];
+  MlirType t = li8TensorOf(rank, yi->wshape, li8IntType(l, 8));
+  yi->wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata), bytes);
+  pt2eFree(bytes);
+  yi->axis = -1;
+  for (int i = 0; i < rank && xi->axis >= 0; i++)
+    if (perm[i] == xi->axis)
+      yi->axis = i;
+  if (xi->axis < 0)
+    yi->axis = -1;
+  return ownScales(l, yi, xi);
+}
+
+/* An ACC transposed: no op, its permutation and float channel follow. */
+static bool transposeAcc(Li8Lower *l, const Li8ValueInfo *xi, const int64_t *perm, int rank,
+                         Li8ValueInfo *yi) {
+  for (int j = 0; j < rank; j++)
+    yi->perm[j] = xi->perm[perm[j]];
+  for (int j = 0; j < rank; j++)
+    if (perm[j] == xi->floatChannelDim)
+      yi->floatChannelDim = j;
+  return ownScales(l, yi, xi);
+}
+
+/* Layout ops: transposes of Q8 (tosa.transpose), W8 and ACC values. */
+static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int64_t *perm,
+                                        int rank) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   Li8ValueInfo *xi = li8InfoOf(l, x);
   if (!xi || rank > PT2E_MAX_RANK)
@@ -666,39 +845,54 @@ static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int
     yi.ival = li8Transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
     l->units[ULayout]++;
   } else if (xi->kind == Li8KindW8) {
-    int8_t *bytes = li8PermuteWeight(xi, perm);
-    if (!bytes)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int i = 0; i < rank; i++)
-      yi.wshape[i] = xi->wshape[perm[i]];
-    MlirType t = li8TensorOf(rank, yi.wshape, li8IntType(l, 8));
-    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata), bytes);
-    pt2eFree(bytes);
-    yi.axis = -1;
-    for (int i = 0; i < rank && xi->axis >= 0; i++)
-      if (perm[i] == xi->axis)
-        yi.axis = i;
-    if (xi->axis < 0)
-      yi.axis = -1;
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+    if (!transposeWeight(l, xi, perm, rank, &yi))
+      return mlirLogicalResultFailure();
   } else if (xi->kind == Li8KindAcc && xi->accRank == rank) {
-    for (int j = 0; j < rank; j++)
-      yi.perm[j] = xi->perm[perm[j]];
-    for (int j = 0; j < rank; j++)
-      if (perm[j] == xi->floatChannelDim)
-        yi.floatChannelDim = j;
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+    if (!transposeAcc(l, xi, perm, rank, &yi))
+      return mlirLogicalResultFailure();
   } else
     return mlirLogicalResultSuccess();
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
+/*
+** The channel axis of a W8 reshaped to 'ys' ('rank'): the dimension of the
+** same size with the same number of elements before it (-1 when per
+** tensor); false when the axis does not survive as a dimension of its own.
+*/
+static bool reshapedAxis(const Li8ValueInfo *xi, int rank, const int64_t *ys, int *axis) {
+  *axis = -1;
+  if (xi->axis < 0)
+    return true;
+  int64_t before = 1;
+  for (int i = 0; i < xi->axis; i++)
+    before *= xi->wshape[i];
+  int64_t acc = 1;
+  for (int j = 0; j < rank; j++) {
+    if (acc == before && ys[j] == xi->wshape[xi->axis])
+      *axis = j;
+    acc *= ys[j];
+  }
+  return *axis >= 0;
+}
+
+/* A W8 reshaped at compile time to 'ys' ('rank'), channel axis 'axis':
+** the same bytes in a constant of the new shape. False, the walk failed,
+** when out of memory. */
+static bool reshapeWeight(Li8Lower *l, const Li8ValueInfo *xi, int rank, const int64_t *ys,
+                          int axis, Li8ValueInfo *yi) {
+  memcpy(yi->wshape, ys, sizeof(int64_t) * (size_t)rank);
+  yi->wrank = rank;
+  yi->axis = axis;
+  MlirType t = li8TensorOf(rank, ys, li8IntType(l, 8));
+  yi->wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
+                  ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
+                  : mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata),
+                                                      mlirDenseElementsAttrGetRawData(xi->wdata));
+  return ownScales(l, yi, xi);
+}
+
+/* Layout ops: reshapes of Q8 (tosa.reshape) and W8 values. */
 static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   Li8ValueInfo *xi = li8InfoOf(l, x);
@@ -708,40 +902,96 @@ static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
   int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
   Li8ValueInfo yi = *xi;
+  int axis;
   if (xi->kind == Li8KindQ8) {
     yi.ival = li8Reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
     l->units[ULayout]++;
   } else if (xi->kind == Li8KindW8) {
-    /* the channel axis must survive as a dimension of its own size */
-    int axis = -1;
-    if (xi->axis >= 0) {
-      int64_t before = 1;
-      for (int i = 0; i < xi->axis; i++)
-        before *= xi->wshape[i];
-      int64_t acc = 1;
-      for (int j = 0; j < rank; j++) {
-        if (acc == before && ys[j] == xi->wshape[xi->axis])
-          axis = j;
-        acc *= ys[j];
-      }
-      if (axis < 0)
-        return mlirLogicalResultSuccess();
-    }
-    memcpy(yi.wshape, ys, sizeof(int64_t) * (size_t)rank);
-    yi.wrank = rank;
-    yi.axis = axis;
-    MlirType t = li8TensorOf(rank, ys, li8IntType(l, 8));
-    yi.wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
-                   ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
-                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata),
-                                                       mlirDenseElementsAttrGetRawData(xi->wdata));
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+    if (!reshapedAxis(xi, rank, ys, &axis))
+      return mlirLogicalResultSuccess();
+    if (!reshapeWeight(l, xi, rank, ys, axis, &yi))
+      return mlirLogicalResultFailure();
   } else
     return mlirLogicalResultSuccess();
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
+}
+
+enum { MaxConcatInputs = 64 };
+
+/* The axis of a tensor.concat ('dim') or tosa.concat ('axis') of 1 to
+** MaxConcatInputs inputs with a static result; false for anything else. */
+static bool concatAxis(MlirOperation op, bool isTosa, int64_t *dim) {
+  MlirValue y = mlirOperationGetResult(op, 0);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  int rank = li8RankOf(y);
+  MlirAttribute axisAttr = pt2eOpAttr(op, isTosa ? "axis" : "dim");
+  if (n < 1 || n > MaxConcatInputs || rank > PT2E_MAX_RANK || mlirAttributeIsNull(axisAttr) ||
+      !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
+    return false;
+  *dim = mlirIntegerAttrGetValueInt(axisAttr);
+  return *dim >= 0 && *dim < rank;
+}
+
+/* The infos of the concat's inputs into 'in'; false unless all are Q8.
+** '*shared' tells whether they all have input 0's qparams. */
+static bool concatInputs(Li8Lower *l, MlirOperation op, Li8ValueInfo **in, bool *shared) {
+  *shared = true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+    in[i] = li8InfoOf(l, mlirOperationGetOperand(op, i));
+    if (!in[i] || in[i]->kind != Li8KindQ8)
+      return false;
+    *shared = *shared && in[i]->scale == in[0]->scale && in[i]->zp == in[0]->zp;
+  }
+  return true;
+}
+
+/* The permutation of the tosa.transpose every one of the 'n' inputs' i8
+** comes from, into 'perm'; false when they do not all have the same. */
+static bool commonTranspose(Li8ValueInfo *const *in, intptr_t n, int rank, int64_t *perm) {
+  bool transposed = true;
+  for (intptr_t i = 0; i < n && transposed; i++) {
+    MlirOperation t = pt2eOpProducer(in[i]->ival);
+    MlirAttribute p =
+        pt2eOpIs(t, "tosa.transpose") ? pt2eOpAttr(t, "perms") : mlirAttributeGetNull();
+    transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
+    for (int j = 0; j < rank && transposed; j++) {
+      int64_t pj = mlirDenseI32ArrayGetElement(p, j);
+      if (i == 0)
+        perm[j] = pj;
+      transposed = pj == perm[j];
+    }
+  }
+  return transposed;
+}
+
+/*
+** The concat's 'n' i8 sources into 'srcs' (from before their common
+** transpose when 'transposed'), each whose qparams differ from 'out'
+** rescaled i8 -> i8, and the result's shape (rank 'rank', summed along
+** 'axis') into 'shape'. Failure when a rescale fails.
+*/
+static MlirLogicalResult concatSources(Li8Lower *l, MlirOperation op, Li8ValueInfo *const *in,
+                                       intptr_t n, bool transposed, int rank, int64_t axis,
+                                       const Li8QType *out, MlirValue *srcs, int64_t *shape) {
+  for (intptr_t i = 0; i < n; i++) {
+    MlirValue s =
+        transposed ? mlirOperationGetOperand(pt2eOpProducer(in[i]->ival), 0) : in[i]->ival;
+    if (in[i]->scale != out->scale || in[i]->zp != out->zp) {
+      double sc = in[i]->scale / out->scale;
+      s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, out, out->qmin, out->qmax);
+      if (l->failed)
+        return mlirLogicalResultFailure();
+      l->units[URequant]++;
+    }
+    srcs[i] = s;
+    int64_t si[PT2E_MAX_RANK];
+    li8ShapeOf(s, si);
+    if (i == 0)
+      memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
+    else
+      shape[axis] += si[axis];
+  }
+  return mlirLogicalResultSuccess();
 }
 
 /*
@@ -756,83 +1006,92 @@ static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
 ** next conv's transpose to NHWC cancels against it.
 */
 static MlirLogicalResult lowerConcat(Li8Lower *l, MlirOperation op, bool isTosa) {
-  enum { MaxInputs = 64 };
   MlirValue y = mlirOperationGetResult(op, 0);
   intptr_t n = mlirOperationGetNumOperands(op);
   int rank = li8RankOf(y);
-  MlirAttribute axisAttr = pt2eOpAttr(op, isTosa ? "axis" : "dim");
-  if (n < 1 || n > MaxInputs || rank > PT2E_MAX_RANK || mlirAttributeIsNull(axisAttr) ||
-      !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
-    return mlirLogicalResultSuccess();
-  int64_t dim = mlirIntegerAttrGetValueInt(axisAttr);
-  if (dim < 0 || dim >= rank)
-    return mlirLogicalResultSuccess();
-  Li8ValueInfo *in[MaxInputs];
-  bool shared = true;
-  for (intptr_t i = 0; i < n; i++) {
-    in[i] = li8InfoOf(l, mlirOperationGetOperand(op, i));
-    if (!in[i] || in[i]->kind != Li8KindQ8)
-      return mlirLogicalResultSuccess(); /* not all dequantized: Q/DQ form */
-    shared = shared && in[i]->scale == in[0]->scale && in[i]->zp == in[0]->zp;
-  }
+  int64_t dim;
+  Li8ValueInfo *in[MaxConcatInputs];
+  bool shared;
+  if (!concatAxis(op, isTosa, &dim) || !concatInputs(l, op, in, &shared))
+    return mlirLogicalResultSuccess(); /* not all dequantized: Q/DQ form */
   Li8QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
   if (!shared) {
     /* the target qparams: those of the one quant.qcast of the result */
     MlirOperation q = pt2eOpSoleUser(y);
-    if (!pt2eOpIs(q, "quant.qcast") || !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
+    if (!pt2eOpIs(q, "quant.qcast") ||
+        !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
       return mlirLogicalResultSuccess();
     if (mlirLogicalResultIsFailure(checkZp(l, q, &out)))
       return mlirLogicalResultFailure();
   }
-  /* the layout: the same tosa.transpose on every input, or none */
-  int64_t perm[PT2E_MAX_RANK];
-  bool transposed = true;
-  for (intptr_t i = 0; i < n && transposed; i++) {
-    MlirOperation t = pt2eOpProducer(in[i]->ival);
-    MlirAttribute p = pt2eOpIs(t, "tosa.transpose") ? pt2eOpAttr(t, "perms") : mlirAttributeGetNull();
-    transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
-    for (int j = 0; j < rank && transposed; j++) {
-      int64_t pj = mlirDenseI32ArrayGetElement(p, j);
-      if (i == 0)
-        perm[j] = pj;
-      transposed = pj == perm[j];
-    }
-  }
+  int64_t perm[PT2E_MAX_RANK], shape[PT2E_MAX_RANK];
+  bool transposed = commonTranspose(in, n, rank, perm);
   int64_t axis = transposed ? perm[dim] : dim;
+  MlirValue srcs[MaxConcatInputs];
+  if (mlirLogicalResultIsFailure(
+          concatSources(l, op, in, n, transposed, rank, axis, &out, srcs, shape)))
+    return mlirLogicalResultFailure();
   MlirLocation loc = mlirOperationGetLocation(op);
-  MlirValue srcs[MaxInputs];
-  int64_t shape[PT2E_MAX_RANK];
-  for (intptr_t i = 0; i < n; i++) {
-    MlirValue s = transposed ? mlirOperationGetOperand(pt2eOpProducer(in[i]->ival), 0) : in[i]->ival;
-    if (in[i]->scale != out.scale || in[i]->zp != out.zp) {
-      double sc = in[i]->scale / out.scale;
-      s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, &out, out.qmin, out.qmax);
-      if (l->failed)
-        return mlirLogicalResultFailure();
-      l->units[URequant]++;
-    }
-    srcs[i] = s;
-    int64_t si[PT2E_MAX_RANK];
-    li8ShapeOf(s, si);
-    if (i == 0)
-      memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
-    else
-      shape[axis] += si[axis];
-  }
   MlirNamedAttribute a = li8Named(l, "axis", mlirIntegerAttrGet(li8IntType(l, 32), axis));
-  MlirValue c = li8Build(l, loc, "tosa.concat", n, srcs, li8TensorOf(rank, shape, li8IntType(l, 8)), 1, &a);
+  MlirValue c = li8Build(l, loc, "tosa.concat", n, srcs,
+                         li8TensorOf(rank, shape, li8IntType(l, 8)), 1, &a);
   Li8ValueInfo yi = {0};
   yi.kind = Li8KindQ8;
   yi.scale = out.scale;
   yi.zp = out.zp;
   yi.ival = transposed ? li8Transpose(l, loc, c, rank, perm) : c;
   l->units[ULayout]++;
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
+}
+
+/* The permutation of the tosa.transpose 't' into 'perm' (its first
+** PT2E_MAX_RANK entries); its rank. */
+static int permsOf(MlirOperation t, int64_t *perm) {
+  MlirAttribute p = pt2eOpAttr(t, "perms");
+  int rank = (int)mlirDenseArrayGetNumElements(p);
+  for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
+    perm[i] = mlirDenseI32ArrayGetElement(p, i);
+  return rank;
+}
+
+/*
+** The i8 'src' clamped to the quantized [lo, hi] of 'q'. When 'src' is the
+** only use of a tosa.clamp's result (hardtanh's max then min), one
+** tosa.clamp of that clamp's input with the narrower bounds instead; the
+** first is left unread and erased.
+*/
+static MlirValue clampI8(Li8Lower *l, MlirLocation loc, MlirValue src, const Li8QType *q,
+                         double lo, double hi) {
+  MlirOperation prev = pt2eOpProducer(src);
+  if (!pt2eOpIs(prev, "tosa.clamp") ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src))))
+    return li8ClampInt(l, loc, src, li8QuantBound(lo, q), li8QuantBound(hi, q));
+  int64_t plo = mlirIntegerAttrGetValueInt(pt2eOpAttr(prev, "min_val"));
+  int64_t phi = mlirIntegerAttrGetValueInt(pt2eOpAttr(prev, "max_val"));
+  int64_t nlo = li8QuantBound(lo, q), nhi = li8QuantBound(hi, q);
+  return li8ClampInt(l, loc, mlirOperationGetOperand(prev, 0), nlo > plo ? nlo : plo,
+                     nhi < phi ? nhi : phi);
+}
+
+/* A clamp [lo, hi] of the Q8 'xi' as tosa.clamp on i8; on a transposed i8
+** the clamp goes before the layout change, so that the next conv's
+** transpose back to NHWC cancels against it (li8Transpose). */
+static MlirValue clampQ8(Li8Lower *l, MlirOperation op, const Li8ValueInfo *xi, double lo,
+                         double hi) {
+  Li8QType q = {xi->scale, xi->zp, -128, 127, 8};
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirOperation t = pt2eOpProducer(xi->ival);
+  if (!pt2eOpIs(t, "tosa.transpose"))
+    return clampI8(l, loc, xi->ival, &q, lo, hi);
+  MlirValue c = clampI8(l, loc, mlirOperationGetOperand(t, 0), &q, lo, hi);
+  int64_t perm[PT2E_MAX_RANK];
+  int rank = permsOf(t, perm);
+  return li8Transpose(l, loc, c, rank, perm);
 }
 
 /* A clamp [lo, hi] on Q8 (tosa.clamp on i8) or ACC (folded). */
-static MlirLogicalResult applyClamp(Li8Lower *l, MlirOperation op, MlirValue x, MlirValue y, double lo,
-                                    double hi) {
+static MlirLogicalResult applyClamp(Li8Lower *l, MlirOperation op, MlirValue x, MlirValue y,
+                                    double lo, double hi) {
   Li8ValueInfo *xi = li8InfoOf(l, x);
   if (!xi || (xi->kind != Li8KindQ8 && xi->kind != Li8KindAcc))
     return mlirLogicalResultSuccess();
@@ -840,51 +1099,11 @@ static MlirLogicalResult applyClamp(Li8Lower *l, MlirOperation op, MlirValue x, 
   if (xi->kind == Li8KindAcc) {
     yi.lo = fmax(xi->lo, lo);
     yi.hi = fmin(xi->hi, hi);
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
-  } else {
-    Li8QType q = {xi->scale, xi->zp, -128, 127, 8};
-    MlirLocation loc = mlirOperationGetLocation(op);
-    MlirOperation t = pt2eOpProducer(xi->ival);
-    MlirValue src = pt2eOpIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
-    MlirOperation prevClamp = pt2eOpProducer(src);
-    if (pt2eOpIs(prevClamp, "tosa.clamp") &&
-        mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
-      /* clamp(clamp(x)): one tosa.clamp with the narrower bounds (hardtanh's
-      ** max then min); the first is left unread and erased */
-      int64_t plo = mlirIntegerAttrGetValueInt(pt2eOpAttr(prevClamp, "min_val"));
-      int64_t phi = mlirIntegerAttrGetValueInt(pt2eOpAttr(prevClamp, "max_val"));
-      int64_t nlo = li8QuantBound(lo, &q), nhi = li8QuantBound(hi, &q);
-      MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
-                                nhi < phi ? nhi : phi);
-      if (pt2eOpIs(t, "tosa.transpose")) {
-        MlirAttribute p = pt2eOpAttr(t, "perms");
-        int rank = (int)mlirDenseArrayGetNumElements(p);
-        int64_t perm[PT2E_MAX_RANK];
-        for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
-          perm[i] = mlirDenseI32ArrayGetElement(p, i);
-        c = li8Transpose(l, loc, c, rank, perm);
-      }
-      yi.ival = c;
-      return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
-    }
-    if (pt2eOpIs(t, "tosa.transpose")) {
-      /* clamp before the layout change, so that the next conv's transpose
-      ** back to NHWC cancels against it (transpose() above) */
-      MlirAttribute p = pt2eOpAttr(t, "perms");
-      int rank = (int)mlirDenseArrayGetNumElements(p);
-      int64_t perm[PT2E_MAX_RANK];
-      for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
-        perm[i] = mlirDenseI32ArrayGetElement(p, i);
-      MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(t, 0), li8QuantBound(lo, &q),
-                                li8QuantBound(hi, &q));
-      yi.ival = li8Transpose(l, loc, c, rank, perm);
-    } else
-      yi.ival = li8ClampInt(l, loc, xi->ival, li8QuantBound(lo, &q), li8QuantBound(hi, &q));
-  }
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+    if (!ownScales(l, &yi, xi))
+      return mlirLogicalResultFailure();
+  } else
+    yi.ival = clampQ8(l, op, xi, lo, hi);
+  return record(l, y, &yi);
 }
 
 /* }====================================================================== */
@@ -895,29 +1114,42 @@ static MlirLogicalResult applyClamp(Li8Lower *l, MlirOperation op, MlirValue x, 
 ** =======================================================================
 */
 
-/* acc + bias (float constant per channel): into the conv's bias operand
-** when it is still free, else a tosa.add of the int32 bias. */
-static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *acc, MlirAttribute bias,
-                                 MlirValue y) {
-  MlirLocation loc = mlirOperationGetLocation(op);
-  int64_t n = acc->nscales;
-  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)n);
+/* The float 'bias' as int32 at the ACC's scales (quantize_per_channel's
+** rounding, zero point 0); null when out of memory. */
+static int32_t *int32Bias(const Li8ValueInfo *acc, MlirAttribute bias) {
+  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)acc->nscales);
   if (!b)
-    return l->failed = true, mlirLogicalResultFailure();
-  for (int64_t c = 0; c < n; c++)
-    b[c] = (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), (float)acc->scales[c], 0, INT32_MIN,
-                                      INT32_MAX, Pt2eDTypeInt32);
-  int64_t bs[PT2E_MAX_RANK];
-  for (int i = 0; i < acc->accRank; i++)
-    bs[i] = 1;
-  bs[acc->accRank - 1] = n;
-  Li8ValueInfo yi = *acc;
+    return NULL;
+  for (int64_t c = 0; c < acc->nscales; c++)
+    b[c] = (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), (float)acc->scales[c], 0,
+                                      INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
+  return b;
+}
+
+/* The conv the pass just made for the ACC 'acc' when nobody reads it yet
+** and its bias is still zero, so that a bias can go into it; else null. */
+static MlirOperation freeConvBias(const Li8ValueInfo *acc) {
   MlirOperation conv = pt2eOpProducer(acc->ival);
   if ((pt2eOpIs(conv, "tosa.conv2d") || pt2eOpIs(conv, "tosa.depthwise_conv2d")) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
-      pt2eConstIsZeroI32(pt2eConstElementsOf(mlirOperationGetOperand(conv, 2)))) {
-    /* the conv we just made, nobody reads it yet, bias still zero: the
-    ** bias goes into its bias operand (the same integer sum, one op less) */
+      pt2eConstIsZeroI32(pt2eConstElementsOf(mlirOperationGetOperand(conv, 2))))
+    return conv;
+  return (MlirOperation){NULL};
+}
+
+/* acc + bias (float constant per channel): into the conv's bias operand
+** when it is still free (the same integer sum, one op less), else a
+** tosa.add of the int32 bias. */
+static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *acc,
+                                 MlirAttribute bias, MlirValue y) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t n = acc->nscales;
+  int32_t *b = int32Bias(acc, bias);
+  if (!b)
+    return l->failed = true, mlirLogicalResultFailure();
+  Li8ValueInfo yi = *acc;
+  MlirOperation conv = freeConvBias(acc);
+  if (!mlirOperationIsNull(conv)) {
     MlirOperation saved = l->anchor;
     l->anchor = conv; /* the constant must come before its reader */
     MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 32)), 4 * (size_t)n, b);
@@ -925,16 +1157,19 @@ static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *ac
     mlirOperationSetOperand(conv, 2, bc);
     yi.ival = acc->ival;
   } else {
-    MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(acc->accRank, bs, li8IntType(l, 32)), 4 * (size_t)n, b);
+    int64_t bs[PT2E_MAX_RANK];
+    for (int i = 0; i < acc->accRank; i++)
+      bs[i] = 1;
+    bs[acc->accRank - 1] = n;
+    MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(acc->accRank, bs, li8IntType(l, 32)),
+                               4 * (size_t)n, b);
     MlirValue ops[2] = {acc->ival, bc};
     yi.ival = li8Build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
   }
   pt2eFree(b);
-  yi.scales = pt2eAlloc(sizeof(double) * (size_t)n);
-  if (!yi.scales)
-    return l->failed = true, mlirLogicalResultFailure();
-  memcpy(yi.scales, acc->scales, sizeof(double) * (size_t)n);
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  if (!ownScales(l, &yi, acc))
+    return mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
 /*
@@ -942,7 +1177,8 @@ static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *ac
 ** i32 at scale 2 * max(s1, s2) / 2^20, added; the ACC goes on to the qcast.
 ** Q8 * Q8: both widened unscaled, tosa.mul, ACC scale s1 * s2.
 */
-static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8ValueInfo *a, Li8ValueInfo *b) {
+static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8ValueInfo *a,
+                                  Li8ValueInfo *b) {
   MlirValue y = mlirOperationGetResult(op, 0);
   MlirLocation loc = mlirOperationGetLocation(op);
   double accScale;
@@ -972,8 +1208,10 @@ static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8Va
 }
 
 static MlirLogicalResult lowerAddMul(Li8Lower *l, MlirOperation op, bool mul) {
-  Li8ValueInfo *a = li8InfoOf(l, mlirOperationGetOperand(op, 0)), *b = li8InfoOf(l, mlirOperationGetOperand(op, 1));
-  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 || !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
+  Li8ValueInfo *a = li8InfoOf(l, mlirOperationGetOperand(op, 0));
+  Li8ValueInfo *b = li8InfoOf(l, mlirOperationGetOperand(op, 1));
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 ||
+      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
       !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1)))
     return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
@@ -999,20 +1237,27 @@ static bool sameShapes(MlirValue a, MlirValue b, MlirValue y) {
 ** output's shape: the same integer unit as the linalg addf / mulf. A mul's
 ** shift operand must be the constant 0 (TOSA's float mul has no other).
 */
+/* True when the tosa.mul 'op' has the shift operand i8 0 (TOSA's float
+** mul has no other). */
+static bool zeroShift(MlirOperation op) {
+  MlirAttribute sh = mlirOperationGetNumOperands(op) == 3
+                         ? pt2eConstElementsOf(mlirOperationGetOperand(op, 2))
+                         : mlirAttributeGetNull();
+  return !mlirAttributeIsNull(sh) && mlirAttributeIsADenseElements(sh) &&
+         pt2eConstNumElements(sh) == 1 &&
+         mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) &&
+         mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) == 8 &&
+         mlirDenseElementsAttrGetInt8Value(sh, 0) == 0;
+}
+
 static MlirLogicalResult lowerTosaAddMul(Li8Lower *l, MlirOperation op, bool mul) {
   MlirValue av = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   Li8ValueInfo *a = li8InfoOf(l, av), *b = li8InfoOf(l, bv);
-  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 || !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 ||
+      !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
     return mlirLogicalResultSuccess();
-  if (mul) {
-    MlirAttribute sh = mlirOperationGetNumOperands(op) == 3 ? pt2eConstElementsOf(mlirOperationGetOperand(op, 2))
-                                                            : mlirAttributeGetNull();
-    if (mlirAttributeIsNull(sh) || !mlirAttributeIsADenseElements(sh) || pt2eConstNumElements(sh) != 1 ||
-        !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) ||
-        mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) != 8 ||
-        mlirDenseElementsAttrGetInt8Value(sh, 0) != 0)
-      return mlirLogicalResultSuccess();
-  }
+  if (mul && !zeroShift(op))
+    return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
 }
 
@@ -1025,8 +1270,9 @@ static MlirLogicalResult lowerSum(Li8Lower *l, MlirOperation op) {
   MlirOperation b[2];
   double v;
   MlirOperation fill = pt2eOpProducer(mlirOperationGetOperand(op, 1));
-  if (pt2eStructuredBodyOps(op, b, 2) != 1 || !pt2eOpIs(b[0], "arith.addf") || !pt2eOpIs(fill, "linalg.fill") ||
-      !pt2eConstScalar(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
+  if (pt2eStructuredBodyOps(op, b, 2) != 1 || !pt2eOpIs(b[0], "arith.addf") ||
+      !pt2eOpIs(fill, "linalg.fill") || !pt2eConstScalar(mlirOperationGetOperand(fill, 0), &v) ||
+      v != 0.0)
     return mlirLogicalResultSuccess();
   int64_t ys[4], xs[4];
   li8ShapeOf(y, ys);
@@ -1037,11 +1283,12 @@ static MlirLogicalResult lowerSum(Li8Lower *l, MlirOperation op) {
   Li8ValueInfo yi = *xi;
   yi.kind = Li8KindPoolSum;
   yi.poolCount = xs[2] * xs[3];
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
 /* POOLSUM / count: tosa.avg_pool2d over the whole H x W. */
-static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *si, double divisor) {
+static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *si,
+                                   double divisor) {
   MlirValue y = mlirOperationGetResult(op, 0);
   if (divisor != (double)si->poolCount)
     return mlirLogicalResultSuccess();
@@ -1057,62 +1304,87 @@ static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *
   MlirValue xn = li8Transpose(l, loc, si->ival, 4, toNhwc);
   MlirValue ops[3] = {xn, li8ConstScalar(l, loc, 8, si->zp), li8ConstScalar(l, loc, 8, si->zp)};
   int64_t os[4] = {xs[0], 1, 1, xs[1]};
-  MlirValue p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, os, li8IntType(l, 8)), 4, a);
+  MlirValue p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, os, li8IntType(l, 8)),
+                         4, a);
   Li8ValueInfo yi = *si;
   yi.kind = Li8KindQ8;
   int64_t ys[4];
   li8ShapeOf(y, ys);
   yi.ival = li8Reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
   l->units[UPool]++;
-  return li8SetInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
+/* The one arith.addf, mulf or divf of a generic's body, when the body
+** yields its result; else null. */
+static MlirOperation arithBody(MlirOperation op) {
+  MlirOperation b[2];
+  if (pt2eStructuredBodyOps(op, b, 2) != 1)
+    return (MlirOperation){NULL};
+  if (!pt2eOpIs(b[0], "arith.addf") && !pt2eOpIs(b[0], "arith.mulf") &&
+      !pt2eOpIs(b[0], "arith.divf"))
+    return (MlirOperation){NULL};
+  if (!mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[0], 0)))
+    return (MlirOperation){NULL};
+  return b[0];
+}
+
+/* POOLSUM / constant ('div', the body's divf): the global average pool's
+** mean. */
+static MlirLogicalResult lowerPoolDivide(Li8Lower *l, MlirOperation op, MlirOperation div) {
+  Li8ValueInfo *si = li8InfoOf(l, mlirOperationGetOperand(op, 0));
+  double d;
+  if (si && si->kind == Li8KindPoolSum && pt2eConstScalar(mlirOperationGetOperand(div, 1), &d))
+    return lowerMean(l, op, si, d);
+  return mlirLogicalResultSuccess();
+}
+
+/* in0 + in1: an ACC plus a bias operand (either order: addBias), else two
+** Q8 (lowerAddMul). */
+static MlirLogicalResult lowerAddf(Li8Lower *l, MlirOperation op) {
+  MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
+  for (int k = 0; k < 2; k++) {
+    Li8ValueInfo *acc = li8InfoOf(l, k ? in1 : in0);
+    if (acc && acc->kind == Li8KindAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
+      MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
+      if (!mlirAttributeIsNull(bias))
+        return addBias(l, op, acc, bias, mlirOperationGetResult(op, 0));
+    }
+  }
+  return lowerAddMul(l, op, false);
+}
+
+/*
+** linalg.generic: a min/max clamp (applyClamp), or one addf, mulf or divf:
+** POOLSUM / count, the H x W sum of a Q8, ACC + bias, Q8 + Q8, Q8 * Q8.
+*/
 static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
   intptr_t nOps = mlirOperationGetNumOperands(op);
   if (mlirOperationGetNumResults(op) != 1)
     return mlirLogicalResultSuccess();
-  MlirValue y = mlirOperationGetResult(op, 0);
   int input;
   double lo, hi;
   if (li8MatchMinMax(op, &input, &lo, &hi))
-    return applyClamp(l, op, mlirOperationGetOperand(op, input), y, lo, hi);
-  MlirOperation b[2];
-  if (pt2eStructuredBodyOps(op, b, 2) != 1)
+    return applyClamp(l, op, mlirOperationGetOperand(op, input), mlirOperationGetResult(op, 0),
+                      lo, hi);
+  MlirOperation b = arithBody(op);
+  if (mlirOperationIsNull(b))
     return mlirLogicalResultSuccess();
-  bool add = pt2eOpIs(b[0], "arith.addf"), mul = pt2eOpIs(b[0], "arith.mulf"), div = pt2eOpIs(b[0], "arith.divf");
-  if (!add && !mul && !div)
-    return mlirLogicalResultSuccess();
-  if (!mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[0], 0)))
-    return mlirLogicalResultSuccess();
-  int a0 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 0));
-  int a1 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 1));
-  if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
-    Li8ValueInfo *si = li8InfoOf(l, mlirOperationGetOperand(op, 0));
-    double d;
-    if (si && si->kind == Li8KindPoolSum && pt2eConstScalar(mlirOperationGetOperand(b[0], 1), &d))
-      return lowerMean(l, op, si, d);
-    return mlirLogicalResultSuccess();
-  }
+  bool add = pt2eOpIs(b, "arith.addf"), mul = pt2eOpIs(b, "arith.mulf");
+  bool div = pt2eOpIs(b, "arith.divf");
+  int a0 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b, 0));
+  int a1 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b, 1));
+  if (div && nOps == 2 && a0 == 0)
+    return lowerPoolDivide(l, op, b);
   if (add && nOps == 2 && a0 >= 0 && a1 == 1 && a0 != a1 && a0 == 0 &&
-      li8KindOf(l, mlirOperationGetOperand(op, 0)) == Li8KindQ8) {
-    /* could be the sum reduction: out = out + in */
-    return lowerSum(l, op);
-  }
+      li8KindOf(l, mlirOperationGetOperand(op, 0)) == Li8KindQ8)
+    return lowerSum(l, op); /* could be the sum reduction: out = out + in */
   if (nOps != 3 || a0 < 0 || a1 < 0 || a0 == a1 || a0 > 1 || a1 > 1)
     return mlirLogicalResultSuccess();
-  MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
-  if (add) {
-    for (int k = 0; k < 2; k++) {
-      Li8ValueInfo *acc = li8InfoOf(l, k ? in1 : in0);
-      if (acc && acc->kind == Li8KindAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
-        MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
-        if (!mlirAttributeIsNull(bias))
-          return addBias(l, op, acc, bias, y);
-      }
-    }
-  }
-  if (add || mul)
-    return lowerAddMul(l, op, mul);
+  if (add)
+    return lowerAddf(l, op);
+  if (mul)
+    return lowerAddMul(l, op, true);
   return mlirLogicalResultSuccess();
 }
 
@@ -1520,12 +1792,13 @@ static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValu
   bool int8Interface = pt2eStringRefIs(io, "int8");
   if (!int8Interface && !pt2eStringRefIs(io, "float"))
     return pt2eEmitError(mlirOperationGetLocation(module),
-                         "pt2e-lower-int8: unknown interface '%.*s' (float or int8)", (int)io.length,
-                         io.data);
+                         "pt2e-lower-int8: unknown interface '%.*s' (float or int8)",
+                         (int)io.length, io.data);
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
-    if (pt2eOpIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
+    if (pt2eOpIs(f, "func.func") &&
+        mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
