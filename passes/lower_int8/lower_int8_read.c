@@ -114,7 +114,8 @@ bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
 */
 bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
   MlirOperation b[3];
-  if (pt2eStructuredBodyOps(op, b, 3) != 2 || !pt2eOpIs(b[0], "arith.cmpf") || !pt2eOpIs(b[1], "arith.select") ||
+  if (pt2eStructuredBodyOps(op, b, 3) != 2 || !pt2eOpIs(b[0], "arith.cmpf") ||
+      !pt2eOpIs(b[1], "arith.select") ||
       !mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[1], 0)) ||
       !mlirValueEqual(mlirOperationGetOperand(b[1], 0), mlirOperationGetResult(b[0], 0)))
     return false;
@@ -160,11 +161,13 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
     return mlirAttributeGetNull();
   }
   MlirOperation p = pt2eOpProducer(v);
-  if (!pt2eOpIs(p, "linalg.generic") || !mlirAffineMapIsIdentity(m) || mlirOperationGetNumOperands(p) != 2)
+  if (!pt2eOpIs(p, "linalg.generic") || !mlirAffineMapIsIdentity(m) ||
+      mlirOperationGetNumOperands(p) != 2)
     return mlirAttributeGetNull();
   MlirAttribute src = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
   MlirAffineMap pm = pt2eStructuredMap(p, 0);
-  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
+  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels ||
+      mlirAffineMapGetNumResults(pm) != 1 ||
       pt2eStructuredArgIndex(p, pt2eStructuredYielded(p)) != 0)
     return mlirAttributeGetNull();
   MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);

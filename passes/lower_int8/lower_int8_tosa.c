@@ -359,9 +359,11 @@ MlirValue li8BiasConst(Li8Lower *l, MlirLocation loc, MlirAttribute bias, double
     accScales[c] = s;
     b[c] = mlirAttributeIsNull(bias)
                ? 0
-               : (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), s, 0, INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
+               : (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), s, 0, INT32_MIN, INT32_MAX,
+                                            Pt2eDTypeInt32);
   }
-  MlirValue v = li8ConstRaw(l, loc, li8TensorOf(1, &channels, li8IntType(l, 32)), 4 * (size_t)channels, b);
+  MlirValue v = li8ConstRaw(l, loc, li8TensorOf(1, &channels, li8IntType(l, 32)),
+                            4 * (size_t)channels, b);
   pt2eFree(b);
   return v;
 }
