@@ -30,6 +30,12 @@
 ** whose scales do not run along the output channels) is an error at the op;
 ** every op the pass created is then erased, so the IR is as it was. A
 ** summary line on stderr says what was lowered and what was left.
+**
+** This file holds the options, the walk and its report, and one lowering
+** per op (the table 'lowerings' is the one place an op is given one). The
+** walk's state and the value map are in lower_int8_state.c, the reading
+** of the model in lower_int8_read.c, the TOSA builders and requantization
+** in lower_int8_tosa.c; each of those calls only the ones before it.
 */
 #include "pt2e_passes.h"
 
@@ -80,7 +86,7 @@ static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", 
 
 /*
 ** {======================================================================
-** The ops
+** Quant casts
 ** =======================================================================
 */
 
@@ -252,6 +258,11 @@ static MlirLogicalResult lowerDCast(Li8Lower *l, MlirOperation op) {
   return record(l, d, &w);
 }
 
+/*
+** Records 'result' as the ACC 'acc' (i32) with the channel scales 'scales'
+** (the map owns them), the permutation 'perm' to the float's layout (null:
+** the identity) and the float's channel dimension; no clamp yet.
+*/
 static MlirLogicalResult setAcc(Li8Lower *l, MlirValue result, MlirValue acc, double *scales,
                                 int64_t n, const int64_t *perm, int floatChannelDim) {
   Li8ValueInfo a = {0};
@@ -265,9 +276,18 @@ static MlirLogicalResult setAcc(Li8Lower *l, MlirValue result, MlirValue acc, do
   a.floatChannelDim = floatChannelDim;
   a.lo = -INFINITY;
   a.hi = INFINITY;
-  return li8SetInfo(l, result, &a) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, result, &a);
 }
 
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Convolutions and matmuls
+** =======================================================================
+*/
+
+/* NCHW -> NHWC and back (out[j] = in[perm[j]]). */
 static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
 
 /*
@@ -640,6 +660,14 @@ static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
   return setAcc(l, y, acc, accScales, n, NULL, 1);
 }
 
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Pads, pools and layout
+** =======================================================================
+*/
+
 /*
 ** The i8 of the pad value 'v' of a tensor.pad of the Q8 'xi': -128 for
 ** -inf (only a max reads it: the smallest i8 acts as -inf), else the i8
@@ -915,6 +943,14 @@ static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
     return mlirLogicalResultSuccess();
   return record(l, y, &yi);
 }
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Concat and clamps
+** =======================================================================
+*/
 
 enum { MaxConcatInputs = 64 };
 
