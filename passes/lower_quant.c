@@ -50,19 +50,19 @@
 #include "mlir-c/Dialect/Tensor.h"
 #include "mlir-c/IR.h"
 
+#include "cmpf.h"
+#include "ir_ops.h"
 #include "pt2e_support.h"
 
 #define PT2E_LOWER_MAX_RANK 16
 
-/* arith::CmpFPredicate values. */
-enum { CmpOgt = 2, CmpOlt = 4, CmpUno = 14 };
-
-typedef enum Kind { KindQCast, KindDCast, KindSCast } Kind;
+/* The quant cast a Lowering rewrites (quant.scast is only collected). */
+typedef enum CastKind { CastQCast, CastDCast, CastSCast } CastKind;
 
 /* One quant op and everything its lowering needs, computed up front. */
 typedef struct Lowering {
   MlirOperation op;
-  Kind kind;
+  CastKind kind;
   bool scalar;            /* on f32 / !quant.uniform scalars, not tensors */
   MlirType floatTensor;   /* tensor<... x f32> (or f32) */
   MlirType quantTensor;   /* tensor<... x !quant.uniform<...>> (or the type) */
@@ -99,7 +99,7 @@ static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute
 
 /* "'pt2e-lower-quant': '<op name>' <what>" at the op. */
 static MlirLogicalResult opError(MlirOperation op, const char *what) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef n = pt2eOpNameOf(op);
   return pt2eEmitOpError(op, "pt2e-lower-quant", "'%.*s' %s", (int)n.length,
                          n.data, what);
 }
@@ -134,7 +134,7 @@ static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
     float s = (float)mlirUniformQuantizedPerAxisTypeGetScale(qtype, c);
     zi[c] = mlirUniformQuantizedPerAxisTypeGetZeroPoint(qtype, c);
     zf[c] = (float)zi[c];
-    a[c] = l->kind == KindQCast ? 1.0f / s : s;
+    a[c] = l->kind == CastQCast ? 1.0f / s : s;
   }
   int64_t shape[1] = {(int64_t)n};
   MlirType ft = mlirRankedTensorTypeGet(1, shape, mlirF32TypeGet(ctx),
@@ -142,7 +142,7 @@ static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
   MlirType it = mlirRankedTensorTypeGet(1, shape, mlirIntegerTypeGet(ctx, 64),
                                         mlirAttributeGetNull());
   l->axisA = mlirDenseElementsAttrFloatGet(ft, n, a);
-  l->axisB = l->kind == KindQCast ? mlirDenseElementsAttrFloatGet(ft, n, zf)
+  l->axisB = l->kind == CastQCast ? mlirDenseElementsAttrFloatGet(ft, n, zf)
                                   : mlirDenseElementsAttrInt64Get(it, n, zi);
   pt2eFree(a);
   pt2eFree(zf);
@@ -150,23 +150,33 @@ static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
   return mlirLogicalResultSuccess();
 }
 
-/* Checks one qcast / dcast and fills 'l'. */
-static MlirLogicalResult planOne(Lowering *l) {
+/*
+** The float and quantized types of 'l's op (tensors, or scalars on both
+** sides), checked: scalars or ranked tensors of rank at most 16.
+*/
+static MlirLogicalResult planTypes(Lowering *l) {
   MlirOperation op = l->op;
   MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
-  l->floatTensor = l->kind == KindQCast ? in : out;
-  l->quantTensor = l->kind == KindQCast ? out : in;
+  l->floatTensor = l->kind == CastQCast ? in : out;
+  l->quantTensor = l->kind == CastQCast ? out : in;
   l->scalar = !mlirTypeIsAShaped(l->floatTensor) && !mlirTypeIsAShaped(l->quantTensor);
   if (!l->scalar && (!mlirTypeIsARankedTensor(l->floatTensor) ||
                      !mlirTypeIsARankedTensor(l->quantTensor)))
     return opError(op, "is lowered on scalars and ranked tensors only");
   if (!l->scalar && mlirShapedTypeGetRank(l->floatTensor) > PT2E_LOWER_MAX_RANK)
     return opError(op, "is lowered on tensors of rank at most 16 only");
-  MlirType q = l->scalar ? l->quantTensor : mlirShapedTypeGetElementType(l->quantTensor);
-  MlirType fe = l->scalar ? l->floatTensor : mlirShapedTypeGetElementType(l->floatTensor);
-  bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
-  if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis)
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** The storage of the quantized element type 'q' (float element 'fe'),
+** checked: !quant.uniform per tensor or per axis, f32 expressed, 4-, 8-,
+** 16- or 32-bit storage. Fills 'l's width, sign, range and storage type.
+*/
+static MlirLogicalResult planStorage(Lowering *l, MlirType q, MlirType fe) {
+  MlirOperation op = l->op;
+  if (!mlirTypeIsAUniformQuantizedType(q) && !mlirTypeIsAUniformQuantizedPerAxisType(q))
     return opError(op, "is lowered for !quant.uniform types (per tensor or "
                        "per axis) only");
   if (!mlirTypeIsAF32(fe) || !mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
@@ -181,8 +191,19 @@ static MlirLogicalResult planOne(Lowering *l) {
   l->storageTensor = l->scalar ? mlirQuantizedTypeGetStorageType(q)
                                : withElementType(l->quantTensor,
                                                  mlirQuantizedTypeGetStorageType(q));
-  l->perAxis = perAxis;
-  if (perAxis) {
+  return mlirLogicalResultSuccess();
+}
+
+/* Checks one qcast / dcast and fills 'l': types, storage, then qparams. */
+static MlirLogicalResult planOne(Lowering *l) {
+  if (mlirLogicalResultIsFailure(planTypes(l)))
+    return mlirLogicalResultFailure();
+  MlirType q = l->scalar ? l->quantTensor : mlirShapedTypeGetElementType(l->quantTensor);
+  MlirType fe = l->scalar ? l->floatTensor : mlirShapedTypeGetElementType(l->floatTensor);
+  if (mlirLogicalResultIsFailure(planStorage(l, q, fe)))
+    return mlirLogicalResultFailure();
+  l->perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
+  if (l->perAxis) {
     l->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
     return axisConstants(l, q);
   }
@@ -203,17 +224,16 @@ static bool addScast(Lower *lw, MlirOperation op) {
 
 static MlirWalkResult collectOps(MlirOperation op, void *userData) {
   Lower *lw = userData;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  Kind kind;
-  if (pt2eStringRefIs(name, "quant.qcast"))
-    kind = KindQCast;
-  else if (pt2eStringRefIs(name, "quant.dcast"))
-    kind = KindDCast;
-  else if (pt2eStringRefIs(name, "quant.scast"))
-    kind = KindSCast;
+  CastKind kind;
+  if (pt2eOpIs(op, "quant.qcast"))
+    kind = CastQCast;
+  else if (pt2eOpIs(op, "quant.dcast"))
+    kind = CastDCast;
+  else if (pt2eOpIs(op, "quant.scast"))
+    kind = CastSCast;
   else
     return MlirWalkResultAdvance;
-  if (kind == KindSCast) {
+  if (kind == CastSCast) {
     if (addScast(lw, op))
       return MlirWalkResultAdvance;
     outOfMemory(mlirOperationGetLocation(op));
@@ -315,9 +335,9 @@ static MlirValue quantizeScalar(Body *b, const Lowering *l, MlirValue x,
   MlirValue m = op2(b, "arith.mulf", x, inv, f32);
   MlirValue r = op1(b, "math.roundeven", m, f32);
   MlirValue a = op2(b, "arith.addf", r, zp, f32);
-  a = select3(b, cmpf(b, CmpOlt, a, lo), lo, a);
-  a = select3(b, cmpf(b, CmpOgt, a, hi), hi, a);
-  a = select3(b, cmpf(b, CmpUno, a, a), nanValue, a);
+  a = select3(b, cmpf(b, PT2E_CMPF_OLT, a, lo), lo, a);
+  a = select3(b, cmpf(b, PT2E_CMPF_OGT, a, hi), hi, a);
+  a = select3(b, cmpf(b, PT2E_CMPF_UNO, a, a), nanValue, a);
   MlirValue i = op1(b, "arith.fptosi", a, mlirIntegerTypeGet(b->ctx, 64));
   return op1(b, "arith.trunci", i, mlirIntegerTypeGet(b->ctx, l->width));
 }
@@ -381,18 +401,17 @@ static MlirValue emptyLike(MlirOperation anchor, MlirValue like, MlirType type) 
                0, NULL);
 }
 
+/* Fills a generic's body: block arguments (operand elements..., out). */
+typedef void (*BodyFill)(Body *b, const Lowering *l);
+
 /*
-** linalg.generic over 'input' (plus, per axis, the two constant tensors)
-** into a new tensor of type 'resultType', with the body from 'fill'.
+** A generic's inputs into 'ins': 'input' and, per axis, the two constant
+** tensors of the channels' qparams, made before the op. Their number.
 */
-static MlirValue buildGeneric(const Lowering *l, MlirValue input,
-                              MlirType resultType,
-                              void (*fill)(Body *, const Lowering *)) {
+static int genericInputs(const Lowering *l, MlirValue input, MlirValue *ins) {
   MlirOperation anchor = l->op;
   MlirContext ctx = mlirOperationGetContext(anchor);
   MlirLocation loc = mlirOperationGetLocation(anchor);
-  intptr_t rank = mlirShapedTypeGetRank(resultType);
-  MlirValue ins[3];
   int nIns = 0;
   ins[nIns++] = input;
   if (l->perAxis) {
@@ -403,8 +422,16 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input,
     ins[nIns++] = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
                         NULL, mlirAttributeGetType(l->axisB), 1, &z);
   }
-  MlirValue init = emptyLike(anchor, input, resultType);
+  return nIns;
+}
 
+/*
+** A generic's attributes for 'nIns' inputs and one init over 'rank'
+** parallel loops: the identity map for the input and the init, (d_axis)
+** for the per-axis constants.
+*/
+static void genericAttrs(const Lowering *l, MlirContext ctx, intptr_t rank, int nIns,
+                         MlirNamedAttribute *attrs) {
   MlirAttribute maps[4];
   MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, rank);
   MlirAffineExpr axisExpr = mlirAffineDimExprGet(ctx, l->axis);
@@ -418,12 +445,17 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input,
   for (intptr_t i = 0; i < rank; i++)
     iters[i] = parallel;
   int32_t segments[2] = {nIns, 1};
-  MlirNamedAttribute attrs[3] = {
-      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, maps)),
-      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
-      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)),
-  };
+  attrs[0] = named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, maps));
+  attrs[1] = named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters));
+  attrs[2] = named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments));
+}
 
+/* A generic's region: one block with an argument per operand's element
+** ('nIns' inputs, then the result's), filled by 'fill'. */
+static MlirRegion genericBody(const Lowering *l, const MlirValue *ins, int nIns,
+                              MlirType resultType, BodyFill fill) {
+  MlirContext ctx = mlirOperationGetContext(l->op);
+  MlirLocation loc = mlirOperationGetLocation(l->op);
   MlirType argTypes[4];
   MlirLocation argLocs[4];
   for (int k = 0; k < nIns; k++)
@@ -435,11 +467,24 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input,
   fill(&body, l);
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body.block);
+  return region;
+}
 
+/*
+** linalg.generic over 'input' (plus, per axis, the two constant tensors)
+** into a new tensor of type 'resultType', with the body from 'fill'.
+*/
+static MlirValue buildGeneric(const Lowering *l, MlirValue input, MlirType resultType,
+                              BodyFill fill) {
+  MlirOperation anchor = l->op;
+  MlirLocation loc = mlirOperationGetLocation(anchor);
   MlirValue operands[4];
-  for (int k = 0; k < nIns; k++)
-    operands[k] = ins[k];
-  operands[nIns] = init;
+  int nIns = genericInputs(l, input, operands);
+  operands[nIns] = emptyLike(anchor, input, resultType);
+  MlirNamedAttribute attrs[3];
+  genericAttrs(l, mlirOperationGetContext(anchor), mlirShapedTypeGetRank(resultType), nIns,
+               attrs);
+  MlirRegion region = genericBody(l, operands, nIns, resultType, fill);
   MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
   mlirOperationStateAddOperands(&st, nIns + 1, operands);
   mlirOperationStateAddResults(&st, 1, &resultType);
@@ -450,39 +495,30 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input,
   return mlirOperationGetResult(generic, 0);
 }
 
-static bool isScast(MlirOperation op) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.scast");
-}
-
-static MlirOperation definingOp(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
 static void lowerOne(Lower *lw, const Lowering *l) {
   MlirOperation op = l->op;
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue in = mlirOperationGetOperand(op, 0);
   MlirValue result;
   Body scalarCode = {{NULL}, op, loc, mlirOperationGetContext(op)};
-  if (l->kind == KindQCast) {
+  if (l->kind == CastQCast) {
     MlirValue ints =
         l->scalar ? quantizeScalar(&scalarCode, l, in, constF32(&scalarCode, l->inv),
                                    constF32(&scalarCode, l->zpF))
                   : buildGeneric(l, in, l->storageTensor, quantizeBody);
     result = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &ints,
                    l->quantTensor, 0, NULL);
-    lw->scasts[lw->numScasts++] = definingOp(result);
+    lw->scasts[lw->numScasts++] = pt2eOpProducer(result);
   } else {
-    MlirOperation def = definingOp(in);
+    MlirOperation def = pt2eOpProducer(in);
     MlirValue ints;
-    if (isScast(def) && mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(def, 0)),
-                                      l->storageTensor)) {
+    if (pt2eOpIs(def, "quant.scast") &&
+        mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(def, 0)), l->storageTensor)) {
       ints = mlirOperationGetOperand(def, 0);
     } else {
       ints = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &in,
                    l->storageTensor, 0, NULL);
-      lw->scasts[lw->numScasts++] = definingOp(ints);
+      lw->scasts[lw->numScasts++] = pt2eOpProducer(ints);
     }
     result = l->scalar ? dequantizeScalar(&scalarCode, l, ints)
                        : buildGeneric(l, ints, l->floatTensor, dequantizeBody);
@@ -504,8 +540,8 @@ static void cleanScasts(Lower *lw) {
       if (mlirOperationIsNull(s))
         continue;
       MlirValue res = mlirOperationGetResult(s, 0);
-      MlirOperation inner = definingOp(mlirOperationGetOperand(s, 0));
-      if (isScast(inner) &&
+      MlirOperation inner = pt2eOpProducer(mlirOperationGetOperand(s, 0));
+      if (pt2eOpIs(inner, "quant.scast") &&
           mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(inner, 0)),
                         mlirValueGetType(res)) &&
           !mlirOpOperandIsNull(mlirValueGetFirstUse(res))) {

@@ -12,7 +12,7 @@
 **   %q2 = quant.qcast %r                 %o2 = tosa.clamp %o {min = out_zp}
 **
 ** The pass walks each function once, in order, and gives every float value
-** it can an integer form (ValueInfo): Q8, the value is dequant(i8 tensor)
+** it can an integer form (Li8ValueInfo): Q8, the value is dequant(i8 tensor)
 ** per tensor; W8, a constant weight dequant(i8 constant) per channel; ACC,
 ** the value is (i32 tensor) * scale per channel, not yet requantized,
 ** held channel-last with the permutation and shape that give the float's
@@ -30,6 +30,12 @@
 ** whose scales do not run along the output channels) is an error at the op;
 ** every op the pass created is then erased, so the IR is as it was. A
 ** summary line on stderr says what was lowered and what was left.
+**
+** This file holds the options, the walk and its report, and one lowering
+** per op (the table 'lowerings' is the one place an op is given one). The
+** walk's state and the value map are in lower_int8_state.c, the reading
+** of the model in lower_int8_read.c, the TOSA builders and requantization
+** in lower_int8_tosa.c; each of those calls only the ones before it.
 */
 #include "pt2e_passes.h"
 
@@ -45,13 +51,16 @@
 #include "mlir-c/Dialect/Tosa.h"
 #include "mlir-c/IR.h"
 
-#include "lower_int8.h"
+#include "constants.h"
+#include "ir_ops.h"
 #include "lower_int8_read.h"
+#include "lower_int8_state.h"
 #include "lower_int8_tosa.h"
 #include "pt2e_alloc.h"
 #include "pt2e_support.h"
 #include "qparams.h"
 #include "requantize.h"
+#include "structured.h"
 
 enum { OptTarget, OptRescale, OptInterface, NumOptions };
 
@@ -77,206 +86,187 @@ static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", 
 
 /*
 ** {======================================================================
-** Value map
+** Quant casts
 ** =======================================================================
 */
-static size_t slotOf(Lower *l, const void *key) {
-  size_t h = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull;
-  size_t i = h & (l->cap - 1);
-  while (l->keys[i] && l->keys[i] != key)
-    i = (i + 1) & (l->cap - 1);
-  return i;
+
+/* Records 'info' for 'v' (li8SetInfo); failure when out of memory. */
+static MlirLogicalResult record(Li8Lower *l, MlirValue v, const Li8ValueInfo *info) {
+  return li8SetInfo(l, v, info) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static bool mapGrow(Lower *l) {
-  size_t ncap = l->cap ? l->cap * 2 : 1024;
-  const void **nk = pt2eAlloc(ncap * sizeof *nk);
-  ValueInfo *nv = pt2eAlloc(ncap * sizeof *nv);
-  if (!nk || !nv) {
-    pt2eFree((void *)nk);
-    pt2eFree(nv);
+/* Gives 'yi', a copy of 'xi', scales of its own (the map owns each info's);
+** false, the walk failed, when out of memory. */
+static bool ownScales(Li8Lower *l, Li8ValueInfo *yi, const Li8ValueInfo *xi) {
+  yi->scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
+  if (!yi->scales) {
+    l->failed = true;
     return false;
   }
-  const void **ok = l->keys;
-  ValueInfo *ov = l->vals;
-  size_t ocap = l->cap;
-  l->keys = nk;
-  l->vals = nv;
-  l->cap = ncap;
-  for (size_t i = 0; i < ocap; i++)
-    if (ok[i]) {
-      size_t s = slotOf(l, ok[i]);
-      l->keys[s] = ok[i];
-      l->vals[s] = ov[i];
-    }
-  pt2eFree((void *)ok);
-  pt2eFree(ov);
+  memcpy(yi->scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
   return true;
 }
 
-static ValueInfo *infoOf(Lower *l, MlirValue v) {
-  if (!l->cap)
-    return NULL;
-  size_t s = slotOf(l, v.ptr);
-  return l->keys[s] ? &l->vals[s] : NULL;
-}
-
-static Kind kindOf(Lower *l, MlirValue v) {
-  ValueInfo *i = infoOf(l, v);
-  return i ? i->kind : KNone;
-}
-
-/* Records 'info' for 'v'; the map owns info->scales from now on. A copied
-** padSrc is dropped: only lowerPad's own result keeps it (setPadInfo). */
-static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info);
-static bool setInfo(Lower *l, MlirValue v, const ValueInfo *info) {
-  ValueInfo copy = *info;
-  copy.padSrc = (MlirValue){NULL};
-  return setPadInfo(l, v, &copy);
-}
-
-static bool setPadInfo(Lower *l, MlirValue v, const ValueInfo *info) {
-  if ((l->used + 1) * 2 > l->cap && !mapGrow(l))
-    return false;
-  size_t s = slotOf(l, v.ptr);
-  if (!l->keys[s])
-    l->used++;
-  l->keys[s] = v.ptr;
-  l->vals[s] = *info;
-  return true;
-}
-
-/* }====================================================================== */
-
-/* Reports a bad unit at 'op' (fmt takes two doubles) and marks the walk as
-** failed, so that everything created is erased. */
-MlirLogicalResult li8Fail(Lower *l, MlirOperation op, const char *fmt, double a, double b) {
-  char msg[400];
-  snprintf(msg, sizeof msg, fmt, a, b);
-  l->failed = true;
-  return pt2eEmitOpError(op, "pt2e-lower-int8", "%s", msg);
-}
-
-/*
-** {======================================================================
-** The ops
-** =======================================================================
-*/
-
-static MlirLogicalResult checkZp(Lower *l, MlirOperation op, const QType *q) {
+/* The zero point of 'q' in its storage range; else an error at 'op'. */
+static MlirLogicalResult checkZp(Li8Lower *l, MlirOperation op, const Li8QType *q) {
   if (q->zp < q->qmin || q->zp > q->qmax) {
     l->failed = true;
-    return pt2eEmitOpError(op, "pt2e-lower-int8", "zero point %lld outside the storage range [%lld, %lld]",
+    return pt2eEmitOpError(op, "pt2e-lower-int8",
+                           "zero point %lld outside the storage range [%lld, %lld]",
                            (long long)q->zp, (long long)q->qmin, (long long)q->qmax);
   }
   return mlirLogicalResultSuccess();
 }
 
-/* quant.qcast: requantize an integer value, or quantize a float input. */
-static MlirLogicalResult lowerQCast(Lower *l, MlirOperation op) {
+/* The i8 of the Q8 'in' in the qparams 'out': the same i8 when they agree,
+** else an i8 -> i8 rescale. */
+static MlirValue requantizeQ8(Li8Lower *l, MlirOperation op, const Li8ValueInfo *in,
+                              const Li8QType *out) {
+  if (in->scale == out->scale && in->zp == out->zp)
+    return in->ival;
+  double s = in->scale / out->scale;
+  MlirValue r = li8Requantize(l, op, in->ival, in->zp, &s, 1, out, out->qmin, out->qmax);
+  l->units[URequant]++;
+  return r;
+}
+
+/*
+** The i8 of the ACC 'in' requantized to 'out' per channel, with the clamps
+** it collected, then in the layout and shape of the float 'x' it stands
+** for. A null value, the walk failed, when out of memory.
+*/
+static MlirValue requantizeAcc(Li8Lower *l, MlirOperation op, MlirValue x, const Li8ValueInfo *in,
+                               const Li8QType *out) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int64_t lo = li8QuantBound(in->lo, out), hi = li8QuantBound(in->hi, out);
+  double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
+  if (!s) {
+    l->failed = true;
+    return (MlirValue){NULL};
+  }
+  for (int64_t c = 0; c < in->nscales; c++)
+    s[c] = in->scales[c] / out->scale;
+  MlirValue r = li8Requantize(l, op, in->ival, 0, s, in->nscales, out, lo, hi);
+  pt2eFree(s);
+  r = li8Transpose(l, loc, r, in->accRank, in->perm);
+  int64_t fshape[PT2E_MAX_RANK];
+  li8ShapeOf(x, fshape);
+  return li8Reshape(l, loc, r, li8RankOf(x), fshape);
+}
+
+/* The i8 of the qcast 'op' of a float (the model's input, or a value left
+** in float): a quant.scast of its result to storage, made after it. */
+static MlirValue storageOf(Li8Lower *l, MlirOperation op, MlirValue q) {
+  MlirOperation saved = l->anchor;
+  l->anchor = mlirOperationGetNextInBlock(op);
+  int64_t shape[PT2E_MAX_RANK];
+  li8ShapeOf(q, shape);
+  MlirType i8 = li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8));
+  MlirValue v = li8Build(l, mlirOperationGetLocation(op), "quant.scast", 1, &q, i8, 0, NULL);
+  l->anchor = saved;
+  return v;
+}
+
+/*
+** quant.qcast to a per-tensor i8: requantize an integer value (its qcast
+** is replaced at the end, rewriteQCasts), or quantize a float input.
+*/
+static MlirLogicalResult lowerQCast(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), q = mlirOperationGetResult(op, 0);
-  QType out;
+  Li8QType out;
   if (!li8ReadQType(mlirValueGetType(q), &out))
     return mlirLogicalResultSuccess(); /* not a per-tensor int8: left as is */
   if (mlirLogicalResultIsFailure(checkZp(l, op, &out)))
     return mlirLogicalResultFailure();
-  ValueInfo *in = infoOf(l, x);
-  ValueInfo qi = {0};
-  qi.kind = KQ8;
+  Li8ValueInfo *in = li8InfoOf(l, x);
+  Li8ValueInfo qi = {0};
+  qi.kind = Li8KindQ8;
   qi.scale = out.scale;
   qi.zp = out.zp;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (in && in->kind == KQ8) {
-    if (in->scale == out.scale && in->zp == out.zp)
-      qi.ival = in->ival;
-    else {
-      double s = in->scale / out.scale;
-      qi.ival = li8Requantize(l, op, in->ival, in->zp, &s, 1, &out, out.qmin, out.qmax);
-      l->units[URequant]++;
-    }
-  } else if (in && in->kind == KAcc) {
-    int64_t lo = li8QuantBound(in->lo, &out), hi = li8QuantBound(in->hi, &out);
-    double *s = pt2eAlloc(sizeof(double) * (size_t)in->nscales);
-    if (!s)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int64_t c = 0; c < in->nscales; c++)
-      s[c] = in->scales[c] / out.scale;
-    MlirValue r = li8Requantize(l, op, in->ival, 0, s, in->nscales, &out, lo, hi);
-    pt2eFree(s);
-    r = li8Transpose(l, loc, r, in->accRank, in->perm);
-    int64_t fshape[PT2E_MAX_RANK];
-    li8ShapeOf(x, fshape);
-    qi.ival = li8Reshape(l, loc, r, li8RankOf(x), fshape);
-  } else {
-    /* the model's input (or a value left in float): quant.scast to storage */
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    MlirOperation saved = l->anchor;
-    l->anchor = next;
-    int64_t shape[PT2E_MAX_RANK];
-    li8ShapeOf(q, shape);
-    qi.ival = li8Build(l, loc, "quant.scast", 1, &q, li8TensorOf(li8RankOf(q), shape, li8IntType(l, 8)), 0, NULL);
-    l->anchor = saved;
-    return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  if (!in || (in->kind != Li8KindQ8 && in->kind != Li8KindAcc)) {
+    qi.ival = storageOf(l, op, q);
+    return record(l, q, &qi);
   }
+  qi.ival = in->kind == Li8KindQ8 ? requantizeQ8(l, op, in, &out)
+                                  : requantizeAcc(l, op, x, in, &out);
   if (l->failed)
     return mlirLogicalResultFailure();
   if (!PT2E_PUSH(l->loweredQ, op) || !PT2E_PUSH(l->loweredQVal, qi.ival))
     return l->failed = true, mlirLogicalResultFailure();
-  return setInfo(l, q, &qi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, q, &qi);
 }
 
-/* quant.dcast: of a Q8 value (Q8), or of a constant weight (W8). */
-static MlirLogicalResult lowerDCast(Lower *l, MlirOperation op) {
-  MlirValue q = mlirOperationGetOperand(op, 0), d = mlirOperationGetResult(op, 0);
-  ValueInfo *qi = infoOf(l, q);
-  if (qi && qi->kind == KQ8) {
-    ValueInfo di = *qi;
-    return setInfo(l, d, &di) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+/*
+** The scales of a W8 of quantized element type 'qt' into 'w': per axis
+** (w->axis its dimension) or per tensor (w->axis -1, expanded when a
+** channel count is known). w->scales stays null when 'qt' is neither, or a
+** zero point is not 0 (TOSA's weight_zp is one number); failure, the walk
+** failed, only when out of memory.
+*/
+static MlirLogicalResult weightScales(Li8Lower *l, MlirType qt, Li8ValueInfo *w) {
+  if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
+    w->axis = (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(qt);
+    w->nscales = mlirUniformQuantizedPerAxisTypeGetNumDims(qt);
+    for (intptr_t i = 0; i < w->nscales; i++)
+      if (mlirUniformQuantizedPerAxisTypeGetZeroPoint(qt, i) != 0)
+        return mlirLogicalResultSuccess();
+    w->scales = pt2eAlloc(sizeof(double) * (size_t)w->nscales);
+    if (!w->scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    for (intptr_t i = 0; i < w->nscales; i++)
+      w->scales[i] = mlirUniformQuantizedPerAxisTypeGetScale(qt, i);
+  } else if (mlirTypeIsAUniformQuantizedType(qt)) {
+    if (mlirUniformQuantizedTypeGetZeroPoint(qt) != 0)
+      return mlirLogicalResultSuccess();
+    w->axis = -1;
+    w->nscales = 1;
+    w->scales = pt2eAlloc(sizeof(double));
+    if (!w->scales)
+      return l->failed = true, mlirLogicalResultFailure();
+    w->scales[0] = mlirUniformQuantizedTypeGetScale(qt);
   }
-  MlirOperation sc = li8Producer(q);
-  if (!li8OpIs(sc, "quant.scast"))
+  return mlirLogicalResultSuccess();
+}
+
+/* quant.dcast: of a Q8 value (Q8), or of a constant i8 weight (W8). */
+static MlirLogicalResult lowerDCast(Li8Lower *l, MlirOperation op) {
+  MlirValue q = mlirOperationGetOperand(op, 0), d = mlirOperationGetResult(op, 0);
+  Li8ValueInfo *qi = li8InfoOf(l, q);
+  if (qi && qi->kind == Li8KindQ8) {
+    Li8ValueInfo di = *qi;
+    return record(l, d, &di);
+  }
+  MlirOperation sc = pt2eOpProducer(q);
+  if (!pt2eOpIs(sc, "quant.scast"))
     return mlirLogicalResultSuccess();
-  MlirAttribute data = li8ConstantOf(mlirOperationGetOperand(sc, 0));
+  MlirAttribute data = pt2eConstElementsOf(mlirOperationGetOperand(sc, 0));
   MlirType qt = mlirShapedTypeGetElementType(mlirValueGetType(q));
   if (mlirAttributeIsNull(data) || !mlirAttributeIsADenseElements(data) ||
       mlirQuantizedTypeGetStorageTypeIntegralWidth(qt) != 8 || !mlirQuantizedTypeIsSigned(qt))
     return mlirLogicalResultSuccess();
-  ValueInfo w = {0};
-  w.kind = KW8;
+  Li8ValueInfo w = {0};
+  w.kind = Li8KindW8;
   w.wdata = data;
   w.wrank = li8RankOf(d);
   if (w.wrank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
   li8ShapeOf(d, w.wshape);
-  if (mlirTypeIsAUniformQuantizedPerAxisType(qt)) {
-    w.axis = (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(qt);
-    w.nscales = mlirUniformQuantizedPerAxisTypeGetNumDims(qt);
-    for (intptr_t i = 0; i < w.nscales; i++)
-      if (mlirUniformQuantizedPerAxisTypeGetZeroPoint(qt, i) != 0)
-        return mlirLogicalResultSuccess(); /* TOSA's weight_zp is one number */
-    w.scales = pt2eAlloc(sizeof(double) * (size_t)w.nscales);
-    if (!w.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (intptr_t i = 0; i < w.nscales; i++)
-      w.scales[i] = mlirUniformQuantizedPerAxisTypeGetScale(qt, i);
-  } else if (mlirTypeIsAUniformQuantizedType(qt)) {
-    if (mlirUniformQuantizedTypeGetZeroPoint(qt) != 0)
-      return mlirLogicalResultSuccess();
-    w.axis = -1; /* per tensor: expanded when a channel count is known */
-    w.nscales = 1;
-    w.scales = pt2eAlloc(sizeof(double));
-    if (!w.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    w.scales[0] = mlirUniformQuantizedTypeGetScale(qt);
-  } else
-    return mlirLogicalResultSuccess();
-  return setInfo(l, d, &w) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(weightScales(l, qt, &w)))
+    return mlirLogicalResultFailure();
+  if (!w.scales)
+    return mlirLogicalResultSuccess(); /* no TOSA form: left in Q/DQ form */
+  return record(l, d, &w);
 }
 
-static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, double *scales,
+/*
+** Records 'result' as the ACC 'acc' (i32) with the channel scales 'scales'
+** (the map owns them), the permutation 'perm' to the float's layout (null:
+** the identity) and the float's channel dimension; no clamp yet.
+*/
+static MlirLogicalResult setAcc(Li8Lower *l, MlirValue result, MlirValue acc, double *scales,
                                 int64_t n, const int64_t *perm, int floatChannelDim) {
-  ValueInfo a = {0};
-  a.kind = KAcc;
+  Li8ValueInfo a = {0};
+  a.kind = Li8KindAcc;
   a.ival = acc;
   a.scales = scales;
   a.nscales = n;
@@ -286,10 +276,64 @@ static MlirLogicalResult setAcc(Lower *l, MlirValue result, MlirValue acc, doubl
   a.floatChannelDim = floatChannelDim;
   a.lo = -INFINITY;
   a.hi = INFINITY;
-  return setInfo(l, result, &a) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, result, &a);
 }
 
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Convolutions and matmuls
+** =======================================================================
+*/
+
+/* NCHW -> NHWC and back (out[j] = in[perm[j]]). */
 static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
+
+/*
+** The scales of a conv's or matmul's second operand, one per output
+** channel: a W8's along 'axis' (li8WeightScales), or a Q8's one scale
+** repeated. Null when the walk failed (a weight whose scales run along
+** another axis, or out of memory).
+*/
+static double *operandScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *b, int axis,
+                             int64_t n) {
+  if (b->kind == Li8KindW8)
+    return li8WeightScales(l, op, b, axis, n);
+  double *ws = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!ws) {
+    l->failed = true;
+    return NULL;
+  }
+  for (int64_t c = 0; c < n; c++)
+    ws[c] = b->scale;
+  return ws;
+}
+
+/*
+** The accumulator's scales of a conv or matmul of an input at 'inScale' by
+** an operand with the channel scales 'ws' (operandScales; freed here, also
+** on failure): f32(inScale * ws[c]), the derived bias spec's. With 'b'
+** non-null, also the int32 bias constant of the float 'bias' (null: zeros)
+** into '*b' (li8BiasConst). Null when the walk failed, before or here.
+*/
+static double *accumulatorScales(Li8Lower *l, MlirLocation loc, double *ws, double inScale,
+                                 int64_t n, MlirAttribute bias, MlirValue *b) {
+  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
+  if (!accScales || l->failed) {
+    pt2eFree(ws);
+    pt2eFree(accScales);
+    l->failed = true;
+    return NULL;
+  }
+  if (b)
+    *b = li8BiasConst(l, loc, bias, inScale, ws, n, accScales);
+  else
+    for (int64_t c = 0; c < n; c++)
+      accScales[c] = (float)inScale * (float)ws[c];
+  pt2eFree(ws);
+  return accScales;
+}
 
 /*
 ** The NHWC i8 input of a TOSA window op (conv, depthwise conv, max pool)
@@ -300,9 +344,9 @@ static const int64_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
 ** and columns no window reaches are dropped from the bottom (right) pad,
 ** or sliced off the input when the pad is not enough.
 */
-static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, int64_t padValue,
-                             const int64_t *k, const int64_t *stride, const int64_t *dil,
-                             int64_t *pad) {
+static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *xi,
+                             int64_t padValue, const int64_t *k, const int64_t *stride,
+                             const int64_t *dil, int64_t *pad) {
   MlirValue src = xi->ival;
   for (int i = 0; i < 4; i++)
     pad[i] = 0;
@@ -328,17 +372,47 @@ static MlirValue windowInput(Lower *l, MlirLocation loc, const ValueInfo *xi, in
   if (slice) {
     int64_t start[4] = {0, 0, 0, 0}, size[4] = {s[0], keep[0], keep[1], s[1]};
     MlirValue ops[3] = {xn, li8ConstShape(l, loc, 4, start), li8ConstShape(l, loc, 4, size)};
-    xn = li8Build(l, loc, "tosa.slice", 3, ops, li8TensorOf(4, size, li8IntType(l, 8)), 0, NULL);
+    xn = li8Build(l, loc, "tosa.slice", 3, ops, li8TensorOf(4, size, li8IntType(l, 8)), 0,
+                  NULL);
   }
   return xn;
 }
 
+/*
+** The integer conv 'name' (tosa.conv2d, tosa.depthwise_conv2d) of the NHWC
+** i8 'x' at zero point 'xZp' by the i8 weight 'wt' (zero point 0) with the
+** int32 bias 'b' and the pad, stride and dilation attributes 'psd': its
+** i32 accumulator of 'shape'.
+*/
+static MlirValue buildConv(Li8Lower *l, MlirLocation loc, const char *name, MlirValue x,
+                           int64_t xZp, MlirValue wt, MlirValue b, const MlirAttribute *psd,
+                           const int64_t *shape) {
+  MlirNamedAttribute a[4] = {li8Named(l, "pad", psd[0]), li8Named(l, "stride", psd[1]),
+                             li8Named(l, "dilation", psd[2]),
+                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
+  MlirValue ops[5] = {x, wt, b, li8ConstScalar(l, loc, 8, xZp), li8ConstScalar(l, loc, 8, 0)};
+  return li8Build(l, loc, name, 5, ops, li8TensorOf(4, shape, li8IntType(l, 32)), 4, a);
+}
+
+/* A linalg conv's W8 as TOSA's weight constant: [F, C, KH, KW] -> OHWI
+** [F, KH, KW, C], a depthwise [C, KH, KW] -> [KH, KW, C, 1]. */
+static MlirValue linalgConvWeight(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *wi,
+                                  bool depthwise) {
+  if (depthwise) {
+    static const int64_t p[3] = {1, 2, 0};
+    int64_t s[4] = {wi->wshape[1], wi->wshape[2], wi->wshape[0], 1};
+    return li8WeightConst(l, loc, wi, p, 4, s);
+  }
+  int64_t s[4] = {wi->wshape[0], wi->wshape[2], wi->wshape[3], wi->wshape[1]};
+  return li8WeightConst(l, loc, wi, toNhwc, 4, s);
+}
+
 /* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw on Q8 x W8. */
-static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthwise) {
+static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool depthwise) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue init = mlirOperationGetOperand(op, 2), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x), *wi = li8InfoOf(l, w);
+  if (!xi || xi->kind != Li8KindQ8 || !wi || wi->kind != Li8KindW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
   li8ShapeOf(y, yshape);
@@ -349,42 +423,51 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
   int64_t stride[2], dil[2];
   li8StrideDilation(op, stride, dil);
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = li8WeightScales(l, op, wi, 0, channels);
-  if (!ws)
+  double *ws = operandScales(l, op, wi, 0, channels);
+  MlirValue b;
+  double *accScales = ws ? accumulatorScales(l, loc, ws, xi->scale, channels, bias, &b) : NULL;
+  if (!accScales)
     return mlirLogicalResultFailure();
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
-  if (!accScales) {
-    pt2eFree(ws);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
-  pt2eFree(ws);
-  int64_t k[2] = {depthwise ? wi->wshape[1] : wi->wshape[2], depthwise ? wi->wshape[2] : wi->wshape[3]};
+  int64_t k[2] = {wi->wshape[depthwise ? 1 : 2], wi->wshape[depthwise ? 2 : 3]};
   int64_t pad[4];
   MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, pad);
-  MlirValue wt;
-  if (depthwise) { /* [C, KH, KW] -> [KH, KW, C, 1] */
-    static const int64_t p[3] = {1, 2, 0};
-    int64_t s[4] = {wi->wshape[1], wi->wshape[2], wi->wshape[0], 1};
-    wt = li8WeightConst(l, loc, wi, p, 4, s);
-  } else { /* [F, C, KH, KW] -> [F, KH, KW, C] */
-    int64_t s[4] = {wi->wshape[0], wi->wshape[2], wi->wshape[3], wi->wshape[1]};
-    wt = li8WeightConst(l, loc, wi, toNhwc, 4, s);
-  }
+  MlirValue wt = linalgConvWeight(l, loc, wi, depthwise);
   if (l->failed) {
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8I64Array(l, 4, pad)),
-                             li8Named(l, "stride", li8I64Array(l, 2, stride)),
-                             li8Named(l, "dilation", li8I64Array(l, 2, dil)),
-                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
-  MlirValue ops[5] = {xn, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
+  MlirAttribute psd[3] = {li8I64Array(l, 4, pad), li8I64Array(l, 2, stride),
+                          li8I64Array(l, 2, dil)};
   int64_t accShape[4] = {yshape[0], yshape[2], yshape[3], yshape[1]};
-  MlirValue acc = li8Build(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", 5, ops,
-                           li8TensorOf(4, accShape, li8IntType(l, 32)), 4, a);
+  MlirValue acc = buildConv(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", xn,
+                            xi->zp, wt, b, psd, accShape);
   l->units[depthwise ? UDepthwise : UConv]++;
   return setAcc(l, y, acc, accScales, channels, toNchw, 1);
+}
+
+/* True when operands 'i' and 'j' of 'op' are the float constant 0: a
+** TOSA-form op's zero points, which a Q/DQ model leaves at 0. */
+static bool zeroPoints(MlirOperation op, intptr_t i, intptr_t j) {
+  double zi, zj;
+  return pt2eConstScalar(mlirOperationGetOperand(op, i), &zi) && zi == 0.0 &&
+         pt2eConstScalar(mlirOperationGetOperand(op, j), &zj) && zj == 0.0;
+}
+
+/*
+** The float bias operand of a TOSA-form conv: a constant of 'channels'
+** values, or of one 0 (no bias: null); false for anything else.
+*/
+static bool tosaConvBias(MlirOperation op, int64_t channels, MlirAttribute *bias) {
+  MlirAttribute b = pt2eConstElementsOf(mlirOperationGetOperand(op, 2));
+  if (!pt2eConstIsF32(b) ||
+      (pt2eConstNumElements(b) != channels && pt2eConstNumElements(b) != 1))
+    return false;
+  if (pt2eConstNumElements(b) == 1 && pt2eConstF32At(b, 0) == 0.0f)
+    b = mlirAttributeGetNull();
+  else if (pt2eConstNumElements(b) != channels)
+    return false;
+  *bias = b;
+  return true;
 }
 
 /*
@@ -392,57 +475,42 @@ static MlirLogicalResult lowerLinalgConv(Lower *l, MlirOperation op, bool depthw
 ** on Q8 x W8 with a float constant bias: the same op on i8 with zero points
 ** and an int32 bias, the weight's per-channel scales along 'scaleAxis'.
 */
-static MlirLogicalResult lowerTosaWindowConv(Lower *l, MlirOperation op,
-                                             const char *name, int scaleAxis,
-                                             int unit) {
+static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op, const char *name,
+                                             int scaleAxis, int unit) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x), *wi = infoOf(l, w);
-  if (!xi || xi->kind != KQ8 || !wi || wi->kind != KW8 || li8RankOf(y) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x), *wi = li8InfoOf(l, w);
+  if (!xi || xi->kind != Li8KindQ8 || !wi || wi->kind != Li8KindW8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
-  double izp, wzp;
-  if (!li8ScalarConst(mlirOperationGetOperand(op, 3), &izp) || izp != 0.0 ||
-      !li8ScalarConst(mlirOperationGetOperand(op, 4), &wzp) || wzp != 0.0)
+  if (!zeroPoints(op, 3, 4))
     return mlirLogicalResultSuccess();
   int64_t yshape[4];
   li8ShapeOf(y, yshape);
   int64_t channels = yshape[3];
-  MlirAttribute bias = li8ConstantOf(mlirOperationGetOperand(op, 2));
-  if (!li8IsF32Const(bias) || (li8NumElements(bias) != channels && li8NumElements(bias) != 1))
-    return mlirLogicalResultSuccess();
-  if (li8NumElements(bias) == 1 && li8FloatAt(bias, 0) == 0.0f)
-    bias = mlirAttributeGetNull();
-  else if (li8NumElements(bias) != channels)
+  MlirAttribute bias;
+  if (!tosaConvBias(op, channels, &bias))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws = li8WeightScales(l, op, wi, scaleAxis, channels);
-  if (!ws)
+  double *ws = operandScales(l, op, wi, scaleAxis, channels);
+  MlirValue b;
+  double *accScales = ws ? accumulatorScales(l, loc, ws, xi->scale, channels, bias, &b) : NULL;
+  if (!accScales)
     return mlirLogicalResultFailure();
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)channels);
-  if (!accScales) {
-    pt2eFree(ws);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue b = li8BiasConst(l, loc, bias, xi->scale, ws, channels, accScales);
-  pt2eFree(ws);
   static const int64_t id[4] = {0, 1, 2, 3};
   MlirValue wt = li8WeightConst(l, loc, wi, id, 4, wi->wshape);
   if (l->failed) {
     pt2eFree(accScales);
     return mlirLogicalResultFailure();
   }
-  MlirNamedAttribute a[4] = {li8Named(l, "pad", li8AttrOf(op, "pad")),
-                             li8Named(l, "stride", li8AttrOf(op, "stride")),
-                             li8Named(l, "dilation", li8AttrOf(op, "dilation")),
-                             li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
-  MlirValue ops[5] = {xi->ival, wt, b, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, 0)};
-  MlirValue acc = li8Build(l, loc, name, 5, ops, li8TensorOf(4, yshape, li8IntType(l, 32)), 4, a);
+  MlirAttribute psd[3] = {pt2eOpAttr(op, "pad"), pt2eOpAttr(op, "stride"),
+                          pt2eOpAttr(op, "dilation")};
+  MlirValue acc = buildConv(l, loc, name, xi->ival, xi->zp, wt, b, psd, yshape);
   l->units[unit]++;
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
 
 /* tosa.conv2d: the per-channel scales along the weight's O axis (0). */
-static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerTosaConv(Li8Lower *l, MlirOperation op) {
   return lowerTosaWindowConv(l, op, "tosa.conv2d", 0, UConv);
 }
 
@@ -451,9 +519,9 @@ static MlirLogicalResult lowerTosaConv(Lower *l, MlirOperation op) {
 ** weight's C axis (2), so only M = 1 (one output channel per input channel)
 ** matches PT2E's per-channel weight spec.
 */
-static MlirLogicalResult lowerTosaDepthwise(Lower *l, MlirOperation op) {
-  ValueInfo *wi = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!wi || wi->kind != KW8 || wi->wrank != 4 || wi->wshape[3] != 1)
+static MlirLogicalResult lowerTosaDepthwise(Li8Lower *l, MlirOperation op) {
+  Li8ValueInfo *wi = li8InfoOf(l, mlirOperationGetOperand(op, 1));
+  if (!wi || wi->kind != Li8KindW8 || wi->wrank != 4 || wi->wshape[3] != 1)
     return mlirLogicalResultSuccess();
   return lowerTosaWindowConv(l, op, "tosa.depthwise_conv2d", 2, UDepthwise);
 }
@@ -464,56 +532,58 @@ static MlirLogicalResult lowerTosaDepthwise(Lower *l, MlirOperation op) {
 ** integer tosa.matmul takes the i8 zero points; no bias (TOSA's matmul has
 ** none).
 */
-static MlirLogicalResult lowerTosaMatmul(Lower *l, MlirOperation op) {
+/* The infos of a matmul's operands 'a' and 'b' when 'a' is a Q8 and 'b' a
+** W8 or a Q8 (the units the pass lowers); false otherwise. */
+static bool matmulInputs(Li8Lower *l, MlirValue a, MlirValue b, Li8ValueInfo **ai,
+                         Li8ValueInfo **bi) {
+  *ai = li8InfoOf(l, a);
+  *bi = li8InfoOf(l, b);
+  return *ai && (*ai)->kind == Li8KindQ8 && *bi &&
+         ((*bi)->kind == Li8KindW8 || (*bi)->kind == Li8KindQ8);
+}
+
+static MlirLogicalResult lowerTosaMatmul(Li8Lower *l, MlirOperation op) {
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
-  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 3)
+  Li8ValueInfo *ai, *bi;
+  if (!matmulInputs(l, a, bv, &ai, &bi) || li8RankOf(y) != 3)
     return mlirLogicalResultSuccess();
-  double azp, bzpf;
-  if (!li8ScalarConst(mlirOperationGetOperand(op, 2), &azp) || azp != 0.0 ||
-      !li8ScalarConst(mlirOperationGetOperand(op, 3), &bzpf) || bzpf != 0.0)
+  if (!zeroPoints(op, 2, 3))
     return mlirLogicalResultSuccess();
   int64_t ys[3];
   li8ShapeOf(y, ys);
   int64_t n = ys[2], bzp = 0;
   MlirLocation loc = mlirOperationGetLocation(op);
-  double *ws;
+  double *ws = operandScales(l, op, bi, 2, n);
+  if (!ws)
+    return mlirLogicalResultFailure();
   MlirValue b3;
-  if (bi->kind == KW8) {
-    ws = li8WeightScales(l, op, bi, 2, n);
-    if (!ws)
-      return mlirLogicalResultFailure();
+  if (bi->kind == Li8KindW8) {
     static const int64_t id[3] = {0, 1, 2};
     b3 = li8WeightConst(l, loc, bi, id, 3, bi->wshape);
   } else {
-    ws = pt2eAlloc(sizeof(double) * (size_t)n);
-    if (!ws)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int64_t c = 0; c < n; c++)
-      ws[c] = bi->scale;
     bzp = bi->zp;
     b3 = bi->ival;
   }
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
-  if (!accScales || l->failed) {
-    pt2eFree(ws);
-    pt2eFree(accScales);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  /* the accumulator's scales are the bias spec's: f32(a_scale * b_scale) */
-  for (int64_t c = 0; c < n; c++)
-    accScales[c] = (float)ai->scale * (float)ws[c];
-  pt2eFree(ws);
-  MlirValue ops[4] = {ai->ival, b3, li8ConstScalar(l, loc, 8, ai->zp), li8ConstScalar(l, loc, 8, bzp)};
-  MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
+  double *accScales = accumulatorScales(l, loc, ws, ai->scale, n, mlirAttributeGetNull(), NULL);
+  if (!accScales)
+    return mlirLogicalResultFailure();
+  MlirValue ops[4] = {ai->ival, b3, li8ConstScalar(l, loc, 8, ai->zp),
+                      li8ConstScalar(l, loc, 8, bzp)};
+  MlirValue acc =
+      li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
   l->units[UMatmul]++;
   return setAcc(l, y, acc, accScales, n, NULL, 2);
 }
 
-/* The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. */
+/*
+** The maps of a plain matmul, (d0, d2), (d2, d1), (d0, d1), or none. The
+** attribute is read as written: pt2eStructuredMap would give the default
+** maps of a linalg.matmul that writes none, and only a written one may
+** differ from them (a transposed operand).
+*/
 static bool plainMatmulMaps(MlirOperation op) {
-  MlirAttribute maps = li8AttrOf(op, "indexing_maps");
+  MlirAttribute maps = pt2eOpAttr(op, "indexing_maps");
   if (mlirAttributeIsNull(maps))
     return true;
   static const int64_t want[3][2] = {{0, 2}, {2, 1}, {0, 1}};
@@ -532,15 +602,35 @@ static bool plainMatmulMaps(MlirOperation op) {
   return true;
 }
 
+/* linalg.matmul's second operand as tosa.matmul's [1, K, N] ('b3s') i8:
+** a W8 as a constant, a Q8 reshaped (its zero point into '*zp'). */
+static MlirValue matmulOperand(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *bi,
+                               const int64_t *b3s, int64_t *zp) {
+  if (bi->kind == Li8KindW8) {
+    static const int64_t id[2] = {0, 1};
+    return li8WeightConst(l, loc, bi, id, 3, b3s);
+  }
+  *zp = bi->zp;
+  return li8Reshape(l, loc, bi->ival, 3, b3s);
+}
+
+/* The int32 bias 'biasV' of 'n' channels added to the [1, M, N] ('y3s')
+** accumulator 'acc' (tosa.matmul has no bias operand). */
+static MlirValue addMatmulBias(Li8Lower *l, MlirLocation loc, MlirValue acc, MlirValue biasV,
+                               int64_t n, const int64_t *y3s) {
+  int64_t bshape[3] = {1, 1, n};
+  MlirValue ops2[2] = {acc, li8Reshape(l, loc, biasV, 3, bshape)};
+  return li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
+}
+
 /* linalg.matmul [M,K] x [K,N]: Q8 x W8 (per channel on N) or Q8 x Q8. */
-static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
   if (mlirOperationGetNumOperands(op) != 3)
     return mlirLogicalResultSuccess();
   MlirValue a = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *ai = infoOf(l, a), *bi = infoOf(l, bv);
-  if (!ai || ai->kind != KQ8 || !bi || (bi->kind != KW8 && bi->kind != KQ8) || li8RankOf(y) != 2 ||
-      !plainMatmulMaps(op))
+  Li8ValueInfo *ai, *bi;
+  if (!matmulInputs(l, a, bv, &ai, &bi) || li8RankOf(y) != 2 || !plainMatmulMaps(op))
     return mlirLogicalResultSuccess();
   MlirAttribute bias;
   int64_t ys[2], as[2], bs[2];
@@ -551,107 +641,125 @@ static MlirLogicalResult lowerMatmul(Lower *l, MlirOperation op) {
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t n = ys[1];
-  double *ws;
-  int64_t bzp = 0;
-  MlirValue b3;
-  int64_t b3s[3] = {1, bs[0], bs[1]};
-  if (bi->kind == KW8) {
-    ws = li8WeightScales(l, op, bi, 1, n);
-    if (!ws)
-      return mlirLogicalResultFailure();
-    static const int64_t id[2] = {0, 1};
-    b3 = li8WeightConst(l, loc, bi, id, 3, b3s);
-  } else {
-    ws = pt2eAlloc(sizeof(double) * (size_t)n);
-    if (!ws)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int64_t c = 0; c < n; c++)
-      ws[c] = bi->scale;
-    bzp = bi->zp;
-    b3 = li8Reshape(l, loc, bi->ival, 3, b3s);
-  }
-  double *accScales = pt2eAlloc(sizeof(double) * (size_t)n);
-  if (!accScales || l->failed) {
-    pt2eFree(ws);
-    pt2eFree(accScales);
-    return l->failed = true, mlirLogicalResultFailure();
-  }
-  MlirValue biasV = li8BiasConst(l, loc, bias, ai->scale, ws, n, accScales);
-  pt2eFree(ws);
+  double *ws = operandScales(l, op, bi, 1, n);
+  if (!ws)
+    return mlirLogicalResultFailure();
+  int64_t bzp = 0, b3s[3] = {1, bs[0], bs[1]};
+  MlirValue b3 = matmulOperand(l, loc, bi, b3s, &bzp), biasV;
+  double *accScales = accumulatorScales(l, loc, ws, ai->scale, n, bias, &biasV);
+  if (!accScales)
+    return mlirLogicalResultFailure();
   int64_t a3s[3] = {1, as[0], as[1]}, y3s[3] = {1, ys[0], ys[1]};
   MlirValue ops[4] = {li8Reshape(l, loc, ai->ival, 3, a3s), b3, li8ConstScalar(l, loc, 8, ai->zp),
                       li8ConstScalar(l, loc, 8, bzp)};
-  MlirValue acc = li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
-  if (!mlirAttributeIsNull(bias)) {
-    int64_t bshape[3] = {1, 1, n};
-    MlirValue ops2[2] = {acc, li8Reshape(l, loc, biasV, 3, bshape)};
-    acc = li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
-  }
+  MlirValue acc =
+      li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
+  if (!mlirAttributeIsNull(bias))
+    acc = addMatmulBias(l, loc, acc, biasV, n, y3s);
   l->units[UMatmul]++;
   return setAcc(l, y, acc, accScales, n, NULL, 1);
 }
 
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Pads, pools and layout
+** =======================================================================
+*/
+
+/*
+** The i8 of the pad value 'v' of a tensor.pad of the Q8 'xi': -128 for
+** -inf (only a max reads it: the smallest i8 acts as -inf), else the i8
+** that dequantizes to exactly 'v'; false when there is none.
+*/
+static bool padValueI8(const Li8ValueInfo *xi, double v, int64_t *pv) {
+  if (v == -INFINITY) {
+    *pv = -128;
+    return true;
+  }
+  double q = nearbyint(v / xi->scale) + (double)xi->zp;
+  if (q < -128 || q > 127 || (q - (double)xi->zp) * xi->scale != v)
+    return false;
+  *pv = (int64_t)q;
+  return true;
+}
+
+/* True when every reader of 'y' is a linalg.pooling_nchw_max. */
+static bool onlyMaxPoolsRead(MlirValue y) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u))
+    if (!pt2eOpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
+      return false;
+  return true;
+}
+
+/* The low and high pads of each of the 'rank' dimensions of the tensor.pad
+** 'op' into 'pads' (low, high per dimension); false when one is negative. */
+static bool padsOf(MlirOperation op, int rank, int64_t *pads) {
+  MlirAttribute lo = pt2eOpAttr(op, "static_low"), hi = pt2eOpAttr(op, "static_high");
+  for (int i = 0; i < rank; i++) {
+    pads[2 * i] = pt2eConstI64At(lo, i);
+    pads[2 * i + 1] = pt2eConstI64At(hi, i);
+    if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
+      return false;
+  }
+  return true;
+}
+
+/* A pad of H and W alone of a Q8 not padded before: 'yi' keeps the
+** unpadded i8 and the pads, for the conv or pool that reads it. */
+static void keepPadSource(Li8ValueInfo *yi, const Li8ValueInfo *xi, int rank, const int64_t *pads,
+                          int64_t pv) {
+  yi->padSrc = (MlirValue){NULL};
+  if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
+    yi->padSrc = xi->ival;
+    yi->pads[0] = pads[4];
+    yi->pads[1] = pads[5];
+    yi->pads[2] = pads[6];
+    yi->pads[3] = pads[7];
+    yi->padValue = pv;
+  }
+}
+
 /* tensor.pad on Q8 with a constant pad value that has an exact i8. */
-static MlirLogicalResult lowerPad(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerPad(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || mlirOperationGetNumOperands(op) != 1)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8 || mlirOperationGetNumOperands(op) != 1)
     return mlirLogicalResultSuccess();
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetTerminator(body);
   double v;
-  if (!li8ScalarConst(mlirOperationGetOperand(yield, 0), &v))
-    return mlirLogicalResultSuccess();
   int64_t pv;
-  if (v == -INFINITY)
-    pv = -128; /* only a max reads it: the smallest i8 acts as -inf */
-  else {
-    double q = nearbyint(v / xi->scale) + (double)xi->zp;
-    if (q < -128 || q > 127 || (q - (double)xi->zp) * xi->scale != v)
-      return mlirLogicalResultSuccess();
-    pv = (int64_t)q;
-  }
-  if (v == -INFINITY) {
-    /* every reader must be a max pool */
-    for (MlirOpOperand u = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-      if (!li8OpIs(mlirOpOperandGetOwner(u), "linalg.pooling_nchw_max"))
-        return mlirLogicalResultSuccess();
-  }
-  MlirAttribute lo = li8AttrOf(op, "static_low"), hi = li8AttrOf(op, "static_high");
+  if (!pt2eConstScalar(mlirOperationGetOperand(yield, 0), &v) || !padValueI8(xi, v, &pv))
+    return mlirLogicalResultSuccess();
+  if (v == -INFINITY && !onlyMaxPoolsRead(y))
+    return mlirLogicalResultSuccess();
   int rank = li8RankOf(x);
   int64_t pads[2 * PT2E_MAX_RANK];
-  for (int i = 0; i < rank; i++) {
-    pads[2 * i] = li8I64At(lo, i);
-    pads[2 * i + 1] = li8I64At(hi, i);
-    if (pads[2 * i] < 0 || pads[2 * i + 1] < 0)
-      return mlirLogicalResultSuccess();
-  }
+  if (!padsOf(op, rank, pads))
+    return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
-  MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads), li8ConstScalar(l, loc, 8, pv)};
-  ValueInfo yi = *xi;
-  yi.ival = li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
-  yi.padSrc = (MlirValue){NULL};
-  if (rank == 4 && !pads[0] && !pads[1] && !pads[2] && !pads[3] && !xi->padSrc.ptr) {
-    yi.padSrc = xi->ival;
-    yi.pads[0] = pads[4];
-    yi.pads[1] = pads[5];
-    yi.pads[2] = pads[6];
-    yi.pads[3] = pads[7];
-    yi.padValue = pv;
-  }
+  MlirValue ops[3] = {xi->ival, li8ConstShape(l, loc, 2 * rank, pads),
+                      li8ConstScalar(l, loc, 8, pv)};
+  Li8ValueInfo yi = *xi;
+  yi.ival =
+      li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
+  keepPadSource(&yi, xi, rank, pads, pv);
   l->units[ULayout]++;
-  return setPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return li8SetPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* linalg.pooling_nchw_max on Q8 (unpadded, the tensor.pad before it is
 ** already lowered), init a fill of -inf. */
-static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerMaxPool(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), win = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8)
     return mlirLogicalResultSuccess();
   int64_t stride[2], dil[2], k[2], ys[4];
   li8StrideDilation(op, stride, dil);
@@ -666,11 +774,12 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
                              li8Named(l, "stride", li8I64Array(l, 2, stride)),
                              li8Named(l, "pad", li8I64Array(l, 4, pad))};
   int64_t os[4] = {ys[0], ys[2], ys[3], ys[1]};
-  MlirValue p = li8Build(l, loc, "tosa.max_pool2d", 1, &xn, li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
-  ValueInfo yi = *xi;
+  MlirValue p = li8Build(l, loc, "tosa.max_pool2d", 1, &xn,
+                         li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
+  Li8ValueInfo yi = *xi;
   yi.ival = li8Transpose(l, loc, p, 4, toNchw);
   l->units[UPool]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
 /*
@@ -681,129 +790,244 @@ static MlirLogicalResult lowerMaxPool(Lower *l, MlirOperation op) {
 ** its i8 is at the input's scale too, rounded by TOSA's integer
 ** reciprocal; the float avg pool's zero points must be 0.
 */
-static MlirLogicalResult lowerTosaPool(Lower *l, MlirOperation op, bool avg) {
+static MlirLogicalResult lowerTosaPool(Li8Lower *l, MlirOperation op, bool avg) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || li8RankOf(y) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8 || li8RankOf(y) != 4)
     return mlirLogicalResultSuccess();
-  if (avg) {
-    double izp, ozp;
-    if (mlirOperationGetNumOperands(op) != 3 || !li8ScalarConst(mlirOperationGetOperand(op, 1), &izp) ||
-        izp != 0.0 || !li8ScalarConst(mlirOperationGetOperand(op, 2), &ozp) || ozp != 0.0)
-      return mlirLogicalResultSuccess();
-  }
-  MlirAttribute k = li8AttrOf(op, "kernel"), st = li8AttrOf(op, "stride"), pd = li8AttrOf(op, "pad");
+  if (avg && (mlirOperationGetNumOperands(op) != 3 || !zeroPoints(op, 1, 2)))
+    return mlirLogicalResultSuccess();
+  MlirAttribute k = pt2eOpAttr(op, "kernel"), st = pt2eOpAttr(op, "stride");
+  MlirAttribute pd = pt2eOpAttr(op, "pad");
   if (mlirAttributeIsNull(k) || mlirAttributeIsNull(st) || mlirAttributeIsNull(pd))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t ys[4];
   li8ShapeOf(y, ys);
-  MlirNamedAttribute a[4] = {li8Named(l, "kernel", k), li8Named(l, "stride", st), li8Named(l, "pad", pd),
+  MlirType i8 = li8TensorOf(4, ys, li8IntType(l, 8));
+  MlirNamedAttribute a[4] = {li8Named(l, "kernel", k), li8Named(l, "stride", st),
+                             li8Named(l, "pad", pd),
                              li8Named(l, "acc_type", mlirTypeAttrGet(li8IntType(l, 32)))};
   MlirValue p;
   if (avg) {
-    MlirValue ops[3] = {xi->ival, li8ConstScalar(l, loc, 8, xi->zp), li8ConstScalar(l, loc, 8, xi->zp)};
-    p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, ys, li8IntType(l, 8)), 4, a);
+    MlirValue ops[3] = {xi->ival, li8ConstScalar(l, loc, 8, xi->zp),
+                        li8ConstScalar(l, loc, 8, xi->zp)};
+    p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, i8, 4, a);
   } else
-    p = li8Build(l, loc, "tosa.max_pool2d", 1, &xi->ival, li8TensorOf(4, ys, li8IntType(l, 8)), 3, a);
+    p = li8Build(l, loc, "tosa.max_pool2d", 1, &xi->ival, i8, 3, a);
   if (l->failed)
     return mlirLogicalResultFailure();
-  ValueInfo yi = {0};
-  yi.kind = KQ8;
+  Li8ValueInfo yi = {0};
+  yi.kind = Li8KindQ8;
   yi.scale = xi->scale;
   yi.zp = xi->zp;
   yi.ival = p;
   l->units[UPool]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
-/* Layout ops: transposes and reshapes of Q8, W8 and ACC values. */
-static MlirLogicalResult lowerTranspose(Lower *l, MlirOperation op, const int64_t *perm, int rank) {
+/* A W8 transposed at compile time: its bytes permuted (out[j] =
+** in[perm[j]]) into a constant of its own, its channel axis followed.
+** False, the walk failed, when out of memory. */
+static bool transposeWeight(Li8Lower *l, const Li8ValueInfo *xi, const int64_t *perm, int rank,
+                            Li8ValueInfo *yi) {
+  int8_t *bytes = li8PermuteWeight(xi, perm);
+  if (!bytes) {
+    l->failed = true;
+    return false;
+  }
+  for (int i = 0; i < rank; i++)
+    yi->wshape[i] = xi->wshape[perm[i]];
+  MlirType t = li8TensorOf(rank, yi->wshape, li8IntType(l, 8));
+  yi->wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata), bytes);
+  pt2eFree(bytes);
+  yi->axis = -1;
+  for (int i = 0; i < rank && xi->axis >= 0; i++)
+    if (perm[i] == xi->axis)
+      yi->axis = i;
+  if (xi->axis < 0)
+    yi->axis = -1;
+  return ownScales(l, yi, xi);
+}
+
+/* An ACC transposed: no op, its permutation and float channel follow. */
+static bool transposeAcc(Li8Lower *l, const Li8ValueInfo *xi, const int64_t *perm, int rank,
+                         Li8ValueInfo *yi) {
+  for (int j = 0; j < rank; j++)
+    yi->perm[j] = xi->perm[perm[j]];
+  for (int j = 0; j < rank; j++)
+    if (perm[j] == xi->floatChannelDim)
+      yi->floatChannelDim = j;
+  return ownScales(l, yi, xi);
+}
+
+/* Layout ops: transposes of Q8 (tosa.transpose), W8 and ACC values. */
+static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int64_t *perm,
+                                        int rank) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
+  Li8ValueInfo *xi = li8InfoOf(l, x);
   if (!xi || rank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
-  ValueInfo yi = *xi;
-  if (xi->kind == KQ8) {
+  Li8ValueInfo yi = *xi;
+  if (xi->kind == Li8KindQ8) {
     yi.ival = li8Transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
     l->units[ULayout]++;
-  } else if (xi->kind == KW8) {
-    int8_t *bytes = li8PermuteWeight(xi, perm);
-    if (!bytes)
-      return l->failed = true, mlirLogicalResultFailure();
-    for (int i = 0; i < rank; i++)
-      yi.wshape[i] = xi->wshape[perm[i]];
-    MlirType t = li8TensorOf(rank, yi.wshape, li8IntType(l, 8));
-    yi.wdata = mlirDenseElementsAttrRawBufferGet(t, (size_t)li8NumElements(xi->wdata), bytes);
-    pt2eFree(bytes);
-    yi.axis = -1;
-    for (int i = 0; i < rank && xi->axis >= 0; i++)
-      if (perm[i] == xi->axis)
-        yi.axis = i;
-    if (xi->axis < 0)
-      yi.axis = -1;
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
-  } else if (xi->kind == KAcc && xi->accRank == rank) {
-    for (int j = 0; j < rank; j++)
-      yi.perm[j] = xi->perm[perm[j]];
-    for (int j = 0; j < rank; j++)
-      if (perm[j] == xi->floatChannelDim)
-        yi.floatChannelDim = j;
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  } else if (xi->kind == Li8KindW8) {
+    if (!transposeWeight(l, xi, perm, rank, &yi))
+      return mlirLogicalResultFailure();
+  } else if (xi->kind == Li8KindAcc && xi->accRank == rank) {
+    if (!transposeAcc(l, xi, perm, rank, &yi))
+      return mlirLogicalResultFailure();
   } else
     return mlirLogicalResultSuccess();
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
-static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
+/*
+** The channel axis of a W8 reshaped to 'ys' ('rank'): the dimension of the
+** same size with the same number of elements before it (-1 when per
+** tensor); false when the axis does not survive as a dimension of its own.
+*/
+static bool reshapedAxis(const Li8ValueInfo *xi, int rank, const int64_t *ys, int *axis) {
+  *axis = -1;
+  if (xi->axis < 0)
+    return true;
+  int64_t before = 1;
+  for (int i = 0; i < xi->axis; i++)
+    before *= xi->wshape[i];
+  int64_t acc = 1;
+  for (int j = 0; j < rank; j++) {
+    if (acc == before && ys[j] == xi->wshape[xi->axis])
+      *axis = j;
+    acc *= ys[j];
+  }
+  return *axis >= 0;
+}
+
+/* A W8 reshaped at compile time to 'ys' ('rank'), channel axis 'axis':
+** the same bytes in a constant of the new shape. False, the walk failed,
+** when out of memory. */
+static bool reshapeWeight(Li8Lower *l, const Li8ValueInfo *xi, int rank, const int64_t *ys,
+                          int axis, Li8ValueInfo *yi) {
+  memcpy(yi->wshape, ys, sizeof(int64_t) * (size_t)rank);
+  yi->wrank = rank;
+  yi->axis = axis;
+  MlirType t = li8TensorOf(rank, ys, li8IntType(l, 8));
+  yi->wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
+                  ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
+                  : mlirDenseElementsAttrRawBufferGet(t, (size_t)pt2eConstNumElements(xi->wdata),
+                                                      mlirDenseElementsAttrGetRawData(xi->wdata));
+  return ownScales(l, yi, xi);
+}
+
+/* Layout ops: reshapes of Q8 (tosa.reshape) and W8 values. */
+static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
+  Li8ValueInfo *xi = li8InfoOf(l, x);
   int rank = li8RankOf(y);
   if (!xi || rank > PT2E_MAX_RANK)
     return mlirLogicalResultSuccess();
   int64_t ys[PT2E_MAX_RANK];
   li8ShapeOf(y, ys);
-  ValueInfo yi = *xi;
-  if (xi->kind == KQ8) {
+  Li8ValueInfo yi = *xi;
+  int axis;
+  if (xi->kind == Li8KindQ8) {
     yi.ival = li8Reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
     l->units[ULayout]++;
-  } else if (xi->kind == KW8) {
-    /* the channel axis must survive as a dimension of its own size */
-    int axis = -1;
-    if (xi->axis >= 0) {
-      int64_t before = 1;
-      for (int i = 0; i < xi->axis; i++)
-        before *= xi->wshape[i];
-      int64_t acc = 1;
-      for (int j = 0; j < rank; j++) {
-        if (acc == before && ys[j] == xi->wshape[xi->axis])
-          axis = j;
-        acc *= ys[j];
-      }
-      if (axis < 0)
-        return mlirLogicalResultSuccess();
-    }
-    memcpy(yi.wshape, ys, sizeof(int64_t) * (size_t)rank);
-    yi.wrank = rank;
-    yi.axis = axis;
-    MlirType t = li8TensorOf(rank, ys, li8IntType(l, 8));
-    yi.wdata = mlirDenseElementsAttrIsSplat(xi->wdata)
-                   ? mlirDenseElementsAttrSplatGet(t, mlirDenseElementsAttrGetSplatValue(xi->wdata))
-                   : mlirDenseElementsAttrRawBufferGet(t, (size_t)li8NumElements(xi->wdata),
-                                                       mlirDenseElementsAttrGetRawData(xi->wdata));
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
+  } else if (xi->kind == Li8KindW8) {
+    if (!reshapedAxis(xi, rank, ys, &axis))
+      return mlirLogicalResultSuccess();
+    if (!reshapeWeight(l, xi, rank, ys, axis, &yi))
+      return mlirLogicalResultFailure();
   } else
     return mlirLogicalResultSuccess();
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** Concat and clamps
+** =======================================================================
+*/
+
+enum { MaxConcatInputs = 64 };
+
+/* The axis of a tensor.concat ('dim') or tosa.concat ('axis') of 1 to
+** MaxConcatInputs inputs with a static result; false for anything else. */
+static bool concatAxis(MlirOperation op, bool isTosa, int64_t *dim) {
+  MlirValue y = mlirOperationGetResult(op, 0);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  int rank = li8RankOf(y);
+  MlirAttribute axisAttr = pt2eOpAttr(op, isTosa ? "axis" : "dim");
+  if (n < 1 || n > MaxConcatInputs || rank > PT2E_MAX_RANK || mlirAttributeIsNull(axisAttr) ||
+      !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
+    return false;
+  *dim = mlirIntegerAttrGetValueInt(axisAttr);
+  return *dim >= 0 && *dim < rank;
+}
+
+/* The infos of the concat's inputs into 'in'; false unless all are Q8.
+** '*shared' tells whether they all have input 0's qparams. */
+static bool concatInputs(Li8Lower *l, MlirOperation op, Li8ValueInfo **in, bool *shared) {
+  *shared = true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+    in[i] = li8InfoOf(l, mlirOperationGetOperand(op, i));
+    if (!in[i] || in[i]->kind != Li8KindQ8)
+      return false;
+    *shared = *shared && in[i]->scale == in[0]->scale && in[i]->zp == in[0]->zp;
+  }
+  return true;
+}
+
+/* The permutation of the tosa.transpose every one of the 'n' inputs' i8
+** comes from, into 'perm'; false when they do not all have the same. */
+static bool commonTranspose(Li8ValueInfo *const *in, intptr_t n, int rank, int64_t *perm) {
+  bool transposed = true;
+  for (intptr_t i = 0; i < n && transposed; i++) {
+    MlirOperation t = pt2eOpProducer(in[i]->ival);
+    MlirAttribute p =
+        pt2eOpIs(t, "tosa.transpose") ? pt2eOpAttr(t, "perms") : mlirAttributeGetNull();
+    transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
+    for (int j = 0; j < rank && transposed; j++) {
+      int64_t pj = mlirDenseI32ArrayGetElement(p, j);
+      if (i == 0)
+        perm[j] = pj;
+      transposed = pj == perm[j];
+    }
+  }
+  return transposed;
+}
+
+/*
+** The concat's 'n' i8 sources into 'srcs' (from before their common
+** transpose when 'transposed'), each whose qparams differ from 'out'
+** rescaled i8 -> i8, and the result's shape (rank 'rank', summed along
+** 'axis') into 'shape'. Failure when a rescale fails.
+*/
+static MlirLogicalResult concatSources(Li8Lower *l, MlirOperation op, Li8ValueInfo *const *in,
+                                       intptr_t n, bool transposed, int rank, int64_t axis,
+                                       const Li8QType *out, MlirValue *srcs, int64_t *shape) {
+  for (intptr_t i = 0; i < n; i++) {
+    MlirValue s =
+        transposed ? mlirOperationGetOperand(pt2eOpProducer(in[i]->ival), 0) : in[i]->ival;
+    if (in[i]->scale != out->scale || in[i]->zp != out->zp) {
+      double sc = in[i]->scale / out->scale;
+      s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, out, out->qmin, out->qmax);
+      if (l->failed)
+        return mlirLogicalResultFailure();
+      l->units[URequant]++;
+    }
+    srcs[i] = s;
+    int64_t si[PT2E_MAX_RANK];
+    li8ShapeOf(s, si);
+    if (i == 0)
+      memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
+    else
+      shape[axis] += si[axis];
+  }
+  return mlirLogicalResultSuccess();
 }
 
 /*
@@ -817,137 +1041,105 @@ static MlirLogicalResult lowerReshape(Lower *l, MlirOperation op) {
 ** the permutation maps the float axis to, and transposed once after, so the
 ** next conv's transpose to NHWC cancels against it.
 */
-static MlirOperation singleUser(MlirValue v);
-static MlirLogicalResult lowerConcat(Lower *l, MlirOperation op, bool isTosa) {
-  enum { MaxInputs = 64 };
+static MlirLogicalResult lowerConcat(Li8Lower *l, MlirOperation op, bool isTosa) {
   MlirValue y = mlirOperationGetResult(op, 0);
   intptr_t n = mlirOperationGetNumOperands(op);
   int rank = li8RankOf(y);
-  MlirAttribute axisAttr = li8AttrOf(op, isTosa ? "axis" : "dim");
-  if (n < 1 || n > MaxInputs || rank > PT2E_MAX_RANK || mlirAttributeIsNull(axisAttr) ||
-      !mlirAttributeIsAInteger(axisAttr) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
-    return mlirLogicalResultSuccess();
-  int64_t dim = mlirIntegerAttrGetValueInt(axisAttr);
-  if (dim < 0 || dim >= rank)
-    return mlirLogicalResultSuccess();
-  ValueInfo *in[MaxInputs];
-  bool shared = true;
-  for (intptr_t i = 0; i < n; i++) {
-    in[i] = infoOf(l, mlirOperationGetOperand(op, i));
-    if (!in[i] || in[i]->kind != KQ8)
-      return mlirLogicalResultSuccess(); /* not all dequantized: Q/DQ form */
-    shared = shared && in[i]->scale == in[0]->scale && in[i]->zp == in[0]->zp;
-  }
-  QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
+  int64_t dim;
+  Li8ValueInfo *in[MaxConcatInputs];
+  bool shared;
+  if (!concatAxis(op, isTosa, &dim) || !concatInputs(l, op, in, &shared))
+    return mlirLogicalResultSuccess(); /* not all dequantized: Q/DQ form */
+  Li8QType out = {in[0]->scale, in[0]->zp, -128, 127, 8};
   if (!shared) {
     /* the target qparams: those of the one quant.qcast of the result */
-    MlirOperation q = singleUser(y);
-    if (!li8OpIs(q, "quant.qcast") || !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
+    MlirOperation q = pt2eOpSoleUser(y);
+    if (!pt2eOpIs(q, "quant.qcast") ||
+        !li8ReadQType(mlirValueGetType(mlirOperationGetResult(q, 0)), &out))
       return mlirLogicalResultSuccess();
     if (mlirLogicalResultIsFailure(checkZp(l, q, &out)))
       return mlirLogicalResultFailure();
   }
-  /* the layout: the same tosa.transpose on every input, or none */
-  int64_t perm[PT2E_MAX_RANK];
-  bool transposed = true;
-  for (intptr_t i = 0; i < n && transposed; i++) {
-    MlirOperation t = li8Producer(in[i]->ival);
-    MlirAttribute p = li8OpIs(t, "tosa.transpose") ? li8AttrOf(t, "perms") : mlirAttributeGetNull();
-    transposed = !mlirAttributeIsNull(p) && mlirDenseArrayGetNumElements(p) == rank;
-    for (int j = 0; j < rank && transposed; j++) {
-      int64_t pj = mlirDenseI32ArrayGetElement(p, j);
-      if (i == 0)
-        perm[j] = pj;
-      transposed = pj == perm[j];
-    }
-  }
+  int64_t perm[PT2E_MAX_RANK], shape[PT2E_MAX_RANK];
+  bool transposed = commonTranspose(in, n, rank, perm);
   int64_t axis = transposed ? perm[dim] : dim;
+  MlirValue srcs[MaxConcatInputs];
+  if (mlirLogicalResultIsFailure(
+          concatSources(l, op, in, n, transposed, rank, axis, &out, srcs, shape)))
+    return mlirLogicalResultFailure();
   MlirLocation loc = mlirOperationGetLocation(op);
-  MlirValue srcs[MaxInputs];
-  int64_t shape[PT2E_MAX_RANK];
-  for (intptr_t i = 0; i < n; i++) {
-    MlirValue s = transposed ? mlirOperationGetOperand(li8Producer(in[i]->ival), 0) : in[i]->ival;
-    if (in[i]->scale != out.scale || in[i]->zp != out.zp) {
-      double sc = in[i]->scale / out.scale;
-      s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, &out, out.qmin, out.qmax);
-      if (l->failed)
-        return mlirLogicalResultFailure();
-      l->units[URequant]++;
-    }
-    srcs[i] = s;
-    int64_t si[PT2E_MAX_RANK];
-    li8ShapeOf(s, si);
-    if (i == 0)
-      memcpy(shape, si, sizeof(int64_t) * (size_t)rank);
-    else
-      shape[axis] += si[axis];
-  }
   MlirNamedAttribute a = li8Named(l, "axis", mlirIntegerAttrGet(li8IntType(l, 32), axis));
-  MlirValue c = li8Build(l, loc, "tosa.concat", n, srcs, li8TensorOf(rank, shape, li8IntType(l, 8)), 1, &a);
-  ValueInfo yi = {0};
-  yi.kind = KQ8;
+  MlirValue c = li8Build(l, loc, "tosa.concat", n, srcs,
+                         li8TensorOf(rank, shape, li8IntType(l, 8)), 1, &a);
+  Li8ValueInfo yi = {0};
+  yi.kind = Li8KindQ8;
   yi.scale = out.scale;
   yi.zp = out.zp;
   yi.ival = transposed ? li8Transpose(l, loc, c, rank, perm) : c;
   l->units[ULayout]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
+}
+
+/* The permutation of the tosa.transpose 't' into 'perm' (its first
+** PT2E_MAX_RANK entries); its rank. */
+static int permsOf(MlirOperation t, int64_t *perm) {
+  MlirAttribute p = pt2eOpAttr(t, "perms");
+  int rank = (int)mlirDenseArrayGetNumElements(p);
+  for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
+    perm[i] = mlirDenseI32ArrayGetElement(p, i);
+  return rank;
+}
+
+/*
+** The i8 'src' clamped to the quantized [lo, hi] of 'q'. When 'src' is the
+** only use of a tosa.clamp's result (hardtanh's max then min), one
+** tosa.clamp of that clamp's input with the narrower bounds instead; the
+** first is left unread and erased.
+*/
+static MlirValue clampI8(Li8Lower *l, MlirLocation loc, MlirValue src, const Li8QType *q,
+                         double lo, double hi) {
+  MlirOperation prev = pt2eOpProducer(src);
+  if (!pt2eOpIs(prev, "tosa.clamp") ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src))))
+    return li8ClampInt(l, loc, src, li8QuantBound(lo, q), li8QuantBound(hi, q));
+  int64_t plo = mlirIntegerAttrGetValueInt(pt2eOpAttr(prev, "min_val"));
+  int64_t phi = mlirIntegerAttrGetValueInt(pt2eOpAttr(prev, "max_val"));
+  int64_t nlo = li8QuantBound(lo, q), nhi = li8QuantBound(hi, q);
+  return li8ClampInt(l, loc, mlirOperationGetOperand(prev, 0), nlo > plo ? nlo : plo,
+                     nhi < phi ? nhi : phi);
+}
+
+/* A clamp [lo, hi] of the Q8 'xi' as tosa.clamp on i8; on a transposed i8
+** the clamp goes before the layout change, so that the next conv's
+** transpose back to NHWC cancels against it (li8Transpose). */
+static MlirValue clampQ8(Li8Lower *l, MlirOperation op, const Li8ValueInfo *xi, double lo,
+                         double hi) {
+  Li8QType q = {xi->scale, xi->zp, -128, 127, 8};
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirOperation t = pt2eOpProducer(xi->ival);
+  if (!pt2eOpIs(t, "tosa.transpose"))
+    return clampI8(l, loc, xi->ival, &q, lo, hi);
+  MlirValue c = clampI8(l, loc, mlirOperationGetOperand(t, 0), &q, lo, hi);
+  int64_t perm[PT2E_MAX_RANK];
+  int rank = permsOf(t, perm);
+  return li8Transpose(l, loc, c, rank, perm);
 }
 
 /* A clamp [lo, hi] on Q8 (tosa.clamp on i8) or ACC (folded). */
-static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, MlirValue y, double lo,
-                                    double hi) {
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || (xi->kind != KQ8 && xi->kind != KAcc))
+static MlirLogicalResult applyClamp(Li8Lower *l, MlirOperation op, MlirValue x, MlirValue y,
+                                    double lo, double hi) {
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || (xi->kind != Li8KindQ8 && xi->kind != Li8KindAcc))
     return mlirLogicalResultSuccess();
-  ValueInfo yi = *xi;
-  if (xi->kind == KAcc) {
+  Li8ValueInfo yi = *xi;
+  if (xi->kind == Li8KindAcc) {
     yi.lo = fmax(xi->lo, lo);
     yi.hi = fmin(xi->hi, hi);
-    yi.scales = pt2eAlloc(sizeof(double) * (size_t)xi->nscales);
-    if (!yi.scales)
-      return l->failed = true, mlirLogicalResultFailure();
-    memcpy(yi.scales, xi->scales, sizeof(double) * (size_t)xi->nscales);
-  } else {
-    QType q = {xi->scale, xi->zp, -128, 127, 8};
-    MlirLocation loc = mlirOperationGetLocation(op);
-    MlirOperation t = li8Producer(xi->ival);
-    MlirValue src = li8OpIs(t, "tosa.transpose") ? mlirOperationGetOperand(t, 0) : xi->ival;
-    MlirOperation prevClamp = li8Producer(src);
-    if (li8OpIs(prevClamp, "tosa.clamp") &&
-        mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(src)))) {
-      /* clamp(clamp(x)): one tosa.clamp with the narrower bounds (hardtanh's
-      ** max then min); the first is left unread and erased */
-      int64_t plo = mlirIntegerAttrGetValueInt(li8AttrOf(prevClamp, "min_val"));
-      int64_t phi = mlirIntegerAttrGetValueInt(li8AttrOf(prevClamp, "max_val"));
-      int64_t nlo = li8QuantBound(lo, &q), nhi = li8QuantBound(hi, &q);
-      MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(prevClamp, 0), nlo > plo ? nlo : plo,
-                                nhi < phi ? nhi : phi);
-      if (li8OpIs(t, "tosa.transpose")) {
-        MlirAttribute p = li8AttrOf(t, "perms");
-        int rank = (int)mlirDenseArrayGetNumElements(p);
-        int64_t perm[PT2E_MAX_RANK];
-        for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
-          perm[i] = mlirDenseI32ArrayGetElement(p, i);
-        c = li8Transpose(l, loc, c, rank, perm);
-      }
-      yi.ival = c;
-      return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
-    }
-    if (li8OpIs(t, "tosa.transpose")) {
-      /* clamp before the layout change, so that the next conv's transpose
-      ** back to NHWC cancels against it (transpose() above) */
-      MlirAttribute p = li8AttrOf(t, "perms");
-      int rank = (int)mlirDenseArrayGetNumElements(p);
-      int64_t perm[PT2E_MAX_RANK];
-      for (int i = 0; i < rank && i < PT2E_MAX_RANK; i++)
-        perm[i] = mlirDenseI32ArrayGetElement(p, i);
-      MlirValue c = li8ClampInt(l, loc, mlirOperationGetOperand(t, 0), li8QuantBound(lo, &q),
-                                li8QuantBound(hi, &q));
-      yi.ival = li8Transpose(l, loc, c, rank, perm);
-    } else
-      yi.ival = li8ClampInt(l, loc, xi->ival, li8QuantBound(lo, &q), li8QuantBound(hi, &q));
-  }
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+    if (!ownScales(l, &yi, xi))
+      return mlirLogicalResultFailure();
+  } else
+    yi.ival = clampQ8(l, op, xi, lo, hi);
+  return record(l, y, &yi);
 }
 
 /* }====================================================================== */
@@ -958,29 +1150,42 @@ static MlirLogicalResult applyClamp(Lower *l, MlirOperation op, MlirValue x, Mli
 ** =======================================================================
 */
 
+/* The float 'bias' as int32 at the ACC's scales (quantize_per_channel's
+** rounding, zero point 0); null when out of memory. */
+static int32_t *int32Bias(const Li8ValueInfo *acc, MlirAttribute bias) {
+  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)acc->nscales);
+  if (!b)
+    return NULL;
+  for (int64_t c = 0; c < acc->nscales; c++)
+    b[c] = (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), (float)acc->scales[c], 0,
+                                      INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
+  return b;
+}
+
+/* The conv the pass just made for the ACC 'acc' when nobody reads it yet
+** and its bias is still zero, so that a bias can go into it; else null. */
+static MlirOperation freeConvBias(const Li8ValueInfo *acc) {
+  MlirOperation conv = pt2eOpProducer(acc->ival);
+  if ((pt2eOpIs(conv, "tosa.conv2d") || pt2eOpIs(conv, "tosa.depthwise_conv2d")) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
+      pt2eConstIsZeroI32(pt2eConstElementsOf(mlirOperationGetOperand(conv, 2))))
+    return conv;
+  return (MlirOperation){NULL};
+}
+
 /* acc + bias (float constant per channel): into the conv's bias operand
-** when it is still free, else a tosa.add of the int32 bias. */
-static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, MlirAttribute bias,
-                                 MlirValue y) {
+** when it is still free (the same integer sum, one op less), else a
+** tosa.add of the int32 bias. */
+static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *acc,
+                                 MlirAttribute bias, MlirValue y) {
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t n = acc->nscales;
-  int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)n);
+  int32_t *b = int32Bias(acc, bias);
   if (!b)
     return l->failed = true, mlirLogicalResultFailure();
-  for (int64_t c = 0; c < n; c++)
-    b[c] = (int32_t)pt2eQuantizeValue(li8FloatAt(bias, c), (float)acc->scales[c], 0, INT32_MIN,
-                                      INT32_MAX, Pt2eDTypeInt32);
-  int64_t bs[PT2E_MAX_RANK];
-  for (int i = 0; i < acc->accRank; i++)
-    bs[i] = 1;
-  bs[acc->accRank - 1] = n;
-  ValueInfo yi = *acc;
-  MlirOperation conv = li8Producer(acc->ival);
-  if ((li8OpIs(conv, "tosa.conv2d") || li8OpIs(conv, "tosa.depthwise_conv2d")) &&
-      mlirOpOperandIsNull(mlirValueGetFirstUse(acc->ival)) &&
-      li8ZeroConst(mlirOperationGetOperand(conv, 2))) {
-    /* the conv we just made, nobody reads it yet, bias still zero: the
-    ** bias goes into its bias operand (the same integer sum, one op less) */
+  Li8ValueInfo yi = *acc;
+  MlirOperation conv = freeConvBias(acc);
+  if (!mlirOperationIsNull(conv)) {
     MlirOperation saved = l->anchor;
     l->anchor = conv; /* the constant must come before its reader */
     MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 32)), 4 * (size_t)n, b);
@@ -988,16 +1193,19 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
     mlirOperationSetOperand(conv, 2, bc);
     yi.ival = acc->ival;
   } else {
-    MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(acc->accRank, bs, li8IntType(l, 32)), 4 * (size_t)n, b);
+    int64_t bs[PT2E_MAX_RANK];
+    for (int i = 0; i < acc->accRank; i++)
+      bs[i] = 1;
+    bs[acc->accRank - 1] = n;
+    MlirValue bc = li8ConstRaw(l, loc, li8TensorOf(acc->accRank, bs, li8IntType(l, 32)),
+                               4 * (size_t)n, b);
     MlirValue ops[2] = {acc->ival, bc};
     yi.ival = li8Build(l, loc, "tosa.add", 2, ops, mlirValueGetType(acc->ival), 0, NULL);
   }
   pt2eFree(b);
-  yi.scales = pt2eAlloc(sizeof(double) * (size_t)n);
-  if (!yi.scales)
-    return l->failed = true, mlirLogicalResultFailure();
-  memcpy(yi.scales, acc->scales, sizeof(double) * (size_t)n);
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  if (!ownScales(l, &yi, acc))
+    return mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
 /*
@@ -1005,7 +1213,8 @@ static MlirLogicalResult addBias(Lower *l, MlirOperation op, ValueInfo *acc, Mli
 ** i32 at scale 2 * max(s1, s2) / 2^20, added; the ACC goes on to the qcast.
 ** Q8 * Q8: both widened unscaled, tosa.mul, ACC scale s1 * s2.
 */
-static MlirLogicalResult addMulQ8(Lower *l, MlirOperation op, bool mul, ValueInfo *a, ValueInfo *b) {
+static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8ValueInfo *a,
+                                  Li8ValueInfo *b) {
   MlirValue y = mlirOperationGetResult(op, 0);
   MlirLocation loc = mlirOperationGetLocation(op);
   double accScale;
@@ -1034,10 +1243,12 @@ static MlirLogicalResult addMulQ8(Lower *l, MlirOperation op, bool mul, ValueInf
   return setAcc(l, y, acc, s, 1, NULL, li8RankOf(y) - 1);
 }
 
-static MlirLogicalResult lowerAddMul(Lower *l, MlirOperation op, bool mul) {
-  ValueInfo *a = infoOf(l, mlirOperationGetOperand(op, 0)), *b = infoOf(l, mlirOperationGetOperand(op, 1));
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !li8IsIdentityMap(li8MapOf(op, 0)) ||
-      !li8IsIdentityMap(li8MapOf(op, 1)))
+static MlirLogicalResult lowerAddMul(Li8Lower *l, MlirOperation op, bool mul) {
+  Li8ValueInfo *a = li8InfoOf(l, mlirOperationGetOperand(op, 0));
+  Li8ValueInfo *b = li8InfoOf(l, mlirOperationGetOperand(op, 1));
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 ||
+      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
+      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1)))
     return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
 }
@@ -1062,49 +1273,58 @@ static bool sameShapes(MlirValue a, MlirValue b, MlirValue y) {
 ** output's shape: the same integer unit as the linalg addf / mulf. A mul's
 ** shift operand must be the constant 0 (TOSA's float mul has no other).
 */
-static MlirLogicalResult lowerTosaAddMul(Lower *l, MlirOperation op, bool mul) {
+/* True when the tosa.mul 'op' has the shift operand i8 0 (TOSA's float
+** mul has no other). */
+static bool zeroShift(MlirOperation op) {
+  MlirAttribute sh = mlirOperationGetNumOperands(op) == 3
+                         ? pt2eConstElementsOf(mlirOperationGetOperand(op, 2))
+                         : mlirAttributeGetNull();
+  return !mlirAttributeIsNull(sh) && mlirAttributeIsADenseElements(sh) &&
+         pt2eConstNumElements(sh) == 1 &&
+         mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) &&
+         mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) == 8 &&
+         mlirDenseElementsAttrGetInt8Value(sh, 0) == 0;
+}
+
+static MlirLogicalResult lowerTosaAddMul(Li8Lower *l, MlirOperation op, bool mul) {
   MlirValue av = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
-  ValueInfo *a = infoOf(l, av), *b = infoOf(l, bv);
-  if (!a || !b || a->kind != KQ8 || b->kind != KQ8 || !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
+  Li8ValueInfo *a = li8InfoOf(l, av), *b = li8InfoOf(l, bv);
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 ||
+      !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
     return mlirLogicalResultSuccess();
-  if (mul) {
-    MlirAttribute sh = mlirOperationGetNumOperands(op) == 3 ? li8ConstantOf(mlirOperationGetOperand(op, 2))
-                                                            : mlirAttributeGetNull();
-    if (mlirAttributeIsNull(sh) || !mlirAttributeIsADenseElements(sh) || li8NumElements(sh) != 1 ||
-        !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) ||
-        mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(sh))) != 8 ||
-        mlirDenseElementsAttrGetInt8Value(sh, 0) != 0)
-      return mlirLogicalResultSuccess();
-  }
+  if (mul && !zeroShift(op))
+    return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
 }
 
 /* sum over H, W of Q8 (global average pooling's first half). */
-static MlirLogicalResult lowerSum(Lower *l, MlirOperation op) {
+static MlirLogicalResult lowerSum(Li8Lower *l, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  ValueInfo *xi = infoOf(l, x);
-  if (!xi || xi->kind != KQ8 || li8RankOf(x) != 4)
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  if (!xi || xi->kind != Li8KindQ8 || li8RankOf(x) != 4)
     return mlirLogicalResultSuccess();
   MlirOperation b[2];
   double v;
-  MlirOperation fill = li8Producer(mlirOperationGetOperand(op, 1));
-  if (li8BodyOps(op, b, 2) != 1 || !li8OpIs(b[0], "arith.addf") || !li8OpIs(fill, "linalg.fill") ||
-      !li8ScalarConst(mlirOperationGetOperand(fill, 0), &v) || v != 0.0)
+  MlirOperation fill = pt2eOpProducer(mlirOperationGetOperand(op, 1));
+  if (pt2eStructuredBodyOps(op, b, 2) != 1 || !pt2eOpIs(b[0], "arith.addf") ||
+      !pt2eOpIs(fill, "linalg.fill") || !pt2eConstScalar(mlirOperationGetOperand(fill, 0), &v) ||
+      v != 0.0)
     return mlirLogicalResultSuccess();
   int64_t ys[4], xs[4];
   li8ShapeOf(y, ys);
   li8ShapeOf(x, xs);
   if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1 ||
-      !li8IsIdentityMap(li8MapOf(op, 0)))
+      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)))
     return mlirLogicalResultSuccess();
-  ValueInfo yi = *xi;
-  yi.kind = KPoolSum;
+  Li8ValueInfo yi = *xi;
+  yi.kind = Li8KindPoolSum;
   yi.poolCount = xs[2] * xs[3];
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
 /* POOLSUM / count: tosa.avg_pool2d over the whole H x W. */
-static MlirLogicalResult lowerMean(Lower *l, MlirOperation op, ValueInfo *si, double divisor) {
+static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *si,
+                                   double divisor) {
   MlirValue y = mlirOperationGetResult(op, 0);
   if (divisor != (double)si->poolCount)
     return mlirLogicalResultSuccess();
@@ -1120,127 +1340,215 @@ static MlirLogicalResult lowerMean(Lower *l, MlirOperation op, ValueInfo *si, do
   MlirValue xn = li8Transpose(l, loc, si->ival, 4, toNhwc);
   MlirValue ops[3] = {xn, li8ConstScalar(l, loc, 8, si->zp), li8ConstScalar(l, loc, 8, si->zp)};
   int64_t os[4] = {xs[0], 1, 1, xs[1]};
-  MlirValue p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, os, li8IntType(l, 8)), 4, a);
-  ValueInfo yi = *si;
-  yi.kind = KQ8;
+  MlirValue p = li8Build(l, loc, "tosa.avg_pool2d", 3, ops, li8TensorOf(4, os, li8IntType(l, 8)),
+                         4, a);
+  Li8ValueInfo yi = *si;
+  yi.kind = Li8KindQ8;
   int64_t ys[4];
   li8ShapeOf(y, ys);
   yi.ival = li8Reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
   l->units[UPool]++;
-  return setInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return record(l, y, &yi);
 }
 
-static MlirLogicalResult lowerGeneric(Lower *l, MlirOperation op) {
+/* The one arith.addf, mulf or divf of a generic's body, when the body
+** yields its result; else null. */
+static MlirOperation arithBody(MlirOperation op) {
+  MlirOperation b[2];
+  if (pt2eStructuredBodyOps(op, b, 2) != 1)
+    return (MlirOperation){NULL};
+  if (!pt2eOpIs(b[0], "arith.addf") && !pt2eOpIs(b[0], "arith.mulf") &&
+      !pt2eOpIs(b[0], "arith.divf"))
+    return (MlirOperation){NULL};
+  if (!mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[0], 0)))
+    return (MlirOperation){NULL};
+  return b[0];
+}
+
+/* POOLSUM / constant ('div', the body's divf): the global average pool's
+** mean. */
+static MlirLogicalResult lowerPoolDivide(Li8Lower *l, MlirOperation op, MlirOperation div) {
+  Li8ValueInfo *si = li8InfoOf(l, mlirOperationGetOperand(op, 0));
+  double d;
+  if (si && si->kind == Li8KindPoolSum && pt2eConstScalar(mlirOperationGetOperand(div, 1), &d))
+    return lowerMean(l, op, si, d);
+  return mlirLogicalResultSuccess();
+}
+
+/* in0 + in1: an ACC plus a bias operand (either order: addBias), else two
+** Q8 (lowerAddMul). */
+static MlirLogicalResult lowerAddf(Li8Lower *l, MlirOperation op) {
+  MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
+  for (int k = 0; k < 2; k++) {
+    Li8ValueInfo *acc = li8InfoOf(l, k ? in1 : in0);
+    if (acc && acc->kind == Li8KindAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
+      MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
+      if (!mlirAttributeIsNull(bias))
+        return addBias(l, op, acc, bias, mlirOperationGetResult(op, 0));
+    }
+  }
+  return lowerAddMul(l, op, false);
+}
+
+/*
+** linalg.generic: a min/max clamp (applyClamp), or one addf, mulf or divf:
+** POOLSUM / count, the H x W sum of a Q8, ACC + bias, Q8 + Q8, Q8 * Q8.
+*/
+static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
   intptr_t nOps = mlirOperationGetNumOperands(op);
   if (mlirOperationGetNumResults(op) != 1)
     return mlirLogicalResultSuccess();
-  MlirValue y = mlirOperationGetResult(op, 0);
   int input;
   double lo, hi;
   if (li8MatchMinMax(op, &input, &lo, &hi))
-    return applyClamp(l, op, mlirOperationGetOperand(op, input), y, lo, hi);
-  MlirOperation b[2];
-  if (li8BodyOps(op, b, 2) != 1)
+    return applyClamp(l, op, mlirOperationGetOperand(op, input), mlirOperationGetResult(op, 0),
+                      lo, hi);
+  MlirOperation b = arithBody(op);
+  if (mlirOperationIsNull(b))
     return mlirLogicalResultSuccess();
-  bool add = li8OpIs(b[0], "arith.addf"), mul = li8OpIs(b[0], "arith.mulf"), div = li8OpIs(b[0], "arith.divf");
-  if (!add && !mul && !div)
-    return mlirLogicalResultSuccess();
-  if (!mlirValueEqual(li8Yielded(op), mlirOperationGetResult(b[0], 0)))
-    return mlirLogicalResultSuccess();
-  int a0 = li8ArgIndex(op, mlirOperationGetOperand(b[0], 0));
-  int a1 = li8ArgIndex(op, mlirOperationGetOperand(b[0], 1));
-  if (div && nOps == 2 && a0 == 0) { /* POOLSUM / constant */
-    ValueInfo *si = infoOf(l, mlirOperationGetOperand(op, 0));
-    double d;
-    if (si && si->kind == KPoolSum && li8ScalarConst(mlirOperationGetOperand(b[0], 1), &d))
-      return lowerMean(l, op, si, d);
-    return mlirLogicalResultSuccess();
-  }
+  bool add = pt2eOpIs(b, "arith.addf"), mul = pt2eOpIs(b, "arith.mulf");
+  bool div = pt2eOpIs(b, "arith.divf");
+  int a0 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b, 0));
+  int a1 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b, 1));
+  if (div && nOps == 2 && a0 == 0)
+    return lowerPoolDivide(l, op, b);
   if (add && nOps == 2 && a0 >= 0 && a1 == 1 && a0 != a1 && a0 == 0 &&
-      kindOf(l, mlirOperationGetOperand(op, 0)) == KQ8) {
-    /* could be the sum reduction: out = out + in */
-    return lowerSum(l, op);
-  }
+      li8KindOf(l, mlirOperationGetOperand(op, 0)) == Li8KindQ8)
+    return lowerSum(l, op); /* could be the sum reduction: out = out + in */
   if (nOps != 3 || a0 < 0 || a1 < 0 || a0 == a1 || a0 > 1 || a1 > 1)
     return mlirLogicalResultSuccess();
-  MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
-  if (add) {
-    for (int k = 0; k < 2; k++) {
-      ValueInfo *acc = infoOf(l, k ? in1 : in0);
-      if (acc && acc->kind == KAcc && li8IsIdentityMap(li8MapOf(op, k))) {
-        MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
-        if (!mlirAttributeIsNull(bias))
-          return addBias(l, op, acc, bias, y);
-      }
-    }
-  }
-  if (add || mul)
-    return lowerAddMul(l, op, mul);
+  if (add)
+    return lowerAddf(l, op);
+  if (mul)
+    return lowerAddMul(l, op, true);
   return mlirLogicalResultSuccess();
 }
 
 /* }====================================================================== */
 
-static MlirLogicalResult lowerOp(Lower *l, MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (pt2eStringRefIs(n, "quant.qcast"))
-    return lowerQCast(l, op);
-  if (pt2eStringRefIs(n, "quant.dcast"))
-    return lowerDCast(l, op);
-  if (pt2eStringRefIs(n, "linalg.conv_2d_nchw_fchw"))
-    return lowerLinalgConv(l, op, false);
-  if (pt2eStringRefIs(n, "linalg.depthwise_conv_2d_nchw_chw"))
-    return lowerLinalgConv(l, op, true);
-  if (pt2eStringRefIs(n, "tosa.conv2d"))
-    return lowerTosaConv(l, op);
-  if (pt2eStringRefIs(n, "tosa.depthwise_conv2d"))
-    return lowerTosaDepthwise(l, op);
-  if (pt2eStringRefIs(n, "linalg.matmul"))
-    return lowerMatmul(l, op);
-  if (pt2eStringRefIs(n, "tosa.matmul"))
-    return lowerTosaMatmul(l, op);
-  if (pt2eStringRefIs(n, "tosa.max_pool2d") || pt2eStringRefIs(n, "tosa.avg_pool2d"))
-    return lowerTosaPool(l, op, pt2eStringRefIs(n, "tosa.avg_pool2d"));
-  if (pt2eStringRefIs(n, "tosa.add") || pt2eStringRefIs(n, "tosa.mul"))
-    return lowerTosaAddMul(l, op, pt2eStringRefIs(n, "tosa.mul"));
-  if (pt2eStringRefIs(n, "tensor.pad"))
-    return lowerPad(l, op);
-  if (pt2eStringRefIs(n, "linalg.pooling_nchw_max"))
-    return lowerMaxPool(l, op);
-  if (pt2eStringRefIs(n, "linalg.generic"))
-    return lowerGeneric(l, op);
-  if (pt2eStringRefIs(n, "tensor.concat") || pt2eStringRefIs(n, "tosa.concat"))
-    return lowerConcat(l, op, pt2eStringRefIs(n, "tosa.concat"));
-  if (pt2eStringRefIs(n, "tensor.collapse_shape") || pt2eStringRefIs(n, "tensor.expand_shape") ||
-      pt2eStringRefIs(n, "tosa.reshape"))
-    return lowerReshape(l, op);
-  if (pt2eStringRefIs(n, "linalg.transpose") || pt2eStringRefIs(n, "tosa.transpose")) {
-    bool isLinalg = pt2eStringRefIs(n, "linalg.transpose");
-    MlirAttribute p = li8AttrOf(op, isLinalg ? "permutation" : "perms");
-    int rank = li8RankOf(mlirOperationGetResult(op, 0));
-    if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
-      return mlirLogicalResultSuccess();
-    int64_t perm[PT2E_MAX_RANK];
-    for (int i = 0; i < rank; i++)
-      perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
-    return lowerTranspose(l, op, perm, rank);
-  }
-  if (pt2eStringRefIs(n, "tosa.clamp")) {
-    MlirAttribute lo = li8AttrOf(op, "min_val"), hi = li8AttrOf(op, "max_val");
-    if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
-      return mlirLogicalResultSuccess();
-    return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
-                      mlirFloatAttrGetValueDouble(lo), mlirFloatAttrGetValueDouble(hi));
-  }
+/*
+** {======================================================================
+** Dispatch
+** =======================================================================
+*/
+
+static MlirLogicalResult lowerLinalgConv2d(Li8Lower *l, MlirOperation op) {
+  return lowerLinalgConv(l, op, false);
+}
+
+static MlirLogicalResult lowerLinalgDepthwise(Li8Lower *l, MlirOperation op) {
+  return lowerLinalgConv(l, op, true);
+}
+
+static MlirLogicalResult lowerTosaMaxPool(Li8Lower *l, MlirOperation op) {
+  return lowerTosaPool(l, op, false);
+}
+
+static MlirLogicalResult lowerTosaAvgPool(Li8Lower *l, MlirOperation op) {
+  return lowerTosaPool(l, op, true);
+}
+
+static MlirLogicalResult lowerTosaAdd(Li8Lower *l, MlirOperation op) {
+  return lowerTosaAddMul(l, op, false);
+}
+
+static MlirLogicalResult lowerTosaMul(Li8Lower *l, MlirOperation op) {
+  return lowerTosaAddMul(l, op, true);
+}
+
+static MlirLogicalResult lowerTensorConcat(Li8Lower *l, MlirOperation op) {
+  return lowerConcat(l, op, false);
+}
+
+static MlirLogicalResult lowerTosaConcat(Li8Lower *l, MlirOperation op) {
+  return lowerConcat(l, op, true);
+}
+
+/* linalg.transpose ('permutation', i64) or tosa.transpose ('perms', i32). */
+static MlirLogicalResult lowerTransposeOp(Li8Lower *l, MlirOperation op, bool isLinalg) {
+  MlirAttribute p = pt2eOpAttr(op, isLinalg ? "permutation" : "perms");
+  int rank = li8RankOf(mlirOperationGetResult(op, 0));
+  if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
+    return mlirLogicalResultSuccess();
+  int64_t perm[PT2E_MAX_RANK];
+  for (int i = 0; i < rank; i++)
+    perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
+  return lowerTranspose(l, op, perm, rank);
+}
+
+static MlirLogicalResult lowerLinalgTranspose(Li8Lower *l, MlirOperation op) {
+  return lowerTransposeOp(l, op, true);
+}
+
+static MlirLogicalResult lowerTosaTranspose(Li8Lower *l, MlirOperation op) {
+  return lowerTransposeOp(l, op, false);
+}
+
+/* tosa.clamp with float bounds. */
+static MlirLogicalResult lowerTosaClamp(Li8Lower *l, MlirOperation op) {
+  MlirAttribute lo = pt2eOpAttr(op, "min_val"), hi = pt2eOpAttr(op, "max_val");
+  if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
+    return mlirLogicalResultSuccess();
+  return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
+                    mlirFloatAttrGetValueDouble(lo), mlirFloatAttrGetValueDouble(hi));
+}
+
+/*
+** The ops the pass lowers, each with its lowering: the one place an op is
+** given an integer form. A lowering that does not match its op's operands
+** leaves it alone (success); any other op stays in Q/DQ form.
+*/
+typedef MlirLogicalResult (*LowerFn)(Li8Lower *l, MlirOperation op);
+
+static const struct {
+  const char *name;
+  LowerFn lower;
+} lowerings[] = {
+    {"quant.qcast", lowerQCast},
+    {"quant.dcast", lowerDCast},
+    {"linalg.conv_2d_nchw_fchw", lowerLinalgConv2d},
+    {"linalg.depthwise_conv_2d_nchw_chw", lowerLinalgDepthwise},
+    {"tosa.conv2d", lowerTosaConv},
+    {"tosa.depthwise_conv2d", lowerTosaDepthwise},
+    {"linalg.matmul", lowerMatmul},
+    {"tosa.matmul", lowerTosaMatmul},
+    {"tosa.max_pool2d", lowerTosaMaxPool},
+    {"tosa.avg_pool2d", lowerTosaAvgPool},
+    {"tosa.add", lowerTosaAdd},
+    {"tosa.mul", lowerTosaMul},
+    {"tensor.pad", lowerPad},
+    {"linalg.pooling_nchw_max", lowerMaxPool},
+    {"linalg.generic", lowerGeneric},
+    {"tensor.concat", lowerTensorConcat},
+    {"tosa.concat", lowerTosaConcat},
+    {"tensor.collapse_shape", lowerReshape},
+    {"tensor.expand_shape", lowerReshape},
+    {"tosa.reshape", lowerReshape},
+    {"linalg.transpose", lowerLinalgTranspose},
+    {"tosa.transpose", lowerTosaTranspose},
+    {"tosa.clamp", lowerTosaClamp},
+};
+
+static MlirLogicalResult lowerOp(Li8Lower *l, MlirOperation op) {
+  for (size_t i = 0; i < sizeof lowerings / sizeof *lowerings; i++)
+    if (pt2eOpIs(op, lowerings[i].name))
+      return lowerings[i].lower(l, op);
   return mlirLogicalResultSuccess();
 }
 
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** The function: walk, rewrite, cleanup, interface, report
+** =======================================================================
+*/
+
 /* Ops the pass may erase when nobody reads them (all without effects). */
 static bool erasable(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   static const char *const prefixes[] = {"arith.", "linalg.", "tensor.", "quant.", "tosa."};
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-    if (n.length > strlen(prefixes[i]) && memcmp(n.data, prefixes[i], strlen(prefixes[i])) == 0)
+    if (pt2eOpHasPrefix(op, prefixes[i]))
       return true;
   return false;
 }
@@ -1254,10 +1562,9 @@ static bool unused(MlirOperation op) {
 
 /* A float compute op still alive after the lowering: left in Q/DQ form. */
 static bool isCompute(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (pt2eStringRefIs(n, "tensor.empty") || pt2eStringRefIs(n, "arith.constant") ||
-      pt2eStringRefIs(n, "tosa.const") || pt2eStringRefIs(n, "tosa.const_shape") ||
-      pt2eStringRefIs(n, "func.return") || (n.length > 6 && memcmp(n.data, "quant.", 6) == 0))
+  if (pt2eOpIs(op, "tensor.empty") || pt2eOpIs(op, "arith.constant") ||
+      pt2eOpIs(op, "tosa.const") || pt2eOpIs(op, "tosa.const_shape") ||
+      pt2eOpIs(op, "func.return") || pt2eOpHasPrefix(op, "quant."))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -1271,48 +1578,27 @@ static void printToFile(MlirStringRef s, void *userData) {
   fwrite(s.data, 1, s.length, (FILE *)userData);
 }
 
-static void freeInfos(Lower *l) {
-  for (size_t i = 0; i < l->cap; i++)
-    if (l->keys[i])
-      pt2eFree(l->vals[i].scales);
-  pt2eFree((void *)l->keys);
-  pt2eFree(l->vals);
-  pt2eFree(l->created.at);
-  pt2eFree(l->loweredQ.at);
-  pt2eFree(l->loweredQVal.at);
-}
-
-static MlirOperation singleUser(MlirValue v) {
-  MlirOpOperand u = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
-    return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(u);
-}
-
 static void printQType(MlirType quantTensor) {
-  QType q;
+  Li8QType q;
   if (li8ReadQType(quantTensor, &q))
     fprintf(stderr, " i8 scale %.17g zero point %lld", q.scale, (long long)q.zp);
 }
 
-/*
-** interface=int8: an argument read only by quant.qcast -> quant.scast to i8
-** becomes that i8 tensor, and a result that is quant.dcast(quant.scast(i8))
-** returns the i8; the function type follows. Others stay as they are.
-*/
-static void makeInt8Interface(MlirOperation func, MlirBlock block) {
-  MlirStringRef name = pt2eSymbolName(func);
+/* interface=int8's arguments: an argument read only by quant.qcast ->
+** quant.scast to i8 becomes that i8 tensor (its qparams printed). */
+static void int8Arguments(MlirStringRef name, MlirBlock block) {
   intptr_t nArgs = mlirBlockGetNumArguments(block);
   for (intptr_t i = 0; i < nArgs; i++) {
     MlirValue a = mlirBlockGetArgument(block, (intptr_t)i);
-    MlirOperation q = singleUser(a);
-    if (!li8OpIs(q, "quant.qcast"))
+    MlirOperation q = pt2eOpSoleUser(a);
+    if (!pt2eOpIs(q, "quant.qcast"))
       continue;
-    MlirOperation s = singleUser(mlirOperationGetResult(q, 0));
-    if (!li8OpIs(s, "quant.scast"))
+    MlirOperation s = pt2eOpSoleUser(mlirOperationGetResult(q, 0));
+    if (!pt2eOpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetResult(s, 0);
-    fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data, (int)i);
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: argument %d is", (int)name.length, name.data,
+            (int)i);
     printQType(mlirValueGetType(mlirOperationGetResult(q, 0)));
     fputc('\n', stderr);
     mlirValueSetType(a, mlirValueGetType(i8));
@@ -1320,19 +1606,24 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
     mlirOperationDestroy(s);
     mlirOperationDestroy(q);
   }
-  MlirOperation ret = mlirBlockGetTerminator(block);
+}
+
+/* interface=int8's results: a result that is quant.dcast(quant.scast(i8))
+** returns the i8 (its qparams printed); the casts go when unread. */
+static void int8Results(MlirStringRef name, MlirOperation ret) {
   intptr_t nRes = mlirOperationGetNumOperands(ret);
   for (intptr_t i = 0; i < nRes; i++) {
-    MlirOperation d = li8Producer(mlirOperationGetOperand(ret, i));
-    if (!li8OpIs(d, "quant.dcast"))
+    MlirOperation d = pt2eOpProducer(mlirOperationGetOperand(ret, i));
+    if (!pt2eOpIs(d, "quant.dcast"))
       continue;
-    MlirOperation s = li8Producer(mlirOperationGetOperand(d, 0));
-    if (!li8OpIs(s, "quant.scast"))
+    MlirOperation s = pt2eOpProducer(mlirOperationGetOperand(d, 0));
+    if (!pt2eOpIs(s, "quant.scast"))
       continue;
     MlirValue i8 = mlirOperationGetOperand(s, 0);
     if (!mlirTypeIsAInteger(li8EltOf(i8)))
       continue;
-    fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data, (int)i);
+    fprintf(stderr, "pt2e-lower-int8: @%.*s: result %d is", (int)name.length, name.data,
+            (int)i);
     printQType(mlirValueGetType(mlirOperationGetOperand(d, 0)));
     fputc('\n', stderr);
     mlirOperationSetOperand(ret, i, i8);
@@ -1342,6 +1633,12 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
         mlirOperationDestroy(s);
     }
   }
+}
+
+/* The function's type from its block's arguments and its return's operands
+** (left as it is beyond 64 of either). */
+static void retypeFunc(MlirOperation func, MlirBlock block, MlirOperation ret) {
+  intptr_t nArgs = mlirBlockGetNumArguments(block), nRes = mlirOperationGetNumOperands(ret);
   MlirType ins[64], outs[64];
   if (nArgs > 64 || nRes > 64)
     return;
@@ -1355,75 +1652,91 @@ static void makeInt8Interface(MlirOperation func, MlirBlock block) {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nArgs, ins, nRes, outs)));
 }
 
-static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
-  Lower l;
-  memset(&l, 0, sizeof l);
-  l.ctx = mlirOperationGetContext(func);
-  l.floatRescale = floatRescale;
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  l.block = mlirRegionGetFirstBlock(body);
-  if (mlirBlockIsNull(l.block))
-    return mlirLogicalResultSuccess();
-  PT2E_VEC(MlirOperation) ops = {NULL, 0, 0};
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+/*
+** interface=int8: the arguments and results that are quantized to or
+** dequantized from i8 become those i8 tensors; the function type follows.
+** Others stay as they are.
+*/
+static void makeInt8Interface(MlirOperation func, MlirBlock block) {
+  MlirStringRef name = pt2eSymbolName(func);
+  int8Arguments(name, block);
+  MlirOperation ret = mlirBlockGetTerminator(block);
+  int8Results(name, ret);
+  retypeFunc(func, block, ret);
+}
+
+typedef PT2E_VEC(MlirOperation) OpList;
+
+/* The ops of 'block' in order into 'ops' (empty at the call); false when
+** out of memory, with 'ops' freed. */
+static bool listOps(MlirBlock block, OpList *ops) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
-    if (!PT2E_PUSH(ops, o)) {
-      pt2eFree(ops.at);
-      return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+    if (!PT2E_PUSH(*ops, o)) {
+      pt2eFree(ops->at);
+      return false;
     }
-  MlirLogicalResult r = mlirLogicalResultSuccess();
-  for (size_t i = 0; i < ops.size && !l.failed; i++) {
-    l.anchor = ops.at[i];
-    r = lowerOp(&l, ops.at[i]);
-    if (mlirLogicalResultIsFailure(r))
-      l.failed = true;
+  return true;
+}
+
+/* Gives each op of 'ops' in turn its integer form (lowerOp), until one
+** fails; false then, with the walk marked failed. */
+static bool lowerOps(Li8Lower *l, const OpList *ops) {
+  for (size_t i = 0; i < ops->size && !l->failed; i++) {
+    l->anchor = ops->at[i];
+    if (mlirLogicalResultIsFailure(lowerOp(l, ops->at[i])))
+      l->failed = true;
   }
-  pt2eFree(ops.at);
-  if (l.failed) {
-    for (size_t i = l.created.size; i-- > 0;)
-      mlirOperationDestroy(l.created.at[i]);
-    freeInfos(&l);
-    return mlirLogicalResultFailure();
-  }
-  /* every lowered qcast reads its integer value through a quant.scast */
+  return !l->failed;
+}
+
+/* Every lowered qcast is read through a quant.scast of its integer value
+** instead; the number of them. */
+static int rewriteQCasts(Li8Lower *l) {
   int lowered = 0;
-  for (size_t i = 0; i < l.loweredQ.size; i++) {
-    MlirOperation q = l.loweredQ.at[i];
-    l.anchor = q;
+  for (size_t i = 0; i < l->loweredQ.size; i++) {
+    MlirOperation q = l->loweredQ.at[i];
+    l->anchor = q;
     MlirValue qv = mlirOperationGetResult(q, 0);
-    MlirValue s = li8Build(&l, mlirOperationGetLocation(q), "quant.scast", 1, &l.loweredQVal.at[i],
-                           mlirValueGetType(qv), 0, NULL);
+    MlirValue s = li8Build(l, mlirOperationGetLocation(q), "quant.scast", 1,
+                           &l->loweredQVal.at[i], mlirValueGetType(qv), 0, NULL);
     mlirValueReplaceAllUsesOfWith(qv, s);
     lowered++;
   }
-  /* erase what nobody reads, last op first: a use always follows its
-  ** definition in the block, so one backward sweep erases whole chains */
-  PT2E_VEC(MlirOperation) all = {NULL, 0, 0};
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o))
-    if (!PT2E_PUSH(all, o)) {
-      pt2eFree(all.at);
-      freeInfos(&l);
-      return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
-    }
+  return lowered;
+}
+
+/*
+** Erases what nobody reads, last op first: a use always follows its
+** definition in the block, so one backward sweep erases whole chains.
+** False when out of memory (nothing erased).
+*/
+static bool eraseDead(MlirBlock block) {
+  OpList all = {NULL, 0, 0};
+  if (!listOps(block, &all))
+    return false;
   for (size_t i = all.size; i-- > 0;)
     if (erasable(all.at[i]) && unused(all.at[i]))
       mlirOperationDestroy(all.at[i]);
   pt2eFree(all.at);
-  if (int8Interface)
-    makeInt8Interface(func, l.block);
-  /* per-axis activations (per-channel activation ranges: activation-ch-axis,
-  ** per-channel histograms) have no TOSA form here: tosa.rescale and the
-  ** zero-point inputs take one scale and zero point per activation tensor.
-  ** Said once per quant.qcast, whose readers then stay in Q/DQ form. */
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+  return true;
+}
+
+/*
+** Per-axis activations (per-channel activation ranges: activation-ch-axis,
+** per-channel histograms) have no TOSA form here: tosa.rescale and the
+** zero-point inputs take one scale and zero point per activation tensor.
+** Said once per quant.qcast, whose readers then stay in Q/DQ form.
+*/
+static void reportPerAxis(MlirBlock block) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    if (!li8OpIs(o, "quant.qcast"))
+    if (!pt2eOpIs(o, "quant.qcast"))
       continue;
     MlirType e = mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetResult(o, 0)));
     MlirValue in = mlirOperationGetOperand(o, 0);
     if (!mlirTypeIsAUniformQuantizedPerAxisType(e) ||
-        (mlirValueIsAOpResult(in) && li8OpIs(mlirOpResultGetOwner(in), "arith.constant")))
+        pt2eOpIs(pt2eOpProducer(in), "arith.constant"))
       continue;
     fprintf(stderr, "pt2e-lower-int8: not lowered: 'quant.qcast' at ");
     mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
@@ -1433,30 +1746,71 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
                     "readers stay in Q/DQ form (pt2e-lower-quant lowers it)\n",
             (int)mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(e));
   }
-  /* the summary: what was lowered and what was left */
+}
+
+/* The summary: each float op left in Q/DQ form, then one line of what was
+** lowered ('lowered' qcasts, the units by kind) and what was left. */
+static void printSummary(const Li8Lower *l, MlirOperation func, int lowered) {
   int left = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(l.block); !mlirOperationIsNull(o);
+  for (MlirOperation o = mlirBlockGetFirstOperation(l->block); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
     if (isCompute(o)) {
       left++;
-      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(o));
+      MlirStringRef n = pt2eOpNameOf(o);
       fprintf(stderr, "pt2e-lower-int8: left in Q/DQ form: '%.*s' at ", (int)n.length, n.data);
       mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
       fputc('\n', stderr);
     }
   MlirStringRef name = pt2eSymbolName(func);
-  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length, name.data,
-          lowered);
+  fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length,
+          name.data, lowered);
   bool first = true;
   for (int k = 0; k < (int)(sizeof unitNames / sizeof *unitNames); k++)
-    if (l.units[k]) {
-      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], l.units[k]);
+    if (l->units[k]) {
+      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], l->units[k]);
       first = false;
     }
   fprintf(stderr, "), %d float ops left in Q/DQ form\n", left);
-  freeInfos(&l);
+}
+
+/*
+** One function: collect its ops, lower them in order (on failure every op
+** created is erased), rewrite the lowered qcasts, erase the dead float ops,
+** give it the int8 interface when asked, then report per-axis qcasts and
+** the summary.
+*/
+static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
+  Li8Lower l;
+  memset(&l, 0, sizeof l);
+  l.ctx = mlirOperationGetContext(func);
+  l.floatRescale = floatRescale;
+  l.block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(l.block))
+    return mlirLogicalResultSuccess();
+  OpList ops = {NULL, 0, 0};
+  if (!listOps(l.block, &ops))
+    return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+  bool lowered = lowerOps(&l, &ops);
+  pt2eFree(ops.at);
+  if (!lowered) {
+    li8EraseCreated(&l);
+    li8StateFree(&l);
+    return mlirLogicalResultFailure();
+  }
+  int qcasts = rewriteQCasts(&l);
+  if (!eraseDead(l.block)) {
+    li8StateFree(&l);
+    return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
+  }
+  if (int8Interface)
+    makeInt8Interface(func, l.block);
+  reportPerAxis(l.block);
+  printSummary(&l, func, qcasts);
+  li8StateFree(&l);
   return mlirLogicalResultSuccess();
 }
+
+/* }====================================================================== */
 
 static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValue *options) {
   if (!pt2eStringRefIs(options[OptTarget].stringValue, "tosa"))
@@ -1474,12 +1828,13 @@ static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValu
   bool int8Interface = pt2eStringRefIs(io, "int8");
   if (!int8Interface && !pt2eStringRefIs(io, "float"))
     return pt2eEmitError(mlirOperationGetLocation(module),
-                         "pt2e-lower-int8: unknown interface '%.*s' (float or int8)", (int)io.length,
-                         io.data);
+                         "pt2e-lower-int8: unknown interface '%.*s' (float or int8)",
+                         (int)io.length, io.data);
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
-    if (li8OpIs(f, "func.func") && mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
+    if (pt2eOpIs(f, "func.func") &&
+        mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

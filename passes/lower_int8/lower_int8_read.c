@@ -11,78 +11,13 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "cmpf.h"
+#include "constants.h"
+#include "ir_ops.h"
 #include "pt2e_alloc.h"
+#include "structured.h"
 
-bool li8OpIs(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
-MlirOperation li8Producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
-MlirAttribute li8AttrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
-/* The elements attribute of a constant (arith.constant or tosa.const). */
-MlirAttribute li8ConstantOf(MlirValue v) {
-  MlirOperation p = li8Producer(v);
-  MlirAttribute a = mlirAttributeGetNull();
-  if (li8OpIs(p, "arith.constant"))
-    a = li8AttrOf(p, "value");
-  else if (li8OpIs(p, "tosa.const"))
-    a = li8AttrOf(p, "values");
-  if (!mlirAttributeIsNull(a) && !mlirAttributeIsADenseElements(a) &&
-      !mlirAttributeIsADenseResourceElements(a))
-    return mlirAttributeGetNull();
-  return a;
-}
-
-int64_t li8NumElements(MlirAttribute a) {
-  return mlirElementsAttrGetNumElements(a);
-}
-
-/* Element i of a float32 constant (dense or dense_resource). */
-float li8FloatAt(MlirAttribute a, intptr_t i) {
-  if (mlirAttributeIsADenseResourceElements(a))
-    return mlirDenseFloatResourceElementsAttrGetValue(a, i);
-  if (mlirDenseElementsAttrIsSplat(a))
-    return mlirDenseElementsAttrGetFloatSplatValue(a);
-  return mlirDenseElementsAttrGetFloatValue(a, i);
-}
-
-bool li8IsF32Const(MlirAttribute a) {
-  return !mlirAttributeIsNull(a) && mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(a))) &&
-         (!mlirAttributeIsADenseResourceElements(a) || pt2eResourceBlobIsPresent(a));
-}
-
-/* A scalar float constant (arith.constant f32, or a one-element tensor). */
-bool li8ScalarConst(MlirValue v, double *out) {
-  MlirOperation p = li8Producer(v);
-  if (li8OpIs(p, "arith.constant")) {
-    MlirAttribute a = li8AttrOf(p, "value");
-    if (mlirAttributeIsAFloat(a)) {
-      *out = mlirFloatAttrGetValueDouble(a);
-      return true;
-    }
-  }
-  MlirAttribute a = li8ConstantOf(v);
-  if (li8IsF32Const(a) && li8NumElements(a) == 1) {
-    *out = li8FloatAt(a, 0);
-    return true;
-  }
-  return false;
-}
-
-int64_t li8I64At(MlirAttribute a, intptr_t i) {
-  if (mlirAttributeIsADenseI64Array(a))
-    return mlirDenseI64ArrayGetElement(a, i);
-  return mlirDenseElementsAttrGetInt64Value(a, i);
-}
-
-bool li8ReadQType(MlirType quantTensor, QType *q) {
+bool li8ReadQType(MlirType quantTensor, Li8QType *q) {
   MlirType e = mlirShapedTypeGetElementType(quantTensor);
   if (!mlirTypeIsAUniformQuantizedType(e) || !mlirQuantizedTypeIsSigned(e))
     return false;
@@ -105,7 +40,7 @@ void li8ShapeOf(MlirValue v, int64_t *shape) {
 MlirType li8EltOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
 
 /* The quantized value of float 'v' in 'q', clamped to storage. */
-int64_t li8QuantBound(double v, const QType *q) {
+int64_t li8QuantBound(double v, const Li8QType *q) {
   if (v == -INFINITY)
     return q->qmin;
   if (v == INFINITY)
@@ -115,7 +50,7 @@ int64_t li8QuantBound(double v, const QType *q) {
 }
 
 /* Per-channel scales of a W8 for 'channels' output channels along 'axis'. */
-double *li8WeightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
+double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, int axis,
                         int64_t channels) {
   if (w->axis >= 0 && (w->axis != axis || w->nscales != channels)) {
     l->failed = true;
@@ -139,13 +74,13 @@ double *li8WeightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis
 ** linalg.broadcast of a 1-D float constant gives it; else false. */
 bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
   *bias = mlirAttributeGetNull();
-  MlirOperation p = li8Producer(init);
+  MlirOperation p = pt2eOpProducer(init);
   double v;
-  if (li8OpIs(p, "linalg.fill"))
-    return li8ScalarConst(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
-  if (li8OpIs(p, "linalg.broadcast")) {
-    MlirAttribute a = li8ConstantOf(mlirOperationGetOperand(p, 0));
-    if (li8IsF32Const(a) && li8NumElements(a) == channels) {
+  if (pt2eOpIs(p, "linalg.fill"))
+    return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
+  if (pt2eOpIs(p, "linalg.broadcast")) {
+    MlirAttribute a = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
+    if (pt2eConstIsF32(a) && pt2eConstNumElements(a) == channels) {
       *bias = a;
       return true;
     }
@@ -154,59 +89,22 @@ bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
 }
 
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
-  MlirAttribute s = li8AttrOf(op, "strides"), d = li8AttrOf(op, "dilations");
+  MlirAttribute s = pt2eOpAttr(op, "strides"), d = pt2eOpAttr(op, "dilations");
   for (int i = 0; i < 2; i++) {
-    stride[i] = mlirAttributeIsNull(s) ? 1 : li8I64At(s, i);
-    dilation[i] = mlirAttributeIsNull(d) ? 1 : li8I64At(d, i);
+    stride[i] = mlirAttributeIsNull(s) ? 1 : pt2eConstI64At(s, i);
+    dilation[i] = mlirAttributeIsNull(d) ? 1 : pt2eConstI64At(d, i);
   }
   return true;
 }
 
-/* The ops of a generic's body, terminator excluded (at most 'max'). */
-int li8BodyOps(MlirOperation op, MlirOperation *ops, int max) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  int n = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    if (li8OpIs(o, "linalg.yield"))
-      break;
-    if (n == max)
-      return -1;
-    ops[n++] = o;
-  }
-  return n;
-}
-
-MlirValue li8Yielded(MlirOperation op) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetTerminator(b);
-  return mlirOperationGetNumOperands(y) == 1 ? mlirOperationGetOperand(y, 0) : (MlirValue){NULL};
-}
-
-/* Block argument index of 'v' in 'op's body, or -1. */
-int li8ArgIndex(MlirOperation op, MlirValue v) {
-  if (!mlirValueIsABlockArgument(v))
-    return -1;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), b))
-    return -1;
-  return (int)mlirBlockArgumentGetArgNumber(v);
-}
-
-MlirAffineMap li8MapOf(MlirOperation op, intptr_t i) {
-  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(li8AttrOf(op, "indexing_maps"), i));
-}
-
-bool li8IsIdentityMap(MlirAffineMap m) { return mlirAffineMapIsIdentity(m); }
-
 /* A float that is a scalar constant or a rank-0 constant input of 'op'. */
 bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
-  int a = li8ArgIndex(op, v);
+  int a = pt2eStructuredArgIndex(op, v);
   if (a >= 0) {
     MlirValue in = mlirOperationGetOperand(op, a);
-    return li8RankOf(in) == 0 && li8ScalarConst(in, out);
+    return li8RankOf(in) == 0 && pt2eConstScalar(in, out);
   }
-  return li8ScalarConst(v, out);
+  return pt2eConstScalar(v, out);
 }
 
 /*
@@ -216,30 +114,29 @@ bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
 */
 bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
   MlirOperation b[3];
-  if (li8BodyOps(op, b, 3) != 2 || !li8OpIs(b[0], "arith.cmpf") || !li8OpIs(b[1], "arith.select") ||
-      !mlirValueEqual(li8Yielded(op), mlirOperationGetResult(b[1], 0)) ||
+  if (pt2eStructuredBodyOps(op, b, 3) != 2 || !pt2eOpIs(b[0], "arith.cmpf") ||
+      !pt2eOpIs(b[1], "arith.select") ||
+      !mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[1], 0)) ||
       !mlirValueEqual(mlirOperationGetOperand(b[1], 0), mlirOperationGetResult(b[0], 0)))
     return false;
   MlirValue ca = mlirOperationGetOperand(b[0], 0), cb = mlirOperationGetOperand(b[0], 1);
   MlirValue sa = mlirOperationGetOperand(b[1], 1), sb = mlirOperationGetOperand(b[1], 2);
   if (!mlirValueEqual(ca, sa) || !mlirValueEqual(cb, sb))
     return false;
-  int64_t pred = mlirIntegerAttrGetValueInt(li8AttrOf(b[0], "predicate"));
-  /* arith::CmpFPredicate: 2 ogt 3 oge 4 olt 5 ole 9 ugt 10 uge 11 ult 12 ule */
-  bool isMax = pred == 2 || pred == 3 || pred == 9 || pred == 10;
-  bool isMin = pred == 4 || pred == 5 || pred == 11 || pred == 12;
+  int pred = pt2eCmpfOf(b[0]);
+  bool isMax = pt2eCmpfIsGreater(pred), isMin = pt2eCmpfIsLess(pred);
   if (!isMax && !isMin)
     return false;
   double c;
   MlirValue v;
-  if (li8ConstOperand(op, cb, &c) && li8ArgIndex(op, ca) >= 0)
+  if (li8ConstOperand(op, cb, &c) && pt2eStructuredArgIndex(op, ca) >= 0)
     v = ca;
-  else if (li8ConstOperand(op, ca, &c) && li8ArgIndex(op, cb) >= 0)
+  else if (li8ConstOperand(op, ca, &c) && pt2eStructuredArgIndex(op, cb) >= 0)
     v = cb;
   else
     return false;
-  *input = li8ArgIndex(op, v);
-  if (!li8IsIdentityMap(li8MapOf(op, *input)))
+  *input = pt2eStructuredArgIndex(op, v);
+  if (!mlirAffineMapIsIdentity(pt2eStructuredMap(op, *input)))
     return false;
   *lo = isMax ? c : -INFINITY;
   *hi = isMax ? INFINITY : c;
@@ -253,9 +150,9 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
 */
 MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_t channels) {
   MlirValue v = mlirOperationGetOperand(op, input);
-  MlirAttribute c = li8ConstantOf(v);
-  MlirAffineMap m = li8MapOf(op, input);
-  if (li8IsF32Const(c) && li8NumElements(c) == channels) {
+  MlirAttribute c = pt2eConstElementsOf(v);
+  MlirAffineMap m = pt2eStructuredMap(op, input);
+  if (pt2eConstIsF32(c) && pt2eConstNumElements(c) == channels) {
     for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
       MlirAffineExpr e = mlirAffineMapGetResult(m, r);
       if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == channelDim)
@@ -263,28 +160,18 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
     }
     return mlirAttributeGetNull();
   }
-  MlirOperation p = li8Producer(v);
-  if (!li8OpIs(p, "linalg.generic") || !li8IsIdentityMap(m) || mlirOperationGetNumOperands(p) != 2)
+  MlirOperation p = pt2eOpProducer(v);
+  if (!pt2eOpIs(p, "linalg.generic") || !mlirAffineMapIsIdentity(m) ||
+      mlirOperationGetNumOperands(p) != 2)
     return mlirAttributeGetNull();
-  MlirAttribute src = li8ConstantOf(mlirOperationGetOperand(p, 0));
-  MlirAffineMap pm = li8MapOf(p, 0);
-  if (!li8IsF32Const(src) || li8NumElements(src) != channels || mlirAffineMapGetNumResults(pm) != 1 ||
-      li8ArgIndex(p, li8Yielded(p)) != 0)
+  MlirAttribute src = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
+  MlirAffineMap pm = pt2eStructuredMap(p, 0);
+  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels ||
+      mlirAffineMapGetNumResults(pm) != 1 ||
+      pt2eStructuredArgIndex(p, pt2eStructuredYielded(p)) != 0)
     return mlirAttributeGetNull();
   MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);
   if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != channelDim)
     return mlirAttributeGetNull();
   return src;
-}
-
-/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
-bool li8ZeroConst(MlirValue v) {
-  MlirAttribute a = li8ConstantOf(v);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) ||
-      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(a))))
-    return false;
-  for (int64_t i = 0; i < li8NumElements(a); i++)
-    if (mlirDenseElementsAttrGetInt32Value(a, (intptr_t)i) != 0)
-      return false;
-  return true;
 }

@@ -1,9 +1,12 @@
 /*
 ** lower_int8_read.h
-** Reading the Q/DQ model for pt2e-lower-int8 (lower_int8_read.c): op and
-** constant queries, the quantized types' scales and zero points, weights'
+** Reading the Q/DQ model for pt2e-lower-int8 (lower_int8_read.c): the
+** quantized types' scales and zero points, values' shapes, weights'
 ** per-channel scales, conv strides, and the float bodies of linalg.generic
-** that make a unit (min/max clamps, broadcast biases). Nothing here creates IR.
+** that make a unit (min/max clamps, broadcast biases). Ops, constants and
+** generic bodies themselves are read through passes/ir/ (ir_ops.h,
+** constants.h, structured.h). Nothing here creates IR. Above
+** lower_int8_state.c (its types), below the TOSA builders and the pass.
 */
 #ifndef PT2E_LOWER_INT8_READ_H
 #define PT2E_LOWER_INT8_READ_H
@@ -11,41 +14,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 
-#include "lower_int8.h"
-
-/* True when 'op' is not null and is named 'name'. */
-bool li8OpIs(MlirOperation op, const char *name);
-
-/* The op defining 'v', or null for a block argument. */
-MlirOperation li8Producer(MlirValue v);
-
-/* The attribute 'name' of 'op' (null when absent). */
-MlirAttribute li8AttrOf(MlirOperation op, const char *name);
-
-/* The elements attribute of a constant (arith.constant or tosa.const). */
-MlirAttribute li8ConstantOf(MlirValue v);
-
-/* Number of elements of an elements attribute. */
-int64_t li8NumElements(MlirAttribute a);
-
-/* Element i of a float32 constant (dense or dense_resource). */
-float li8FloatAt(MlirAttribute a, intptr_t i);
-
-/* A float32 constant whose data is present (a dense_resource may be elided). */
-bool li8IsF32Const(MlirAttribute a);
-
-/* A scalar float constant (arith.constant f32, or a one-element tensor). */
-bool li8ScalarConst(MlirValue v, double *out);
-
-/* Element i of a DenseI64ArrayAttr or an integer elements attribute. */
-int64_t li8I64At(MlirAttribute a, intptr_t i);
+#include "lower_int8_state.h"
 
 /* Reads the signed per-tensor uniform quantized element type of
 ** 'quantTensor' into 'q'; false unless it is one, with 8-bit storage. */
-bool li8ReadQType(MlirType quantTensor, QType *q);
+bool li8ReadQType(MlirType quantTensor, Li8QType *q);
 
 /* Rank, shape and element type of a ranked tensor value. */
 int li8RankOf(MlirValue v);
@@ -53,10 +28,10 @@ void li8ShapeOf(MlirValue v, int64_t *shape);
 MlirType li8EltOf(MlirValue v);
 
 /* The quantized value of float 'v' in 'q', clamped to storage. */
-int64_t li8QuantBound(double v, const QType *q);
+int64_t li8QuantBound(double v, const Li8QType *q);
 
 /* Per-channel scales of a W8 for 'channels' output channels along 'axis'. */
-double *li8WeightScales(Lower *l, MlirOperation op, const ValueInfo *w, int axis,
+double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, int axis,
                         int64_t channels);
 
 /* The bias a linalg init holds: fill(0) gives none (null, true), a
@@ -65,21 +40,6 @@ bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias);
 
 /* A conv's H and W strides and dilations (1 when absent). */
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation);
-
-/* The ops of a generic's body, terminator excluded (at most 'max'). */
-int li8BodyOps(MlirOperation op, MlirOperation *ops, int max);
-
-/* The single value a generic's body yields, or null. */
-MlirValue li8Yielded(MlirOperation op);
-
-/* Block argument index of 'v' in 'op's body, or -1. */
-int li8ArgIndex(MlirOperation op, MlirValue v);
-
-/* Indexing map i of a linalg.generic. */
-MlirAffineMap li8MapOf(MlirOperation op, intptr_t i);
-
-/* True for an identity affine map. */
-bool li8IsIdentityMap(MlirAffineMap m);
 
 /* A float that is a scalar constant or a rank-0 constant input of 'op'. */
 bool li8ConstOperand(MlirOperation op, MlirValue v, double *out);
@@ -97,8 +57,5 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi);
 ** or a generic broadcasting a 1-D constant. Null when it is neither.
 */
 MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_t channels);
-
-/* True when 'v' is a tosa.const of all zeros (a bias this pass wrote). */
-bool li8ZeroConst(MlirValue v);
 
 #endif

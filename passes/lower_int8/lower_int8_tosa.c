@@ -12,27 +12,29 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Tosa.h"
 
+#include "constants.h"
+#include "ir_ops.h"
 #include "lower_int8_read.h"
 #include "pt2e_alloc.h"
 #include "qparams.h"
 #include "requantize.h"
 
-MlirAttribute li8ParseAttr(Lower *l, const char *text) {
+MlirAttribute li8ParseAttr(Li8Lower *l, const char *text) {
   return mlirAttributeParseGet(l->ctx, mlirStringRefCreateFromCString(text));
 }
 
-MlirNamedAttribute li8Named(Lower *l, const char *name, MlirAttribute a) {
+MlirNamedAttribute li8Named(Li8Lower *l, const char *name, MlirAttribute a) {
   return mlirNamedAttributeGet(mlirIdentifierGet(l->ctx, mlirStringRefCreateFromCString(name)), a);
 }
 
-MlirType li8IntType(Lower *l, unsigned w) { return mlirIntegerTypeGet(l->ctx, w); }
+MlirType li8IntType(Li8Lower *l, unsigned w) { return mlirIntegerTypeGet(l->ctx, w); }
 
 MlirType li8TensorOf(int rank, const int64_t *shape, MlirType elt) {
   return mlirRankedTensorTypeGet(rank, shape, elt, mlirAttributeGetNull());
 }
 
 /* Creates the op 'name' before the anchor; returns its first result. */
-MlirValue li8Build(Lower *l, MlirLocation loc, const char *name, intptr_t nOperands,
+MlirValue li8Build(Li8Lower *l, MlirLocation loc, const char *name, intptr_t nOperands,
                    const MlirValue *operands, MlirType result, intptr_t nAttrs,
                    const MlirNamedAttribute *attrs) {
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
@@ -41,13 +43,12 @@ MlirValue li8Build(Lower *l, MlirLocation loc, const char *name, intptr_t nOpera
   mlirOperationStateAddAttributes(&st, nAttrs, attrs);
   MlirOperation op = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(l->block, l->anchor, op);
-  if (!PT2E_PUSH(l->created, op))
-    l->failed = true;
+  li8RecordCreated(l, op);
   return mlirOperationGetResult(op, 0);
 }
 
 /* "tosa.const" of raw little-endian data of 'type'. */
-MlirValue li8ConstRaw(Lower *l, MlirLocation loc, MlirType type, size_t bytes,
+MlirValue li8ConstRaw(Li8Lower *l, MlirLocation loc, MlirType type, size_t bytes,
                       const void *data) {
   MlirAttribute a = mlirDenseElementsAttrRawBufferGet(type, bytes, data);
   MlirNamedAttribute v = li8Named(l, "values", a);
@@ -55,7 +56,7 @@ MlirValue li8ConstRaw(Lower *l, MlirLocation loc, MlirType type, size_t bytes,
 }
 
 /* A tensor<1xiW> zero point (or pad value) constant. */
-MlirValue li8ConstScalar(Lower *l, MlirLocation loc, unsigned width, int64_t v) {
+MlirValue li8ConstScalar(Li8Lower *l, MlirLocation loc, unsigned width, int64_t v) {
   int64_t one = 1;
   MlirType t = li8TensorOf(1, &one, li8IntType(l, width));
   if (width == 8) {
@@ -70,7 +71,7 @@ MlirValue li8ConstScalar(Lower *l, MlirLocation loc, unsigned width, int64_t v) 
   return li8ConstRaw(l, loc, t, 4, &b);
 }
 
-MlirValue li8ConstShape(Lower *l, MlirLocation loc, int n, const int64_t *vals) {
+MlirValue li8ConstShape(Li8Lower *l, MlirLocation loc, int n, const int64_t *vals) {
   char text[512];
   int k = snprintf(text, sizeof text, "dense<[");
   for (int i = 0; i < n; i++)
@@ -83,12 +84,12 @@ MlirValue li8ConstShape(Lower *l, MlirLocation loc, int n, const int64_t *vals) 
   return li8Build(l, loc, "tosa.const_shape", 0, NULL, shapeTy, 1, &v);
 }
 
-MlirAttribute li8I64Array(Lower *l, int n, const int64_t *vals) {
+MlirAttribute li8I64Array(Li8Lower *l, int n, const int64_t *vals) {
   return mlirDenseI64ArrayGet(l->ctx, n, vals);
 }
 
 /* tosa.transpose: out[j] = in[perm[j]]. */
-MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *perm) {
+MlirValue li8Transpose(Li8Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *perm) {
   bool identity = true;
   for (int i = 0; i < rank; i++)
     identity = identity && perm[i] == i;
@@ -96,10 +97,9 @@ MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const 
     return x;
   /* transpose(transpose(s, p1), p2) with p1[p2[j]] == j is s: the NHWC
   ** value a conv produced, going back to NHWC for the next conv */
-  MlirOperation prev = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
-  if (!mlirOperationIsNull(prev) &&
-      pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(prev)), "tosa.transpose")) {
-    MlirAttribute p1 = mlirOperationGetAttributeByName(prev, mlirStringRefCreateFromCString("perms"));
+  MlirOperation prev = pt2eOpProducer(x);
+  if (pt2eOpIs(prev, "tosa.transpose")) {
+    MlirAttribute p1 = pt2eOpAttr(prev, "perms");
     bool inverse = mlirDenseArrayGetNumElements(p1) == rank;
     for (int j = 0; j < rank && inverse; j++)
       inverse = mlirDenseI32ArrayGetElement(p1, (intptr_t)perm[j]) == j;
@@ -117,7 +117,7 @@ MlirValue li8Transpose(Lower *l, MlirLocation loc, MlirValue x, int rank, const 
   return li8Build(l, loc, "tosa.transpose", 1, &x, li8TensorOf(rank, out, li8EltOf(x)), 1, &a);
 }
 
-MlirValue li8Reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
+MlirValue li8Reshape(Li8Lower *l, MlirLocation loc, MlirValue x, int rank, const int64_t *shape) {
   int64_t in[PT2E_MAX_RANK];
   li8ShapeOf(x, in);
   if (rank == li8RankOf(x) && memcmp(in, shape, sizeof(int64_t) * (size_t)rank) == 0)
@@ -126,120 +126,160 @@ MlirValue li8Reshape(Lower *l, MlirLocation loc, MlirValue x, int rank, const in
   return li8Build(l, loc, "tosa.reshape", 2, ops, li8TensorOf(rank, shape, li8EltOf(x)), 0, NULL);
 }
 
-MlirValue li8ClampInt(Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64_t hi) {
+MlirValue li8ClampInt(Li8Lower *l, MlirLocation loc, MlirValue x, int64_t lo, int64_t hi) {
   MlirType e = li8EltOf(x);
   MlirNamedAttribute a[2] = {li8Named(l, "min_val", mlirIntegerAttrGet(e, lo)),
                              li8Named(l, "max_val", mlirIntegerAttrGet(e, hi))};
   return li8Build(l, loc, "tosa.clamp", 1, &x, mlirValueGetType(x), 2, a);
 }
 
+/* A shape of 'rank' ones: a constant broadcast along every dimension. */
+static void onesShape(int rank, int64_t *ones) {
+  for (int i = 0; i < rank; i++)
+    ones[i] = 1;
+}
+
+/* tosa.rescale's attributes: TOSA's 32-bit multiplier, one rounding
+** (SINGLE_ROUND), signed in and out, per channel or per tensor. */
+static void rescaleAttrs(Li8Lower *l, bool perChannel, MlirNamedAttribute *a) {
+  a[0] = li8Named(l, "scale32", mlirBoolAttrGet(l->ctx, 1));
+  a[1] = li8Named(l, "rounding_mode", li8ParseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>"));
+  a[2] = li8Named(l, "per_channel", mlirBoolAttrGet(l->ctx, perChannel));
+  a[3] = li8Named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0));
+  a[4] = li8Named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0));
+}
+
 /*
-** tosa.rescale of 'x' (i8 or i32) to the i8 (qmin..qmax, 'outZp') with one
-** real scale per channel of the last dimension (n == 1: per tensor), then
-** tosa.clamp to [lo, hi] when that is narrower than the storage range. With
-** rescale=float, the same requantize in PyTorch's float arithmetic instead.
+** rescale=float's requantize of 'x' (of 'rank' and 'shape') by 'fs' (n
+** f32 scales along the last dimension) to i8: y = cast_i8(clamp(
+** round(cast_f32(x - zp) * scale) + zp_out)); tosa.cast to an integer
+** rounds half to even, as torch.round, before the zero point is added.
 */
-MlirValue li8Requantize(Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
-                        const double *scales, int64_t n, const QType *out,
-                        int64_t lo, int64_t hi) {
-  MlirLocation loc = mlirOperationGetLocation(at);
+static MlirValue floatRescale(Li8Lower *l, MlirLocation loc, MlirValue x, int rank,
+                              const int64_t *shape, int64_t inZp, const float *fs, int64_t n,
+                              const Li8QType *out) {
+  MlirType f32 = mlirF32TypeGet(l->ctx), i32 = li8IntType(l, 32);
+  int64_t bshape[PT2E_MAX_RANK], ones[PT2E_MAX_RANK];
+  onesShape(rank, bshape);
+  bshape[rank - 1] = n;
+  onesShape(rank, ones);
+  MlirValue xf = li8Build(l, loc, "tosa.cast", 1, &x, li8TensorOf(rank, shape, f32), 0, NULL);
+  if (inZp != 0) {
+    float z = (float)inZp;
+    MlirValue zc = li8ConstRaw(l, loc, li8TensorOf(rank, ones, f32), 4, &z);
+    MlirValue ops[2] = {xf, zc};
+    xf = li8Build(l, loc, "tosa.sub", 2, ops, li8TensorOf(rank, shape, f32), 0, NULL);
+  }
+  MlirValue sc = li8ConstRaw(l, loc, li8TensorOf(rank, bshape, f32), sizeof(float) * (size_t)n,
+                             fs);
+  MlirValue ops[3] = {xf, sc, li8ConstScalar(l, loc, 8, 0)};
+  MlirValue m = li8Build(l, loc, "tosa.mul", 3, ops, li8TensorOf(rank, shape, f32), 0, NULL);
+  MlirValue ri = li8Build(l, loc, "tosa.cast", 1, &m, li8TensorOf(rank, shape, i32), 0, NULL);
+  int32_t z = (int32_t)out->zp;
+  MlirValue zc = li8ConstRaw(l, loc, li8TensorOf(rank, ones, i32), 4, &z);
+  MlirValue ops2[2] = {ri, zc};
+  MlirValue rd = li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(rank, shape, i32), 0, NULL);
+  rd = li8ClampInt(l, loc, rd, out->qmin, out->qmax);
+  return li8Build(l, loc, "tosa.cast", 1, &rd, li8TensorOf(rank, shape, li8IntType(l, 8)), 0,
+                  NULL);
+}
+
+/*
+** TOSA's 32-bit multiplier and shift of each of the 'n' real 'scales'
+** (pt2eQuantizeMultiplier) into 'mult' and 'shift'; false, with the error
+** reported at 'at' (li8Fail), when one has none with a shift in [2, 62].
+*/
+static bool multipliers(Li8Lower *l, MlirOperation at, const double *scales, int64_t n,
+                        int32_t *mult, int8_t *shift) {
+  for (int64_t i = 0; i < n; i++) {
+    int32_t m = 0, s = 0;
+    if (!pt2eQuantizeMultiplier(scales[i], &m, &s)) {
+      li8Fail(l, at,
+              "rescale scale %g (channel %g) has no TOSA 32-bit multiplier with a shift in "
+              "[2, 62]: the unit cannot be requantized",
+              scales[i], (double)i);
+      return false;
+    }
+    mult[i] = m;
+    shift[i] = (int8_t)s;
+  }
+  return true;
+}
+
+/* tosa.rescale of 'x' (zero point 'inZp') to the i8 of 'out' by the 'n'
+** multipliers and shifts, per channel along the last dimension when n > 1. */
+static MlirValue tosaRescale(Li8Lower *l, MlirLocation loc, MlirValue x, int64_t inZp,
+                             const int32_t *mult, const int8_t *shift, int64_t n,
+                             const Li8QType *out) {
   int rank = li8RankOf(x);
   int64_t shape[PT2E_MAX_RANK];
   li8ShapeOf(x, shape);
   unsigned inW = mlirIntegerTypeGetWidth(li8EltOf(x));
-  MlirType outT = li8TensorOf(rank, shape, li8IntType(l, 8));
-  MlirValue r;
-  if (l->floatRescale) {
-    /* y = cast_i8(clamp(cast_f32(x - zp) * f32(scale) + zp_out)): tosa.cast
-    ** to an integer rounds half to even, as torch.round. */
-    MlirType f32 = mlirF32TypeGet(l->ctx);
-    float *fs = pt2eAlloc(sizeof(float) * (size_t)n);
-    if (!fs) {
-      l->failed = true;
-      return x;
-    }
-    for (int64_t i = 0; i < n; i++)
-      fs[i] = (float)scales[i];
-    int64_t bshape[PT2E_MAX_RANK];
-    for (int i = 0; i < rank; i++)
-      bshape[i] = 1;
-    bshape[rank - 1] = n;
-    MlirValue xf = li8Build(l, loc, "tosa.cast", 1, &x, li8TensorOf(rank, shape, f32), 0, NULL);
-    if (inZp != 0) {
-      float z = (float)inZp;
-      int64_t ones[PT2E_MAX_RANK];
-      for (int i = 0; i < rank; i++)
-        ones[i] = 1;
-      MlirValue zc = li8ConstRaw(l, loc, li8TensorOf(rank, ones, f32), 4, &z);
-      MlirValue ops[2] = {xf, zc};
-      xf = li8Build(l, loc, "tosa.sub", 2, ops, li8TensorOf(rank, shape, f32), 0, NULL);
-    }
-    MlirValue sc = li8ConstRaw(l, loc, li8TensorOf(rank, bshape, f32), sizeof(float) * (size_t)n, fs);
-    pt2eFree(fs);
-    MlirValue ops[3] = {xf, sc, li8ConstScalar(l, loc, 8, 0)};
-    MlirValue m = li8Build(l, loc, "tosa.mul", 3, ops, li8TensorOf(rank, shape, f32), 0, NULL);
-    MlirValue rd = m;
-    {
-      /* round half to even first (torch.round), then add the zero point */
-      int64_t ones[PT2E_MAX_RANK];
-      for (int i = 0; i < rank; i++)
-        ones[i] = 1;
-      MlirValue ri = li8Build(l, loc, "tosa.cast", 1, &m, li8TensorOf(rank, shape, li8IntType(l, 32)), 0, NULL);
-      int32_t z = (int32_t)out->zp;
-      MlirValue zc = li8ConstRaw(l, loc, li8TensorOf(rank, ones, li8IntType(l, 32)), 4, &z);
-      MlirValue ops2[2] = {ri, zc};
-      rd = li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(rank, shape, li8IntType(l, 32)), 0, NULL);
-      rd = li8ClampInt(l, loc, rd, out->qmin, out->qmax);
-    }
-    r = li8Build(l, loc, "tosa.cast", 1, &rd, outT, 0, NULL);
-  } else {
-    int32_t *mult = pt2eAlloc(sizeof(int32_t) * (size_t)n);
-    int8_t *shift = pt2eAlloc((size_t)n);
-    if (!mult || !shift) {
-      pt2eFree(mult);
-      pt2eFree(shift);
-      l->failed = true;
-      return x;
-    }
-    for (int64_t i = 0; i < n; i++) {
-      int32_t m = 0, s = 0;
-      if (!pt2eQuantizeMultiplier(scales[i], &m, &s)) {
-        pt2eFree(mult);
-        pt2eFree(shift);
-        li8Fail(l, at,
-                "rescale scale %g (channel %g) has no TOSA 32-bit multiplier with a shift in "
-                "[2, 62]: the unit cannot be requantized",
-                scales[i], (double)i);
-        return x;
-      }
-      mult[i] = m;
-      shift[i] = (int8_t)s;
-    }
-    MlirValue ops[5] = {x,
-                        li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 32)), 4 * (size_t)n, mult),
-                        li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 8)), (size_t)n, shift),
-                        li8ConstScalar(l, loc, inW, inZp), li8ConstScalar(l, loc, 8, out->zp)};
-    pt2eFree(mult);
-    pt2eFree(shift);
-    MlirNamedAttribute a[5] = {
-        li8Named(l, "scale32", mlirBoolAttrGet(l->ctx, 1)),
-        li8Named(l, "rounding_mode", li8ParseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>")),
-        li8Named(l, "per_channel", mlirBoolAttrGet(l->ctx, n > 1)),
-        li8Named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0)),
-        li8Named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0))};
-    r = li8Build(l, loc, "tosa.rescale", 5, ops, outT, 5, a);
+  MlirValue ops[5] = {
+      x, li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 32)), 4 * (size_t)n, mult),
+      li8ConstRaw(l, loc, li8TensorOf(1, &n, li8IntType(l, 8)), (size_t)n, shift),
+      li8ConstScalar(l, loc, inW, inZp), li8ConstScalar(l, loc, 8, out->zp)};
+  MlirNamedAttribute a[5];
+  rescaleAttrs(l, n > 1, a);
+  return li8Build(l, loc, "tosa.rescale", 5, ops, li8TensorOf(rank, shape, li8IntType(l, 8)), 5,
+                  a);
+}
+
+/* rescale=float: the scales as f32, then floatRescale; a null value, the
+** walk failed, when out of memory. */
+static MlirValue requantizeFloat(Li8Lower *l, MlirLocation loc, MlirValue x, int64_t inZp,
+                                 const double *scales, int64_t n, const Li8QType *out) {
+  float *fs = pt2eAlloc(sizeof(float) * (size_t)n);
+  if (!fs) {
+    l->failed = true;
+    return (MlirValue){NULL};
   }
+  for (int64_t i = 0; i < n; i++)
+    fs[i] = (float)scales[i];
+  int rank = li8RankOf(x);
+  int64_t shape[PT2E_MAX_RANK];
+  li8ShapeOf(x, shape);
+  MlirValue r = floatRescale(l, loc, x, rank, shape, inZp, fs, n, out);
+  pt2eFree(fs);
+  return r;
+}
+
+/* rescale=tosa: the multipliers and shifts, then tosa.rescale; a null
+** value, the walk failed, when a scale has none or out of memory. */
+static MlirValue requantizeTosa(Li8Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
+                                const double *scales, int64_t n, const Li8QType *out) {
+  int32_t *mult = pt2eAlloc(sizeof(int32_t) * (size_t)n);
+  int8_t *shift = pt2eAlloc((size_t)n);
+  MlirValue r = {NULL};
+  if (!mult || !shift)
+    l->failed = true;
+  else if (multipliers(l, at, scales, n, mult, shift))
+    r = tosaRescale(l, mlirOperationGetLocation(at), x, inZp, mult, shift, n, out);
+  pt2eFree(mult);
+  pt2eFree(shift);
+  return r;
+}
+
+MlirValue li8Requantize(Li8Lower *l, MlirOperation at, MlirValue x, int64_t inZp,
+                        const double *scales, int64_t n, const Li8QType *out, int64_t lo,
+                        int64_t hi) {
+  MlirLocation loc = mlirOperationGetLocation(at);
+  MlirValue r = l->floatRescale ? requantizeFloat(l, loc, x, inZp, scales, n, out)
+                                : requantizeTosa(l, at, x, inZp, scales, n, out);
+  if (mlirValueIsNull(r))
+    return x; /* the walk failed */
   if (lo > out->qmin || hi < out->qmax)
     r = li8ClampInt(l, loc, r, lo, hi);
   return r;
 }
 
 /* i8 -> i32 rescale by one real scale (add and mul inputs). */
-MlirValue li8Widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double scale) {
+MlirValue li8Widen(Li8Lower *l, MlirOperation at, MlirValue x, int64_t zp, double scale) {
   MlirLocation loc = mlirOperationGetLocation(at);
   int32_t m = 0, s = 0;
   if (!pt2eQuantizeMultiplier(scale, &m, &s)) {
-    li8Fail(l, at, "input rescale scale %g has no TOSA 32-bit multiplier with a shift in [2, 62]%s",
+    li8Fail(l, at,
+            "input rescale scale %g has no TOSA 32-bit multiplier with a shift in [2, 62]%s",
             scale, 0);
     return x;
   }
@@ -251,17 +291,14 @@ MlirValue li8Widen(Lower *l, MlirOperation at, MlirValue x, int64_t zp, double s
   MlirValue ops[5] = {x, li8ConstRaw(l, loc, li8TensorOf(1, &one, li8IntType(l, 32)), 4, &m),
                       li8ConstRaw(l, loc, li8TensorOf(1, &one, li8IntType(l, 8)), 1, &s8),
                       li8ConstScalar(l, loc, 8, zp), li8ConstScalar(l, loc, 32, 0)};
-  MlirNamedAttribute a[5] = {
-      li8Named(l, "scale32", mlirBoolAttrGet(l->ctx, 1)),
-      li8Named(l, "rounding_mode", li8ParseAttr(l, "#tosa.rounding_mode<SINGLE_ROUND>")),
-      li8Named(l, "per_channel", mlirBoolAttrGet(l->ctx, 0)),
-      li8Named(l, "input_unsigned", mlirBoolAttrGet(l->ctx, 0)),
-      li8Named(l, "output_unsigned", mlirBoolAttrGet(l->ctx, 0))};
-  return li8Build(l, loc, "tosa.rescale", 5, ops, li8TensorOf(rank, shape, li8IntType(l, 32)), 5, a);
+  MlirNamedAttribute a[5];
+  rescaleAttrs(l, false, a);
+  return li8Build(l, loc, "tosa.rescale", 5, ops, li8TensorOf(rank, shape, li8IntType(l, 32)), 5,
+                  a);
 }
 
 /* The i8 bytes of a W8 permuted by 'perm' (out[j] = in[perm[j]]). */
-int8_t *li8PermuteWeight(const ValueInfo *w, const int64_t *perm) {
+int8_t *li8PermuteWeight(const Li8ValueInfo *w, const int64_t *perm) {
   int rank = w->wrank;
   int64_t n = 1, strides[PT2E_MAX_RANK], outShape[PT2E_MAX_RANK];
   for (int i = rank - 1; i >= 0; i--) {
@@ -291,14 +328,14 @@ int8_t *li8PermuteWeight(const ValueInfo *w, const int64_t *perm) {
 }
 
 /* A weight constant in TOSA's layout: the W8 permuted, then given 'shape'. */
-MlirValue li8WeightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const int64_t *perm,
+MlirValue li8WeightConst(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *w, const int64_t *perm,
                          int rank, const int64_t *shape) {
   int8_t *bytes = li8PermuteWeight(w, perm);
   if (!bytes) {
     l->failed = true;
     return (MlirValue){NULL};
   }
-  int64_t n = li8NumElements(w->wdata);
+  int64_t n = pt2eConstNumElements(w->wdata);
   MlirValue c = li8ConstRaw(l, loc, li8TensorOf(rank, shape, li8IntType(l, 8)), (size_t)n, bytes);
   pt2eFree(bytes);
   return c;
@@ -310,7 +347,7 @@ MlirValue li8WeightConst(Lower *l, MlirLocation loc, const ValueInfo *w, const i
 ** quantize_per_channel does (pt2eQuantizeValue). 'bias' may be null (zero).
 ** Writes the accumulator's scales into 'accScales'.
 */
-MlirValue li8BiasConst(Lower *l, MlirLocation loc, MlirAttribute bias, double inScale,
+MlirValue li8BiasConst(Li8Lower *l, MlirLocation loc, MlirAttribute bias, double inScale,
                        const double *wScales, int64_t channels, double *accScales) {
   int32_t *b = pt2eAlloc(sizeof(int32_t) * (size_t)channels);
   if (!b) {
@@ -322,9 +359,11 @@ MlirValue li8BiasConst(Lower *l, MlirLocation loc, MlirAttribute bias, double in
     accScales[c] = s;
     b[c] = mlirAttributeIsNull(bias)
                ? 0
-               : (int32_t)pt2eQuantizeValue(li8FloatAt(bias, c), s, 0, INT32_MIN, INT32_MAX, Pt2eDTypeInt32);
+               : (int32_t)pt2eQuantizeValue(pt2eConstF32At(bias, c), s, 0, INT32_MIN, INT32_MAX,
+                                            Pt2eDTypeInt32);
   }
-  MlirValue v = li8ConstRaw(l, loc, li8TensorOf(1, &channels, li8IntType(l, 32)), 4 * (size_t)channels, b);
+  MlirValue v = li8ConstRaw(l, loc, li8TensorOf(1, &channels, li8IntType(l, 32)),
+                            4 * (size_t)channels, b);
   pt2eFree(b);
   return v;
 }
