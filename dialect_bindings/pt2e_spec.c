@@ -300,23 +300,10 @@ static const char *const quantKeys[] = {
     "eps", "is_dynamic", "bins", "averaging_constant", "percentile",
     "symmetric", "num_quantized_bins", NULL};
 
-static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
-                                    Pt2eSpec *out) {
-  Pt2eQuantSpec *q = &out->quant;
-  int kind = -1;
-
-  if (mlirLogicalResultIsFailure(checkKeys(rd, dict, quantKeys, "a spec")))
-    return mlirLogicalResultFailure();
-  if (mlirLogicalResultIsFailure(readEnum(rd, dict, "observer", observerNameAt,
-                                          pt2eObserverKindCount(), &kind)))
-    return mlirLogicalResultFailure();
-  if (kind < 0)
-    return ERR(rd, "missing 'observer' (or 'shared', 'derived_from', "
-                   "'fixed')");
-  if (mlirLogicalResultIsFailure(
-          readCommon(rd, dict, (Pt2eObserverKind)kind, q)))
-    return mlirLogicalResultFailure();
-
+/* Each parameter in 'dict' is one the observer kind takes, and the kind
+   supports the qscheme. */
+static MlirLogicalResult checkKindTakes(const Reader *rd, MlirAttribute dict,
+                                        const Pt2eQuantSpec *q) {
   const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(q->observer);
   if (!mlirAttributeIsNull(get(dict, "bins")) && !k->hasBins)
     return ERR(rd, "'bins' is not a parameter of observer '%s'", k->name);
@@ -342,7 +329,12 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
       k->perChannel != pt2eQSchemeIsPerChannel(q->qscheme))
     return ERR(rd, "observer '%s' does not support qscheme '%s'", k->name,
                pt2eQSchemeName(q->qscheme));
+  return mlirLogicalResultSuccess();
+}
 
+/* The observer parameters over the kind's defaults. */
+static MlirLogicalResult readKindParams(const Reader *rd, MlirAttribute dict,
+                                        Pt2eQuantSpec *q) {
   if (mlirLogicalResultIsFailure(readFloat(rd, dict, "eps", &q->eps)) ||
       mlirLogicalResultIsFailure(readInt(rd, dict, "bins", &q->bins)) ||
       mlirLogicalResultIsFailure(readFloat(rd, dict, "averaging_constant",
@@ -354,6 +346,13 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
       mlirLogicalResultIsFailure(readInt(rd, dict, "num_quantized_bins",
                                          &q->numQuantizedBins)))
     return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+/* The parameters' ranges, as torchao's and ONNX Runtime's constructors
+   check them. */
+static MlirLogicalResult checkKindParams(const Reader *rd, const Pt2eQuantSpec *q) {
+  const Pt2eObserverKindInfo *k = pt2eObserverKindInfo(q->observer);
   if (!(q->eps > 0.0f))
     return ERR(rd, "'eps' must be positive");
   if (k->hasBins && q->bins < 1)
@@ -374,9 +373,34 @@ static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
     return ERR(rd, "'bins' of observer 'distribution' must be at least 512 "
                    "(ONNX Runtime's compute_distribution), got %lld",
                (long long)q->bins);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult parseQuant(const Reader *rd, MlirAttribute dict,
+                                    Pt2eSpec *out) {
+  Pt2eQuantSpec *q = &out->quant;
+  int kind = -1;
+
+  if (mlirLogicalResultIsFailure(checkKeys(rd, dict, quantKeys, "a spec")))
+    return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(readEnum(rd, dict, "observer", observerNameAt,
+                                          pt2eObserverKindCount(), &kind)))
+    return mlirLogicalResultFailure();
+  if (kind < 0)
+    return ERR(rd, "missing 'observer' (or 'shared', 'derived_from', "
+                   "'fixed')");
+  if (mlirLogicalResultIsFailure(
+          readCommon(rd, dict, (Pt2eObserverKind)kind, q)))
+    return mlirLogicalResultFailure();
+
+  if (mlirLogicalResultIsFailure(checkKindTakes(rd, dict, q)) ||
+      mlirLogicalResultIsFailure(readKindParams(rd, dict, q)) ||
+      mlirLogicalResultIsFailure(checkKindParams(rd, q)))
+    return mlirLogicalResultFailure();
   out->kind = Pt2eSpecQuant;
   return mlirLogicalResultSuccess();
 }
+
 
 /*
 ** A reference: {operand = k} | {result = 0}, optionally with op = "tag";
