@@ -1,6 +1,6 @@
 /*
 ** report_json.c
-** pt2e-report{format=json}: one JSON object per row (report.h), with the
+** pt2e-report{format=json}: one JSON object per row (report_rows.h), with the
 ** stable keys of docs/report.md, in this order:
 **
 **   name kind observed{op result argument location} location observer
@@ -12,7 +12,7 @@
 ** attributes ('zero_point'), but they stay what docs/report.md says when the
 ** attributes change (tools/check-layers.py knows this file).
 */
-#include "report.h"
+#include "report_json.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
