@@ -953,7 +953,7 @@ static int debug(MlirContext ctx, const Options *o) {
                                              ctx, mlirStringRefCreateFromCString(o->quantPath));
   Pt2eInterp *fi = NULL, *qi = NULL;
   Pt2eCalibData *data = NULL;
-  char entry[256], err[4400];
+  char entry[256], err[PT2E_OUTPUT_ERROR_SIZE];
   /* The report replaces its file whole, and only once every run is done;
   ** a file that cannot be written fails before the runs. */
   Pt2eOutput file, plot;
@@ -1016,7 +1016,7 @@ done:
 /* Writes the report and commits the file (closed either way). */
 static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
                         int64_t batches) {
-  char err[4400];
+  char err[PT2E_OUTPUT_ERROR_SIZE];
   if (o->json)
     printJson(file->file, d, o, batches);
   else

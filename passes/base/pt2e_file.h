@@ -26,6 +26,14 @@ typedef struct Pt2eOutput {
 } Pt2eOutput;
 
 /*
+** The size of the 'err' buffer to give the functions below: their longest
+** message is "cannot write 'TARGET': why", with TARGET at most one of
+** Pt2eOutput's paths and 'why' strerror's text, which the rest holds with
+** room to spare.
+*/
+#define PT2E_OUTPUT_ERROR_SIZE (sizeof ((Pt2eOutput *)0)->target + 304)
+
+/*
 ** Reserves the temporary file beside 'path' (created empty, with the mode
 ** the target has or a new file would get) in out->temp, and the file it
 ** will replace in out->target (links resolved). For "-" and for a path that

@@ -182,7 +182,7 @@ static MlirLogicalResult reportRun(MlirOperation module,
   mlirOperationWalk(module, checkOp, &failed, MlirWalkPreOrder);
   if (failed)
     return mlirLogicalResultFailure();
-  char path[4096], err[4400];
+  char path[4096], err[PT2E_OUTPUT_ERROR_SIZE];
   snprintf(path, sizeof path, "%.*s", (int)output.length, output.data);
   /* The report file is replaced whole or not at all (pt2e_file.h). */
   Pt2eOutput file;

@@ -514,7 +514,7 @@ static MlirWalkResult findFakeQuant(MlirOperation op, void *userData) {
 
 static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eOutput *plot,
                          bool *fileOpen, bool *plotOpen) {
-  char err[4400];
+  char err[PT2E_OUTPUT_ERROR_SIZE];
   if (*plotOpen) {
     printSvg(plot->file, s, r);
     *plotOpen = false;
@@ -543,7 +543,7 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   s.o = o;
   s.progress = o->progress > 0 || (o->progress < 0 && isatty(2));
   int rc = 1;
-  char err[4400];
+  char err[PT2E_OUTPUT_ERROR_SIZE];
   Pt2eInterp *fi = NULL;
   bool *inFloat = NULL;
   MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->modelPath));
