@@ -62,6 +62,7 @@
 #include "numeric_debug/sensitivity.h"
 #include "numeric_debug/svg_rows.h"
 #include "support/tool_context.h"
+#include "support/tool_output.h"
 
 #define TOOL "pt2e-numeric-debug"
 
@@ -953,15 +954,13 @@ static int debug(MlirContext ctx, const Options *o) {
                                              ctx, mlirStringRefCreateFromCString(o->quantPath));
   Pt2eInterp *fi = NULL, *qi = NULL;
   Pt2eCalibData *data = NULL;
-  char entry[256], err[PT2E_OUTPUT_ERROR_SIZE];
+  char entry[256];
   /* The report replaces its file whole, and only once every run is done;
   ** a file that cannot be written fails before the runs. */
-  Pt2eOutput file, plot;
-  bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
-  bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
-  if (!fileOpen || (o->svg && !plotOpen))
-    fprintf(stderr, TOOL ": %s\n", err);
-  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
+  Pt2eOutput file = {0}, plot = {0};
+  bool opened = pt2eToolOutputOpen(TOOL, &file, o->output) &&
+                (!o->svg || pt2eToolOutputOpen(TOOL, &plot, o->svg));
+  if (!opened || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
       !prepareFloat(&d, ctx, fm, o->floatPath) || !entryName(fm, o, entry, sizeof entry))
     goto done;
   Pt2eInterpHooks fh = {observeFloat, NULL, &d}, qh = {observeQuant, NULL, &d};
@@ -987,21 +986,15 @@ static int debug(MlirContext ctx, const Options *o) {
   if (!runBatches(&d, fi, qi, data, loc, &batches))
     goto done;
   qsort(d.points, d.numPoints, sizeof *d.points, worstFirst);
-  if (plotOpen) {
+  if (o->svg) {
     printSvg(plot.file, &d);
-    plotOpen = false;
-    if (!pt2eOutputCommit(&plot, err, sizeof err)) {
-      fprintf(stderr, TOOL ": %s\n", err);
+    if (!pt2eToolOutputCommit(TOOL, &plot))
       goto done;
-    }
   }
   rc = writeReport(&file, &d, o, batches) ? 0 : 1;
-  fileOpen = false;
 done:
-  if (plotOpen)
-    pt2eOutputAbort(&plot);
-  if (fileOpen)
-    pt2eOutputAbort(&file);
+  pt2eOutputAbort(&plot); /* nothing when committed or never opened */
+  pt2eOutputAbort(&file);
   pt2eCalibDataClose(data);
   pt2eInterpDestroy(qi);
   pt2eInterpDestroy(fi);
@@ -1016,16 +1009,11 @@ done:
 /* Writes the report and commits the file (closed either way). */
 static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
                         int64_t batches) {
-  char err[PT2E_OUTPUT_ERROR_SIZE];
   if (o->json)
     printJson(file->file, d, o, batches);
   else
     printTable(file->file, d, batches);
-  if (!pt2eOutputCommit(file, err, sizeof err)) {
-    fprintf(stderr, TOOL ": %s\n", err);
-    return false;
-  }
-  return true;
+  return pt2eToolOutputCommit(TOOL, file);
 }
 
 int main(int argc, char **argv) {

@@ -57,7 +57,9 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
 /* Flushes and closes; the temporary file replaces the target. False (with
 ** 'err') when writing or renaming failed; the target is then untouched. */
 bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize);
-/* Closes and removes the temporary file; the target is untouched. */
+/* Closes and removes the temporary file; the target is untouched. Does
+** nothing for an output already committed or aborted, one pt2eOutputOpen
+** or pt2eOutputReserve failed to open, or a zeroed Pt2eOutput. */
 void pt2eOutputAbort(Pt2eOutput *out);
 
 #ifdef __cplusplus

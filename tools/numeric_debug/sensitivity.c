@@ -28,6 +28,7 @@
 #include "pt2e_support.h"
 #include "units.h"
 #include "numeric_debug/svg_rows.h"
+#include "support/tool_output.h"
 
 #define TOOL "pt2e-numeric-debug"
 
@@ -512,27 +513,18 @@ static MlirWalkResult findFakeQuant(MlirOperation op, void *userData) {
   return MlirWalkResultInterrupt;
 }
 
-static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eOutput *plot,
-                         bool *fileOpen, bool *plotOpen) {
-  char err[PT2E_OUTPUT_ERROR_SIZE];
-  if (*plotOpen) {
+/* Writes the plot (with --svg) and the report, and commits each. */
+static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eOutput *plot) {
+  if (s->o->svg) {
     printSvg(plot->file, s, r);
-    *plotOpen = false;
-    if (!pt2eOutputCommit(plot, err, sizeof err)) {
-      fprintf(stderr, TOOL ": %s\n", err);
+    if (!pt2eToolOutputCommit(TOOL, plot))
       return false;
-    }
   }
   if (s->o->json)
     printJson(file->file, s, r);
   else
     printTable(file->file, s, r);
-  *fileOpen = false;
-  if (!pt2eOutputCommit(file, err, sizeof err)) {
-    fprintf(stderr, TOOL ": %s\n", err);
-    return false;
-  }
-  return true;
+  return pt2eToolOutputCommit(TOOL, file);
 }
 
 int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
@@ -543,16 +535,13 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   s.o = o;
   s.progress = o->progress > 0 || (o->progress < 0 && isatty(2));
   int rc = 1;
-  char err[PT2E_OUTPUT_ERROR_SIZE];
   Pt2eInterp *fi = NULL;
   bool *inFloat = NULL;
   MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->modelPath));
-  Pt2eOutput file, plot;
-  bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
-  bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
-  if (!fileOpen || (o->svg && !plotOpen))
-    fprintf(stderr, TOOL ": %s\n", err);
-  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(m))
+  Pt2eOutput file = {0}, plot = {0};
+  bool opened = pt2eToolOutputOpen(TOOL, &file, o->output) &&
+                (!o->svg || pt2eToolOutputOpen(TOOL, &plot, o->svg));
+  if (!opened || mlirModuleIsNull(m))
     goto done;
   /* the function to run: --entry, or the module's first func.func */
   MlirOperation func = pt2eModuleFindFunc(m, o->entry);
@@ -626,7 +615,7 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   if (s.progress && s.runsDone != s.runsTotal)
     fputc('\n', stderr); /* the greedy steps ended early */
   r.seconds = nowSeconds() - s.start;
-  if (!writeOutputs(&s, &r, &file, &plot, &fileOpen, &plotOpen))
+  if (!writeOutputs(&s, &r, &file, &plot))
     goto done;
   rc = 0;
   if (r.greedy && !r.reached) {
@@ -639,10 +628,8 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
     rc = 1;
   }
 done:
-  if (plotOpen)
-    pt2eOutputAbort(&plot);
-  if (fileOpen)
-    pt2eOutputAbort(&file);
+  pt2eOutputAbort(&plot); /* nothing when committed or never opened */
+  pt2eOutputAbort(&file);
   pt2eFree(inFloat);
   pt2eFree(r.sqnr);
   pt2eFree(r.dropped);
