@@ -39,6 +39,7 @@
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
 
+#include "ir_ops.h"
 #include "pt2e_annotation.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
@@ -199,21 +200,20 @@ static void freeGraph(Graph *g) {
 }
 
 static NodeKind kindOf(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (pt2eIsObserver(op))
     return KindObserver;
   if (pt2eIsFakeQuant(op))
     return KindFakeQuant;
-  if (pt2eStringRefIs(n, "quant.qcast"))
+  if (pt2eOpIs(op, "quant.qcast"))
     return KindQCast;
-  if (pt2eStringRefIs(n, "quant.dcast"))
+  if (pt2eOpIs(op, "quant.dcast"))
     return KindDCast;
-  if (pt2eStringRefIs(n, "quant.scast"))
+  if (pt2eOpIs(op, "quant.scast"))
     return KindSCast;
-  if (pt2eStringRefIs(n, "func.return") || pt2eStringRefIs(n, "return"))
+  if (pt2eOpIs(op, "func.return") || pt2eOpIs(op, "return"))
     return KindReturn;
-  if (pt2eStringRefIs(n, "arith.constant") || pt2eStringRefIs(n, "tosa.const") ||
-      pt2eStringRefIs(n, "tensor.empty"))
+  if (pt2eOpIs(op, "arith.constant") || pt2eOpIs(op, "tosa.const") ||
+      pt2eOpIs(op, "tensor.empty"))
     return KindConst;
   return KindOp;
 }
@@ -245,7 +245,7 @@ static void quantLabel(MlirType t, char *label) {
 
 /* The label of an op's node: what a reader needs to tell it apart. */
 static void opLabel(MlirOperation op, NodeKind kind, char *label) {
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef opName = pt2eOpNameOf(op);
   label[0] = '\0';
   labelAdd(label, "%.*s", opName.data, (int)opName.length);
   if (kind == KindObserver || kind == KindFakeQuant) {
@@ -362,7 +362,7 @@ static bool buildGraph(MlirOperation func, Graph *g) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     NodeKind kind = kindOf(op);
-    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+    MlirStringRef opName = pt2eOpNameOf(op); /* for the node's id */
     if ((kind == KindObserver || kind == KindFakeQuant) && !quantOpIsSound(op)) {
       pt2eFree(counts);
       return false;

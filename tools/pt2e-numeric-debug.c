@@ -51,6 +51,7 @@
 
 #include "calib_data.h"
 #include "interp.h"
+#include "ir_ops.h"
 #include "json_writer.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
@@ -338,15 +339,10 @@ static void routeThrough(MlirValue v, MlirOperation probe) {
   mlirValueReplaceAllUsesExcept(v, mlirOperationGetResult(probe, 0), 1, &probe);
 }
 
-/* The op a value is defined by, or null for a block argument. */
-static MlirOperation definingOp(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
 /* A probe reading 'v' placed right after its definition. */
 static MlirOperation probeValue(MlirContext ctx, MlirValue v, const char *prefix,
                                 const char *name) {
-  MlirOperation def = definingOp(v);
+  MlirOperation def = pt2eOpProducer(v);
   MlirBlock block = mlirOperationIsNull(def) ? mlirBlockArgumentGetOwner(v)
                                              : mlirOperationGetBlock(def);
   return makeProbe(ctx, v, block, def, mlirValueGetLocation(v), prefix, name);
@@ -459,7 +455,7 @@ static MlirOperation dcastOf(MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(user)), "quant.dcast"))
+    if (pt2eOpIs(user, "quant.dcast"))
       return user;
   }
   return (MlirOperation){NULL};
@@ -506,8 +502,7 @@ static bool prepareQuant(Debugger *d, MlirContext ctx, MlirModule m, const char 
       s.failed = true;
       break;
     }
-    bool isScast = !fq && pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                                          "quant.scast");
+    bool isScast = !fq && pt2eOpIs(op, "quant.scast");
     /* in: the value the point quantizes, read by the point only */
     if (!isScast) {
       MlirValue x = mlirOperationGetOperand(op, 0);

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ir_ops.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_file.h"
 #include "pt2e_spec.h"
@@ -58,8 +59,7 @@ static void describeInput(MlirOperation op, char *buf, size_t size) {
     snprintf(buf, size, "arg%ld", (long)mlirBlockArgumentGetArgNumber(v));
     return;
   }
-  MlirOperation def = mlirOpResultGetOwner(v);
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(def));
+  MlirStringRef n = pt2eOpNameOf(mlirOpResultGetOwner(v));
   snprintf(buf, size, "%.*s#%ld", (int)n.length, n.data,
            (long)mlirOpResultGetResultNumber(v));
 }

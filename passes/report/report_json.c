@@ -18,6 +18,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "ir_ops.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
@@ -53,9 +54,8 @@ static void writeObserved(Pt2eJson *j, MlirOperation op) {
     pt2eJsonKey(j, "argument");
     pt2eJsonInt(j, (int64_t)mlirBlockArgumentGetArgNumber(v));
   } else {
-    MlirOperation def = mlirOpResultGetOwner(v);
     pt2eJsonKey(j, "op");
-    writeStringRef(j, mlirIdentifierStr(mlirOperationGetName(def)));
+    writeStringRef(j, pt2eOpNameOf(mlirOpResultGetOwner(v)));
     pt2eJsonKey(j, "result");
     pt2eJsonInt(j, (int64_t)mlirOpResultGetResultNumber(v));
     pt2eJsonKey(j, "argument");

@@ -15,6 +15,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "ir_ops.h"
 #include "observers.h"
 #include "pt2e_alloc.h"
 #include "pt2e_calibrated.h"
@@ -142,8 +143,7 @@ MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
   row->op = op;
   if (!pt2eIsQuantOp(op)) {
     row->kind = Pt2eReportQdq;
-    row->isScast = pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                                   "quant.scast");
+    row->isScast = pt2eOpIs(op, "quant.scast");
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     MlirType elem = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
     if (mlirTypeIsAUniformQuantizedType(elem)) {

@@ -21,6 +21,7 @@
 
 #include "calib_data.h"
 #include "interp.h"
+#include "ir_ops.h"
 #include "json_writer.h"
 #include "pt2e_dialect.h"
 #include "pt2e_file.h"
@@ -97,7 +98,7 @@ typedef struct QcastList {
 
 static MlirWalkResult collectQcast(MlirOperation op, void *userData) {
   QcastList *l = userData;
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.qcast") ||
+  if (!pt2eOpIs(op, "quant.qcast") ||
       mlirAttributeIsNull(pt2eQdqGetName(op)))
     return MlirWalkResultAdvance;
   if (!pt2eVecGrow((void **)&l->ops, &l->cap, l->n, sizeof *l->ops)) {
@@ -137,7 +138,7 @@ static int bypassPoints(const Sens *s, MlirOperation module, const bool *inFloat
     for (MlirOpOperand use = mlirValueGetFirstUse(q); !mlirOpOperandIsNull(use) && nd < 16;
          use = mlirOpOperandGetNextUse(use)) {
       MlirOperation d = mlirOpOperandGetOwner(use);
-      if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(d)), "quant.dcast"))
+      if (pt2eOpIs(d, "quant.dcast"))
         dcasts[nd++] = d;
     }
     for (int k = 0; k < nd; k++)

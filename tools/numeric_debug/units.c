@@ -13,6 +13,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
+#include "ir_ops.h"
 #include "pt2e_annotation.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
@@ -71,9 +72,8 @@ static void unite(Graph *g, int a, int b) {
 /* Ops that make a value from nothing: an edge through them joins nothing
 ** (every conv's tensor.empty would otherwise join every unit). */
 static bool isSource(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return pt2eStringRefIs(n, "arith.constant") || pt2eStringRefIs(n, "tensor.empty") ||
-         pt2eStringRefIs(n, "linalg.fill") || pt2eStringRefIs(n, "tosa.const") ||
+  return pt2eOpIs(op, "arith.constant") || pt2eOpIs(op, "tensor.empty") ||
+         pt2eOpIs(op, "linalg.fill") || pt2eOpIs(op, "tosa.const") ||
          mlirOperationGetNumOperands(op) == 0;
 }
 
@@ -83,9 +83,8 @@ static bool isLayout(MlirOperation op) {
   static const char *names[] = {"tensor.pad", "tensor.expand_shape", "tensor.collapse_shape",
                                 "linalg.transpose", "linalg.broadcast", "tosa.transpose",
                                 "tosa.reshape"};
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (pt2eStringRefIs(n, names[i]))
+    if (pt2eOpIs(op, names[i]))
       return true;
   return false;
 }
@@ -463,7 +462,7 @@ bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out) {
       core[u] = i;
   }
   for (int u = 0; u < out->numUnits; u++) {
-    MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(g.ops[core[u]]));
+    MlirStringRef s = pt2eOpNameOf(g.ops[core[u]]);
     snprintf(out->units[u].core, sizeof out->units[u].core, "%.*s", (int)s.length, s.data);
     /* a module name in the core's location names the unit best */
     MlirLocation loc = mlirOperationGetLocation(g.ops[core[u]]);
