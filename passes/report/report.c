@@ -92,6 +92,30 @@ static void printQParams(FILE *out, const Pt2eReportRow *row) {
   fprintf(out, "\n");
 }
 
+/* The table's qparams columns: their number, then at most three
+** scale/zero_point pairs (after the dtype when it is not 8 or 32 bits). */
+static void printRowQParams(FILE *out, const Pt2eReportRow *row) {
+  if (row->n <= 0) {
+    fprintf(out, "    -  (no qparams)");
+    return;
+  }
+  fprintf(out, " %4ld  ", (long)row->n);
+  /* int8 and an int32 bias are what every table shows; other widths
+     (i16 activations, i4 weights) say so before their qparams */
+  const char *dtype = pt2eReportRowDType(row);
+  unsigned bits = 8;
+  for (int d = 0; dtype && d < pt2eDTypeCount(); d++)
+    if (strcmp(dtype, pt2eDTypeName((Pt2eDType)d)) == 0)
+      bits = pt2eDTypeInfo((Pt2eDType)d)->bits;
+  if (bits != 8 && bits != 32)
+    fprintf(out, "%s ", dtype);
+  for (intptr_t i = 0; i < row->n && i < 3; i++)
+    fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)pt2eReportRowScale(row, i),
+            (long long)pt2eReportRowZeroPoint(row, i));
+  if (row->n > 3)
+    fprintf(out, " ... (%ld)", (long)row->n);
+}
+
 static void printRow(FILE *out, const Pt2eReportRow *row) {
   MlirOperation op = row->op;
   MlirStringRef name = pt2eReportRowName(row);
@@ -105,25 +129,7 @@ static void printRow(FILE *out, const Pt2eReportRow *row) {
                                                          : "q-dq";
   fprintf(out, "%-28.*s %-10s %-24s %-34s", (int)name.length, name.data,
           opKind, watches, kind);
-  if (row->n > 0) {
-    fprintf(out, " %4ld  ", (long)row->n);
-    /* int8 and an int32 bias are what every table shows; other widths
-       (i16 activations, i4 weights) say so before their qparams */
-    const char *dtype = pt2eReportRowDType(row);
-    unsigned bits = 8;
-    for (int d = 0; dtype && d < pt2eDTypeCount(); d++)
-      if (strcmp(dtype, pt2eDTypeName((Pt2eDType)d)) == 0)
-        bits = pt2eDTypeInfo((Pt2eDType)d)->bits;
-    if (bits != 8 && bits != 32)
-      fprintf(out, "%s ", dtype);
-    for (intptr_t i = 0; i < row->n && i < 3; i++)
-      fprintf(out, "%s%.6g/%lld", i ? " " : "", (double)pt2eReportRowScale(row, i),
-              (long long)pt2eReportRowZeroPoint(row, i));
-    if (row->n > 3)
-      fprintf(out, " ... (%ld)", (long)row->n);
-  } else {
-    fprintf(out, "    -  (no qparams)");
-  }
+  printRowQParams(out, row);
   double clip = pt2eReportRowClipped(row);
   if (clip >= 0)
     fprintf(out, "  clipped %.3g%%", 100.0 * clip);
@@ -165,6 +171,25 @@ static MlirWalkResult reportOp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Every row in the chosen format, between the table's header and its
+** count, or the JSON list's brackets. */
+static void printRows(MlirOperation module, ReportState *st) {
+  if (st->format == FormatTable)
+    fprintf(st->out, "%-28s %-10s %-24s %-34s %5s  %s\n", "name", "op", "watches",
+            "observer", "#qp", "scale/zero_point  clipped  min/max  @ location");
+  /* One object per line: a list that greps and diffs line by line. */
+  pt2eJsonInit(&st->json, st->out, 1);
+  if (st->format == FormatJson)
+    pt2eJsonBeginArray(&st->json);
+  mlirOperationWalk(module, reportOp, st, MlirWalkPreOrder);
+  if (st->format == FormatTable)
+    fprintf(st->out, "%d row%s\n", st->count, st->count == 1 ? "" : "s");
+  if (st->format == FormatJson) {
+    pt2eJsonEndArray(&st->json);
+    fputc('\n', st->out);
+  }
+}
+
 static MlirLogicalResult reportRun(MlirOperation module,
                                    const Pt2eOptionValue *options) {
   MlirLocation loc = mlirOperationGetLocation(module);
@@ -189,20 +214,7 @@ static MlirLogicalResult reportRun(MlirOperation module,
   if (!pt2eOutputOpen(&file, path, false, err, sizeof err))
     return pt2eEmitError(loc, "'pt2e-report': %s", err);
   st.out = file.file;
-  if (st.format == FormatTable)
-    fprintf(st.out, "%-28s %-10s %-24s %-34s %5s  %s\n", "name", "op", "watches",
-            "observer", "#qp", "scale/zero_point  clipped  min/max  @ location");
-  /* One object per line: a list that greps and diffs line by line. */
-  pt2eJsonInit(&st.json, st.out, 1);
-  if (st.format == FormatJson)
-    pt2eJsonBeginArray(&st.json);
-  mlirOperationWalk(module, reportOp, &st, MlirWalkPreOrder);
-  if (st.format == FormatTable)
-    fprintf(st.out, "%d row%s\n", st.count, st.count == 1 ? "" : "s");
-  if (st.format == FormatJson) {
-    pt2eJsonEndArray(&st.json);
-    fputc('\n', st.out);
-  }
+  printRows(module, &st);
   if (!pt2eOutputCommit(&file, err, sizeof err))
     return pt2eEmitError(loc, "'pt2e-report': %s", err);
   return mlirLogicalResultSuccess();

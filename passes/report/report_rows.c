@@ -51,52 +51,73 @@ static MlirLogicalResult observerFailure(const Pt2eReportRow *row,
                        pt2eObserverErrorMessage(obs));
 }
 
+/* The buffers the stats of per-channel histograms are restored into. */
+typedef struct ChannelStats {
+  int64_t *counts, *bins;
+  float *edges, *mm, *ranges; /* mm: n minima then n maxima; ranges: lo/hi pairs */
+} ChannelStats;
+
+static bool channelStatsAlloc(ChannelStats *c, const Pt2eCalibratedStats *cs) {
+  intptr_t n = cs->numChannels, ne = pt2eCalibratedOrtNumEdges(cs);
+  c->counts = pt2eAlloc((size_t)(cs->ortBins > 0 ? cs->ortBins : 1) * sizeof *c->counts);
+  c->edges = pt2eAlloc((size_t)(ne > 0 ? ne : 1) * sizeof *c->edges);
+  c->bins = pt2eAlloc((size_t)(n > 0 ? n : 1) * sizeof *c->bins);
+  c->mm = pt2eAlloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *c->mm);
+  c->ranges = pt2eAlloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *c->ranges);
+  return c->counts && c->edges && c->bins && c->mm && c->ranges;
+}
+
+static void channelStatsFree(ChannelStats *c) {
+  pt2eFree(c->counts);
+  pt2eFree(c->edges);
+  pt2eFree(c->bins);
+  pt2eFree(c->mm);
+  pt2eFree(c->ranges);
+}
+
+/* Restores the stats into 'obs' as pt2e-calibrate restores them, then
+** each channel's range into c->ranges (0, 0 for one that saw nothing). */
+static Pt2eNumStatus channelRanges(Pt2eObserver *obs, const Pt2eCalibratedStats *cs,
+                                   ChannelStats *c) {
+  intptr_t n = cs->numChannels;
+  pt2eCalibratedCopyOrtStats(cs, c->counts, c->edges);
+  pt2eCalibratedCopyChannelBins(cs, c->bins);
+  pt2eCalibratedCopyStats(cs, c->mm, c->mm + n, NULL);
+  Pt2eObserverStats s = {n, c->mm, c->mm + n, 0, NULL, cs->ortBins, c->counts, c->edges,
+                         c->bins};
+  Pt2eNumStatus st = pt2eObserverSetStats(obs, &s);
+  for (intptr_t ch = 0; st == Pt2eNumOk && ch < n; ch++) {
+    st = pt2eObserverComputeChannelRange(obs, ch, &c->ranges[2 * ch], &c->ranges[2 * ch + 1]);
+    if (st == Pt2eNumDefaulted) { /* a channel that saw nothing */
+      c->ranges[2 * ch] = c->ranges[2 * ch + 1] = 0.0f;
+      st = Pt2eNumOk;
+    }
+  }
+  return st;
+}
+
 /*
 ** Per-channel histograms of an ONNX Runtime kind: each channel's range,
 ** from the stats restored as pt2e-calibrate restores them.
 */
 static MlirLogicalResult ortChannelRanges(Pt2eReportRow *row) {
-  const Pt2eCalibratedStats *cs = &row->stats;
   MlirLocation loc = mlirOperationGetLocation(row->op);
-  intptr_t n = cs->numChannels, ne = pt2eCalibratedOrtNumEdges(cs);
   Pt2eObserver *obs = pt2eObserverCreate(&row->spec.quant, 0);
-  int64_t *counts = pt2eAlloc((size_t)(cs->ortBins > 0 ? cs->ortBins : 1) * sizeof *counts);
-  float *edges = pt2eAlloc((size_t)(ne > 0 ? ne : 1) * sizeof *edges);
-  int64_t *bins = pt2eAlloc((size_t)(n > 0 ? n : 1) * sizeof *bins);
-  float *mm = pt2eAlloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *mm);
-  float *ranges = pt2eAlloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *ranges);
+  ChannelStats c;
+  bool allocated = channelStatsAlloc(&c, &row->stats);
   MlirLogicalResult r = mlirLogicalResultSuccess();
-  if (!obs || !counts || !edges || !bins || !mm || !ranges) {
+  if (!obs || !allocated) {
     r = pt2eOutOfMemory(loc, "'pt2e-report'");
-    goto done;
-  }
-  pt2eCalibratedCopyOrtStats(cs, counts, edges);
-  pt2eCalibratedCopyChannelBins(cs, bins);
-  pt2eCalibratedCopyStats(cs, mm, mm + n, NULL);
-  Pt2eObserverStats s = {n, mm, mm + n, 0, NULL, cs->ortBins, counts, edges, bins};
-  Pt2eNumStatus st = pt2eObserverSetStats(obs, &s);
-  for (intptr_t c = 0; st == Pt2eNumOk && c < n; c++) {
-    st = pt2eObserverComputeChannelRange(obs, c, &ranges[2 * c], &ranges[2 * c + 1]);
-    if (st == Pt2eNumDefaulted) { /* a channel that saw nothing */
-      ranges[2 * c] = ranges[2 * c + 1] = 0.0f;
-      st = Pt2eNumOk;
-    }
-  }
-  if (st != Pt2eNumOk) {
+  } else if (channelRanges(obs, &row->stats, &c) != Pt2eNumOk) {
     r = observerFailure(row, loc, obs);
-    goto done;
+  } else {
+    row->hasRange = true;
+    row->numRanges = row->stats.numChannels;
+    row->ranges = c.ranges;
+    c.ranges = NULL;
   }
-  row->hasRange = true;
-  row->numRanges = n;
-  row->ranges = ranges;
-  ranges = NULL;
-done:
   pt2eObserverDestroy(obs);
-  pt2eFree(counts);
-  pt2eFree(edges);
-  pt2eFree(bins);
-  pt2eFree(mm);
-  pt2eFree(ranges);
+  channelStatsFree(&c);
   return r;
 }
 
