@@ -446,7 +446,8 @@ static void assignOps(Graph *g, const int *rootUnit, const int *inputs, int *uni
     }
     unit->numOps++;
     MlirAttribute id = pt2eOpGetId(g->ops[i]);
-    if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id) && !strncmp(unit->name, "unit_", 5)) {
+    if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id) &&
+        !strncmp(unit->name, "unit_", 5)) {
       MlirStringRef s = mlirStringAttrGetValue(id);
       snprintf(unit->name, sizeof unit->name, "%.*s", (int)s.length, s.data);
     }
