@@ -76,7 +76,7 @@ static bool redirectOutput(int argc, char **argv, std::vector<char *> &args) {
   int i = findOutputArg(argc, argv, &offset);
   if (i < 0 || !argv[i][offset])
     return true;
-  char err[4400];
+  char err[PT2E_OUTPUT_ERROR_SIZE];
   if (!pt2eOutputReserve(&output, argv[i] + offset, err, sizeof err)) {
     fprintf(stderr, "pt2e-opt: %s\n", err);
     return false;
@@ -94,7 +94,7 @@ static void removeTemporaryOutput() { pt2eOutputAbort(&output); }
 
 /// Puts the finished output in place, or throws it away after a failure.
 static int finishOutput(int code) {
-  char err[4400];
+  char err[PT2E_OUTPUT_ERROR_SIZE];
   if (code != 0) {
     pt2eOutputAbort(&output);
     return code;

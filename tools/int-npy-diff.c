@@ -144,6 +144,41 @@ static bool parseMaxDiff(const char *text, int64_t *out) {
   return true;
 }
 
+/* What differs between two arrays of one shape. */
+typedef struct Diff {
+  int64_t n, differing, byOne, byMore;
+  uint64_t worst;                /* the largest |reference - other| */
+  int64_t listed[MaxListed][3];  /* index, reference, other */
+  int numListed;
+} Diff;
+
+static void countDifferences(const Pt2eArray *ref, const Pt2eArray *other, Diff *diff) {
+  memset(diff, 0, sizeof *diff);
+  diff->n = pt2eArrayNumel(ref);
+  for (int64_t i = 0; i < diff->n; i++) {
+    int64_t r, o;
+    elementAt(ref, i, &r);
+    elementAt(other, i, &o);
+    if (r == o)
+      continue;
+    /* both values fit in 64 bits but their difference may not: unsigned */
+    uint64_t d = r > o ? (uint64_t)r - (uint64_t)o : (uint64_t)o - (uint64_t)r;
+    diff->differing++;
+    if (d == 1)
+      diff->byOne++;
+    else
+      diff->byMore++;
+    if (d > diff->worst)
+      diff->worst = d;
+    if (diff->numListed < MaxListed) {
+      diff->listed[diff->numListed][0] = i;
+      diff->listed[diff->numListed][1] = r;
+      diff->listed[diff->numListed][2] = o;
+      diff->numListed++;
+    }
+  }
+}
+
 /* Compares and prints; returns the exit status. */
 static int compare(const char *refPath, const char *otherPath, const Pt2eArray *ref,
                    const Pt2eArray *other, int64_t maxDiff) {
@@ -155,51 +190,32 @@ static int compare(const char *refPath, const char *otherPath, const Pt2eArray *
     fputc('\n', stderr);
     return 2;
   }
-  int64_t n = pt2eArrayNumel(ref), differing = 0, byOne = 0, byMore = 0;
-  uint64_t worst = 0;
-  int64_t listed[MaxListed][3];
-  int numListed = 0;
-  for (int64_t i = 0; i < n; i++) {
-    int64_t r, o;
-    elementAt(ref, i, &r);
-    elementAt(other, i, &o);
-    if (r == o)
-      continue;
-    /* both values fit in 64 bits but their difference may not: unsigned */
-    uint64_t d = r > o ? (uint64_t)r - (uint64_t)o : (uint64_t)o - (uint64_t)r;
-    differing++;
-    if (d == 1)
-      byOne++;
-    else
-      byMore++;
-    if (d > worst)
-      worst = d;
-    if (numListed < MaxListed) {
-      listed[numListed][0] = i;
-      listed[numListed][1] = r;
-      listed[numListed][2] = o;
-      numListed++;
-    }
-  }
+  Diff d;
+  countDifferences(ref, other, &d);
   printf("elements=%" PRId64 " differing=%" PRId64 " max_abs_diff=%" PRIu64
          " diff_1=%" PRId64 " diff_more=%" PRId64 "\n",
-         n, differing, worst, byOne, byMore);
-  for (int k = 0; k < numListed; k++)
-    printf("  at %" PRId64 ": reference %" PRId64 ", other %" PRId64 "\n", listed[k][0],
-           listed[k][1], listed[k][2]);
-  if (worst > (uint64_t)maxDiff) {
+         d.n, d.differing, d.worst, d.byOne, d.byMore);
+  for (int k = 0; k < d.numListed; k++)
+    printf("  at %" PRId64 ": reference %" PRId64 ", other %" PRId64 "\n", d.listed[k][0],
+           d.listed[k][1], d.listed[k][2]);
+  if (d.worst > (uint64_t)maxDiff) {
     fprintf(stderr, "int-npy-diff: %s against %s: max_abs_diff %" PRIu64
-            " exceeds %" PRId64 "\n", otherPath, refPath, worst, maxDiff);
+            " exceeds %" PRId64 "\n", otherPath, refPath, d.worst, maxDiff);
     return 1;
   }
   return 0;
 }
 
-int main(int argc, char **argv) {
-  int64_t maxDiff = 0, zp = 0;
-  double scale = 0;
-  bool dequantized = false;
-  const char *paths[2] = {NULL, NULL};
+typedef struct DiffOptions {
+  int64_t maxDiff, zp;
+  double scale;
+  bool dequantized; /* OTHER holds float32 (q - zp) * scale */
+  const char *paths[2];
+} DiffOptions;
+
+/* -1 to go on, else the exit status (0 after --help, 2 for a bad line). */
+static int parseArgs(int argc, char **argv, DiffOptions *o) {
+  memset(o, 0, sizeof *o);
   int numPaths = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -208,24 +224,24 @@ int main(int argc, char **argv) {
       return 0;
     }
     if (strncmp(a, "--max-diff=", 11) == 0) {
-      if (!parseMaxDiff(a + 11, &maxDiff)) {
+      if (!parseMaxDiff(a + 11, &o->maxDiff)) {
         fprintf(stderr, "int-npy-diff: '--max-diff' takes a non-negative integer, got '%s'\n",
                 a + 11);
         return 2;
       }
     } else if (strncmp(a, "--dequantized=", 14) == 0) {
-      if (!parseDequantized(a + 14, &scale, &zp)) {
+      if (!parseDequantized(a + 14, &o->scale, &o->zp)) {
         fprintf(stderr, "int-npy-diff: '--dequantized' takes SCALE:ZP (a positive scale, an "
                         "integer zero point), got '%s'\n", a + 14);
         return 2;
       }
-      dequantized = true;
+      o->dequantized = true;
     } else if (a[0] == '-' && a[1] == '-') {
       fprintf(stderr, "int-npy-diff: unknown option '%s'\n", a);
       usage(stderr);
       return 2;
     } else if (numPaths < 2) {
-      paths[numPaths++] = a;
+      o->paths[numPaths++] = a;
     } else {
       usage(stderr);
       return 2;
@@ -235,35 +251,47 @@ int main(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
+  return -1;
+}
+
+/* OTHER as integers: as it is, or requantized from --dequantized's floats;
+** false with a message ('*a' then holds nothing). */
+static bool loadOther(const DiffOptions *o, Pt2eArray *a) {
+  if (!o->dequantized)
+    return loadIntegers(o->paths[1], a);
+  char err[512];
+  if (!pt2eNpyRead(o->paths[1], Pt2eNpyKeep, a, err, sizeof err)) {
+    fprintf(stderr, "int-npy-diff: %s\n", err);
+    return false;
+  }
+  if (a->dtype != Pt2eArrayF32) {
+    fprintf(stderr, "int-npy-diff: %s: --dequantized wants float32, got '%s'\n", o->paths[1],
+            pt2eArrayDTypeName(a->dtype));
+    pt2eArrayFree(a);
+    return false;
+  }
+  if (!requantize(o->paths[1], a, o->scale, o->zp)) {
+    pt2eArrayFree(a);
+    return false;
+  }
+  return true;
+}
+
+int main(int argc, char **argv) {
+  DiffOptions opt;
+  int parsed = parseArgs(argc, argv, &opt);
+  if (parsed >= 0)
+    return parsed;
   Pt2eArray ref, other;
   memset(&ref, 0, sizeof ref);
   memset(&other, 0, sizeof other);
-  if (!loadIntegers(paths[0], &ref))
+  if (!loadIntegers(opt.paths[0], &ref))
     return 2;
-  if (dequantized) {
-    char err[512];
-    if (!pt2eNpyRead(paths[1], Pt2eNpyKeep, &other, err, sizeof err)) {
-      fprintf(stderr, "int-npy-diff: %s\n", err);
-      pt2eArrayFree(&ref);
-      return 2;
-    }
-    if (other.dtype != Pt2eArrayF32) {
-      fprintf(stderr, "int-npy-diff: %s: --dequantized wants float32, got '%s'\n", paths[1],
-              pt2eArrayDTypeName(other.dtype));
-      pt2eArrayFree(&ref);
-      pt2eArrayFree(&other);
-      return 2;
-    }
-    if (!requantize(paths[1], &other, scale, zp)) {
-      pt2eArrayFree(&ref);
-      pt2eArrayFree(&other);
-      return 2;
-    }
-  } else if (!loadIntegers(paths[1], &other)) {
+  if (!loadOther(&opt, &other)) {
     pt2eArrayFree(&ref);
     return 2;
   }
-  int status = compare(paths[0], paths[1], &ref, &other, maxDiff);
+  int status = compare(opt.paths[0], opt.paths[1], &ref, &other, opt.maxDiff);
   pt2eArrayFree(&ref);
   pt2eArrayFree(&other);
   return status;

@@ -322,6 +322,27 @@ static bool keyIs(const Parser *p, const Member *m, const char *key) {
   return m->keyEnd - m->keyStart == n && !memcmp(p->text + m->keyStart, key, n);
 }
 
+/* Whether member m's value has a type the schema's key k allows. */
+static bool valueFits(const Parser *p, const Member *m, const KeyType *k) {
+  /* A non-finite number is a string, which stands for a number where the
+  ** schema has numbers; anywhere else it is just a string. */
+  int t = m->value.type;
+  if (t & TNonFinite)
+    t = (k->type & TNumber) ? TNonFinite : TString;
+  int allowed = k->type | ((k->type & TNumber) ? TNonFinite : 0);
+  int elementsAllowed = k->elements | ((k->elements & TNumber) ? TNonFinite : 0);
+  bool ok = (t & allowed) != 0;
+  if (ok && t == TArray)
+    ok = (m->value.elements & ~elementsAllowed) == 0;
+  if (ok && t == TString && k->values) {
+    ok = false;
+    for (const char *const *v = k->values; *v; v++)
+      ok = ok || (m->value.end - m->value.start == strlen(*v) &&
+                  !memcmp(p->text + m->value.start, *v, strlen(*v)));
+  }
+  return ok;
+}
+
 static bool checkMembers(Parser *p, const Member *members, int count,
                          const KeyType *keys, int numKeys, const char *what) {
   char why[200];
@@ -339,23 +360,7 @@ static bool checkMembers(Parser *p, const Member *members, int count,
                (const char *)p->text + m->keyStart, k->key);
       return fail(p, why);
     }
-    /* A non-finite number is a string, which stands for a number where the
-    ** schema has numbers; anywhere else it is just a string. */
-    int t = m->value.type;
-    if (t & TNonFinite)
-      t = (k->type & TNumber) ? TNonFinite : TString;
-    int allowed = k->type | ((k->type & TNumber) ? TNonFinite : 0);
-    int elementsAllowed = k->elements | ((k->elements & TNumber) ? TNonFinite : 0);
-    bool ok = (t & allowed) != 0;
-    if (ok && t == TArray)
-      ok = (m->value.elements & ~elementsAllowed) == 0;
-    if (ok && t == TString && k->values) {
-      ok = false;
-      for (const char *const *v = k->values; *v; v++)
-        ok = ok || (m->value.end - m->value.start == strlen(*v) &&
-                    !memcmp(p->text + m->value.start, *v, strlen(*v)));
-    }
-    if (!ok) {
+    if (!valueFits(p, m, k)) {
       snprintf(why, sizeof why, "pt2e-report: '%s' of %s has a value of the wrong type",
                k->key, what);
       return fail(p, why);
@@ -365,6 +370,47 @@ static bool checkMembers(Parser *p, const Member *members, int count,
 }
 
 /* }==== */
+
+/* One member "key": value into '*m', refusing a key among the 'count'
+** members before it. */
+static bool parseMember(Parser *p, int depth, const Member *members, int count, Member *m) {
+  skipSpace(p);
+  if (peek(p) != '"')
+    return fail(p, "expected a string key in an object");
+  Value key = {0};
+  if (!parseString(p, &key))
+    return false;
+  for (int i = 0; i < count && i < MaxKeys; i++) {
+    const Member *other = &members[i];
+    if (other->keyEnd - other->keyStart == key.end - key.start &&
+        !memcmp(p->text + other->keyStart, p->text + key.start, key.end - key.start))
+      return fail(p, "duplicate key in an object");
+  }
+  skipSpace(p);
+  if (peek(p) != ':')
+    return fail(p, "expected ':' after a key");
+  p->pos++;
+  Value value = {0};
+  if (!parseValue(p, depth + 1, (const char *)p->text + key.start,
+                  key.end - key.start, &value))
+    return false;
+  *m = (Member){key.start, key.end, value};
+  return true;
+}
+
+/* With --pt2e-report: the object just read against the schema, when it is
+** an entry of the list or an entry's 'observed'. */
+static bool checkObject(Parser *p, int depth, const char *parentKey, size_t parentKeyLen,
+                        const Member *members, int count) {
+  if (depth == 1)
+    return checkMembers(p, members, count, entryKeys,
+                        (int)(sizeof entryKeys / sizeof entryKeys[0]), "an entry");
+  if (depth == 2 && parentKeyLen == 8 && !memcmp(parentKey, "observed", 8))
+    return checkMembers(p, members, count, observedKeys,
+                        (int)(sizeof observedKeys / sizeof observedKeys[0]),
+                        "'observed'");
+  return true;
+}
 
 static bool parseObject(Parser *p, int depth, const char *parentKey,
                         size_t parentKeyLen, Value *v) {
@@ -378,28 +424,11 @@ static bool parseObject(Parser *p, int depth, const char *parentKey,
     p->pos++;
   } else {
     for (;;) {
-      skipSpace(p);
-      if (peek(p) != '"')
-        return fail(p, "expected a string key in an object");
-      Value key = {0};
-      if (!parseString(p, &key))
-        return false;
-      for (int i = 0; i < count && i < MaxKeys; i++) {
-        const Member *m = &members[i];
-        if (m->keyEnd - m->keyStart == key.end - key.start &&
-            !memcmp(p->text + m->keyStart, p->text + key.start, key.end - key.start))
-          return fail(p, "duplicate key in an object");
-      }
-      skipSpace(p);
-      if (peek(p) != ':')
-        return fail(p, "expected ':' after a key");
-      p->pos++;
-      Value value = {0};
-      if (!parseValue(p, depth + 1, (const char *)p->text + key.start,
-                      key.end - key.start, &value))
+      Member m;
+      if (!parseMember(p, depth, members, count, &m))
         return false;
       if (count < MaxKeys)
-        members[count] = (Member){key.start, key.end, value};
+        members[count] = m;
       else
         ok = fail(p, "more than 64 keys in one object (json-check's limit)");
       count++;
@@ -417,14 +446,7 @@ static bool parseObject(Parser *p, int depth, const char *parentKey,
   }
   if (!ok || !p->report)
     return ok;
-  if (depth == 1)
-    return checkMembers(p, members, count, entryKeys,
-                        (int)(sizeof entryKeys / sizeof entryKeys[0]), "an entry");
-  if (depth == 2 && parentKeyLen == 8 && !memcmp(parentKey, "observed", 8))
-    return checkMembers(p, members, count, observedKeys,
-                        (int)(sizeof observedKeys / sizeof observedKeys[0]),
-                        "'observed'");
-  return true;
+  return checkObject(p, depth, parentKey, parentKeyLen, members, count);
 }
 
 static bool parseValue(Parser *p, int depth, const char *parentKey, size_t parentKeyLen,

@@ -39,6 +39,7 @@
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
 
+#include "ir_ops.h"
 #include "pt2e_annotation.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
@@ -199,21 +200,20 @@ static void freeGraph(Graph *g) {
 }
 
 static NodeKind kindOf(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (pt2eIsObserver(op))
     return KindObserver;
   if (pt2eIsFakeQuant(op))
     return KindFakeQuant;
-  if (pt2eStringRefIs(n, "quant.qcast"))
+  if (pt2eOpIs(op, "quant.qcast"))
     return KindQCast;
-  if (pt2eStringRefIs(n, "quant.dcast"))
+  if (pt2eOpIs(op, "quant.dcast"))
     return KindDCast;
-  if (pt2eStringRefIs(n, "quant.scast"))
+  if (pt2eOpIs(op, "quant.scast"))
     return KindSCast;
-  if (pt2eStringRefIs(n, "func.return") || pt2eStringRefIs(n, "return"))
+  if (pt2eOpIs(op, "func.return") || pt2eOpIs(op, "return"))
     return KindReturn;
-  if (pt2eStringRefIs(n, "arith.constant") || pt2eStringRefIs(n, "tosa.const") ||
-      pt2eStringRefIs(n, "tensor.empty"))
+  if (pt2eOpIs(op, "arith.constant") || pt2eOpIs(op, "tosa.const") ||
+      pt2eOpIs(op, "tensor.empty"))
     return KindConst;
   return KindOp;
 }
@@ -243,34 +243,40 @@ static void quantLabel(MlirType t, char *label) {
   labelAdd(label, "\n%.*s", buf, (int)strlen(buf));
 }
 
+/* A pt2e op's lines: its name, observer kind (or derived, fixed), the
+** instance it shares, and a fake_quant's switches. */
+static void quantOpLabel(MlirOperation op, NodeKind kind, char *label) {
+  MlirStringRef name = pt2eQuantOpGetName(op);
+  labelAdd(label, "\n%.*s", name.data, (int)name.length);
+  MlirAttribute o = pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_OBSERVER);
+  if (!mlirAttributeIsNull(o) && mlirAttributeIsAString(o)) {
+    MlirStringRef s = mlirStringAttrGetValue(o);
+    labelAdd(label, "\n%.*s", s.data, (int)s.length);
+  } else if (!mlirAttributeIsNull(
+                 pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_DERIVED_FROM))) {
+    labelAdd(label, "\n%.*s", "derived", 7);
+  } else if (!mlirAttributeIsNull(
+                 pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_FIXED))) {
+    labelAdd(label, "\n%.*s", "fixed", 5);
+  }
+  MlirStringRef inst = pt2eQuantOpGetInstance(op);
+  if (inst.length)
+    labelAdd(label, "\nshares %.*s", inst.data, (int)inst.length);
+  if (kind == KindFakeQuant) {
+    const char *obs = pt2eFakeQuantGetSwitch(op, Pt2eSwitchObserver) ? "on" : "off";
+    const char *fq = pt2eFakeQuantGetSwitch(op, Pt2eSwitchFakeQuant) ? "on" : "off";
+    labelAdd(label, "\nobserver %.*s", obs, (int)strlen(obs));
+    labelAdd(label, ", fake quant %.*s", fq, (int)strlen(fq));
+  }
+}
+
 /* The label of an op's node: what a reader needs to tell it apart. */
 static void opLabel(MlirOperation op, NodeKind kind, char *label) {
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef opName = pt2eOpNameOf(op);
   label[0] = '\0';
   labelAdd(label, "%.*s", opName.data, (int)opName.length);
   if (kind == KindObserver || kind == KindFakeQuant) {
-    MlirStringRef name = pt2eQuantOpGetName(op);
-    labelAdd(label, "\n%.*s", name.data, (int)name.length);
-    MlirAttribute o = pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_OBSERVER);
-    if (!mlirAttributeIsNull(o) && mlirAttributeIsAString(o)) {
-      MlirStringRef s = mlirStringAttrGetValue(o);
-      labelAdd(label, "\n%.*s", s.data, (int)s.length);
-    } else if (!mlirAttributeIsNull(
-                   pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_DERIVED_FROM))) {
-      labelAdd(label, "\n%.*s", "derived", 7);
-    } else if (!mlirAttributeIsNull(
-                   pt2eQuantOpGetSpecEntry(op, PT2E_ATTR_SPEC_FIXED))) {
-      labelAdd(label, "\n%.*s", "fixed", 5);
-    }
-    MlirStringRef inst = pt2eQuantOpGetInstance(op);
-    if (inst.length)
-      labelAdd(label, "\nshares %.*s", inst.data, (int)inst.length);
-    if (kind == KindFakeQuant) {
-      const char *obs = pt2eFakeQuantGetSwitch(op, Pt2eSwitchObserver) ? "on" : "off";
-      const char *fq = pt2eFakeQuantGetSwitch(op, Pt2eSwitchFakeQuant) ? "on" : "off";
-      labelAdd(label, "\nobserver %.*s", obs, (int)strlen(obs));
-      labelAdd(label, ", fake quant %.*s", fq, (int)strlen(fq));
-    }
+    quantOpLabel(op, kind, label);
     return;
   }
   if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
@@ -339,61 +345,80 @@ static bool quantOpIsSound(MlirOperation op) {
          mlirLogicalResultIsSuccess(pt2eCalibratedVerifyOp(op, &spec, "pt2e-draw"));
 }
 
-static bool buildGraph(MlirOperation func, Graph *g) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(body)) {
-    fprintf(stderr, "pt2e-draw: the function has no body\n");
-    return false;
-  }
+static bool outOfMemory(void) {
+  fprintf(stderr, "pt2e-draw: out of memory\n");
+  return false;
+}
+
+/* One node per argument of the body: 'arg0' with its type. */
+static bool addArgNodes(Graph *g, MlirBlock body) {
   char id[IdLen];
   for (intptr_t a = 0; a < mlirBlockGetNumArguments(body); a++) {
     snprintf(id, sizeof id, "arg%ld", (long)a);
     if (!addNode(g, (MlirOperation){NULL}, KindArg, id))
-      goto oom;
+      return outOfMemory();
     char ts[TypeLen];
     typeString(mlirValueGetType(mlirBlockGetArgument(body, a)), ts, sizeof ts);
     snprintf(g->nodes[g->numNodes - 1].label, LabelLen, "%s\n%s", id, ts);
   }
+  return true;
+}
+
+/* The id of op's node: 'return'; a quant op's kind and name
+** ('observer:act_0'; a quant.dcast without a name takes that of the cast
+** feeding it); else the op name and its number among ops of that name. */
+static void opNodeId(MlirOperation op, NodeKind kind, NameCount *counts, int *numCounts,
+                     int maxCounts, char *id) {
+  MlirStringRef name = mlirStringRefCreate(NULL, 0);
+  if (kind == KindObserver || kind == KindFakeQuant)
+    name = pt2eQuantOpGetName(op);
+  else if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
+    name = strOf(pt2eQdqGetName(op));
+    MlirValue in = mlirOperationGetOperand(op, 0);
+    if (!name.length && kind == KindDCast && mlirValueIsAOpResult(in))
+      name = strOf(pt2eQdqGetName(mlirOpResultGetOwner(in)));
+  }
+  if (kind == KindReturn) {
+    snprintf(id, IdLen, "return");
+  } else if (name.length) { /* a quant op: its name and kind */
+    const char *what = kind == KindObserver ? "observer" : kind == KindFakeQuant ? "fake_quant"
+                       : kind == KindQCast  ? "qcast" : kind == KindDCast ? "dcast" : "scast";
+    snprintf(id, IdLen, "%s:%.*s", what, (int)name.length, name.data);
+  } else {
+    MlirStringRef opName = pt2eOpNameOf(op);
+    int k = nextIndex(counts, numCounts, maxCounts, opName);
+    snprintf(id, IdLen, "%.*s#%d", (int)opName.length, opName.data, k < 0 ? 0 : k);
+  }
+}
+
+/* One node per op of the body, after checking every pt2e op (a bad one
+** is an error at its location). */
+static bool addOpNodes(Graph *g, MlirBlock body) {
   enum { MaxNames = 256 };
   NameCount *counts = pt2eAlloc(MaxNames * sizeof *counts);
   int numCounts = 0;
   if (!counts)
-    goto oom;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+    return outOfMemory();
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     NodeKind kind = kindOf(op);
-    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
     if ((kind == KindObserver || kind == KindFakeQuant) && !quantOpIsSound(op)) {
-      pt2eFree(counts);
-      return false;
+      ok = false;
+      break;
     }
-    MlirStringRef name = mlirStringRefCreate(NULL, 0);
-    if (kind == KindObserver || kind == KindFakeQuant)
-      name = pt2eQuantOpGetName(op);
-    else if (kind == KindQCast || kind == KindDCast || kind == KindSCast) {
-      name = strOf(pt2eQdqGetName(op));
-      /* a dcast without a name takes that of the cast feeding it */
-      MlirValue in = mlirOperationGetOperand(op, 0);
-      if (!name.length && kind == KindDCast && mlirValueIsAOpResult(in))
-        name = strOf(pt2eQdqGetName(mlirOpResultGetOwner(in)));
-    }
-    if (kind == KindReturn) {
-      snprintf(id, sizeof id, "return");
-    } else if (name.length) { /* a quant op: its name and kind */
-      const char *what = kind == KindObserver ? "observer" : kind == KindFakeQuant ? "fake_quant"
-                         : kind == KindQCast  ? "qcast" : kind == KindDCast ? "dcast" : "scast";
-      snprintf(id, sizeof id, "%s:%.*s", what, (int)name.length, name.data);
-    } else {
-      int k = nextIndex(counts, &numCounts, MaxNames, opName);
-      snprintf(id, sizeof id, "%.*s#%d", (int)opName.length, opName.data, k < 0 ? 0 : k);
-    }
-    if (!addNode(g, op, kind, id)) {
-      pt2eFree(counts);
-      goto oom;
-    }
-    opLabel(op, kind, g->nodes[g->numNodes - 1].label);
+    char id[IdLen];
+    opNodeId(op, kind, counts, &numCounts, MaxNames, id);
+    ok = addNode(g, op, kind, id) || outOfMemory();
+    if (ok)
+      opLabel(op, kind, g->nodes[g->numNodes - 1].label);
   }
   pt2eFree(counts);
+  return ok;
+}
+
+/* One edge per operand that a node of the body defines. */
+static bool addEdges(Graph *g, MlirBlock body) {
   for (int to = 0; to < g->numNodes; to++) {
     MlirOperation op = g->ops[to];
     if (mlirOperationIsNull(op))
@@ -402,13 +427,19 @@ static bool buildGraph(MlirOperation func, Graph *g) {
       MlirValue v = mlirOperationGetOperand(op, k);
       int from = nodeOfValue(g, body, v);
       if (from >= 0 && !addEdge(g, from, to, (int)k, mlirValueGetType(v)))
-        goto oom;
+        return outOfMemory();
     }
   }
   return true;
-oom:
-  fprintf(stderr, "pt2e-draw: out of memory\n");
-  return false;
+}
+
+static bool buildGraph(MlirOperation func, Graph *g) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(body)) {
+    fprintf(stderr, "pt2e-draw: the function has no body\n");
+    return false;
+  }
+  return addArgNodes(g, body) && addOpNodes(g, body) && addEdges(g, body);
 }
 
 /* }==================================================================== */
@@ -497,10 +528,9 @@ static bool hasOutEdge(const Graph *g, int node) {
   return false;
 }
 
-/* 'prefix' keeps node names apart between the two clusters; 'mark' is
-** "added" or "removed" (or NULL: one stage). */
-static void writeGraph(FILE *f, const Graph *g, const char *prefix, const char *mark,
-                       bool types, const char *indent) {
+/* The nodes of 'g' (see writeGraph). */
+static void writeNodes(FILE *f, const Graph *g, const char *prefix, const char *mark,
+                       const char *indent) {
   for (int i = 0; i < g->numNodes; i++) {
     const Node *n = &g->nodes[i];
     if (n->kind == KindConst && !hasOutEdge(g, i))
@@ -523,6 +553,11 @@ static void writeGraph(FILE *f, const Graph *g, const char *prefix, const char *
     }
     fprintf(f, "];\n");
   }
+}
+
+/* The edges of 'g' (see writeGraph). */
+static void writeEdges(FILE *f, const Graph *g, const char *prefix, const char *mark,
+                       bool types, const char *indent) {
   for (int i = 0; i < g->numEdges; i++) {
     const Edge *e = &g->edges[i];
     char from[IdLen + 16], to[IdLen + 16];
@@ -549,6 +584,14 @@ static void writeGraph(FILE *f, const Graph *g, const char *prefix, const char *
   }
 }
 
+/* 'prefix' keeps node names apart between the two clusters; 'mark' is
+** "added" or "removed" (or NULL: one stage). */
+static void writeGraph(FILE *f, const Graph *g, const char *prefix, const char *mark,
+                       bool types, const char *indent) {
+  writeNodes(f, g, prefix, mark, indent);
+  writeEdges(f, g, prefix, mark, types, indent);
+}
+
 static void writeHeader(FILE *f, const char *title) {
   fprintf(f, "digraph pt2e {\n");
   fprintf(f, "  rankdir=TB;\n  newrank=true;\n");
@@ -562,9 +605,6 @@ static void writeHeader(FILE *f, const char *title) {
 }
 
 /* }==================================================================== */
-
-
-
 
 /* The function 'entry' of the module, or its first func.func. */
 static MlirOperation findFunc(MlirModule m, const char *path, const char *entry) {
@@ -596,68 +636,84 @@ static void usage(void) {
           "  what it removed outlined red (dashed)\n");
 }
 
-int main(int argc, char **argv) {
-  const char *files[2] = {NULL, NULL}, *entry = NULL, *title = NULL;
-  int numFiles = 0;
-  bool types = true;
+typedef struct DrawOptions {
+  const char *files[2], *entry, *title;
+  int numFiles;
+  bool types; /* edge labels */
   char irdl[4096];
-  pt2eDialectDefaultIrdlPath(irdl, sizeof irdl);
+} DrawOptions;
+
+/* -1 to go on, else the exit code (0 after --help, 2 for a bad line). */
+static int parseArgs(int argc, char **argv, DrawOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->types = true;
+  pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "--entry=", 8) == 0)
-      entry = a + 8;
+      o->entry = a + 8;
     else if (strncmp(a, "--title=", 8) == 0)
-      title = a + 8;
+      o->title = a + 8;
     else if (strcmp(a, "--no-types") == 0)
-      types = false;
+      o->types = false;
     else if (strncmp(a, "--irdl-file=", 12) == 0)
-      snprintf(irdl, sizeof irdl, "%s", a + 12);
+      snprintf(o->irdl, sizeof o->irdl, "%s", a + 12);
     else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       usage();
       return 0;
-    } else if (a[0] != '-' && numFiles < 2)
-      files[numFiles++] = a;
+    } else if (a[0] != '-' && o->numFiles < 2)
+      o->files[o->numFiles++] = a;
     else {
       fprintf(stderr, "pt2e-draw: unknown argument '%s'\n", a);
       usage();
       return 2;
     }
   }
-  if (numFiles == 0) {
+  if (o->numFiles == 0) {
     usage();
     return 2;
   }
+  return -1;
+}
 
-  MlirContext ctx;
-  if (!pt2eToolContextCreate("pt2e-draw", irdl, &ctx))
-    return 1;
-  Graph g[2];
-  MlirModule m[2] = {{NULL}, {NULL}};
-  memset(g, 0, sizeof g);
-  int rc = 1;
-  for (int i = 0; i < numFiles; i++)
-    if (!loadGraph(ctx, files[i], entry, &g[i], &m[i]))
-      goto done;
-
-  writeHeader(stdout, title);
-  if (numFiles == 1) {
-    writeGraph(stdout, &g[0], "", NULL, types, "  ");
+/* The DOT of one stage, or of two side by side with their differences
+** marked; false when stdout cannot be written. */
+static bool writeDot(Graph g[2], const DrawOptions *o) {
+  writeHeader(stdout, o->title);
+  if (o->numFiles == 1) {
+    writeGraph(stdout, &g[0], "", NULL, o->types, "  ");
   } else {
     markDifferences(&g[0], &g[1]);
     markDifferences(&g[1], &g[0]);
     for (int i = 0; i < 2; i++) {
       fprintf(stdout, "  subgraph cluster_%s {\n    label=", i ? "after" : "before");
-      const char *base = strrchr(files[i], '/');
-      dotString(stdout, base ? base + 1 : files[i]);
+      const char *base = strrchr(o->files[i], '/');
+      dotString(stdout, base ? base + 1 : o->files[i]);
       fprintf(stdout, ";\n    fontsize=12;\n    color=\"#bbbbbb\";\n");
-      writeGraph(stdout, &g[i], i ? "after/" : "before/", i ? "added" : "removed", types,
+      writeGraph(stdout, &g[i], i ? "after/" : "before/", i ? "added" : "removed", o->types,
                  "    ");
       fprintf(stdout, "  }\n");
     }
   }
   fprintf(stdout, "}\n");
-  rc = fflush(stdout) == 0 ? 0 : 1;
-done:
+  return fflush(stdout) == 0;
+}
+
+int main(int argc, char **argv) {
+  DrawOptions opt;
+  int parsed = parseArgs(argc, argv, &opt);
+  if (parsed >= 0)
+    return parsed;
+  MlirContext ctx;
+  if (!pt2eToolContextCreate("pt2e-draw", opt.irdl, &ctx))
+    return 1;
+  Graph g[2];
+  MlirModule m[2] = {{NULL}, {NULL}};
+  memset(g, 0, sizeof g);
+  bool ok = true;
+  for (int i = 0; ok && i < opt.numFiles; i++)
+    ok = loadGraph(ctx, opt.files[i], opt.entry, &g[i], &m[i]);
+  int rc = ok && writeDot(g, &opt) ? 0 : 1;
   for (int i = 0; i < 2; i++) {
     freeGraph(&g[i]);
     if (!mlirModuleIsNull(m[i]))

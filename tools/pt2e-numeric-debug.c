@@ -51,6 +51,7 @@
 
 #include "calib_data.h"
 #include "interp.h"
+#include "ir_ops.h"
 #include "json_writer.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
@@ -62,6 +63,7 @@
 #include "numeric_debug/sensitivity.h"
 #include "numeric_debug/svg_rows.h"
 #include "support/tool_context.h"
+#include "support/tool_output.h"
 
 #define TOOL "pt2e-numeric-debug"
 
@@ -110,6 +112,85 @@ static const char *flagValue(const char *arg, const char *name) {
   return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
 }
 
+/* --target-sqnr=DB (it implies --sensitivity); false with a message. */
+static bool parseTargetSqnr(const char *v, Options *o) {
+  char *end;
+  errno = 0;
+  o->targetDb = strtod(v, &end);
+  if (end == v || *end || errno || !isfinite(o->targetDb)) {
+    fprintf(stderr, TOOL ": --target-sqnr wants a finite number of dB, got '%s'\n", v);
+    return false;
+  }
+  o->hasTarget = o->sensitivity = true;
+  return true;
+}
+
+/* --max-entry-mb=N; false with a message. */
+static bool parseMaxEntryMb(const char *v, Options *o) {
+  char *end;
+  errno = 0;
+  long long mb = strtoll(v, &end, 10);
+  if (end == v || *end || errno || mb <= 0) {
+    fprintf(stderr, TOOL ": --max-entry-mb wants a positive number of MiB, got '%s'\n", v);
+    return false;
+  }
+  o->maxEntryMb = mb;
+  return true;
+}
+
+/* --format=table|json; false with a message. */
+static bool parseFormat(const char *v, Options *o) {
+  if (!strcmp(v, "json"))
+    o->json = true;
+  else if (strcmp(v, "table")) {
+    fprintf(stderr, TOOL ": unknown format '%s' (table or json)\n", v);
+    return false;
+  }
+  return true;
+}
+
+/* One argument: -1 to go on, else the exit code (0 after --help, 2 for a
+** bad one). */
+static int parseArg(const char *a, Options *o) {
+  const char *v;
+  if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    usage(stdout);
+    return 0;
+  } else if (!strcmp(a, "--sensitivity")) {
+    o->sensitivity = true;
+  } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
+    o->progress = a[2] == 'p';
+  } else if ((v = flagValue(a, "--target-sqnr"))) {
+    return parseTargetSqnr(v, o) ? -1 : 2;
+  } else if ((v = flagValue(a, "--data"))) {
+    o->data = v;
+  } else if ((v = flagValue(a, "--entry"))) {
+    o->entry = v;
+  } else if ((v = flagValue(a, "--output"))) {
+    o->output = v;
+  } else if ((v = flagValue(a, "--svg"))) {
+    o->svg = v;
+  } else if ((v = flagValue(a, "--irdl-file"))) {
+    snprintf(o->irdl, sizeof o->irdl, "%s", v);
+  } else if ((v = flagValue(a, "--format"))) {
+    return parseFormat(v, o) ? -1 : 2;
+  } else if ((v = flagValue(a, "--max-entry-mb"))) {
+    return parseMaxEntryMb(v, o) ? -1 : 2;
+  } else if (a[0] == '-' && a[1] == '-') {
+    fprintf(stderr, TOOL ": unknown option '%s'\n", a);
+    usage(stderr);
+    return 2;
+  } else if (!o->floatPath) {
+    o->floatPath = a;
+  } else if (!o->quantPath) {
+    o->quantPath = a;
+  } else {
+    fprintf(stderr, TOOL ": one float and one quantized model, got a third: '%s'\n", a);
+    return 2;
+  }
+  return -1;
+}
+
 /* -1 to go on, else the exit code (0 after --help, 2 for a bad line). */
 static int parseArgs(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
@@ -118,61 +199,9 @@ static int parseArgs(int argc, char **argv, Options *o) {
   o->output = "-";
   o->progress = -1;
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage(stdout);
-      return 0;
-    } else if (!strcmp(a, "--sensitivity")) {
-      o->sensitivity = true;
-    } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
-      o->progress = a[2] == 'p';
-    } else if ((v = flagValue(a, "--target-sqnr"))) {
-      char *end;
-      errno = 0;
-      o->targetDb = strtod(v, &end);
-      if (end == v || *end || errno || !isfinite(o->targetDb)) {
-        fprintf(stderr, TOOL ": --target-sqnr wants a finite number of dB, got '%s'\n", v);
-        return 2;
-      }
-      o->hasTarget = o->sensitivity = true;
-    } else if ((v = flagValue(a, "--data"))) {
-      o->data = v;
-    } else if ((v = flagValue(a, "--entry"))) {
-      o->entry = v;
-    } else if ((v = flagValue(a, "--output"))) {
-      o->output = v;
-    } else if ((v = flagValue(a, "--svg"))) {
-      o->svg = v;
-    } else if ((v = flagValue(a, "--irdl-file"))) {
-      snprintf(o->irdl, sizeof o->irdl, "%s", v);
-    } else if ((v = flagValue(a, "--format"))) {
-      if (!strcmp(v, "json"))
-        o->json = true;
-      else if (strcmp(v, "table")) {
-        fprintf(stderr, TOOL ": unknown format '%s' (table or json)\n", v);
-        return 2;
-      }
-    } else if ((v = flagValue(a, "--max-entry-mb"))) {
-      char *end;
-      errno = 0;
-      long long mb = strtoll(v, &end, 10);
-      if (end == v || *end || errno || mb <= 0) {
-        fprintf(stderr, TOOL ": --max-entry-mb wants a positive number of MiB, got '%s'\n", v);
-        return 2;
-      }
-      o->maxEntryMb = mb;
-    } else if (a[0] == '-' && a[1] == '-') {
-      fprintf(stderr, TOOL ": unknown option '%s'\n", a);
-      usage(stderr);
-      return 2;
-    } else if (!o->floatPath) {
-      o->floatPath = a;
-    } else if (!o->quantPath) {
-      o->quantPath = a;
-    } else {
-      fprintf(stderr, TOOL ": one float and one quantized model, got a third: '%s'\n", a);
-      return 2;
-    }
+    int rc = parseArg(argv[i], o);
+    if (rc >= 0)
+      return rc;
   }
   if (o->sensitivity) {
     if (!o->floatPath || o->quantPath || !o->data) {
@@ -337,15 +366,10 @@ static void routeThrough(MlirValue v, MlirOperation probe) {
   mlirValueReplaceAllUsesExcept(v, mlirOperationGetResult(probe, 0), 1, &probe);
 }
 
-/* The op a value is defined by, or null for a block argument. */
-static MlirOperation definingOp(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
 /* A probe reading 'v' placed right after its definition. */
 static MlirOperation probeValue(MlirContext ctx, MlirValue v, const char *prefix,
                                 const char *name) {
-  MlirOperation def = definingOp(v);
+  MlirOperation def = pt2eOpProducer(v);
   MlirBlock block = mlirOperationIsNull(def) ? mlirBlockArgumentGetOwner(v)
                                              : mlirOperationGetBlock(def);
   return makeProbe(ctx, v, block, def, mlirValueGetLocation(v), prefix, name);
@@ -458,10 +482,55 @@ static MlirOperation dcastOf(MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(user)), "quant.dcast"))
+    if (pt2eOpIs(user, "quant.dcast"))
       return user;
   }
   return (MlirOperation){NULL};
+}
+
+/* QUANT's point 'op', the i-th, as the next of d->points: its name (one
+** the tool can pair) and its quantize-dequantize. NULL with a message. */
+static Point *addPoint(Debugger *d, MlirOperation op, size_t i, const char *path) {
+  Point *p = &d->points[d->numPoints];
+  memset(p, 0, sizeof *p);
+  bool fq = pt2eIsFakeQuant(op);
+  MlirStringRef name = fq ? pt2eQuantOpGetName(op) : mlirStringAttrGetValue(pt2eQdqGetName(op));
+  if (name.length >= sizeof p->name || startsWith(name, PROBE_IN) ||
+      startsWith(name, PROBE_OUT) || findPoint(d, name)) {
+    fprintf(stderr, TOOL ": '%s': quantization point '%.*s' is %s\n", path,
+            (int)name.length, name.data,
+            findPoint(d, name) ? "named twice" : "not a name the tool can pair");
+    return NULL;
+  }
+  memcpy(p->name, name.data, name.length);
+  p->order = (int)i;
+  p->kind = fq ? "fake_quant" : "qdq";
+  d->numPoints++;
+  if (!(fq ? fakeQuantQuantization(op, p) : qdqQuantization(op, p))) {
+    fprintf(stderr, TOOL ": '%s': cannot read the qparams of '%s'\n", path, p->name);
+    return NULL;
+  }
+  return p;
+}
+
+/* The probes around point 'p' of op 'op': "in" on the value it quantizes,
+** read by the point only (none for a folded constant: a quant.scast),
+** "out" on the fake_quant's result or the dcast's. */
+static void probePoint(MlirContext ctx, MlirOperation op, Point *p) {
+  bool fq = pt2eIsFakeQuant(op);
+  if (fq || !pt2eOpIs(op, "quant.scast")) {
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    MlirOperation probe = probeValue(ctx, x, PROBE_IN, p->name);
+    mlirOperationSetOperand(op, 0, mlirOperationGetResult(probe, 0));
+    p->hasIn = true;
+  }
+  MlirOperation outOp = fq ? op : dcastOf(mlirOperationGetResult(op, 0));
+  if (mlirOperationIsNull(outOp)) {
+    noteProblem(p, "%s", "its quant.qcast has no quant.dcast");
+    return;
+  }
+  MlirValue y = mlirOperationGetResult(outOp, 0);
+  routeThrough(y, probeValue(ctx, y, PROBE_OUT, p->name));
 }
 
 /*
@@ -483,45 +552,11 @@ static bool prepareQuant(Debugger *d, MlirContext ctx, MlirModule m, const char 
     s.failed = true;
   }
   for (size_t i = 0; !s.failed && i < s.numOps; i++) {
-    MlirOperation op = s.ops[i];
-    Point *p = &d->points[d->numPoints];
-    memset(p, 0, sizeof *p);
-    bool fq = pt2eIsFakeQuant(op);
-    MlirStringRef name = fq ? pt2eQuantOpGetName(op) : mlirStringAttrGetValue(pt2eQdqGetName(op));
-    if (name.length >= sizeof p->name || startsWith(name, PROBE_IN) ||
-        startsWith(name, PROBE_OUT) || findPoint(d, name)) {
-      fprintf(stderr, TOOL ": '%s': quantization point '%.*s' is %s\n", path,
-              (int)name.length, name.data,
-              findPoint(d, name) ? "named twice" : "not a name the tool can pair");
+    Point *p = addPoint(d, s.ops[i], i, path);
+    if (p)
+      probePoint(ctx, s.ops[i], p);
+    else
       s.failed = true;
-      break;
-    }
-    memcpy(p->name, name.data, name.length);
-    p->order = (int)i;
-    p->kind = fq ? "fake_quant" : "qdq";
-    d->numPoints++;
-    if (!(fq ? fakeQuantQuantization(op, p) : qdqQuantization(op, p))) {
-      fprintf(stderr, TOOL ": '%s': cannot read the qparams of '%s'\n", path, p->name);
-      s.failed = true;
-      break;
-    }
-    bool isScast = !fq && pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                                          "quant.scast");
-    /* in: the value the point quantizes, read by the point only */
-    if (!isScast) {
-      MlirValue x = mlirOperationGetOperand(op, 0);
-      MlirOperation probe = probeValue(ctx, x, PROBE_IN, p->name);
-      mlirOperationSetOperand(op, 0, mlirOperationGetResult(probe, 0));
-      p->hasIn = true;
-    }
-    /* out: the fake_quant's result, or the dcast's */
-    MlirOperation outOp = fq ? op : dcastOf(mlirOperationGetResult(op, 0));
-    if (mlirOperationIsNull(outOp)) {
-      noteProblem(p, "%s", "its quant.qcast has no quant.dcast");
-      continue;
-    }
-    MlirValue y = mlirOperationGetResult(outOp, 0);
-    routeThrough(y, probeValue(ctx, y, PROBE_OUT, p->name));
   }
   pt2eFree(s.ops);
   return !s.failed;
@@ -792,6 +827,30 @@ static void jsonDb(Pt2eJson *j, const char *key, double v, bool known) {
     pt2eJsonNull(j);
 }
 
+/* Point 'p', of rank 'rank', as one object of "points". */
+static void jsonPoint(Pt2eJson *j, const Point *p, int64_t rank) {
+  pt2eJsonBeginObject(j);
+  pt2eJsonKey(j, "rank");
+  pt2eJsonInt(j, rank);
+  pt2eJsonKey(j, "name");
+  pt2eJsonCString(j, p->name);
+  pt2eJsonKey(j, "kind");
+  pt2eJsonCString(j, p->kind);
+  pt2eJsonKey(j, "in_float_model");
+  pt2eJsonBool(j, p->inFloat);
+  jsonDb(j, "sqnr_in", pointSqnr(p, &p->in), p->inFloat && p->in.seen);
+  jsonDb(j, "sqnr_out", pointSqnr(p, &p->out), p->inFloat && p->out.seen);
+  jsonDb(j, "local_sqnr", pointSqnr(p, &p->local), p->inFloat && p->local.seen);
+  pt2eJsonKey(j, "elements");
+  pt2eJsonInt(j, p->elements);
+  pt2eJsonKey(j, "note");
+  if (p->problem[0])
+    pt2eJsonCString(j, p->problem);
+  else
+    pt2eJsonNull(j);
+  pt2eJsonEndObject(j);
+}
+
 static void printJson(FILE *out, const Debugger *d, const Options *o, int64_t batches) {
   Pt2eJson j;
   pt2eJsonInit(&j, out, 2);
@@ -818,29 +877,8 @@ static void printJson(FILE *out, const Debugger *d, const Options *o, int64_t ba
   pt2eJsonEndArray(&j);
   pt2eJsonKey(&j, "points");
   pt2eJsonBeginArray(&j);
-  for (size_t i = 0; i < d->numPoints; i++) {
-    const Point *p = &d->points[i];
-    pt2eJsonBeginObject(&j);
-    pt2eJsonKey(&j, "rank");
-    pt2eJsonInt(&j, (int64_t)i + 1);
-    pt2eJsonKey(&j, "name");
-    pt2eJsonCString(&j, p->name);
-    pt2eJsonKey(&j, "kind");
-    pt2eJsonCString(&j, p->kind);
-    pt2eJsonKey(&j, "in_float_model");
-    pt2eJsonBool(&j, p->inFloat);
-    jsonDb(&j, "sqnr_in", pointSqnr(p, &p->in), p->inFloat && p->in.seen);
-    jsonDb(&j, "sqnr_out", pointSqnr(p, &p->out), p->inFloat && p->out.seen);
-    jsonDb(&j, "local_sqnr", pointSqnr(p, &p->local), p->inFloat && p->local.seen);
-    pt2eJsonKey(&j, "elements");
-    pt2eJsonInt(&j, p->elements);
-    pt2eJsonKey(&j, "note");
-    if (p->problem[0])
-      pt2eJsonCString(&j, p->problem);
-    else
-      pt2eJsonNull(&j);
-    pt2eJsonEndObject(&j);
-  }
+  for (size_t i = 0; i < d->numPoints; i++)
+    jsonPoint(&j, &d->points[i], (int64_t)i + 1);
   pt2eJsonEndArray(&j);
   pt2eJsonKey(&j, "float_only");
   pt2eJsonBeginArray(&j);
@@ -852,9 +890,6 @@ static void printJson(FILE *out, const Debugger *d, const Options *o, int64_t ba
 }
 
 /* }==================================================================== */
-
-static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
-                        int64_t batches);
 
 /* {====================================================================
 ** The plot: one row per point in rank order, sqnr_out as a bar, sqnr_in
@@ -944,88 +979,105 @@ static void freeDebugger(Debugger *d) {
   pt2eFree(d->outElements);
 }
 
-static int debug(MlirContext ctx, const Options *o) {
-  static Debugger d;
-  int rc = 1;
-  MlirModule fm = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->floatPath));
-  MlirModule qm = mlirModuleIsNull(fm) ? (MlirModule){NULL}
-                                       : mlirModuleCreateParseFromFile(
-                                             ctx, mlirStringRefCreateFromCString(o->quantPath));
-  Pt2eInterp *fi = NULL, *qi = NULL;
-  Pt2eCalibData *data = NULL;
-  char entry[256], err[4400];
-  /* The report replaces its file whole, and only once every run is done;
-  ** a file that cannot be written fails before the runs. */
-  Pt2eOutput file, plot;
-  bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
-  bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
-  if (!fileOpen || (o->svg && !plotOpen))
-    fprintf(stderr, TOOL ": %s\n", err);
-  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(fm) || mlirModuleIsNull(qm) || !prepareQuant(&d, ctx, qm, o->quantPath) ||
-      !prepareFloat(&d, ctx, fm, o->floatPath) || !entryName(fm, o, entry, sizeof entry))
-    goto done;
-  Pt2eInterpHooks fh = {observeFloat, NULL, &d}, qh = {observeQuant, NULL, &d};
-  MlirStringRef e = mlirStringRefCreateFromCString(entry);
-  fi = pt2eInterpCreateInModule(mlirModuleGetOperation(fm), e, &fh, NULL);
-  qi = fi ? pt2eInterpCreateInModule(mlirModuleGetOperation(qm), e, &qh, NULL) : NULL;
-  if (!fi || !qi || !sameSignature(fi, qi, o))
-    goto done;
-  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(fm));
-  data = pt2eCalibDataOpen(fi, o->data, o->maxEntryMb, loc);
-  if (!data)
-    goto done;
-  d.numOutputs = pt2eInterpNumResults(fi);
-  size_t no = (size_t)d.numOutputs + 1;
-  d.outRef2 = pt2eAlloc(no * sizeof *d.outRef2);
-  d.outErr2 = pt2eAlloc(no * sizeof *d.outErr2);
-  d.outElements = pt2eAlloc(no * sizeof *d.outElements);
-  int64_t batches = 0;
-  if (!d.outRef2 || !d.outErr2 || !d.outElements) {
-    fprintf(stderr, TOOL ": out of memory\n");
-    goto done;
-  }
-  if (!runBatches(&d, fi, qi, data, loc, &batches))
-    goto done;
-  qsort(d.points, d.numPoints, sizeof *d.points, worstFirst);
-  if (plotOpen) {
-    printSvg(plot.file, &d);
-    plotOpen = false;
-    if (!pt2eOutputCommit(&plot, err, sizeof err)) {
-      fprintf(stderr, TOOL ": %s\n", err);
-      goto done;
-    }
-  }
-  rc = writeReport(&file, &d, o, batches) ? 0 : 1;
-  fileOpen = false;
-done:
-  if (plotOpen)
-    pt2eOutputAbort(&plot);
-  if (fileOpen)
-    pt2eOutputAbort(&file);
-  pt2eCalibDataClose(data);
-  pt2eInterpDestroy(qi);
-  pt2eInterpDestroy(fi);
-  freeDebugger(&d);
-  if (!mlirModuleIsNull(qm))
-    mlirModuleDestroy(qm);
-  if (!mlirModuleIsNull(fm))
-    mlirModuleDestroy(fm);
-  return rc;
+/* {====================================================================
+** The comparison, phase by phase
+** ===================================================================== */
+
+/* The two models and what runs them (closeRun frees them). */
+typedef struct Models {
+  MlirModule fm, qm;   /* FLOAT and QUANT as read */
+  Pt2eInterp *fi, *qi; /* their entry functions, the probes hooked */
+  Pt2eCalibData *data; /* the batches */
+  MlirLocation loc;    /* FLOAT's, for errors about the batches */
+} Models;
+
+/* FLOAT, then QUANT unless FLOAT failed (the parser said why). */
+static void readModels(MlirContext ctx, const Options *o, Models *m) {
+  memset(m, 0, sizeof *m);
+  m->fm = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->floatPath));
+  if (!mlirModuleIsNull(m->fm))
+    m->qm = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->quantPath));
 }
 
-/* Writes the report and commits the file (closed either way). */
-static bool writeReport(Pt2eOutput *file, const Debugger *d, const Options *o,
-                        int64_t batches) {
-  char err[4400];
+/* The interpreters of both models' function 'entry', with the hooks that
+** read the probes, checked to take the same arguments; and the batches. */
+static bool openRuns(Debugger *d, const Options *o, const char *entry, Models *m) {
+  Pt2eInterpHooks fh = {observeFloat, NULL, d}, qh = {observeQuant, NULL, d};
+  MlirStringRef e = mlirStringRefCreateFromCString(entry);
+  m->fi = pt2eInterpCreateInModule(mlirModuleGetOperation(m->fm), e, &fh, NULL);
+  m->qi = m->fi ? pt2eInterpCreateInModule(mlirModuleGetOperation(m->qm), e, &qh, NULL) : NULL;
+  if (!m->fi || !m->qi || !sameSignature(m->fi, m->qi, o))
+    return false;
+  m->loc = mlirOperationGetLocation(mlirModuleGetOperation(m->fm));
+  m->data = pt2eCalibDataOpen(m->fi, o->data, o->maxEntryMb, m->loc);
+  return m->data != NULL;
+}
+
+/* The sums of each output of the entry function. */
+static bool allocOutputs(Debugger *d, const Models *m) {
+  d->numOutputs = pt2eInterpNumResults(m->fi);
+  size_t no = (size_t)d->numOutputs + 1;
+  d->outRef2 = pt2eAlloc(no * sizeof *d->outRef2);
+  d->outErr2 = pt2eAlloc(no * sizeof *d->outErr2);
+  d->outElements = pt2eAlloc(no * sizeof *d->outElements);
+  if (!d->outRef2 || !d->outErr2 || !d->outElements) {
+    fprintf(stderr, TOOL ": out of memory\n");
+    return false;
+  }
+  return true;
+}
+
+/* Writes the plot (with --svg) and the report, and commits each. */
+static bool writeOutputs(const Debugger *d, const Options *o, int64_t batches,
+                         Pt2eOutput *file, Pt2eOutput *plot) {
+  if (o->svg) {
+    printSvg(plot->file, d);
+    if (!pt2eToolOutputCommit(TOOL, plot))
+      return false;
+  }
   if (o->json)
     printJson(file->file, d, o, batches);
   else
     printTable(file->file, d, batches);
-  if (!pt2eOutputCommit(file, err, sizeof err)) {
-    fprintf(stderr, TOOL ": %s\n", err);
-    return false;
+  return pt2eToolOutputCommit(TOOL, file);
+}
+
+static void closeRun(Models *m, Debugger *d) {
+  pt2eCalibDataClose(m->data);
+  pt2eInterpDestroy(m->qi);
+  pt2eInterpDestroy(m->fi);
+  freeDebugger(d);
+  if (!mlirModuleIsNull(m->qm))
+    mlirModuleDestroy(m->qm);
+  if (!mlirModuleIsNull(m->fm))
+    mlirModuleDestroy(m->fm);
+}
+
+/* }==================================================================== */
+
+static int debug(MlirContext ctx, const Options *o) {
+  static Debugger d; /* large: 64 float-only names */
+  Models m;
+  readModels(ctx, o, &m);
+  /* The report replaces its file whole, and only once every run is done;
+  ** a file that cannot be written fails before the runs. */
+  Pt2eOutput file = {0}, plot = {0};
+  bool opened = pt2eToolOutputOpen(TOOL, &file, o->output) &&
+                (!o->svg || pt2eToolOutputOpen(TOOL, &plot, o->svg));
+  char entry[256];
+  int64_t batches = 0;
+  int rc = 1;
+  if (opened && !mlirModuleIsNull(m.fm) && !mlirModuleIsNull(m.qm) &&
+      prepareQuant(&d, ctx, m.qm, o->quantPath) && prepareFloat(&d, ctx, m.fm, o->floatPath) &&
+      entryName(m.fm, o, entry, sizeof entry) && openRuns(&d, o, entry, &m) &&
+      allocOutputs(&d, &m) && runBatches(&d, m.fi, m.qi, m.data, m.loc, &batches)) {
+    qsort(d.points, d.numPoints, sizeof *d.points, worstFirst);
+    rc = writeOutputs(&d, o, batches, &file, &plot) ? 0 : 1;
   }
-  return true;
+  pt2eOutputAbort(&plot); /* nothing when committed or never opened */
+  pt2eOutputAbort(&file);
+  closeRun(&m, &d);
+  return rc;
 }
 
 int main(int argc, char **argv) {

@@ -100,6 +100,61 @@ static bool parseMiB(const char *name, const char *text, int64_t *out) {
   return true;
 }
 
+/* --input=FILE or --output=FILE ('a' is which); 2 when there are too
+** many, -1 to go on. */
+static int parseIoFile(const char *a, const char *v, RunOptions *o) {
+  bool in = a[2] == 'i';
+  if ((in ? o->nIn : o->nOut) == MAX_IO) {
+    fprintf(stderr, "pt2e-run: more than %d %s files\n", MAX_IO,
+            in ? "--input" : "--output");
+    return 2;
+  }
+  if (in)
+    o->inputs[o->nIn++] = v;
+  else
+    o->outputs[o->nOut++] = v;
+  return -1;
+}
+
+/* Argument *i (and the two after --compare, *i then past them): -1 to go
+** on, else the exit code (0 after --help, 2 for a bad one). */
+static int parseArg(int argc, char **argv, int *i, RunOptions *o) {
+  const char *a = argv[*i], *v;
+  if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    usage(stdout);
+    return 0;
+  } else if (strcmp(a, "--compare") == 0) {
+    if (*i + 2 >= argc) {
+      fprintf(stderr, "pt2e-run: --compare takes two .npy files\n");
+      return 2;
+    }
+    o->compare[0] = argv[++*i];
+    o->compare[1] = argv[++*i];
+  } else if ((v = flagValue(a, "--input")) ||
+             (v = flagValue(a, "--output"))) {
+    return parseIoFile(a, v, o);
+  } else if ((v = flagValue(a, "--entry"))) {
+    o->entry = v;
+  } else if ((v = flagValue(a, "--irdl-file"))) {
+    snprintf(o->irdl, sizeof o->irdl, "%s", v);
+  } else if ((v = flagValue(a, "--max-entry-mb"))) {
+    return parseMiB("--max-entry-mb", v, &o->npyCheck.maxMiB) ? -1 : 2;
+  } else if ((v = flagValue(a, "--max-tensor-mb"))) {
+    return parseMiB("--max-tensor-mb", v, &o->maxTensorMiB) ? -1 : 2;
+  } else if ((v = flagValue(a, "--max-live-mb"))) {
+    return parseMiB("--max-live-mb", v, &o->maxLiveMiB) ? -1 : 2;
+  } else if (strcmp(a, "--no-fast-paths") == 0) {
+    o->fast = false;
+  } else if (a[0] != '-' && !o->model) {
+    o->model = a;
+  } else {
+    fprintf(stderr, "pt2e-run: unknown argument '%s'\n", a);
+    usage(stderr);
+    return 2;
+  }
+  return -1;
+}
+
 /*
 ** Fills 'o' from the command line. Returns -1 to go on, else the exit code
 ** (0 after --help, 2 for a bad command line, with a message).
@@ -113,51 +168,9 @@ static int parseArgs(int argc, char **argv, RunOptions *o) {
   o->maxLiveMiB = strtoll(PT2E_DEFAULT_MAX_LIVE_MB, NULL, 10);
   pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      usage(stdout);
-      return 0;
-    } else if (strcmp(a, "--compare") == 0) {
-      if (i + 2 >= argc) {
-        fprintf(stderr, "pt2e-run: --compare takes two .npy files\n");
-        return 2;
-      }
-      o->compare[0] = argv[++i];
-      o->compare[1] = argv[++i];
-    } else if ((v = flagValue(a, "--input")) ||
-               (v = flagValue(a, "--output"))) {
-      bool in = a[2] == 'i';
-      if ((in ? o->nIn : o->nOut) == MAX_IO) {
-        fprintf(stderr, "pt2e-run: more than %d %s files\n", MAX_IO,
-                in ? "--input" : "--output");
-        return 2;
-      }
-      if (in)
-        o->inputs[o->nIn++] = v;
-      else
-        o->outputs[o->nOut++] = v;
-    } else if ((v = flagValue(a, "--entry"))) {
-      o->entry = v;
-    } else if ((v = flagValue(a, "--irdl-file"))) {
-      snprintf(o->irdl, sizeof o->irdl, "%s", v);
-    } else if ((v = flagValue(a, "--max-entry-mb"))) {
-      if (!parseMiB("--max-entry-mb", v, &o->npyCheck.maxMiB))
-        return 2;
-    } else if ((v = flagValue(a, "--max-tensor-mb"))) {
-      if (!parseMiB("--max-tensor-mb", v, &o->maxTensorMiB))
-        return 2;
-    } else if ((v = flagValue(a, "--max-live-mb"))) {
-      if (!parseMiB("--max-live-mb", v, &o->maxLiveMiB))
-        return 2;
-    } else if (strcmp(a, "--no-fast-paths") == 0) {
-      o->fast = false;
-    } else if (a[0] != '-' && !o->model) {
-      o->model = a;
-    } else {
-      fprintf(stderr, "pt2e-run: unknown argument '%s'\n", a);
-      usage(stderr);
-      return 2;
-    }
+    int rc = parseArg(argc, argv, &i, o);
+    if (rc >= 0)
+      return rc;
   }
   bool comparing = o->compare[0] != NULL;
   if (comparing ? (o->model || o->nIn || o->nOut) : !o->model) {

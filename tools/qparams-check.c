@@ -103,6 +103,25 @@ static bool parseLine(char *line, QLine *q) {
   return parseScales(scale + 6, q) && parseZeroPoints(zp + 11, q);
 }
 
+/* One line of 'path' (number lineNo, without its end of line) into 'out';
+** false with a message. Blank and '#' lines are skipped. */
+static bool readLine(const char *path, int lineNo, char *buf, size_t len, QFile *out) {
+  if (len == 0 || buf[0] == '#')
+    return true;
+  if (out->count == MaxLines) {
+    fprintf(stderr, "qparams-check: %s: more than %d lines\n", path, MaxLines);
+    return false;
+  }
+  if (!parseLine(buf, &out->lines[out->count])) {
+    fprintf(stderr, "qparams-check: %s:%d: not a qparams line "
+                    "('NAME scale=HEX[,HEX...] zero_point=INT[,INT...]')\n",
+            path, lineNo);
+    return false;
+  }
+  ++out->count;
+  return true;
+}
+
 static bool readFile(const char *path, QFile *out) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -130,19 +149,7 @@ static bool readFile(const char *path, QFile *out) {
     }
     while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
       buf[--len] = '\0';
-    if (len == 0 || buf[0] == '#')
-      continue;
-    if (out->count == MaxLines) {
-      fprintf(stderr, "qparams-check: %s: more than %d lines\n", path, MaxLines);
-      ok = false;
-    } else if (!parseLine(buf, &out->lines[out->count])) {
-      fprintf(stderr, "qparams-check: %s:%d: not a qparams line "
-                      "('NAME scale=HEX[,HEX...] zero_point=INT[,INT...]')\n",
-              path, lineNo);
-      ok = false;
-    } else {
-      ++out->count;
-    }
+    ok = readLine(path, lineNo, buf, len, out);
   }
   if (ok && ferror(f)) {
     fprintf(stderr, "qparams-check: error reading '%s'\n", path);
@@ -194,32 +201,37 @@ static bool compare(const QLine *g, const QLine *a, double rtol) {
   return ok;
 }
 
-int main(int argc, char **argv) {
-  double rtol = 0.0;
+typedef struct CheckOptions {
+  double rtol;
   const char *names[MaxNames];
-  int numNames = 0;
-  const char *paths[2];
+  int numNames;
+  const char *paths[2]; /* GOLDEN, ACTUAL */
+} CheckOptions;
+
+/* -1 to go on, else the exit status (2 for a bad line, with a message). */
+static int parseArgs(int argc, char **argv, CheckOptions *o) {
+  memset(o, 0, sizeof *o);
   int numPaths = 0;
   for (int i = 1; i < argc; ++i) {
     if (strncmp(argv[i], "--rtol=", 7) == 0) {
       char *end;
       errno = 0;
-      rtol = strtod(argv[i] + 7, &end);
-      if (end == argv[i] + 7 || *end || errno || !(rtol >= 0.0)) {
+      o->rtol = strtod(argv[i] + 7, &end);
+      if (end == argv[i] + 7 || *end || errno || !(o->rtol >= 0.0)) {
         fprintf(stderr, "qparams-check: --rtol expects a number >= 0, got '%s'\n", argv[i] + 7);
         return 2;
       }
     } else if (strncmp(argv[i], "--name=", 7) == 0) {
-      if (numNames == MaxNames) {
+      if (o->numNames == MaxNames) {
         fprintf(stderr, "qparams-check: at most %d --name options\n", MaxNames);
         return 2;
       }
-      names[numNames++] = argv[i] + 7;
+      o->names[o->numNames++] = argv[i] + 7;
     } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
       fprintf(stderr, "qparams-check: unknown option '%s'\n", argv[i]);
       return 2;
     } else if (numPaths < 2) {
-      paths[numPaths++] = argv[i];
+      o->paths[numPaths++] = argv[i];
     } else {
       numPaths = 3;
     }
@@ -228,33 +240,44 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: qparams-check [--rtol=R] [--name=N]... GOLDEN ACTUAL\n");
     return 2;
   }
+  return -1;
+}
 
-  QFile golden = {0, NULL}, actual = {0, NULL};
-  int status = 2;
-  if (!readFile(paths[0], &golden) || !readFile(paths[1], &actual))
-    goto done;
-  status = 0;
-  if (numNames == 0) {
-    if (golden.count == 0) {
-      fprintf(stderr, "qparams-check: '%s' has no qparams lines\n", paths[0]);
+/* Every golden line, or those --name gives, against ACTUAL: the status. */
+static int compareAll(const CheckOptions *o, const QFile *golden, const QFile *actual) {
+  int status = 0;
+  if (o->numNames == 0) {
+    if (golden->count == 0) {
+      fprintf(stderr, "qparams-check: '%s' has no qparams lines\n", o->paths[0]);
       status = 2;
     }
-    for (int i = 0; i < golden.count; ++i)
-      if (!compare(&golden.lines[i], find(&actual, golden.lines[i].name), rtol))
+    for (int i = 0; i < golden->count; ++i)
+      if (!compare(&golden->lines[i], find(actual, golden->lines[i].name), o->rtol))
         status = 1;
-  } else {
-    for (int i = 0; i < numNames; ++i) {
-      const QLine *g = find(&golden, names[i]);
-      if (!g) {
-        fprintf(stderr, "qparams-check: '%s' is not in '%s'\n", names[i], paths[0]);
-        status = 2;
-        continue;
-      }
-      if (!compare(g, find(&actual, names[i]), rtol) && status == 0)
-        status = 1;
-    }
+    return status;
   }
-done:
+  for (int i = 0; i < o->numNames; ++i) {
+    const QLine *g = find(golden, o->names[i]);
+    if (!g) {
+      fprintf(stderr, "qparams-check: '%s' is not in '%s'\n", o->names[i], o->paths[0]);
+      status = 2;
+      continue;
+    }
+    if (!compare(g, find(actual, o->names[i]), o->rtol) && status == 0)
+      status = 1;
+  }
+  return status;
+}
+
+int main(int argc, char **argv) {
+  CheckOptions opt;
+  int parsed = parseArgs(argc, argv, &opt);
+  if (parsed >= 0)
+    return parsed;
+  QFile golden = {0, NULL}, actual = {0, NULL};
+  int status = 2;
+  if (readFile(opt.paths[0], &golden) && readFile(opt.paths[1], &actual))
+    status = compareAll(&opt, &golden, &actual);
   free(golden.lines);
   free(actual.lines);
   return status;

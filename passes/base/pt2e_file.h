@@ -26,6 +26,14 @@ typedef struct Pt2eOutput {
 } Pt2eOutput;
 
 /*
+** The size of the 'err' buffer to give the functions below: their longest
+** message is "cannot write 'TARGET': why", with TARGET at most one of
+** Pt2eOutput's paths and 'why' strerror's text, which the rest holds with
+** room to spare.
+*/
+#define PT2E_OUTPUT_ERROR_SIZE (sizeof ((Pt2eOutput *)0)->target + 304)
+
+/*
 ** Reserves the temporary file beside 'path' (created empty, with the mode
 ** the target has or a new file would get) in out->temp, and the file it
 ** will replace in out->target (links resolved). For "-" and for a path that
@@ -49,7 +57,9 @@ bool pt2eOutputOpen(Pt2eOutput *out, const char *path, bool binary, char *err,
 /* Flushes and closes; the temporary file replaces the target. False (with
 ** 'err') when writing or renaming failed; the target is then untouched. */
 bool pt2eOutputCommit(Pt2eOutput *out, char *err, size_t errSize);
-/* Closes and removes the temporary file; the target is untouched. */
+/* Closes and removes the temporary file; the target is untouched. Does
+** nothing for an output already committed or aborted, one pt2eOutputOpen
+** or pt2eOutputReserve failed to open, or a zeroed Pt2eOutput. */
 void pt2eOutputAbort(Pt2eOutput *out);
 
 #ifdef __cplusplus

@@ -1317,7 +1317,7 @@ typedef struct Writer {
 
 /* Opens 'w' on 'path'; false (with 'err') when it cannot be created. */
 static bool openWriter(Writer *w, const char *path, char *err, size_t errSize) {
-  char why[4400];
+  char why[PT2E_OUTPUT_ERROR_SIZE];
   memset(w, 0, sizeof *w);
   if (!pt2eOutputOpen(&w->out, path, true, why, sizeof why))
     return fail(err, errSize, "%s: cannot create (%s)", path, strerror(errno));
@@ -1336,7 +1336,7 @@ static void put(Writer *w, const void *p, size_t n) {
 ** existing file at 'path' is then as it was. */
 static bool finish(Writer *w, const char *path, bool ok, char *err,
                    size_t errSize) {
-  char why[4400];
+  char why[PT2E_OUTPUT_ERROR_SIZE];
   if (!ok || w->failed) {
     pt2eOutputAbort(&w->out);
     return ok ? fail(err, errSize, "%s: cannot write", path) : false;

@@ -1,6 +1,6 @@
 /*
 ** report_json.c
-** pt2e-report{format=json}: one JSON object per row (report.h), with the
+** pt2e-report{format=json}: one JSON object per row (report_rows.h), with the
 ** stable keys of docs/report.md, in this order:
 **
 **   name kind observed{op result argument location} location observer
@@ -12,12 +12,15 @@
 ** attributes ('zero_point'), but they stay what docs/report.md says when the
 ** attributes change (tools/check-layers.py knows this file).
 */
-#include "report.h"
+#include "report_json.h"
+
+#include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "ir_ops.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
@@ -53,9 +56,8 @@ static void writeObserved(Pt2eJson *j, MlirOperation op) {
     pt2eJsonKey(j, "argument");
     pt2eJsonInt(j, (int64_t)mlirBlockArgumentGetArgNumber(v));
   } else {
-    MlirOperation def = mlirOpResultGetOwner(v);
     pt2eJsonKey(j, "op");
-    writeStringRef(j, mlirIdentifierStr(mlirOperationGetName(def)));
+    writeStringRef(j, pt2eOpNameOf(mlirOpResultGetOwner(v)));
     pt2eJsonKey(j, "result");
     pt2eJsonInt(j, (int64_t)mlirOpResultGetResultNumber(v));
     pt2eJsonKey(j, "argument");
@@ -82,13 +84,29 @@ static void writeNameOrNull(Pt2eJson *j, const char *name) {
     pt2eJsonNull(j);
 }
 
-/*
-** dtype, qscheme, ch_axis, quant_min, quant_max. An observer or fake-quant
-** op has them from its spec (a shared spec has none of its own: null); a
-** Q-DQ pair from its !quant.uniform type, which is affine by construction:
-** whether the observer was symmetric is no longer in the IR (its zero
-** points say it).
-*/
+/* "range": the method's [lo, hi], [[lo, hi], ...] for per-channel
+** histograms (one pair per channel), null before calibration. */
+static void writeRange(Pt2eJson *j, const Pt2eReportRow *row) {
+  pt2eJsonKey(j, "range");
+  if (row->hasRange && row->ranges != NULL) {
+    pt2eJsonBeginArray(j);
+    for (intptr_t c = 0; c < row->numRanges; c++) {
+      pt2eJsonBeginArray(j);
+      pt2eJsonF32(j, row->ranges[2 * c]);
+      pt2eJsonF32(j, row->ranges[2 * c + 1]);
+      pt2eJsonEndArray(j);
+    }
+    pt2eJsonEndArray(j);
+  } else if (row->hasRange) {
+    pt2eJsonBeginArray(j);
+    pt2eJsonF32(j, row->rangeLo);
+    pt2eJsonF32(j, row->rangeHi);
+    pt2eJsonEndArray(j);
+  } else {
+    pt2eJsonNull(j);
+  }
+}
+
 /*
 ** "observer_params": the parameters of an ONNX Runtime kind
 ** ({"bins", "percentile", "symmetric"} for percentile, {"bins",
@@ -117,73 +135,69 @@ static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
     pt2eJsonKey(j, "num_quantized_bins");
     pt2eJsonInt(j, q->numQuantizedBins);
   }
-  pt2eJsonKey(j, "range");
-  if (row->hasRange && row->ranges != NULL) {
-    /* per-channel histograms: [[lo, hi], ...], one pair per channel */
-    pt2eJsonBeginArray(j);
-    for (intptr_t c = 0; c < row->numRanges; c++) {
-      pt2eJsonBeginArray(j);
-      pt2eJsonF32(j, row->ranges[2 * c]);
-      pt2eJsonF32(j, row->ranges[2 * c + 1]);
-      pt2eJsonEndArray(j);
-    }
-    pt2eJsonEndArray(j);
-  } else if (row->hasRange) {
-    pt2eJsonBeginArray(j);
-    pt2eJsonF32(j, row->rangeLo);
-    pt2eJsonF32(j, row->rangeHi);
-    pt2eJsonEndArray(j);
-  } else {
-    pt2eJsonNull(j);
-  }
+  writeRange(j, row);
   pt2eJsonEndObject(j);
 }
 
-static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
-  const char *dtype = NULL, *qscheme = NULL;
-  bool hasAxis = false, hasRange = false;
-  int64_t axis = 0, qmin = 0, qmax = 0;
+/*
+** dtype, qscheme, ch_axis, quant_min, quant_max. An observer or fake-quant
+** op has them from its spec (a shared spec has none of its own: null); a
+** Q-DQ pair from its !quant.uniform type, which is affine by construction:
+** whether the observer was symmetric is no longer in the IR (its zero
+** points say it). What is unknown stays false or NULL (null in the JSON).
+*/
+typedef struct QuantFacts {
+  const char *qscheme;
+  bool hasAxis, hasRange;
+  int64_t axis, qmin, qmax;
+} QuantFacts;
+
+static void readQuantFacts(const Pt2eReportRow *row, QuantFacts *f) {
+  memset(f, 0, sizeof *f);
   if (row->kind == Pt2eReportQdq) {
     if (!mlirTypeIsNull(row->quant)) {
       bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(row->quant);
-      qscheme = pt2eQSchemeName(perAxis ? Pt2eQSchemePerChannelAffine
-                                        : Pt2eQSchemePerTensorAffine);
-      hasAxis = perAxis;
+      f->qscheme = pt2eQSchemeName(perAxis ? Pt2eQSchemePerChannelAffine
+                                           : Pt2eQSchemePerTensorAffine);
+      f->hasAxis = perAxis;
       if (perAxis)
-        axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(row->quant);
-      hasRange = true;
-      qmin = mlirQuantizedTypeGetStorageTypeMin(row->quant);
-      qmax = mlirQuantizedTypeGetStorageTypeMax(row->quant);
+        f->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(row->quant);
+      f->hasRange = true;
+      f->qmin = mlirQuantizedTypeGetStorageTypeMin(row->quant);
+      f->qmax = mlirQuantizedTypeGetStorageTypeMax(row->quant);
     }
   } else if (row->spec.kind != Pt2eSpecShared) {
     const Pt2eQuantSpec *q = &row->spec.quant;
-    qscheme = pt2eQSchemeName(q->qscheme);
-    hasAxis = pt2eQSchemeIsPerChannel(q->qscheme);
-    axis = q->chAxis;
-    hasRange = true;
-    qmin = q->quantMin;
-    qmax = q->quantMax;
+    f->qscheme = pt2eQSchemeName(q->qscheme);
+    f->hasAxis = pt2eQSchemeIsPerChannel(q->qscheme);
+    f->axis = q->chAxis;
+    f->hasRange = true;
+    f->qmin = q->quantMin;
+    f->qmax = q->quantMax;
   }
-  dtype = pt2eReportRowDType(row);
+}
+
+/* An integer, or null when it is unknown. */
+static void writeIntOrNull(Pt2eJson *j, bool known, int64_t v) {
+  if (known)
+    pt2eJsonInt(j, v);
+  else
+    pt2eJsonNull(j);
+}
+
+static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
+  QuantFacts f;
+  readQuantFacts(row, &f);
   pt2eJsonKey(j, "dtype");
-  writeNameOrNull(j, dtype);
+  writeNameOrNull(j, pt2eReportRowDType(row));
   pt2eJsonKey(j, "qscheme");
-  writeNameOrNull(j, qscheme);
+  writeNameOrNull(j, f.qscheme);
   pt2eJsonKey(j, "ch_axis");
-  if (hasAxis)
-    pt2eJsonInt(j, axis);
-  else
-    pt2eJsonNull(j);
+  writeIntOrNull(j, f.hasAxis, f.axis);
   pt2eJsonKey(j, "quant_min");
-  if (hasRange)
-    pt2eJsonInt(j, qmin);
-  else
-    pt2eJsonNull(j);
+  writeIntOrNull(j, f.hasRange, f.qmin);
   pt2eJsonKey(j, "quant_max");
-  if (hasRange)
-    pt2eJsonInt(j, qmax);
-  else
-    pt2eJsonNull(j);
+  writeIntOrNull(j, f.hasRange, f.qmax);
 }
 
 /* 'scale' and 'zero_point': lists of n, null before calibration. */

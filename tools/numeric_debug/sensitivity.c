@@ -21,6 +21,7 @@
 
 #include "calib_data.h"
 #include "interp.h"
+#include "ir_ops.h"
 #include "json_writer.h"
 #include "pt2e_dialect.h"
 #include "pt2e_file.h"
@@ -28,12 +29,17 @@
 #include "pt2e_support.h"
 #include "units.h"
 #include "numeric_debug/svg_rows.h"
+#include "support/tool_output.h"
 
 #define TOOL "pt2e-numeric-debug"
 
+/* A run of the mode: the model, its units, the float model's outputs and
+** the converted clone each evaluation starts from (freed by freeSens). */
 typedef struct Sens {
   const SensitivityOptions *o;
+  MlirModule module;     /* the calibrated model as read */
   SensUnits u;
+  Pt2eInterp *floatInterp;
   MlirOperation quantOp; /* the converted clone, never run itself */
   MlirStringRef entry;
   Pt2eCalibData *data;
@@ -96,7 +102,7 @@ typedef struct QcastList {
 
 static MlirWalkResult collectQcast(MlirOperation op, void *userData) {
   QcastList *l = userData;
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.qcast") ||
+  if (!pt2eOpIs(op, "quant.qcast") ||
       mlirAttributeIsNull(pt2eQdqGetName(op)))
     return MlirWalkResultAdvance;
   if (!pt2eVecGrow((void **)&l->ops, &l->cap, l->n, sizeof *l->ops)) {
@@ -136,7 +142,7 @@ static int bypassPoints(const Sens *s, MlirOperation module, const bool *inFloat
     for (MlirOpOperand use = mlirValueGetFirstUse(q); !mlirOpOperandIsNull(use) && nd < 16;
          use = mlirOpOperandGetNextUse(use)) {
       MlirOperation d = mlirOpOperandGetOwner(use);
-      if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(d)), "quant.dcast"))
+      if (pt2eOpIs(d, "quant.dcast"))
         dcasts[nd++] = d;
     }
     for (int k = 0; k < nd; k++)
@@ -161,6 +167,39 @@ static void showProgress(Sens *s) {
   fflush(stderr);
 }
 
+/* Adds the squared errors of batch 'b''s quantized outputs 'res' against
+** the float model's into err2[k], and releases 'res'; false, with a
+** message per output, when one is not the float model's shape and f32. */
+static bool addBatchError(const Sens *s, int64_t b, Pt2eTensor **res, double *err2) {
+  bool ok = true;
+  for (int k = 0; k < s->numOutputs; k++) {
+    const Pt2eTensor *f = s->floatOut[b * s->numOutputs + k];
+    const float *x = f->data, *y = res[k]->data;
+    if (res[k]->type != Pt2eElemF32 || res[k]->numel != f->numel) {
+      fprintf(stderr, TOOL ": output %d of the quantized model is not the float "
+              "model's shape and f32 type\n", k);
+      ok = false;
+    }
+    for (int64_t i = 0; ok && i < f->numel; i++) {
+      double d = (double)x[i] - (double)y[i];
+      err2[k] += d * d;
+    }
+    pt2eTensorRelease(res[k]);
+  }
+  return ok;
+}
+
+/* The lowest output SQNR (nan when any is nan). */
+static double lowestSqnr(const Sens *s, const double *err2) {
+  double lowest = INFINITY;
+  for (int k = 0; k < s->numOutputs; k++) {
+    double v = sqnrDb(s->ref2[k], err2[k]);
+    if (isnan(v) || v < lowest)
+      lowest = v;
+  }
+  return lowest;
+}
+
 /* The output SQNR (the lowest over the outputs) of the converted module
 ** with the units of 'inFloat' in float; *dropped = points bypassed. */
 static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
@@ -176,30 +215,10 @@ static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
     err2[k] = 0;
   for (int64_t b = 0; ok && b < s->batches; b++) {
     Pt2eTensor *const *args = pt2eCalibDataBatch(s->data, b, s->loc);
-    ok = args && mlirLogicalResultIsSuccess(pt2eInterpRun(qi, args, res));
-    if (!ok)
-      break;
-    for (int k = 0; k < s->numOutputs; k++) {
-      const Pt2eTensor *f = s->floatOut[b * s->numOutputs + k];
-      const float *x = f->data, *y = res[k]->data;
-      if (res[k]->type != Pt2eElemF32 || res[k]->numel != f->numel) {
-        fprintf(stderr, TOOL ": output %d of the quantized model is not the float "
-                "model's shape and f32 type\n", k);
-        ok = false;
-      }
-      for (int64_t i = 0; ok && i < f->numel; i++) {
-        double d = (double)x[i] - (double)y[i];
-        err2[k] += d * d;
-      }
-      pt2eTensorRelease(res[k]);
-    }
+    ok = args && mlirLogicalResultIsSuccess(pt2eInterpRun(qi, args, res)) &&
+         addBatchError(s, b, res, err2);
   }
-  *sqnr = INFINITY;
-  for (int k = 0; ok && k < s->numOutputs; k++) {
-    double v = sqnrDb(s->ref2[k], err2[k]);
-    if (isnan(v) || v < *sqnr)
-      *sqnr = v;
-  }
+  *sqnr = ok ? lowestSqnr(s, err2) : INFINITY;
   pt2eFree(res);
   pt2eFree(err2);
   pt2eInterpDestroy(qi);
@@ -210,7 +229,7 @@ static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
 }
 
 /* Float outputs of every batch, kept for the comparisons. */
-static bool runFloat(Sens *s, Pt2eInterp *fi) {
+static bool runFloat(Sens *s) {
   size_t n = (size_t)(s->batches * s->numOutputs) + 1;
   s->floatOut = pt2eAlloc(n * sizeof *s->floatOut);
   s->ref2 = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *s->ref2);
@@ -224,7 +243,7 @@ static bool runFloat(Sens *s, Pt2eInterp *fi) {
   for (int64_t b = 0; b < s->batches; b++) {
     Pt2eTensor *const *args = pt2eCalibDataBatch(s->data, b, s->loc);
     Pt2eTensor **out = &s->floatOut[b * s->numOutputs];
-    if (!args || mlirLogicalResultIsFailure(pt2eInterpRun(fi, args, out)))
+    if (!args || mlirLogicalResultIsFailure(pt2eInterpRun(s->floatInterp, args, out)))
       return false;
     for (int k = 0; k < s->numOutputs; k++) {
       if (out[k]->type != Pt2eElemF32) {
@@ -287,6 +306,7 @@ static void exclusionText(const Sens *s, const Step *steps, int n, char *out, si
 }
 
 typedef struct Result {
+  bool *inFloat; /* the units in float in the evaluation under way */
   double baseline, *sqnr, seconds;
   int *dropped, *order;
   bool greedy, reached;
@@ -296,6 +316,35 @@ typedef struct Result {
   double finalSqnr; /* with the kept steps' units in float */
   int numKept;
 } Result;
+
+/* The table's greedy steps, and the exclusion option when they reach the
+** target. */
+static void printGreedy(FILE *out, const Sens *s, const Result *r) {
+  char a[32], b[32];
+  fmtDb(a, sizeof a, s->o->targetDb);
+  fprintf(out, "greedy, worst first, to a target of %s dB:\n", a);
+  fmtDb(b, sizeof b, r->baseline);
+  fprintf(out, "  0 units in float: %s dB\n", b);
+  int kept = 0;
+  for (int k = 0; k < r->numSteps; k++) {
+    kept += r->steps[k].kept;
+    fmtDb(b, sizeof b, r->steps[k].sqnr);
+    if (r->steps[k].kept)
+      fprintf(out, "  %d unit%s in float: %s dB (+ %s)\n", kept, kept == 1 ? "" : "s", b,
+              s->u.units[r->steps[k].unit].name);
+    else
+      fprintf(out, "  (+ %s: %s dB, no better: back to quantized)\n",
+              s->u.units[r->steps[k].unit].name, b);
+  }
+  if (r->reached) {
+    char text[8192];
+    exclusionText(s, r->steps, r->numSteps, text, sizeof text);
+    fmtDb(b, sizeof b, r->finalSqnr);
+    fprintf(out, "target reached: %s dB with %d unit%s in float\n", b, kept,
+            kept == 1 ? "" : "s");
+    fprintf(out, "pt2e-annotate{%s}\n", text);
+  }
+}
 
 static void printTable(FILE *out, const Sens *s, const Result *r) {
   char a[32], b[32];
@@ -318,31 +367,8 @@ static void printTable(FILE *out, const Sens *s, const Result *r) {
   }
   fmtDb(a, sizeof a, r->baseline);
   fprintf(out, "all quantized: output SQNR %s dB\n", a);
-  if (r->greedy) {
-    fmtDb(a, sizeof a, s->o->targetDb);
-    fprintf(out, "greedy, worst first, to a target of %s dB:\n", a);
-    fmtDb(b, sizeof b, r->baseline);
-    fprintf(out, "  0 units in float: %s dB\n", b);
-    int kept = 0;
-    for (int k = 0; k < r->numSteps; k++) {
-      kept += r->steps[k].kept;
-      fmtDb(b, sizeof b, r->steps[k].sqnr);
-      if (r->steps[k].kept)
-        fprintf(out, "  %d unit%s in float: %s dB (+ %s)\n", kept, kept == 1 ? "" : "s", b,
-                s->u.units[r->steps[k].unit].name);
-      else
-        fprintf(out, "  (+ %s: %s dB, no better: back to quantized)\n",
-                s->u.units[r->steps[k].unit].name, b);
-    }
-    if (r->reached) {
-      char text[8192];
-      exclusionText(s, r->steps, r->numSteps, text, sizeof text);
-      fmtDb(b, sizeof b, r->finalSqnr);
-      fprintf(out, "target reached: %s dB with %d unit%s in float\n", b, kept,
-              kept == 1 ? "" : "s");
-      fprintf(out, "pt2e-annotate{%s}\n", text);
-    }
-  }
+  if (r->greedy)
+    printGreedy(out, s, r);
   fprintf(out, "%d units, %lld batch%s, %d runs of the quantized model per batch, %.2f s\n",
           s->u.numUnits, (long long)s->batches, s->batches == 1 ? "" : "es", r->runs,
           r->seconds);
@@ -351,6 +377,69 @@ static void printTable(FILE *out, const Sens *s, const Result *r) {
 static void jsonDb(Pt2eJson *j, const char *key, double v) {
   pt2eJsonKey(j, key);
   pt2eJsonF64(j, v);
+}
+
+/* The unit of rank k + 1, as one object of "units". */
+static void jsonUnit(Pt2eJson *j, const Sens *s, const Result *r, int k) {
+  int i = r->order[k];
+  const SensUnit *u = &s->u.units[i];
+  pt2eJsonBeginObject(j);
+  pt2eJsonKey(j, "rank");
+  pt2eJsonInt(j, k + 1);
+  pt2eJsonKey(j, "name");
+  pt2eJsonCString(j, u->name);
+  pt2eJsonKey(j, "op");
+  pt2eJsonCString(j, u->core);
+  pt2eJsonKey(j, "location");
+  pt2eJsonCString(j, u->location);
+  pt2eJsonKey(j, "ops");
+  pt2eJsonInt(j, u->numOps);
+  pt2eJsonKey(j, "points");
+  pt2eJsonInt(j, r->dropped[i]);
+  jsonDb(j, "sqnr_float", r->sqnr[i]);
+  jsonDb(j, "gain", r->sqnr[i] - r->baseline);
+  pt2eJsonKey(j, "exclude");
+  if (u->excludeOption) {
+    char text[4200];
+    snprintf(text, sizeof text, "%s=%s", u->excludeOption, u->excludeValue);
+    pt2eJsonCString(j, text);
+  } else {
+    pt2eJsonNull(j);
+  }
+  pt2eJsonKey(j, "note");
+  if (u->excludeOption)
+    pt2eJsonNull(j);
+  else
+    pt2eJsonCString(j, u->why);
+  pt2eJsonEndObject(j);
+}
+
+/* "greedy": the target, its steps and the exclusion option (--target-sqnr). */
+static void jsonGreedy(Pt2eJson *j, const Sens *s, const Result *r) {
+  pt2eJsonBeginObject(j);
+  jsonDb(j, "target", s->o->targetDb);
+  pt2eJsonKey(j, "reached");
+  pt2eJsonBool(j, r->reached);
+  jsonDb(j, "sqnr", r->finalSqnr);
+  pt2eJsonKey(j, "units_in_float");
+  pt2eJsonInt(j, r->numKept);
+  pt2eJsonKey(j, "steps");
+  pt2eJsonBeginArray(j);
+  for (int k = 0; k < r->numSteps; k++) {
+    pt2eJsonBeginObject(j);
+    pt2eJsonKey(j, "unit");
+    pt2eJsonCString(j, s->u.units[r->steps[k].unit].name);
+    jsonDb(j, "sqnr", r->steps[k].sqnr);
+    pt2eJsonKey(j, "kept");
+    pt2eJsonBool(j, r->steps[k].kept);
+    pt2eJsonEndObject(j);
+  }
+  pt2eJsonEndArray(j);
+  char text[8192];
+  exclusionText(s, r->steps, r->numSteps, text, sizeof text);
+  pt2eJsonKey(j, "annotate_options");
+  pt2eJsonCString(j, text);
+  pt2eJsonEndObject(j);
 }
 
 static void printJson(FILE *out, const Sens *s, const Result *r) {
@@ -369,69 +458,14 @@ static void printJson(FILE *out, const Sens *s, const Result *r) {
   jsonDb(&j, "baseline_sqnr", r->baseline);
   pt2eJsonKey(&j, "units");
   pt2eJsonBeginArray(&j);
-  for (int k = 0; k < s->u.numUnits; k++) {
-    int i = r->order[k];
-    const SensUnit *u = &s->u.units[i];
-    pt2eJsonBeginObject(&j);
-    pt2eJsonKey(&j, "rank");
-    pt2eJsonInt(&j, k + 1);
-    pt2eJsonKey(&j, "name");
-    pt2eJsonCString(&j, u->name);
-    pt2eJsonKey(&j, "op");
-    pt2eJsonCString(&j, u->core);
-    pt2eJsonKey(&j, "location");
-    pt2eJsonCString(&j, u->location);
-    pt2eJsonKey(&j, "ops");
-    pt2eJsonInt(&j, u->numOps);
-    pt2eJsonKey(&j, "points");
-    pt2eJsonInt(&j, r->dropped[i]);
-    jsonDb(&j, "sqnr_float", r->sqnr[i]);
-    jsonDb(&j, "gain", r->sqnr[i] - r->baseline);
-    pt2eJsonKey(&j, "exclude");
-    if (u->excludeOption) {
-      char text[4200];
-      snprintf(text, sizeof text, "%s=%s", u->excludeOption, u->excludeValue);
-      pt2eJsonCString(&j, text);
-    } else {
-      pt2eJsonNull(&j);
-    }
-    pt2eJsonKey(&j, "note");
-    if (u->excludeOption)
-      pt2eJsonNull(&j);
-    else
-      pt2eJsonCString(&j, u->why);
-    pt2eJsonEndObject(&j);
-  }
+  for (int k = 0; k < s->u.numUnits; k++)
+    jsonUnit(&j, s, r, k);
   pt2eJsonEndArray(&j);
   pt2eJsonKey(&j, "greedy");
-  if (!r->greedy) {
+  if (r->greedy)
+    jsonGreedy(&j, s, r);
+  else
     pt2eJsonNull(&j);
-  } else {
-    pt2eJsonBeginObject(&j);
-    jsonDb(&j, "target", s->o->targetDb);
-    pt2eJsonKey(&j, "reached");
-    pt2eJsonBool(&j, r->reached);
-    jsonDb(&j, "sqnr", r->finalSqnr);
-    pt2eJsonKey(&j, "units_in_float");
-    pt2eJsonInt(&j, r->numKept);
-    pt2eJsonKey(&j, "steps");
-    pt2eJsonBeginArray(&j);
-    for (int k = 0; k < r->numSteps; k++) {
-      pt2eJsonBeginObject(&j);
-      pt2eJsonKey(&j, "unit");
-      pt2eJsonCString(&j, s->u.units[r->steps[k].unit].name);
-      jsonDb(&j, "sqnr", r->steps[k].sqnr);
-      pt2eJsonKey(&j, "kept");
-      pt2eJsonBool(&j, r->steps[k].kept);
-      pt2eJsonEndObject(&j);
-    }
-    pt2eJsonEndArray(&j);
-    char text[8192];
-    exclusionText(s, r->steps, r->numSteps, text, sizeof text);
-    pt2eJsonKey(&j, "annotate_options");
-    pt2eJsonCString(&j, text);
-    pt2eJsonEndObject(&j);
-  }
   pt2eJsonEndObject(&j);
   fputc('\n', out);
 }
@@ -476,7 +510,8 @@ static void printSvg(FILE *out, const Sens *s, const Result *r) {
 ** set so far goes back to quantized (units interact: two that each gain
 ** alone may lose together). Units whose exclusion no option can write, or
 ** that gain nothing alone, are not tried. */
-static bool greedy(Sens *s, Result *r, bool *inFloat) {
+static bool greedy(Sens *s, Result *r) {
+  bool *inFloat = r->inFloat;
   r->greedy = true;
   r->finalSqnr = r->baseline;
   r->reached = r->baseline >= s->o->targetDb;
@@ -512,56 +547,35 @@ static MlirWalkResult findFakeQuant(MlirOperation op, void *userData) {
   return MlirWalkResultInterrupt;
 }
 
-static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eOutput *plot,
-                         bool *fileOpen, bool *plotOpen) {
-  char err[4400];
-  if (*plotOpen) {
+/* Writes the plot (with --svg) and the report, and commits each. */
+static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eOutput *plot) {
+  if (s->o->svg) {
     printSvg(plot->file, s, r);
-    *plotOpen = false;
-    if (!pt2eOutputCommit(plot, err, sizeof err)) {
-      fprintf(stderr, TOOL ": %s\n", err);
+    if (!pt2eToolOutputCommit(TOOL, plot))
       return false;
-    }
   }
   if (s->o->json)
     printJson(file->file, s, r);
   else
     printTable(file->file, s, r);
-  *fileOpen = false;
-  if (!pt2eOutputCommit(file, err, sizeof err)) {
-    fprintf(stderr, TOOL ": %s\n", err);
-    return false;
-  }
-  return true;
+  return pt2eToolOutputCommit(TOOL, file);
 }
 
-int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
-  static Sens s;
-  Result r;
-  memset(&s, 0, sizeof s);
-  memset(&r, 0, sizeof r);
-  s.o = o;
-  s.progress = o->progress > 0 || (o->progress < 0 && isatty(2));
-  int rc = 1;
-  char err[4400];
-  Pt2eInterp *fi = NULL;
-  bool *inFloat = NULL;
-  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->modelPath));
-  Pt2eOutput file, plot;
-  bool fileOpen = pt2eOutputOpen(&file, o->output, false, err, sizeof err);
-  bool plotOpen = fileOpen && o->svg && pt2eOutputOpen(&plot, o->svg, false, err, sizeof err);
-  if (!fileOpen || (o->svg && !plotOpen))
-    fprintf(stderr, TOOL ": %s\n", err);
-  if (!fileOpen || (o->svg && !plotOpen) || mlirModuleIsNull(m))
-    goto done;
-  /* the function to run: --entry, or the module's first func.func */
-  MlirOperation func = pt2eModuleFindFunc(m, o->entry);
+/* {====================================================================
+** The run, phase by phase
+** ===================================================================== */
+
+/* The function to run (--entry, or the module's first func.func) with its
+** units in s->u; a null op, with a message, when there is none to measure. */
+static MlirOperation readUnits(Sens *s) {
+  const SensitivityOptions *o = s->o;
+  MlirOperation func = pt2eModuleFindFunc(s->module, o->entry);
   if (mlirOperationIsNull(func)) {
     if (o->entry)
       fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, o->entry);
     else
       fprintf(stderr, TOOL ": '%s' has no function to run\n", o->modelPath);
-    goto done;
+    return func;
   }
   bool fakeQuant = false;
   mlirOperationWalk(func, findFakeQuant, &fakeQuant, MlirWalkPreOrder);
@@ -569,96 +583,142 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
     fprintf(stderr, TOOL ": '%s' has pt2e.fake_quant ops: --sensitivity reads a module "
             "calibrated with observers (pt2e-prepare without qat, pt2e-calibrate)\n",
             o->modelPath);
-    goto done;
+    return (MlirOperation){NULL};
   }
-  if (!sensFindUnits(func, o->modelPath, &s.u))
-    goto done;
-  if (s.u.numUnits == 0) {
+  if (!sensFindUnits(func, o->modelPath, &s->u))
+    return (MlirOperation){NULL};
+  if (s->u.numUnits == 0) {
     fprintf(stderr, TOOL ": '%s' has no quantized unit: no op carries a pt2e.annotation "
             "with an observer spec (give pt2e-annotate, pt2e-prepare, pt2e-calibrate's output)\n",
             o->modelPath);
-    goto done;
+    return (MlirOperation){NULL};
   }
-  s.start = nowSeconds();
-  s.entry = pt2eSymbolName(func);
-  s.loc = mlirOperationGetLocation(mlirModuleGetOperation(m));
-  fi = pt2eInterpCreateInModule(mlirModuleGetOperation(m), s.entry, NULL, NULL);
-  if (!fi)
-    goto done;
-  s.data = pt2eCalibDataOpen(fi, o->data, o->maxEntryMb, s.loc);
-  if (!s.data)
-    goto done;
-  s.batches = pt2eCalibDataNumBatches(s.data);
-  s.numOutputs = pt2eInterpNumResults(fi);
-  if (!runFloat(&s, fi))
-    goto done;
-  s.quantOp = mlirOperationClone(mlirModuleGetOperation(m));
-  if (!convertUnfolded(s.quantOp))
-    goto done;
-  size_t nu = (size_t)s.u.numUnits + 1;
-  inFloat = pt2eAlloc(nu * sizeof *inFloat);
-  r.sqnr = pt2eAlloc(nu * sizeof *r.sqnr);
-  r.dropped = pt2eAlloc(nu * sizeof *r.dropped);
-  r.order = pt2eAlloc(nu * sizeof *r.order);
-  r.steps = pt2eAlloc(nu * sizeof *r.steps);
-  if (!inFloat || !r.sqnr || !r.dropped || !r.order || !r.steps) {
+  return func;
+}
+
+/* Runs the float model on every batch (runFloat) and makes the converted
+** clone every evaluation starts from. */
+static bool prepareRuns(Sens *s, MlirOperation func) {
+  MlirOperation module = mlirModuleGetOperation(s->module);
+  s->start = nowSeconds();
+  s->entry = pt2eSymbolName(func);
+  s->loc = mlirOperationGetLocation(module);
+  s->floatInterp = pt2eInterpCreateInModule(module, s->entry, NULL, NULL);
+  if (!s->floatInterp)
+    return false;
+  s->data = pt2eCalibDataOpen(s->floatInterp, s->o->data, s->o->maxEntryMb, s->loc);
+  if (!s->data)
+    return false;
+  s->batches = pt2eCalibDataNumBatches(s->data);
+  s->numOutputs = pt2eInterpNumResults(s->floatInterp);
+  if (!runFloat(s))
+    return false;
+  s->quantOp = mlirOperationClone(module);
+  return convertUnfolded(s->quantOp);
+}
+
+/* The result's arrays, one entry per unit (freed by freeResult). */
+static bool allocResult(const Sens *s, Result *r) {
+  size_t nu = (size_t)s->u.numUnits + 1;
+  r->inFloat = pt2eAlloc(nu * sizeof *r->inFloat);
+  r->sqnr = pt2eAlloc(nu * sizeof *r->sqnr);
+  r->dropped = pt2eAlloc(nu * sizeof *r->dropped);
+  r->order = pt2eAlloc(nu * sizeof *r->order);
+  r->steps = pt2eAlloc(nu * sizeof *r->steps);
+  if (!r->inFloat || !r->sqnr || !r->dropped || !r->order || !r->steps) {
     fprintf(stderr, TOOL ": out of memory\n");
-    goto done;
+    return false;
   }
-  memset(inFloat, 0, nu * sizeof *inFloat);
-  s.runsTotal = s.u.numUnits + 1 + (o->hasTarget ? s.u.numUnits : 0);
+  memset(r->inFloat, 0, nu * sizeof *r->inFloat);
+  return true;
+}
+
+/* The all-quantized baseline, each unit alone in float, the ranking and,
+** with --target-sqnr, the greedy set. */
+static bool measure(Sens *s, Result *r) {
+  s->runsTotal = s->u.numUnits + 1 + (s->o->hasTarget ? s->u.numUnits : 0);
   int dropped;
-  if (!evaluate(&s, inFloat, &r.baseline, &dropped))
-    goto done;
-  r.runs = 1;
-  for (int i = 0; i < s.u.numUnits; i++) {
-    inFloat[i] = true;
-    if (!evaluate(&s, inFloat, &r.sqnr[i], &r.dropped[i]))
-      goto done;
-    inFloat[i] = false;
-    r.order[i] = i;
-    r.runs++;
+  if (!evaluate(s, r->inFloat, &r->baseline, &dropped))
+    return false;
+  r->runs = 1;
+  for (int i = 0; i < s->u.numUnits; i++) {
+    r->inFloat[i] = true;
+    if (!evaluate(s, r->inFloat, &r->sqnr[i], &r->dropped[i]))
+      return false;
+    r->inFloat[i] = false;
+    r->order[i] = i;
+    r->runs++;
   }
-  rankSqnr = r.sqnr;
-  qsort(r.order, (size_t)s.u.numUnits, sizeof *r.order, worstFirst);
-  if (o->hasTarget && !greedy(&s, &r, inFloat))
-    goto done;
-  if (s.progress && s.runsDone != s.runsTotal)
+  rankSqnr = r->sqnr;
+  qsort(r->order, (size_t)s->u.numUnits, sizeof *r->order, worstFirst);
+  if (s->o->hasTarget && !greedy(s, r))
+    return false;
+  if (s->progress && s->runsDone != s->runsTotal)
     fputc('\n', stderr); /* the greedy steps ended early */
-  r.seconds = nowSeconds() - s.start;
-  if (!writeOutputs(&s, &r, &file, &plot, &fileOpen, &plotOpen))
-    goto done;
-  rc = 0;
-  if (r.greedy && !r.reached) {
-    char t[32], b[32];
-    fmtDb(t, sizeof t, o->targetDb);
-    fmtDb(b, sizeof b, r.finalSqnr);
-    fprintf(stderr, TOOL ": target %s dB not reached: every unit that gains anything alone "
-            "tried, the best set (%d unit%s in float) gives %s dB\n", t, r.numKept,
-            r.numKept == 1 ? "" : "s", b);
-    rc = 1;
-  }
-done:
-  if (plotOpen)
-    pt2eOutputAbort(&plot);
-  if (fileOpen)
-    pt2eOutputAbort(&file);
-  pt2eFree(inFloat);
-  pt2eFree(r.sqnr);
-  pt2eFree(r.dropped);
-  pt2eFree(r.order);
-  pt2eFree(r.steps);
-  if (s.floatOut)
-    for (int64_t i = 0; i < s.batches * s.numOutputs; i++)
-      pt2eTensorRelease(s.floatOut[i]);
-  pt2eFree(s.floatOut);
-  pt2eFree(s.ref2);
-  pt2eCalibDataClose(s.data);
-  pt2eInterpDestroy(fi);
-  if (!mlirOperationIsNull(s.quantOp))
-    mlirOperationDestroy(s.quantOp);
-  sensFreeUnits(&s.u);
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
+  r->seconds = nowSeconds() - s->start;
+  return true;
+}
+
+/* With --target-sqnr: true, with a message, when the greedy set falls
+** short of the target. */
+static bool targetMissed(const Sens *s, const Result *r) {
+  if (!r->greedy || r->reached)
+    return false;
+  char t[32], b[32];
+  fmtDb(t, sizeof t, s->o->targetDb);
+  fmtDb(b, sizeof b, r->finalSqnr);
+  fprintf(stderr, TOOL ": target %s dB not reached: every unit that gains anything alone "
+          "tried, the best set (%d unit%s in float) gives %s dB\n", t, r->numKept,
+          r->numKept == 1 ? "" : "s", b);
+  return true;
+}
+
+static void freeResult(Result *r) {
+  pt2eFree(r->inFloat);
+  pt2eFree(r->sqnr);
+  pt2eFree(r->dropped);
+  pt2eFree(r->order);
+  pt2eFree(r->steps);
+}
+
+static void freeSens(Sens *s) {
+  if (s->floatOut)
+    for (int64_t i = 0; i < s->batches * s->numOutputs; i++)
+      pt2eTensorRelease(s->floatOut[i]);
+  pt2eFree(s->floatOut);
+  pt2eFree(s->ref2);
+  pt2eCalibDataClose(s->data);
+  pt2eInterpDestroy(s->floatInterp);
+  if (!mlirOperationIsNull(s->quantOp))
+    mlirOperationDestroy(s->quantOp);
+  sensFreeUnits(&s->u);
+  if (!mlirModuleIsNull(s->module))
+    mlirModuleDestroy(s->module);
+}
+
+/* }==================================================================== */
+
+int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
+  Sens s;
+  Result r;
+  memset(&s, 0, sizeof s);
+  memset(&r, 0, sizeof r);
+  s.o = o;
+  s.progress = o->progress > 0 || (o->progress < 0 && isatty(2));
+  s.module = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->modelPath));
+  /* the outputs fail before any run; they are replaced whole at the end */
+  Pt2eOutput file = {0}, plot = {0};
+  bool opened = pt2eToolOutputOpen(TOOL, &file, o->output) &&
+                (!o->svg || pt2eToolOutputOpen(TOOL, &plot, o->svg));
+  int rc = 1;
+  MlirOperation func = {NULL};
+  if (opened && !mlirModuleIsNull(s.module) && !mlirOperationIsNull(func = readUnits(&s)) &&
+      prepareRuns(&s, func) && allocResult(&s, &r) && measure(&s, &r) &&
+      writeOutputs(&s, &r, &file, &plot))
+    rc = targetMissed(&s, &r) ? 1 : 0;
+  pt2eOutputAbort(&plot); /* nothing when committed or never opened */
+  pt2eOutputAbort(&file);
+  freeResult(&r);
+  freeSens(&s);
   return rc;
 }

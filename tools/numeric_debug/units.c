@@ -13,6 +13,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
+#include "ir_ops.h"
 #include "pt2e_annotation.h"
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
@@ -71,9 +72,8 @@ static void unite(Graph *g, int a, int b) {
 /* Ops that make a value from nothing: an edge through them joins nothing
 ** (every conv's tensor.empty would otherwise join every unit). */
 static bool isSource(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return pt2eStringRefIs(n, "arith.constant") || pt2eStringRefIs(n, "tensor.empty") ||
-         pt2eStringRefIs(n, "linalg.fill") || pt2eStringRefIs(n, "tosa.const") ||
+  return pt2eOpIs(op, "arith.constant") || pt2eOpIs(op, "tensor.empty") ||
+         pt2eOpIs(op, "linalg.fill") || pt2eOpIs(op, "tosa.const") ||
          mlirOperationGetNumOperands(op) == 0;
 }
 
@@ -83,9 +83,8 @@ static bool isLayout(MlirOperation op) {
   static const char *names[] = {"tensor.pad", "tensor.expand_shape", "tensor.collapse_shape",
                                 "linalg.transpose", "linalg.broadcast", "tosa.transpose",
                                 "tosa.reshape"};
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (pt2eStringRefIs(n, names[i]))
+    if (pt2eOpIs(op, names[i]))
       return true;
   return false;
 }
@@ -388,6 +387,112 @@ static void addRequester(SensPoint *p, int unit) {
     p->requesters[p->numRequesters++] = unit;
 }
 
+/* Joins the ops of each pattern (unobserved edges, shared specs) and
+** counts each annotated op's observer specs: all of its own into own[i],
+** those on its inputs into inputs[i]. */
+static void joinPatterns(Graph *g, int *own, int *inputs) {
+  for (int i = 0; i < g->numOps; i++) {
+    own[i] = inputs[i] = 0;
+    if (!g->annotated[i])
+      continue;
+    for (intptr_t k = 0; k < mlirOperationGetNumOperands(g->ops[i]); k++) {
+      Reached r = {.n = 0};
+      traceBack(g, mlirOperationGetOperand(g->ops[i], k), false, 0, &r);
+      for (int m = 0; m < r.n; m++)
+        unite(g, i, r.ops[m]);
+    }
+    Pt2eAnnotation a = {0};
+    MlirAttribute ann = pt2eAnnotationGet(g->ops[i]);
+    if (mlirAttributeIsADictionary(ann)) {
+      a.inputs = mlirDictionaryAttrGetElementByName(ann, mlirStringRefCreateFromCString("inputs"));
+      a.output = mlirDictionaryAttrGetElementByName(ann, mlirStringRefCreateFromCString("output"));
+    }
+    scanSpecs(g, i, a.inputs, -1, &own[i], &inputs[i]);
+    int outputOwn = 0, unused = 0;
+    scanSpecs(g, i, a.output, -1, &outputOwn, &unused);
+    own[i] += outputOwn;
+  }
+}
+
+/* Numbers the units: the sets with an observer spec of their own, in
+** program order of their first op; rootUnit[root] is a set's unit (-1:
+** none). Returns how many. */
+static int numberUnits(Graph *g, const int *own, int *rootUnit) {
+  int numUnits = 0;
+  for (int i = 0; i < g->numOps; i++)
+    rootUnit[i] = -1;
+  for (int i = 0; i < g->numOps; i++)
+    if (g->annotated[i] && own[i] > 0 && rootUnit[find(g, i)] < 0)
+      rootUnit[find(g, i)] = numUnits++;
+  return numUnits;
+}
+
+/* Puts each annotated op in its unit (unitOf[i], -1: none): the unit's op
+** count, its name (unit_N, or a pt2e.id of one of its ops) and its core op
+** core[u], the one with the most observed inputs (coreRank). */
+static void assignOps(Graph *g, const int *rootUnit, const int *inputs, int *unitOf,
+                      int *core, SensUnits *out) {
+  for (int u = 0; u < out->numUnits; u++)
+    core[u] = -1;
+  for (int i = 0; i < g->numOps; i++) {
+    unitOf[i] = g->annotated[i] ? rootUnit[find(g, i)] : -1;
+    int u = unitOf[i];
+    if (u < 0)
+      continue;
+    SensUnit *unit = &out->units[u];
+    if (unit->numOps == 0) {
+      memset(unit, 0, sizeof *unit);
+      snprintf(unit->name, sizeof unit->name, "unit_%d", u);
+    }
+    unit->numOps++;
+    MlirAttribute id = pt2eOpGetId(g->ops[i]);
+    if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id) &&
+        !strncmp(unit->name, "unit_", 5)) {
+      MlirStringRef s = mlirStringAttrGetValue(id);
+      snprintf(unit->name, sizeof unit->name, "%.*s", (int)s.length, s.data);
+    }
+    if (core[u] < 0 || coreRank(g, i, inputs) > coreRank(g, core[u], inputs))
+      core[u] = i;
+  }
+}
+
+/* Each unit's core op name, its name from a module name in the core's
+** location (which names it best), and its exclusion (chooseExclusion). */
+static void describeUnits(const Graph *g, const int *unitOf, const int *core,
+                          const char *selfBase, SensUnits *out) {
+  for (int u = 0; u < out->numUnits; u++) {
+    MlirStringRef s = pt2eOpNameOf(g->ops[core[u]]);
+    snprintf(out->units[u].core, sizeof out->units[u].core, "%.*s", (int)s.length, s.data);
+    MlirLocation loc = mlirOperationGetLocation(g->ops[core[u]]);
+    if (mlirLocationIsAName(loc)) {
+      MlirStringRef module = mlirIdentifierStr(mlirLocationNameGetName(loc));
+      snprintf(out->units[u].name, sizeof out->units[u].name, "%.*s", (int)module.length,
+               module.data);
+    }
+    chooseExclusion(g, unitOf, u, core[u], selfBase, &out->units[u]);
+  }
+}
+
+/* The points (observers) and the units that request each; a point with a
+** single requester counts among that unit's points. */
+static void collectPoints(const Graph *g, const int *unitOf, SensUnits *out) {
+  for (int i = 0; i < g->numOps; i++) {
+    if (!pt2eIsObserver(g->ops[i]))
+      continue;
+    SensPoint *p = &out->points[out->numPoints++];
+    memset(p, 0, sizeof *p);
+    MlirStringRef name = pt2eQuantOpGetName(g->ops[i]);
+    snprintf(p->name, sizeof p->name, "%.*s", (int)name.length, name.data);
+    Reached r = {.n = 0};
+    traceBack(g, mlirOperationGetOperand(g->ops[i], 0), false, 0, &r);
+    traceForward(g, mlirOperationGetResult(g->ops[i], 0), 0, &r);
+    for (int m = 0; m < r.n; m++)
+      addRequester(p, unitOf[r.ops[m]]);
+    if (p->numRequesters == 1 && !p->tooMany)
+      out->units[p->requesters[0]].numPoints++;
+  }
+}
+
 bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out) {
   const char *selfBase = strrchr(modelPath, '/') ? strrchr(modelPath, '/') + 1 : modelPath;
   memset(out, 0, sizeof *out);
@@ -399,99 +504,23 @@ bool sensFindUnits(MlirOperation func, const char *modelPath, SensUnits *out) {
   size_t n = (size_t)g.numOps + 1;
   int *own = pt2eAlloc(n * sizeof *own), *inputs = pt2eAlloc(n * sizeof *inputs);
   int *unitOf = pt2eAlloc(n * sizeof *unitOf), *rootUnit = pt2eAlloc(n * sizeof *rootUnit);
+  int *core = NULL;
   out->units = pt2eAlloc(n * sizeof *out->units);
   out->points = pt2eAlloc(n * sizeof *out->points);
   bool ok = own && inputs && unitOf && rootUnit && out->units && out->points;
-  if (!ok) {
+  if (ok) {
+    joinPatterns(&g, own, inputs);
+    out->numUnits = numberUnits(&g, own, rootUnit);
+    ok = (core = pt2eAlloc((size_t)(out->numUnits + 1) * sizeof *core)) != NULL;
+  }
+  if (ok) {
+    assignOps(&g, rootUnit, inputs, unitOf, core, out);
+    describeUnits(&g, unitOf, core, selfBase, out);
+    collectPoints(&g, unitOf, out);
+  } else {
     fprintf(stderr, TOOL ": out of memory\n");
-    goto done;
-  }
-  /* join the ops of a pattern: unobserved edges, shared specs */
-  for (int i = 0; i < g.numOps; i++) {
-    own[i] = inputs[i] = 0;
-    if (!g.annotated[i])
-      continue;
-    for (intptr_t k = 0; k < mlirOperationGetNumOperands(g.ops[i]); k++) {
-      Reached r = {.n = 0};
-      traceBack(&g, mlirOperationGetOperand(g.ops[i], k), false, 0, &r);
-      for (int m = 0; m < r.n; m++)
-        unite(&g, i, r.ops[m]);
-    }
-    Pt2eAnnotation a = {0};
-    MlirAttribute ann = pt2eAnnotationGet(g.ops[i]);
-    if (mlirAttributeIsADictionary(ann)) {
-      a.inputs = mlirDictionaryAttrGetElementByName(ann, mlirStringRefCreateFromCString("inputs"));
-      a.output = mlirDictionaryAttrGetElementByName(ann, mlirStringRefCreateFromCString("output"));
-    }
-    scanSpecs(&g, i, a.inputs, -1, &own[i], &inputs[i]);
-    int outputOwn = 0, unused = 0;
-    scanSpecs(&g, i, a.output, -1, &outputOwn, &unused);
-    own[i] += outputOwn;
-  }
-  /* units: the sets with an observer spec of their own, in program order
-  ** of their first op; the core op has the most observed inputs */
-  for (int i = 0; i < g.numOps; i++)
-    rootUnit[i] = -1;
-  for (int i = 0; i < g.numOps; i++)
-    if (g.annotated[i] && own[i] > 0 && rootUnit[find(&g, i)] < 0)
-      rootUnit[find(&g, i)] = out->numUnits++;
-  int *core = pt2eAlloc((size_t)(out->numUnits + 1) * sizeof *core);
-  if (!core) {
-    ok = false;
-    fprintf(stderr, TOOL ": out of memory\n");
-    goto done;
-  }
-  for (int u = 0; u < out->numUnits; u++)
-    core[u] = -1;
-  for (int i = 0; i < g.numOps; i++) {
-    unitOf[i] = g.annotated[i] ? rootUnit[find(&g, i)] : -1;
-    int u = unitOf[i];
-    if (u < 0)
-      continue;
-    SensUnit *unit = &out->units[u];
-    if (unit->numOps == 0) {
-      memset(unit, 0, sizeof *unit);
-      snprintf(unit->name, sizeof unit->name, "unit_%d", u);
-    }
-    unit->numOps++;
-    MlirAttribute id = pt2eOpGetId(g.ops[i]);
-    if (!mlirAttributeIsNull(id) && mlirAttributeIsAString(id) && !strncmp(unit->name, "unit_", 5)) {
-      MlirStringRef s = mlirStringAttrGetValue(id);
-      snprintf(unit->name, sizeof unit->name, "%.*s", (int)s.length, s.data);
-    }
-    if (core[u] < 0 || coreRank(&g, i, inputs) > coreRank(&g, core[u], inputs))
-      core[u] = i;
-  }
-  for (int u = 0; u < out->numUnits; u++) {
-    MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(g.ops[core[u]]));
-    snprintf(out->units[u].core, sizeof out->units[u].core, "%.*s", (int)s.length, s.data);
-    /* a module name in the core's location names the unit best */
-    MlirLocation loc = mlirOperationGetLocation(g.ops[core[u]]);
-    if (mlirLocationIsAName(loc)) {
-      MlirStringRef module = mlirIdentifierStr(mlirLocationNameGetName(loc));
-      snprintf(out->units[u].name, sizeof out->units[u].name, "%.*s", (int)module.length,
-               module.data);
-    }
-    chooseExclusion(&g, unitOf, u, core[u], selfBase, &out->units[u]);
   }
   pt2eFree(core);
-  /* points and their requesters */
-  for (int i = 0; i < g.numOps; i++) {
-    if (!pt2eIsObserver(g.ops[i]))
-      continue;
-    SensPoint *p = &out->points[out->numPoints++];
-    memset(p, 0, sizeof *p);
-    MlirStringRef name = pt2eQuantOpGetName(g.ops[i]);
-    snprintf(p->name, sizeof p->name, "%.*s", (int)name.length, name.data);
-    Reached r = {.n = 0};
-    traceBack(&g, mlirOperationGetOperand(g.ops[i], 0), false, 0, &r);
-    traceForward(&g, mlirOperationGetResult(g.ops[i], 0), 0, &r);
-    for (int m = 0; m < r.n; m++)
-      addRequester(p, unitOf[r.ops[m]]);
-    if (p->numRequesters == 1 && !p->tooMany)
-      out->units[p->requesters[0]].numPoints++;
-  }
-done:
   pt2eFree(own);
   pt2eFree(inputs);
   pt2eFree(unitOf);

@@ -1,11 +1,13 @@
 /*
-** report.h
-** The rows of pt2e-report, shared by its formats: report.c reads and checks
-** every row and prints the table and the qparams lines; report_json.c
-** prints the JSON list (docs/report.md is its schema).
+** report_rows.h
+** The rows of pt2e-report (report_rows.c), the model its formats print:
+** which ops are rows, each row read and checked, and what a row says
+** (name, qparams, dtype, observer, clipped share). report.c prints the
+** table and the qparams lines from them, report_json.c the JSON list
+** (docs/report.md is its schema); this file knows neither.
 */
-#ifndef PT2E_REPORT_H
-#define PT2E_REPORT_H
+#ifndef PT2E_REPORT_ROWS_H
+#define PT2E_REPORT_ROWS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,7 +16,6 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
-#include "json_writer.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_spec.h"
 
@@ -50,6 +51,18 @@ typedef struct Pt2eReportRow {
                                  pt2eReportRowFree); else 0 and NULL */
 } Pt2eReportRow;
 
+/* Whether 'op' is a row: an observer, a fake-quant op, or a Q-DQ pair
+** pt2e-convert made (a single-result op carrying 'pt2e.name'). */
+bool pt2eReportRowIsRow(MlirOperation op);
+
+/*
+** Reads and checks the row of 'op' (pt2eReportRowIsRow) into '*row'; emits
+** the first problem at the op and fails, so that the pass prints nothing
+** for a module it cannot read. Either way the caller frees '*row' with
+** pt2eReportRowFree.
+*/
+MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row);
+
 /* Frees what a read row owns (its per-channel ranges). */
 void pt2eReportRowFree(Pt2eReportRow *row);
 
@@ -81,11 +94,8 @@ const char *pt2eReportRowDType(const Pt2eReportRow *row);
 const char *pt2eReportRowObserver(const Pt2eReportRow *row, char *buf,
                                   size_t size);
 
-/* Writes the row as one object of the JSON list (report_json.c). */
-void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row);
-
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* PT2E_REPORT_H */
+#endif /* PT2E_REPORT_ROWS_H */
