@@ -49,13 +49,7 @@
   "needs 'stats' as {min = array<f32>, max = array<f32>} of equal length, "   \
   "with an optional 'histogram' = array<f32>"
 
-static void fail(Pt2eCalibratedError *err, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void fail(Pt2eCalibratedError *err, const char *fmt, ...) {
+void pt2eCalibratedFail(Pt2eCalibratedError *err, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err->message, sizeof err->message, fmt, ap);
@@ -101,7 +95,7 @@ static bool observerKeepsChannels(const Pt2eQuantSpec *q) {
 static bool watchedTensor(MlirOperation op, MlirType *out,
                           Pt2eCalibratedError *err) {
   if (mlirOperationGetNumOperands(op) < 1) {
-    fail(err, "has no operand, expected the tensor it watches");
+    pt2eCalibratedFail(err, "has no operand, expected the tensor it watches");
     return false;
   }
   *out = mlirValueGetType(mlirOperationGetOperand(op, 0));
@@ -113,7 +107,7 @@ static bool axisInside(MlirType tensor, const Pt2eSpec *spec, int64_t *axis,
                        Pt2eCalibratedError *err) {
   if (!mlirTypeIsARankedTensor(tensor)) {
     char found[96];
-    fail(err, "watches a value of type %s, expected a ranked tensor",
+    pt2eCalibratedFail(err, "watches a value of type %s, expected a ranked tensor",
          describe(mlirTypeAttrGet(tensor), found, sizeof found));
     return false;
   }
@@ -121,7 +115,7 @@ static bool axisInside(MlirType tensor, const Pt2eSpec *spec, int64_t *axis,
   int64_t a = spec->quant.chAxis < 0 ? spec->quant.chAxis + rank
                                      : spec->quant.chAxis;
   if (a < 0 || a >= rank) {
-    fail(err, "has ch_axis %lld, outside a tensor of rank %lld",
+    pt2eCalibratedFail(err, "has ch_axis %lld, outside a tensor of rank %lld",
          (long long)spec->quant.chAxis, (long long)rank);
     return false;
   }
@@ -136,7 +130,7 @@ bool pt2eCalibratedChannelAxis(MlirType tensor, const Pt2eSpec *spec,
   if (!axisInside(tensor, spec, &a, err))
     return false;
   if (mlirShapedTypeIsDynamicDim(tensor, (intptr_t)a)) {
-    fail(err, "is per-channel along dimension %lld, which is dynamic",
+    pt2eCalibratedFail(err, "is per-channel along dimension %lld, which is dynamic",
          (long long)a);
     return false;
   }
@@ -157,7 +151,7 @@ static bool countFits(MlirType tensor, const Pt2eSpec *spec, intptr_t n,
   if (!pt2eQSchemeIsPerChannel(spec->quant.qscheme)) {
     if (n == 1)
       return true;
-    fail(err, "has %ld scales but a per-tensor qscheme (expected 1 'scale' "
+    pt2eCalibratedFail(err, "has %ld scales but a per-tensor qscheme (expected 1 'scale' "
               "and 'zero_point')", (long)n);
     return false;
   }
@@ -172,7 +166,7 @@ static bool countFits(MlirType tensor, const Pt2eSpec *spec, intptr_t n,
     return false;
   if (n == channels || (allowInitial && n == 1))
     return true;
-  fail(err, "has %ld scale%s for dimension %lld of size %lld (expected %lld, "
+  pt2eCalibratedFail(err, "has %ld scale%s for dimension %lld of size %lld (expected %lld, "
             "one 'scale' and 'zero_point' per channel%s)",
        (long)n, n == 1 ? "" : "s", (long long)axis, (long long)channels,
        (long long)channels, allowInitial ? ", or torch's initial 1" : "");
@@ -199,7 +193,7 @@ static bool zeroPointsInDTypeRange(const Pt2eCalibratedQParams *q,
   for (intptr_t i = 0; i < q->n; i++) {
     int64_t z = mlirDenseI64ArrayGetElement(q->zeroPoint, i);
     if (z < lo || z > hi) {
-      fail(err, "has zero point %lld outside [%lld, %lld], the range of %s "
+      pt2eCalibratedFail(err, "has zero point %lld outside [%lld, %lld], the range of %s "
                 "(entry %ld of 'zero_point')",
            (long long)z, (long long)lo, (long long)hi, range, (long)i);
       return false;
@@ -213,7 +207,7 @@ static bool zeroPointsInDTypeRange(const Pt2eCalibratedQParams *q,
 static bool scaleUsable(float s, intptr_t i, Pt2eCalibratedError *err) {
   if (s > 0.0f && !isinf(s))
     return true;
-  fail(err, "has scale %g, which is not positive and finite (entry %ld of "
+  pt2eCalibratedFail(err, "has scale %g, which is not positive and finite (entry %ld of "
             "'scale')", (double)s, (long)i);
   return false;
 }
@@ -232,25 +226,25 @@ static bool qparamsShape(MlirAttribute scale, MlirAttribute zp,
   char found[96];
   bool noScale = mlirAttributeIsNull(scale), noZp = mlirAttributeIsNull(zp);
   if (noScale || noZp) {
-    fail(err, QPARAMS_NEED "; found %s", noScale && noZp ? "neither"
+    pt2eCalibratedFail(err, QPARAMS_NEED "; found %s", noScale && noZp ? "neither"
                                          : noZp ? "'scale' but no 'zero_point'"
                                                 : "'zero_point' but no 'scale'");
     return false;
   }
   if (!mlirAttributeIsADenseF32Array(scale)) {
-    fail(err, QPARAMS_NEED "; found 'scale' = %s",
+    pt2eCalibratedFail(err, QPARAMS_NEED "; found 'scale' = %s",
          describe(scale, found, sizeof found));
     return false;
   }
   if (!mlirAttributeIsADenseI64Array(zp)) {
-    fail(err, QPARAMS_NEED "; found 'zero_point' = %s",
+    pt2eCalibratedFail(err, QPARAMS_NEED "; found 'zero_point' = %s",
          describe(zp, found, sizeof found));
     return false;
   }
   intptr_t ns = mlirDenseArrayGetNumElements(scale);
   intptr_t nz = mlirDenseArrayGetNumElements(zp);
   if (ns == 0 || ns != nz) {
-    fail(err, QPARAMS_NEED "; found 'scale' of %ld and 'zero_point' of %ld "
+    pt2eCalibratedFail(err, QPARAMS_NEED "; found 'scale' of %ld and 'zero_point' of %ld "
               "elements", (long)ns, (long)nz);
     return false;
   }
@@ -288,7 +282,7 @@ bool pt2eCalibratedCheckQuantize(MlirType tensor, const Pt2eSpec *spec,
                                  const int64_t *zeroPoints,
                                  Pt2eCalibratedError *err) {
   if (n < 1) {
-    fail(err, "has no scales, expected at least 1");
+    pt2eCalibratedFail(err, "has no scales, expected at least 1");
     return false;
   }
   if (!countFits(tensor, spec, n, false, true, err))
@@ -298,7 +292,7 @@ bool pt2eCalibratedCheckQuantize(MlirType tensor, const Pt2eSpec *spec,
     if (!scaleUsable(scales[i], i, err))
       return false;
     if (zeroPoints[i] < q->quantMin || zeroPoints[i] > q->quantMax) {
-      fail(err, "has zero point %lld outside [%lld, %lld], the spec's "
+      pt2eCalibratedFail(err, "has zero point %lld outside [%lld, %lld], the spec's "
                 "quant_min and quant_max (entry %ld of 'zero_point')",
            (long long)zeroPoints[i], (long long)q->quantMin,
            (long long)q->quantMax, (long)i);
@@ -324,12 +318,12 @@ static bool statsArray(MlirAttribute stats, const char *key, bool optional,
   if (mlirAttributeIsNull(a)) {
     if (optional)
       return true;
-    fail(err, STATS_NEED "; found no '%s'", key);
+    pt2eCalibratedFail(err, STATS_NEED "; found no '%s'", key);
     return false;
   }
   if (!mlirAttributeIsADenseF32Array(a)) {
     char found[96];
-    fail(err, STATS_NEED "; found '%s' = %s", key,
+    pt2eCalibratedFail(err, STATS_NEED "; found '%s' = %s", key,
          describe(a, found, sizeof found));
     return false;
   }
@@ -354,7 +348,7 @@ static bool statsKeysKnown(MlirAttribute stats, Pt2eCalibratedError *err) {
     for (size_t k = 0; k < sizeof known / sizeof *known; k++)
       ok = ok || pt2eStringRefIs(key, known[k]);
     if (!ok) {
-      fail(err, "has 'stats' entry '%.*s', expected only '%s', '%s', '%s', "
+      pt2eCalibratedFail(err, "has 'stats' entry '%.*s', expected only '%s', '%s', '%s', "
                 "'%s', '%s' and '%s' (and a shard's '%s', '%s', '%s', '%s', "
                 "'%s')",
            (int)key.length, key.data, PT2E_ATTR_STATS_MIN, PT2E_ATTR_STATS_MAX,
@@ -374,7 +368,7 @@ static bool binsAreCounts(const Pt2eCalibratedStats *s,
   for (intptr_t i = 0; i < s->numBins; i++) {
     float c = mlirDenseF32ArrayGetElement(s->histogram, i);
     if (!(c >= 0.0f) || isinf(c)) {
-      fail(err, "has 'stats' histogram bin %ld = %g, expected a finite "
+      pt2eCalibratedFail(err, "has 'stats' histogram bin %ld = %g, expected a finite "
                 "count >= 0", (long)i, (double)c);
       return false;
     }
@@ -394,7 +388,7 @@ static bool binsAreCounts(const Pt2eCalibratedStats *s,
 static bool ortChannelBins(MlirAttribute cb, Pt2eCalibratedStats *s, intptr_t *total,
                            intptr_t *parts, Pt2eCalibratedError *err) {
   if (!mlirAttributeIsADenseI64Array(cb)) {
-    fail(err, "has 'stats' '%s', expected array<i64> of each channel's "
+    pt2eCalibratedFail(err, "has 'stats' '%s', expected array<i64> of each channel's "
               "number of counts", PT2E_ATTR_STATS_CHANNEL_BINS);
     return false;
   }
@@ -402,7 +396,7 @@ static bool ortChannelBins(MlirAttribute cb, Pt2eCalibratedStats *s, intptr_t *t
   for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(cb); i++) {
     int64_t v = mlirDenseI64ArrayGetElement(cb, i);
     if (v < 0 || v > ((int64_t)1 << 24)) {
-      fail(err, "has 'stats' '%s' entry %ld = %lld, expected 0 to 2^24",
+      pt2eCalibratedFail(err, "has 'stats' '%s' entry %ld = %lld, expected 0 to 2^24",
            PT2E_ATTR_STATS_CHANNEL_BINS, (long)i, (long long)v);
       return false;
     }
@@ -425,11 +419,11 @@ static bool ortArraysAgree(MlirAttribute c, MlirAttribute e, MlirAttribute cb,
       (mlirAttributeIsNull(cb) || total == mlirDenseArrayGetNumElements(c)))
     return true;
   if (mlirAttributeIsNull(cb))
-    fail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
+    pt2eCalibratedFail(err, "has 'stats' '%s' and '%s', expected both: array<i64> of N > 0 "
               "counts and array<f32> of N + 1 edges",
          PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
   else
-    fail(err, "has 'stats' '%s', '%s' and '%s' that disagree, expected N "
+    pt2eCalibratedFail(err, "has 'stats' '%s', '%s' and '%s' that disagree, expected N "
               "counts in all, as '%s' adds up, and N + 1 edges per channel "
               "with counts", PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
          PT2E_ATTR_STATS_CHANNEL_BINS, PT2E_ATTR_STATS_CHANNEL_BINS);
@@ -452,7 +446,7 @@ static bool ortEdgesRise(MlirAttribute e, MlirAttribute cb, intptr_t n, intptr_t
       float v = mlirDenseF32ArrayGetElement(e, i);
       if (!isfinite(v) ||
           (i > start && !(mlirDenseF32ArrayGetElement(e, i - 1) <= v))) {
-        fail(err, "has 'stats' edge %ld = %g, expected finite edges that do "
+        pt2eCalibratedFail(err, "has 'stats' edge %ld = %g, expected finite edges that do "
                   "not decrease", (long)i, (double)v);
         return false;
       }
@@ -480,7 +474,7 @@ static bool ortHistogram(MlirAttribute stats, Pt2eCalibratedStats *s,
   intptr_t n = mlirDenseArrayGetNumElements(c);
   for (intptr_t i = 0; i < n; i++)
     if (mlirDenseI64ArrayGetElement(c, i) < 0) {
-      fail(err, "has 'stats' count %ld = %lld, expected a count >= 0",
+      pt2eCalibratedFail(err, "has 'stats' count %ld = %lld, expected a count >= 0",
            (long)i, (long long)mlirDenseI64ArrayGetElement(c, i));
       return false;
     }
@@ -502,7 +496,7 @@ static bool statsChannelsFit(MlirOperation op, const Pt2eSpec *spec,
   if (!observerKeepsChannels(q)) {
     if (s->numChannels == 1)
       return true;
-    fail(err, "has 'stats' of %ld channels, expected 1 for observer '%s'",
+    pt2eCalibratedFail(err, "has 'stats' of %ld channels, expected 1 for observer '%s'",
          (long)s->numChannels, pt2eObserverKindName(q->observer));
     return false;
   }
@@ -513,7 +507,7 @@ static bool statsChannelsFit(MlirOperation op, const Pt2eSpec *spec,
   int64_t channels = mlirShapedTypeIsDynamicDim(tensor, (intptr_t)axis)
                          ? -1 : mlirShapedTypeGetDimSize(tensor, (intptr_t)axis);
   if (s->numChannels != 0 && channels >= 0 && s->numChannels != channels) {
-    fail(err, "has 'stats' of %ld channels for dimension %lld of size %lld "
+    pt2eCalibratedFail(err, "has 'stats' of %ld channels for dimension %lld of size %lld "
               "(expected %lld, or 0 before the first observation)",
          (long)s->numChannels, (long long)axis, (long long)channels,
          (long long)channels);
@@ -530,22 +524,22 @@ static bool statsBinsFit(const Pt2eQuantSpec *q, const Pt2eCalibratedStats *s,
   bool channelHist = pt2eObserverIsChannelHistogram(q);
   if (q->observer == Pt2eObserverHistogram && channelHist) {
     if (s->numBins != s->numChannels * q->bins) {
-      fail(err, "has 'stats' histogram of %ld bins, expected %ld channels x "
+      pt2eCalibratedFail(err, "has 'stats' histogram of %ld bins, expected %ld channels x "
                 "the spec's %lld bins", (long)s->numBins,
            (long)s->numChannels, (long long)q->bins);
       return false;
     }
   } else if (q->observer == Pt2eObserverHistogram && s->numBins != q->bins) {
     if (s->numBins == 0)
-      fail(err, "has 'stats' without '%s', which observer '%s' keeps (%lld "
+      pt2eCalibratedFail(err, "has 'stats' without '%s', which observer '%s' keeps (%lld "
                 "bins)", PT2E_ATTR_STATS_HISTOGRAM, obs, (long long)q->bins);
     else
-      fail(err, "has 'stats' histogram of %ld bins, expected the spec's %lld",
+      pt2eCalibratedFail(err, "has 'stats' histogram of %ld bins, expected the spec's %lld",
            (long)s->numBins, (long long)q->bins);
     return false;
   }
   if (q->observer != Pt2eObserverHistogram && s->numBins != 0) {
-    fail(err, "has a 'stats' histogram, which observer '%s' does not keep",
+    pt2eCalibratedFail(err, "has a 'stats' histogram, which observer '%s' does not keep",
          obs);
     return false;
   }
@@ -556,7 +550,7 @@ static bool statsBinsFit(const Pt2eQuantSpec *q, const Pt2eCalibratedStats *s,
    channel, non-zero exactly where min and max are finite. */
 static bool statsChannelBinsFit(const Pt2eCalibratedStats *s, Pt2eCalibratedError *err) {
   if (s->numChannels > 0 && s->ortChannels != s->numChannels) {
-    fail(err, "has 'stats' '%s' of %ld entries for %ld channels",
+    pt2eCalibratedFail(err, "has 'stats' '%s' of %ld entries for %ld channels",
          PT2E_ATTR_STATS_CHANNEL_BINS, (long)s->ortChannels,
          (long)s->numChannels);
     return false;
@@ -564,7 +558,7 @@ static bool statsChannelBinsFit(const Pt2eCalibratedStats *s, Pt2eCalibratedErro
   for (intptr_t c = 0; c < s->numChannels; c++) {
     bool has = mlirDenseI64ArrayGetElement(s->channelBins, c) > 0;
     if (has != (bool)isfinite(mlirDenseF32ArrayGetElement(s->min, c))) {
-      fail(err, "has 'stats' min/max and '%s' that disagree at channel "
+      pt2eCalibratedFail(err, "has 'stats' min/max and '%s' that disagree at channel "
                 "%ld (a histogram exactly when min and max are finite)",
            PT2E_ATTR_STATS_CHANNEL_BINS, (long)c);
       return false;
@@ -581,14 +575,14 @@ static bool statsOrtFit(const Pt2eQuantSpec *q, const Pt2eCalibratedStats *s,
   bool channelHist = pt2eObserverIsChannelHistogram(q);
   bool ort = pt2eObserverKindInfo(q->observer)->ort != Pt2eOrtNone;
   if (!(ort && channelHist) && !mlirAttributeIsNull(s->channelBins)) {
-    fail(err, "has 'stats' '%s', which only per-channel histograms of an "
+    pt2eCalibratedFail(err, "has 'stats' '%s', which only per-channel histograms of an "
               "ONNX Runtime kind keep", PT2E_ATTR_STATS_CHANNEL_BINS);
     return false;
   }
   if (ort && channelHist)
     return statsChannelBinsFit(s, err);
   if (!ort && s->ortBins != 0) {
-    fail(err, "has 'stats' '%s' and '%s', which observer '%s' does not keep",
+    pt2eCalibratedFail(err, "has 'stats' '%s' and '%s', which observer '%s' does not keep",
          PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES,
          pt2eObserverKindName(q->observer));
     return false;
@@ -596,7 +590,7 @@ static bool statsOrtFit(const Pt2eQuantSpec *q, const Pt2eCalibratedStats *s,
   if (ort && (s->ortBins != 0) !=
                  (s->numChannels == 1 &&
                   isfinite(mlirDenseF32ArrayGetElement(s->min, 0)))) {
-    fail(err, "has 'stats' min/max and '%s'/'%s' that disagree (a histogram "
+    pt2eCalibratedFail(err, "has 'stats' min/max and '%s'/'%s' that disagree (a histogram "
               "exactly when min and max are finite)",
          PT2E_ATTR_STATS_COUNTS, PT2E_ATTR_STATS_EDGES);
     return false;
@@ -622,7 +616,7 @@ bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,
     return true;
   if (!mlirAttributeIsADictionary(stats)) {
     char found[96];
-    fail(err, STATS_NEED "; found %s", describe(stats, found, sizeof found));
+    pt2eCalibratedFail(err, STATS_NEED "; found %s", describe(stats, found, sizeof found));
     return false;
   }
   if (!statsKeysKnown(stats, err) ||
@@ -634,7 +628,7 @@ bool pt2eCalibratedReadStats(MlirOperation op, const Pt2eSpec *spec,
   intptr_t nmin = mlirDenseArrayGetNumElements(s.min);
   intptr_t nmax = mlirDenseArrayGetNumElements(s.max);
   if (nmin != nmax) {
-    fail(err, STATS_NEED "; found 'min' of %ld and 'max' of %ld elements",
+    pt2eCalibratedFail(err, STATS_NEED "; found 'min' of %ld and 'max' of %ld elements",
          (long)nmin, (long)nmax);
     return false;
   }

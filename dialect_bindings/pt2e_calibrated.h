@@ -36,6 +36,14 @@ typedef struct Pt2eCalibratedError {
   char message[400];
 } Pt2eCalibratedError;
 
+/* Writes the printf-formatted phrase into 'err' (cut to its size): how the
+** checkers here and in pt2e_shard.h say why a check failed. */
+void pt2eCalibratedFail(Pt2eCalibratedError *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /*
 ** An op's qparams after pt2eCalibratedReadQParams: 'n' is the length of both
 ** arrays (0: the op has neither attribute, i.e. no qparams yet). The

@@ -231,18 +231,18 @@ MlirStringRef pt2eQuantOpResolveInstance(MlirOperation op) {
 
 MlirLogicalResult pt2eQuantOpEmitError(MlirOperation op, const char *who,
                                        const char *fmt, ...) {
-  char msg[1024];
+  char prefix[512];
+  MlirStringRef name = pt2eQuantOpGetName(op);
+  if (who)
+    snprintf(prefix, sizeof prefix, "'%s': observer '%.*s'", who, (int)name.length,
+             name.data);
+  else
+    snprintf(prefix, sizeof prefix, "observer '%.*s'", (int)name.length, name.data);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  MlirLogicalResult r = pt2eEmitErrorV(mlirOperationGetLocation(op), prefix, fmt, ap);
   va_end(ap);
-  MlirStringRef name = pt2eQuantOpGetName(op);
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (who)
-    return pt2eEmitError(loc, "'%s': observer '%.*s'%s", who, (int)name.length,
-                         name.data, msg);
-  return pt2eEmitError(loc, "observer '%.*s'%s", (int)name.length, name.data,
-                       msg);
+  return r;
 }
 
 MlirAttribute pt2eQdqGetName(MlirOperation op) {

@@ -18,18 +18,6 @@
 #include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
-static void fail(Pt2eCalibratedError *err, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void fail(Pt2eCalibratedError *err, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err->message, sizeof err->message, fmt, ap);
-  va_end(ap);
-}
 
 static MlirStringRef ref(const char *s) {
   return mlirStringRefCreateFromCString(s);
@@ -57,7 +45,7 @@ static bool recordString(MlirAttribute d, const char *key, MlirStringRef *out,
                          Pt2eCalibratedError *err) {
   MlirAttribute a = entry(d, key);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) {
-    fail(err, RECORD_NEED "; '%s' is missing or not a string", key);
+    pt2eCalibratedFail(err, RECORD_NEED "; '%s' is missing or not a string", key);
     return false;
   }
   *out = mlirStringAttrGetValue(a);
@@ -71,7 +59,7 @@ bool pt2eShardReadRecord(MlirOperation module, Pt2eShardRecord *out,
   if (mlirAttributeIsNull(d))
     return true;
   if (!mlirAttributeIsADictionary(d)) {
-    fail(err, RECORD_NEED);
+    pt2eCalibratedFail(err, RECORD_NEED);
     return false;
   }
   MlirAttribute b = entry(d, PT2E_ATTR_CALIBRATION_BATCHES);
@@ -81,7 +69,7 @@ bool pt2eShardReadRecord(MlirOperation module, Pt2eShardRecord *out,
       mlirDenseArrayGetNumElements(b) != 2 || mlirAttributeIsNull(t) ||
       !mlirAttributeIsAInteger(t) || mlirAttributeIsNull(x) ||
       !mlirAttributeIsABool(x)) {
-    fail(err, RECORD_NEED);
+    pt2eCalibratedFail(err, RECORD_NEED);
     return false;
   }
   out->begin = mlirDenseI64ArrayGetElement(b, 0);
@@ -89,7 +77,7 @@ bool pt2eShardReadRecord(MlirOperation module, Pt2eShardRecord *out,
   out->total = mlirIntegerAttrGetValueInt(t);
   out->exact = mlirBoolAttrGetValue(x);
   if (!(0 <= out->begin && out->begin <= out->end && out->end <= out->total)) {
-    fail(err, RECORD_NEED "; found batches [%lld, %lld) of %lld",
+    pt2eCalibratedFail(err, RECORD_NEED "; found batches [%lld, %lld) of %lld",
          (long long)out->begin, (long long)out->end, (long long)out->total);
     return false;
   }
@@ -248,7 +236,7 @@ static float *floats(int64_t n) {
 
 static bool noMemory(Pt2eCalibratedError *err, Pt2eShardStats *s) {
   pt2eShardStatsClear(s);
-  fail(err, "ran out of memory reading its 'stats'");
+  pt2eCalibratedFail(err, "ran out of memory reading its 'stats'");
   return false;
 }
 
@@ -264,10 +252,10 @@ static bool extraArray(MlirAttribute stats, const char *key, int64_t len,
   intptr_t n = mlirAttributeIsADenseF32Array(a) ? mlirDenseArrayGetNumElements(a) : -1;
   if (n < 0 || (len >= 0 && n != len) || (len < 0 && n % 2 != 0)) {
     if (len >= 0)
-      fail(err, "has 'stats' entry '%s' that is not array<f32> of %lld values",
+      pt2eCalibratedFail(err, "has 'stats' entry '%s' that is not array<f32> of %lld values",
            key, (long long)len);
     else
-      fail(err, "has 'stats' entry '%s' that is not array<f32> of (min, max) "
+      pt2eCalibratedFail(err, "has 'stats' entry '%s' that is not array<f32> of (min, max) "
                 "pairs", key);
     return false;
   }
@@ -277,12 +265,59 @@ static bool extraArray(MlirAttribute stats, const char *key, int64_t len,
     return true;
   *out = floats(n);
   if (!*out) {
-    fail(err, "ran out of memory reading its 'stats'");
+    pt2eCalibratedFail(err, "ran out of memory reading its 'stats'");
     return false;
   }
   for (intptr_t i = 0; i < n; i++)
     (*out)[i] = mlirDenseF32ArrayGetElement(a, i);
   return true;
+}
+
+/* The state of an observer before its first update into 's': no channel
+   yet (one, empty, per tensor) and an empty histogram. */
+static bool emptyStats(const Pt2eQuantSpec *q, Pt2eShardStats *s, Pt2eCalibratedError *err) {
+  const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(q->observer);
+  s->numChannels = kind->perChannel ? 0 : 1;
+  s->numBins = kind->hasBins ? q->bins : 0;
+  if (!kind->perChannel) {
+    s->minVals = floats(1);
+    s->maxVals = floats(1);
+    if (!s->minVals || !s->maxVals)
+      return noMemory(err, s);
+    s->minVals[0] = INFINITY;
+    s->maxVals[0] = -INFINITY;
+  }
+  if (s->numBins > 0 && !(s->histogram = floats(s->numBins)))
+    return noMemory(err, s);
+  return true;
+}
+
+/* The merge's own entries of 'stats' into 's': the number of updates, the
+   first batch's min/max, the histogram's start and the ranges seen. */
+static bool mergeEntries(MlirAttribute stats, Pt2eShardStats *s, Pt2eCalibratedError *err) {
+  MlirAttribute u = entry(stats, PT2E_ATTR_STATS_UPDATES);
+  s->updates = -1;
+  if (!mlirAttributeIsNull(u)) {
+    if (!mlirAttributeIsAInteger(u) || mlirIntegerAttrGetValueInt(u) < 0) {
+      pt2eCalibratedFail(err, "has 'stats' entry '%s' that is not an integer >= 0",
+           PT2E_ATTR_STATS_UPDATES);
+      return false;
+    }
+    s->updates = mlirIntegerAttrGetValueInt(u);
+  }
+  int64_t firstLen = s->updates > 0 ? s->numChannels : 0;
+  float *start = NULL;
+  bool ok = extraArray(stats, PT2E_ATTR_STATS_FIRST_MIN, firstLen, &s->firstMin, NULL, err) &&
+            extraArray(stats, PT2E_ATTR_STATS_FIRST_MAX, firstLen, &s->firstMax, NULL, err) &&
+            extraArray(stats, PT2E_ATTR_STATS_START, 2, &start, NULL, err) &&
+            extraArray(stats, PT2E_ATTR_STATS_RANGES, -1, &s->ranges, &s->numRanges, err);
+  if (ok && start) {
+    s->hasStart = true;
+    s->startMin = start[0];
+    s->startMax = start[1];
+  }
+  pt2eFree(start);
+  return ok;
 }
 
 bool pt2eShardReadStats(MlirOperation op, const Pt2eSpec *spec,
@@ -291,23 +326,11 @@ bool pt2eShardReadStats(MlirOperation op, const Pt2eSpec *spec,
   Pt2eCalibratedStats cs;
   if (!pt2eCalibratedReadStats(op, spec, &cs, err))
     return false;
-  const Pt2eQuantSpec *q = &spec->quant;
-  const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(q->observer);
   Pt2eShardStats s;
   memset(&s, 0, sizeof s);
   if (!cs.present) { /* the state before the first update */
-    s.numChannels = kind->perChannel ? 0 : 1;
-    s.numBins = kind->hasBins ? q->bins : 0;
-    if (!kind->perChannel) {
-      s.minVals = floats(1);
-      s.maxVals = floats(1);
-      if (!s.minVals || !s.maxVals)
-        return noMemory(err, &s);
-      s.minVals[0] = INFINITY;
-      s.maxVals[0] = -INFINITY;
-    }
-    if (s.numBins > 0 && !(s.histogram = floats(s.numBins)))
-      return noMemory(err, &s);
+    if (!emptyStats(&spec->quant, &s, err))
+      return false;
     *out = s;
     return true;
   }
@@ -321,30 +344,7 @@ bool pt2eShardReadStats(MlirOperation op, const Pt2eSpec *spec,
     return noMemory(err, &s);
   pt2eCalibratedCopyStats(&cs, s.minVals, s.maxVals, s.histogram);
   MlirAttribute stats = mlirOperationGetAttributeByName(op, ref(PT2E_ATTR_STATS));
-  MlirAttribute u = entry(stats, PT2E_ATTR_STATS_UPDATES);
-  s.updates = -1;
-  if (!mlirAttributeIsNull(u)) {
-    if (!mlirAttributeIsAInteger(u) || mlirIntegerAttrGetValueInt(u) < 0) {
-      pt2eShardStatsClear(&s);
-      fail(err, "has 'stats' entry '%s' that is not an integer >= 0",
-           PT2E_ATTR_STATS_UPDATES);
-      return false;
-    }
-    s.updates = mlirIntegerAttrGetValueInt(u);
-  }
-  int64_t firstLen = s.updates > 0 ? s.numChannels : 0;
-  float *start = NULL;
-  bool ok = extraArray(stats, PT2E_ATTR_STATS_FIRST_MIN, firstLen, &s.firstMin, NULL, err) &&
-            extraArray(stats, PT2E_ATTR_STATS_FIRST_MAX, firstLen, &s.firstMax, NULL, err) &&
-            extraArray(stats, PT2E_ATTR_STATS_START, 2, &start, NULL, err) &&
-            extraArray(stats, PT2E_ATTR_STATS_RANGES, -1, &s.ranges, &s.numRanges, err);
-  if (ok && start) {
-    s.hasStart = true;
-    s.startMin = start[0];
-    s.startMax = start[1];
-  }
-  pt2eFree(start);
-  if (!ok) {
+  if (!mergeEntries(stats, &s, err)) {
     pt2eShardStatsClear(&s);
     return false;
   }

@@ -151,40 +151,40 @@ static MlirLogicalResult readInt(const Reader *rd, MlirAttribute dict,
   return mlirLogicalResultSuccess();
 }
 
-/* An optional float key (any float type, or an integer), read as float64. */
-static MlirLogicalResult readDouble(const Reader *rd, MlirAttribute dict,
-                                    const char *key, double *out) {
+/*
+** An optional number key (any float type, or an integer; not a boolean)
+** into '*d' as a double, or, with 'd' NULL, into '*f' as a float32 rounded
+** once from what the attribute holds; the value must be finite in the
+** type it is read as.
+*/
+static MlirLogicalResult readNumber(const Reader *rd, MlirAttribute dict,
+                                    const char *key, double *d, float *f) {
   MlirAttribute a = get(dict, key);
   int64_t i;
+  bool finite;
   if (mlirAttributeIsNull(a))
     return mlirLogicalResultSuccess();
-  if (mlirAttributeIsAFloat(a))
-    *out = mlirFloatAttrGetValueDouble(a);
-  else if (!mlirAttributeIsABool(a) && intValue(a, &i))
-    *out = (double)i;
-  else
+  if (mlirAttributeIsAFloat(a)) {
+    double v = mlirFloatAttrGetValueDouble(a);
+    finite = d ? isfinite(*d = v) : isfinite(*f = (float)v);
+  } else if (!mlirAttributeIsABool(a) && intValue(a, &i)) {
+    finite = d ? isfinite(*d = (double)i) : isfinite(*f = (float)i);
+  } else {
     return ERR(rd, "'%s' must be a number", key);
-  if (!isfinite(*out))
+  }
+  if (!finite)
     return ERR(rd, "'%s' must be finite", key);
   return mlirLogicalResultSuccess();
 }
 
-/* An optional float key (any float type, or an integer), read as float32. */
+static MlirLogicalResult readDouble(const Reader *rd, MlirAttribute dict,
+                                    const char *key, double *out) {
+  return readNumber(rd, dict, key, out, NULL);
+}
+
 static MlirLogicalResult readFloat(const Reader *rd, MlirAttribute dict,
                                    const char *key, float *out) {
-  MlirAttribute a = get(dict, key);
-  int64_t i;
-  if (mlirAttributeIsNull(a))
-    return mlirLogicalResultSuccess();
-  if (mlirAttributeIsAFloat(a))
-    *out = (float)mlirFloatAttrGetValueDouble(a);
-  else if (!mlirAttributeIsABool(a) && intValue(a, &i))
-    *out = (float)i;
-  else
-    return ERR(rd, "'%s' must be a number", key);
-  if (!isfinite(*out))
-    return ERR(rd, "'%s' must be finite", key);
-  return mlirLogicalResultSuccess();
+  return readNumber(rd, dict, key, NULL, out);
 }
 
 static MlirLogicalResult readBool(const Reader *rd, MlirAttribute dict,

@@ -14,28 +14,36 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
+MlirLogicalResult pt2eEmitErrorV(MlirLocation loc, const char *prefix,
+                                 const char *fmt, va_list ap) {
+  char msg[1024], text[1024];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  snprintf(text, sizeof text, "%s%s", prefix, msg);
+  mlirEmitError(loc, text);
+  return mlirLogicalResultFailure();
+}
+
 MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...) {
-  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  MlirLogicalResult r = pt2eEmitErrorV(loc, "", fmt, ap);
   va_end(ap);
-  mlirEmitError(loc, msg);
-  return mlirLogicalResultFailure();
+  return r;
 }
 
 MlirLogicalResult pt2eEmitOpError(MlirOperation op, const char *who,
                                   const char *fmt, ...) {
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
+  char prefix[256];
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (who)
-    return pt2eEmitError(mlirOperationGetLocation(op), "'%s': %s", who, msg);
-  return pt2eEmitError(mlirOperationGetLocation(op), "'%.*s': %s",
-                       (int)name.length, name.data, msg);
+    snprintf(prefix, sizeof prefix, "'%s': ", who);
+  else
+    snprintf(prefix, sizeof prefix, "'%.*s': ", (int)name.length, name.data);
+  va_list ap;
+  va_start(ap, fmt);
+  MlirLogicalResult r = pt2eEmitErrorV(mlirOperationGetLocation(op), prefix, fmt, ap);
+  va_end(ap);
+  return r;
 }
 
 MlirLogicalResult pt2eOutOfMemory(MlirLocation loc, const char *who) {

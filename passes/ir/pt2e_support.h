@@ -6,6 +6,7 @@
 #ifndef PT2E_SUPPORT_H
 #define PT2E_SUPPORT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -28,6 +29,14 @@ MlirLogicalResult pt2eEmitError(MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/*
+** The one formatter of the project's errors: emits 'prefix' followed by the
+** printf-formatted text (cut at 1023 bytes) at 'loc' and returns failure.
+** The variadic helpers here and in the dialect go through it.
+*/
+MlirLogicalResult pt2eEmitErrorV(MlirLocation loc, const char *prefix,
+                                 const char *fmt, va_list ap);
 
 /*
 ** Emits an error at 'op' that starts with "'<op name>': " (or, with a
