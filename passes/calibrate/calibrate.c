@@ -600,6 +600,8 @@ typedef struct Result {
   int64_t *zeroPoints;
   int64_t n;
   bool has; /* qparams exist (something was observed, or fixed / fake quant) */
+  bool owned; /* scales and zeroPoints were allocated here (an observer's),
+              ** not borrowed from the state or its spec */
 } Result;
 
 /* The observer's statistics as the op's 'stats', to continue from. */
@@ -650,6 +652,7 @@ static MlirLogicalResult computeResults(Calibration *c, Result *res) {
     r->n = n < 1 ? 1 : n;
     r->scales = pt2eAlloc((size_t)r->n * sizeof(float));
     r->zeroPoints = pt2eAlloc((size_t)r->n * sizeof(int64_t));
+    r->owned = true;
     if (!r->scales || !r->zeroPoints)
       return outOfMemory(st->op);
     Pt2eNumStatus s = pt2eObserverComputeQParams(st->obs, r->scales,
@@ -968,7 +971,7 @@ static MlirLogicalResult finishRun(Run *run) {
   if (mlirLogicalResultIsSuccess(r) && c->sharded)
     pt2eShardWriteRecord(run->module, &run->record);
   for (int i = 0; i < c->numStates; i++)
-    if (!c->states[i].isFakeQuant && c->states[i].spec.kind == Pt2eSpecQuant) {
+    if (res[i].owned) {
       pt2eFree(res[i].scales);
       pt2eFree(res[i].zeroPoints);
     }
