@@ -635,20 +635,65 @@ static bool applyCompute(AnnotateState *st, Unit *u) {
   return true;
 }
 
-/* Adds single-use tail ops accepted by 'accept' after the unit. */
+/* The rank of 'v', a ranked tensor (0 otherwise). */
+static int rankOf(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) ? (int)mlirShapedTypeGetRank(t) : 0;
+}
+
+/*
+** The dim of the unit's value that holds the core's output channels, where
+** a bias or a batch norm may vary: a linear's last; a linalg conv's (NCHW)
+** 1; a TOSA conv's or pool's (NHWC) 3.
+*/
+static int coreChannelDim(const AnnotateState *st, const Unit *u) {
+  MlirOperation core = st->plans[u->core].op;
+  if (isLinear(core))
+    return rankOf(mlirOperationGetResult(core, 0)) - 1;
+  return pt2eOpHasPrefix(core, "tosa.") ? 3 : 1;
+}
+
+/*
+** The channel dim after 'op' (a reshape that adds or removes unit dims, or
+** a leading flatten's inverse) moved it: still the k-th dim of size > 1;
+** the last dim for a linear.
+*/
+static int channelAfterReshape(MlirOperation op, int channel, bool linear) {
+  MlirValue in = mlirOperationGetOperand(op, 0), out = mlirOperationGetResult(op, 0);
+  if (linear)
+    return rankOf(out) - 1;
+  MlirType ti = mlirValueGetType(in), to = mlirValueGetType(out);
+  int k = 0;
+  for (int d = 0; d < channel && d < rankOf(in); d++)
+    k += mlirShapedTypeGetDimSize(ti, d) != 1;
+  for (int d = 0; d < rankOf(out); d++)
+    if (mlirShapedTypeGetDimSize(to, d) != 1 && k-- == 0)
+      return d;
+  return -1;
+}
+
+/* Adds the single-use tail ops after the unit: TOSA's transpose back to
+   NCHW first, unit reshapes, and affine ops by constants along the output
+   channels (bias adds, a batch norm's scale and shift). */
 static void addTails(AnnotateState *st, Unit *u, bool transposeFirst,
                      bool unitReshapes) {
+  int channel = coreChannelDim(st, u);
+  bool linear = isLinear(st->plans[u->core].op);
   for (int i = 0; i < 8; i++) {
     MlirValue v = unitValue(st, u);
     MlirOperation user = pt2eOpSoleUser(v);
     if (mlirOperationIsNull(user) || mlirOperationGetNumResults(user) != 1)
       return;
-    bool ok = (transposeFirst && i == 0 && pt2eMatchTranspose(user, toNchw, 4)) ||
-              (unitReshapes && (pt2eMatchUnitReshape(user) ||
-                                pt2eMatchUnflattenLeading(user))) ||
-              pt2eMatchAffine(user, v);
+    bool transpose = transposeFirst && i == 0 && pt2eMatchTranspose(user, toNchw, 4);
+    bool reshape = !transpose && unitReshapes &&
+                   (pt2eMatchUnitReshape(user) || pt2eMatchUnflattenLeading(user));
+    bool ok = transpose || reshape || pt2eMatchAffine(user, v, channel);
     if (!ok || !unitAdd(u, planOf(st, user)))
       return;
+    if (transpose)
+      channel = channel == 3 ? 1 : channel;
+    else if (reshape)
+      channel = channelAfterReshape(user, channel, linear);
     u->end = u->ops[u->numOps - 1];
   }
 }
@@ -927,7 +972,7 @@ static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
     if (st->plans[p].claimed)
       return !st->plans[p].hasOutput && (isConv(op) || isLinear(op));
     if (mlirOperationGetNumOperands(op) == 0 ||
-        !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0)) ||
+        !(pt2eMatchAffine(op, mlirOperationGetOperand(op, 0), -1) ||
           pt2eMatchUnitReshape(op) || pt2eMatchLayout(op) || pt2eOpIs(op, "tosa.transpose") ||
           pt2eMatchBinaryOp(op) != Pt2eMatchNotBinary))
       return false;

@@ -57,6 +57,7 @@
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
+#include "copy.h"
 #include "ir_ops.h"
 #include "pt2e_support.h"
 #include "qparams.h"
@@ -373,71 +374,12 @@ static bool staticTensor(MlirValue v) {
 }
 
 /*
-** The permutation of a linalg.generic that copies its one input into its
-** output (the generic form of linalg.transpose): the input's map is a
-** permutation of the loops, the output's the identity. Result dim d is
-** input dim perm[d]. False for any other generic.
-*/
-static bool genericPermutation(MlirOperation op, intptr_t rank, int64_t *perm) {
-  if (!pt2eOpIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
-    return false;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(b);
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
-  if (!pt2eOpIs(y, "linalg.yield") || mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0)) ||
-      mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
-    return false;
-  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
-  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
-  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumResults(in) != rank ||
-      mlirAffineMapGetNumDims(in) != rank)
-    return false;
-  for (intptr_t k = 0; k < rank; k++) {
-    MlirAffineExpr e = mlirAffineMapGetResult(in, k);
-    if (!mlirAffineExprIsADim(e))
-      return false;
-    perm[mlirAffineDimExprGetPosition(e)] = k; /* input dim k is loop m_k */
-  }
-  return true;
-}
-
-/*
 ** The permutation of a transpose into 'perm' (result dim d is input dim
-** perm[d]): linalg.transpose (permutation), tosa.transpose (perms) or the
-** generic form of linalg.transpose; checked to be a permutation that maps
-** the input's shape onto the result's. False for anything else.
+** perm[d]): any spelling passes/ir/copy.h reads, checked to map the input's
+** shape onto the result's. False for anything else.
 */
 static bool transposePerm(MlirOperation op, int64_t *perm) {
-  if (mlirOperationGetNumOperands(op) < 1 || mlirOperationGetNumResults(op) != 1 ||
-      !staticTensor(mlirOperationGetOperand(op, 0)) ||
-      !staticTensor(mlirOperationGetResult(op, 0)))
-    return false;
-  int64_t inShape[PT2E_CONVERT_MAX_RANK], outShape[PT2E_CONVERT_MAX_RANK];
-  intptr_t rank = shapeOf(mlirOperationGetResult(op, 0), outShape);
-  if (shapeOf(mlirOperationGetOperand(op, 0), inShape) != rank)
-    return false;
-  for (intptr_t d = 0; d < rank; d++)
-    perm[d] = -1;
-  if (pt2eOpIs(op, "linalg.transpose") || pt2eOpIs(op, "tosa.transpose")) {
-    MlirAttribute p = pt2eOpAttr(op, pt2eOpIs(op, "tosa.transpose") ? "perms" : "permutation");
-    bool i32 = !mlirAttributeIsNull(p) && mlirAttributeIsADenseI32Array(p);
-    if (mlirAttributeIsNull(p) || !(i32 || mlirAttributeIsADenseI64Array(p)) ||
-        mlirDenseArrayGetNumElements(p) != rank)
-      return false;
-    for (intptr_t d = 0; d < rank; d++)
-      perm[d] = i32 ? mlirDenseI32ArrayGetElement(p, d) : mlirDenseI64ArrayGetElement(p, d);
-  } else if (!genericPermutation(op, rank, perm)) {
-    return false;
-  }
-  unsigned seen = 0;
-  for (intptr_t d = 0; d < rank; d++) {
-    if (perm[d] < 0 || perm[d] >= rank || (seen >> perm[d] & 1u) ||
-        inShape[perm[d]] != outShape[d])
-      return false;
-    seen |= 1u << perm[d];
-  }
-  return true;
+  return pt2eCopyTranspose(op, perm) >= 0;
 }
 
 /* An op that only moves elements and keeps their row-major order. */

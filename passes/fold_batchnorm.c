@@ -359,7 +359,7 @@ static StepKind stepOf(MlirOperation op, MlirValue in, int64_t c,
     return StepNone;
   for (intptr_t k = 0; k < 2; k++) {
     if (!mlirValueEqual(mlirOperationGetOperand(op, k), in) ||
-        !mlirAffineMapIsIdentity(pt2eStructuredMap(op, k)) ||
+        !pt2eStructuredIsIdentity(op, k) ||
         (k == 1 && kind == StepSub))
       continue;
     /* the body must read the activation's block argument first for sub */
@@ -408,7 +408,7 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
   if (pt2eOpIs(r, "tosa.rsqrt")) {
     sum = mlirOperationGetOperand(r, 0);
   } else if (isElementwise(r, 1) &&
-             mlirAffineMapIsIdentity(pt2eStructuredMap(r, 0)) &&
+             pt2eStructuredIsIdentity(r, 0) &&
              pt2eOpIs(soleBodyOp(r), "math.rsqrt") &&
              isBlockArg(mlirOperationGetOperand(soleBodyOp(r), 0), r, 0)) {
     sum = mlirOperationGetOperand(r, 0);
@@ -427,7 +427,7 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
     *eps = e;
     varValue = mlirOperationGetOperand(add, k);
   } else if (isElementwise(add, 1) &&
-             mlirAffineMapIsIdentity(pt2eStructuredMap(add, 0)) &&
+             pt2eStructuredIsIdentity(add, 0) &&
              pt2eOpIs(soleBodyOp(add), "arith.addf")) {
     MlirOperation body = soleBodyOp(add);
     intptr_t k = isBlockArg(mlirOperationGetOperand(body, 0), add, 0) ? 0 : 1;
@@ -684,7 +684,7 @@ static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
     MlirOperation body = soleBodyOp(add);
     MlirValue other = mlirOperationGetOperand(add, 1 - in);
     MlirOperation b = pt2eOpProducer(other);
-    if (!mlirAffineMapIsIdentity(pt2eStructuredMap(add, 1 - in)) ||
+    if (!pt2eStructuredIsIdentity(add, 1 - in) ||
         !(isBlockArg(mlirOperationGetOperand(body, 0), add, 0) &&
           isBlockArg(mlirOperationGetOperand(body, 1), add, 1)) ||
         isNull(pt2eOpSoleUser(other)))

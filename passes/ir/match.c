@@ -21,6 +21,8 @@
 #include "mlir-c/Dialect/Linalg.h"
 
 #include "cmpf.h"
+#include "copy.h"
+#include "pt2e_limits.h"
 #include "pt2e_support.h"
 #include "structured.h"
 
@@ -85,20 +87,6 @@ bool pt2eMatchIsParameter(MlirValue v) {
   return pt2eMatchIsConstant(v) || isExternalParameter(layoutSource(v));
 }
 
-/*
-** A linalg.generic that copies its one input into its output (its body
-** yields the input): the generic form of linalg.broadcast (the input's map
-** drops dims), linalg.transpose (a permutation) or a copy.
-*/
-static bool isCopyGeneric(MlirOperation op) {
-  if (!pt2eOpIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2 ||
-      mlirOperationGetNumResults(op) != 1)
-    return false;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(b);
-  return pt2eOpIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
-         mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(b, 0));
-}
 
 /*
 ** A bias that is an external parameter: a function argument or global of
@@ -110,7 +98,7 @@ static bool isBroadcastParameter(MlirValue v, intptr_t rank) {
   for (int depth = 0; depth < 8; depth++) {
     MlirOperation p = pt2eOpProducer(v);
     if (mlirOperationIsNull(p) ||
-        !(pt2eOpIs(p, "linalg.broadcast") || isCopyGeneric(p) ||
+        !(pt2eOpIs(p, "linalg.broadcast") || pt2eCopyIsGeneric(p) ||
           pt2eOpIs(p, "tensor.expand_shape") ||
           pt2eOpIs(p, "tensor.collapse_shape")))
       break;
@@ -312,7 +300,7 @@ static bool isElementwise(MlirOperation op) {
   if (!pt2eOpIs(op, "linalg.generic") ||
       mlirOperationGetNumResults(op) != 1 || hasReduction(op))
     return false;
-  return mlirAffineMapIsIdentity(pt2eStructuredMap(op, pt2eOpNumInputs(op)));
+  return pt2eStructuredIsIdentity(op, pt2eOpNumInputs(op));
 }
 
 /*
@@ -330,7 +318,7 @@ static intptr_t soleVariableInput(MlirOperation op, double *args) {
       return -1;
     var = i;
   }
-  if (var >= 0 && !mlirAffineMapIsIdentity(pt2eStructuredMap(op, var)))
+  if (var >= 0 && !pt2eStructuredIsIdentity(op, var))
     return -1;
   return var;
 }
@@ -441,15 +429,73 @@ static bool arithmeticBody(MlirOperation op) {
   return n > 0;
 }
 
-bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
+/*
+** The dims of 'v' (of rank 'rank') that it spans, into 'varies': a
+** broadcast's (named or generic) source's non-unit dims, or else its own
+** non-unit dims. Read from the shapes, not the values: a row of a splat is
+** still laid along its dim, as the exporter wrote it.
+*/
+static void varyingDims(MlirValue v, int rank, bool *varies) {
+  MlirType t = mlirValueGetType(v);
+  for (int d = 0; d < rank; d++)
+    varies[d] = false;
+  if (!mlirTypeIsARankedTensor(t))
+    return;
+  int outDimOf[PT2E_MAX_RANK];
+  MlirOperation p = pt2eOpProducer(v);
+  int srcRank = pt2eCopyBroadcast(p, outDimOf);
+  if (srcRank >= 0) {
+    MlirType s = mlirValueGetType(mlirOperationGetOperand(p, 0));
+    for (int r = 0; r < srcRank; r++)
+      if (mlirShapedTypeGetDimSize(s, r) != 1 && outDimOf[r] < rank)
+        varies[outDimOf[r]] = true;
+    return;
+  }
+  for (int d = 0; d < rank && d < mlirShapedTypeGetRank(t); d++)
+    varies[d] = mlirShapedTypeGetDimSize(t, d) != 1;
+}
+
+/* True when operand 'k' of elementwise 'op' is constant along every dim of
+   the result but 'channel': what it reads through its map varies only
+   there. */
+static bool constantBesidesChannel(MlirOperation op, intptr_t k, int channel) {
+  MlirValue v = mlirOperationGetOperand(op, k);
+  int dims[PT2E_MAX_RANK];
+  bool varies[PT2E_MAX_RANK];
+  int n = pt2eStructuredMapDims(op, k, dims);
+  if (n < 0)
+    return false;
+  varyingDims(v, n, varies);
+  for (int r = 0; r < n; r++)
+    if (varies[r] && dims[r] != channel)
+      return false;
+  return true;
+}
+
+/* The same for a TOSA elementwise op's constant operand 'c', broadcast to
+   the result by numpy's rule (ranks aligned on the right). */
+static bool tosaConstantBesidesChannel(MlirOperation op, MlirValue c, int channel) {
+  MlirType t = mlirValueGetType(c);
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (!mlirTypeIsARankedTensor(t) || mlirShapedTypeGetRank(t) > rank)
+    return false;
+  intptr_t shift = rank - mlirShapedTypeGetRank(t);
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++)
+    if (mlirShapedTypeGetDimSize(t, d) != 1 && d + shift != channel)
+      return false;
+  return true;
+}
+
+bool pt2eMatchAffine(MlirOperation op, MlirValue in, int channel) {
   if (pt2eOpIs(op, "tosa.add") || pt2eOpIs(op, "tosa.sub") ||
       pt2eOpIs(op, "tosa.mul")) {
     MlirValue a = mlirOperationGetOperand(op, 0);
     MlirValue b = mlirOperationGetOperand(op, 1);
-    if (mlirValueEqual(a, in))
-      return pt2eMatchIsConstant(b);
-    return mlirValueEqual(b, in) && pt2eMatchIsConstant(a) &&
-           !pt2eOpIs(op, "tosa.sub");
+    MlirValue c = mlirValueEqual(a, in) ? b : a;
+    if (!(mlirValueEqual(a, in) || (mlirValueEqual(b, in) && !pt2eOpIs(op, "tosa.sub"))) ||
+        !pt2eMatchIsConstant(c))
+      return false;
+    return channel < 0 || tosaConstantBesidesChannel(op, c, channel);
   }
   if (!isElementwise(op) || !arithmeticBody(op))
     return false;
@@ -457,12 +503,12 @@ bool pt2eMatchAffine(MlirOperation op, MlirValue in) {
   bool found = false;
   for (intptr_t i = 0; i < n; i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    if (mlirValueEqual(v, in) && !found &&
-        mlirAffineMapIsIdentity(pt2eStructuredMap(op, i)))
+    if (mlirValueEqual(v, in) && !found && pt2eStructuredIsIdentity(op, i))
       found = true;
-    else if (pt2eMatchIsConstant(v) ||
-             isBroadcastParameter(v, mlirShapedTypeGetRank(mlirValueGetType(
-                                         mlirOperationGetResult(op, 0)))))
+    else if ((pt2eMatchIsConstant(v) ||
+              isBroadcastParameter(v, mlirShapedTypeGetRank(mlirValueGetType(
+                                          mlirOperationGetResult(op, 0))))) &&
+             (channel < 0 || constantBesidesChannel(op, i, channel)))
       constants++;
     else
       return false;
@@ -595,11 +641,11 @@ bool pt2eMatchUnflattenLeading(MlirOperation op) {
                   mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
-/* The generic form of linalg.transpose: a copy whose input map is a
-   permutation of the loops, into an identity-mapped output. */
+/* A generic copy that transposes (passes/ir/copy.h: the permutation on
+   either map). */
 static bool isGenericTranspose(MlirOperation op) {
-  return isCopyGeneric(op) && mlirAffineMapIsPermutation(pt2eStructuredMap(op, 0)) &&
-         mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1));
+  int64_t perm[PT2E_MAX_RANK];
+  return pt2eCopyIsGeneric(op) && pt2eCopyTranspose(op, perm) >= 0;
 }
 
 bool pt2eMatchLayout(MlirOperation op) {

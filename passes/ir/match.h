@@ -67,9 +67,12 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 ** arithmetic only (bias add, batch norm in eval form): it can join the
 ** conv or linear that produced 'in'. A lower-rank function argument or
 ** global broadcast to the result counts as a constant (a bias of a
-** StableHLO export).
+** StableHLO export). With 'channel' >= 0, every constant may vary only
+** along that dim of the result (a conv's or a linear's output channels: a
+** bias, a batch norm's scale), never along another (a row-broadcast add
+** after a matmul is no bias); -1 takes any.
 */
-bool pt2eMatchAffine(MlirOperation op, MlirValue in);
+bool pt2eMatchAffine(MlirOperation op, MlirValue in, int channel);
 
 /*
 ** True when 'op' is a scale by a constant of its only input 'in' (the

@@ -9,10 +9,13 @@
 */
 #include "structured.h"
 
+#include "mlir-c/AffineExpr.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
 #include "ir_ops.h"
+#include "pt2e_limits.h"
 
 MlirAffineMap pt2eStructuredMap(MlirOperation op, intptr_t k) {
   MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
@@ -62,6 +65,75 @@ bool pt2eStructuredIsReductionLoop(MlirOperation op, intptr_t d) {
     return false;
   return mlirAttributeEqual(mlirArrayAttrGetElement(it, d),
                             iteratorKind(op, "#linalg.iterator_type<reduction>"));
+}
+
+/* The static size of dim 'r' of operand 'k' of 'op', or -1. */
+static int64_t operandDim(MlirOperation op, intptr_t k, intptr_t r) {
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, k));
+  if (!mlirTypeIsARankedTensor(t) || r >= mlirShapedTypeGetRank(t) ||
+      mlirShapedTypeIsDynamicDim(t, r))
+    return -1;
+  return mlirShapedTypeGetDimSize(t, r);
+}
+
+int pt2eStructuredMapDims(MlirOperation op, intptr_t k, int *dims) {
+  MlirAffineMap m = pt2eStructuredMap(op, k);
+  if (mlirAffineMapIsNull(m))
+    return -1;
+  intptr_t n = mlirAffineMapGetNumResults(m);
+  if (n > PT2E_MAX_RANK)
+    return -1;
+  for (intptr_t r = 0; r < n; r++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+    if (mlirAffineExprIsADim(e))
+      dims[r] = (int)mlirAffineDimExprGetPosition(e);
+    else if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0 &&
+             operandDim(op, k, r) == 1)
+      dims[r] = PT2E_STRUCTURED_UNIT;
+    else
+      return -1;
+  }
+  return (int)n;
+}
+
+int pt2eStructuredLoopSizes(MlirOperation op, int64_t *sizes, int max) {
+  intptr_t numMaps = pt2eStructuredNumMaps(op);
+  MlirAffineMap m0 = numMaps > 0 ? pt2eStructuredMap(op, 0) : (MlirAffineMap){NULL};
+  int loops = mlirAffineMapIsNull(m0) ? 0 : (int)mlirAffineMapGetNumDims(m0);
+  if (loops > max)
+    return -1;
+  for (int d = 0; d < loops; d++)
+    sizes[d] = -1;
+  for (intptr_t k = 0; k < numMaps; k++) {
+    MlirAffineMap m = pt2eStructuredMap(op, k);
+    for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
+      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+      if (!mlirAffineExprIsADim(e))
+        continue;
+      intptr_t d = mlirAffineDimExprGetPosition(e);
+      if (d < loops && sizes[d] < 0)
+        sizes[d] = operandDim(op, k, r);
+    }
+  }
+  return loops;
+}
+
+bool pt2eStructuredIsIdentity(MlirOperation op, intptr_t k) {
+  MlirAffineMap m = pt2eStructuredMap(op, k);
+  if (mlirAffineMapIsNull(m))
+    return false;
+  if (mlirAffineMapIsIdentity(m))
+    return true;
+  int dims[PT2E_MAX_RANK];
+  int64_t sizes[PT2E_MAX_RANK];
+  int n = pt2eStructuredMapDims(op, k, dims);
+  if (n < 0 || n != (int)mlirAffineMapGetNumDims(m) ||
+      pt2eStructuredLoopSizes(op, sizes, PT2E_MAX_RANK) != n)
+    return false;
+  for (int r = 0; r < n; r++)
+    if (dims[r] != r && !(dims[r] == PT2E_STRUCTURED_UNIT && sizes[r] == 1))
+      return false;
+  return true;
 }
 
 MlirBlock pt2eStructuredBody(MlirOperation op) {

@@ -37,6 +37,34 @@ bool pt2eStructuredAllParallel(MlirOperation op);
 ** or for a 'd' out of range). */
 bool pt2eStructuredIsReductionLoop(MlirOperation op, intptr_t d);
 
+/*
+** How each result of map 'k' of 'op' reads the loops, into 'dims' (room
+** for PT2E_MAX_RANK): the loop it is, or PT2E_STRUCTURED_UNIT for the
+** constant 0 on a dim of size 1 of the operand (how some exporters write a
+** unit dim, (0, d1, d2, d3)). Returns the number of results, or -1 when a
+** result is any other expression or the operand is not a ranked tensor of
+** static shape there.
+*/
+enum { PT2E_STRUCTURED_UNIT = -1 };
+int pt2eStructuredMapDims(MlirOperation op, intptr_t k, int *dims);
+
+/*
+** The trip count of each loop of 'op' into 'sizes' (room for 'max'), read
+** from the operands whose map names the loop as a bare dim; -1 for a loop
+** no operand bounds so. Returns the number of loops, or -1 when more than
+** 'max'.
+*/
+int pt2eStructuredLoopSizes(MlirOperation op, int64_t *sizes, int max);
+
+/*
+** True when map 'k' of 'op' is the identity on its operand up to unit
+** dims: result r is loop r, or the constant 0 where both the operand's
+** dim r and loop r have size 1 (it then reads the only element there, as
+** the identity would). An exporter may write either; they compute the
+** same.
+*/
+bool pt2eStructuredIsIdentity(MlirOperation op, intptr_t k);
+
 /* The first block of the op's first region: a linalg op's body. */
 MlirBlock pt2eStructuredBody(MlirOperation op);
 

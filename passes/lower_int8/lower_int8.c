@@ -52,6 +52,7 @@
 #include "mlir-c/IR.h"
 
 #include "constants.h"
+#include "copy.h"
 #include "ir_ops.h"
 #include "lower_int8_read.h"
 #include "lower_int8_state.h"
@@ -418,7 +419,7 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
   li8ShapeOf(y, yshape);
   int64_t channels = yshape[1];
   MlirAttribute bias;
-  if (!li8InitBias(init, channels, &bias))
+  if (!li8InitBias(init, 1, channels, &bias))
     return mlirLogicalResultSuccess();
   int64_t stride[2], dil[2];
   li8StrideDilation(op, stride, dil);
@@ -637,7 +638,7 @@ static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
   li8ShapeOf(y, ys);
   li8ShapeOf(a, as);
   li8ShapeOf(bv, bs);
-  if (!li8InitBias(mlirOperationGetOperand(op, 2), ys[1], &bias))
+  if (!li8InitBias(mlirOperationGetOperand(op, 2), 1, ys[1], &bias))
     return mlirLogicalResultSuccess();
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t n = ys[1];
@@ -1247,8 +1248,8 @@ static MlirLogicalResult lowerAddMul(Li8Lower *l, MlirOperation op, bool mul) {
   Li8ValueInfo *a = li8InfoOf(l, mlirOperationGetOperand(op, 0));
   Li8ValueInfo *b = li8InfoOf(l, mlirOperationGetOperand(op, 1));
   if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 ||
-      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)) ||
-      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 1)))
+      !pt2eStructuredIsIdentity(op, 0) ||
+      !pt2eStructuredIsIdentity(op, 1))
     return mlirLogicalResultSuccess();
   return addMulQ8(l, op, mul, a, b);
 }
@@ -1314,7 +1315,7 @@ static MlirLogicalResult lowerSum(Li8Lower *l, MlirOperation op) {
   li8ShapeOf(y, ys);
   li8ShapeOf(x, xs);
   if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1 ||
-      !mlirAffineMapIsIdentity(pt2eStructuredMap(op, 0)))
+      !pt2eStructuredIsIdentity(op, 0))
     return mlirLogicalResultSuccess();
   Li8ValueInfo yi = *xi;
   yi.kind = Li8KindPoolSum;
@@ -1381,13 +1382,21 @@ static MlirLogicalResult lowerAddf(Li8Lower *l, MlirOperation op) {
   MlirValue in0 = mlirOperationGetOperand(op, 0), in1 = mlirOperationGetOperand(op, 1);
   for (int k = 0; k < 2; k++) {
     Li8ValueInfo *acc = li8InfoOf(l, k ? in1 : in0);
-    if (acc && acc->kind == Li8KindAcc && mlirAffineMapIsIdentity(pt2eStructuredMap(op, k))) {
+    if (acc && acc->kind == Li8KindAcc && pt2eStructuredIsIdentity(op, k)) {
       MlirAttribute bias = li8BiasOperand(op, 1 - k, acc->floatChannelDim, acc->nscales);
       if (!mlirAttributeIsNull(bias))
         return addBias(l, op, acc, bias, mlirOperationGetResult(op, 0));
     }
   }
   return lowerAddMul(l, op, false);
+}
+
+/* A transpose in any spelling (linalg.transpose, tosa.transpose, a generic
+   copy permuting its loops on either map: passes/ir/copy.h). */
+static MlirLogicalResult lowerAnyTranspose(Li8Lower *l, MlirOperation op) {
+  int64_t perm[PT2E_MAX_RANK];
+  int rank = pt2eCopyTranspose(op, perm);
+  return rank < 0 ? mlirLogicalResultSuccess() : lowerTranspose(l, op, perm, rank);
 }
 
 /*
@@ -1400,6 +1409,8 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
     return mlirLogicalResultSuccess();
   int input;
   double lo, hi;
+  if (pt2eCopyIsGeneric(op))
+    return lowerAnyTranspose(l, op);
   if (li8MatchMinMax(op, &input, &lo, &hi))
     return applyClamp(l, op, mlirOperationGetOperand(op, input), mlirOperationGetResult(op, 0),
                       lo, hi);
@@ -1465,25 +1476,6 @@ static MlirLogicalResult lowerTosaConcat(Li8Lower *l, MlirOperation op) {
 }
 
 /* linalg.transpose ('permutation', i64) or tosa.transpose ('perms', i32). */
-static MlirLogicalResult lowerTransposeOp(Li8Lower *l, MlirOperation op, bool isLinalg) {
-  MlirAttribute p = pt2eOpAttr(op, isLinalg ? "permutation" : "perms");
-  int rank = li8RankOf(mlirOperationGetResult(op, 0));
-  if (mlirAttributeIsNull(p) || rank > PT2E_MAX_RANK)
-    return mlirLogicalResultSuccess();
-  int64_t perm[PT2E_MAX_RANK];
-  for (int i = 0; i < rank; i++)
-    perm[i] = isLinalg ? mlirDenseI64ArrayGetElement(p, i) : mlirDenseI32ArrayGetElement(p, i);
-  return lowerTranspose(l, op, perm, rank);
-}
-
-static MlirLogicalResult lowerLinalgTranspose(Li8Lower *l, MlirOperation op) {
-  return lowerTransposeOp(l, op, true);
-}
-
-static MlirLogicalResult lowerTosaTranspose(Li8Lower *l, MlirOperation op) {
-  return lowerTransposeOp(l, op, false);
-}
-
 /* tosa.clamp with float bounds. */
 static MlirLogicalResult lowerTosaClamp(Li8Lower *l, MlirOperation op) {
   MlirAttribute lo = pt2eOpAttr(op, "min_val"), hi = pt2eOpAttr(op, "max_val");
@@ -1524,8 +1516,8 @@ static const struct {
     {"tensor.collapse_shape", lowerReshape},
     {"tensor.expand_shape", lowerReshape},
     {"tosa.reshape", lowerReshape},
-    {"linalg.transpose", lowerLinalgTranspose},
-    {"tosa.transpose", lowerTosaTranspose},
+    {"linalg.transpose", lowerAnyTranspose},
+    {"tosa.transpose", lowerAnyTranspose},
     {"tosa.clamp", lowerTosaClamp},
 };
 

@@ -13,6 +13,7 @@
 
 #include "cmpf.h"
 #include "constants.h"
+#include "copy.h"
 #include "ir_ops.h"
 #include "pt2e_alloc.h"
 #include "structured.h"
@@ -71,14 +72,16 @@ double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, in
 }
 
 /* The bias a linalg init holds: fill(0) gives none (null, true), a
-** linalg.broadcast of a 1-D float constant gives it; else false. */
-bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias) {
+** broadcast (named or generic: passes/ir/copy.h) of a 1-D float constant
+** along dim 'channelDim' gives it; else false. */
+bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute *bias) {
   *bias = mlirAttributeGetNull();
   MlirOperation p = pt2eOpProducer(init);
   double v;
   if (pt2eOpIs(p, "linalg.fill"))
     return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
-  if (pt2eOpIs(p, "linalg.broadcast")) {
+  int outDimOf[PT2E_MAX_RANK];
+  if (pt2eCopyBroadcast(p, outDimOf) == 1 && outDimOf[0] == channelDim) {
     MlirAttribute a = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
     if (pt2eConstIsF32(a) && pt2eConstNumElements(a) == channels) {
       *bias = a;
@@ -136,7 +139,7 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
   else
     return false;
   *input = pt2eStructuredArgIndex(op, v);
-  if (!mlirAffineMapIsIdentity(pt2eStructuredMap(op, *input)))
+  if (!pt2eStructuredIsIdentity(op, *input))
     return false;
   *lo = isMax ? c : -INFINITY;
   *hi = isMax ? INFINITY : c;
@@ -146,7 +149,8 @@ bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
 /*
 ** The bias a float operand of an addf holds, along the ACC's float channel
 ** dimension: a constant [C, 1, 1] read through (d0, d1, d2, d3) -> (d1, 0, 0),
-** or a generic broadcasting a 1-D constant. Null when it is neither.
+** or a broadcast (named or generic) of a 1-D constant along that dimension.
+** Null when it is neither.
 */
 MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_t channels) {
   MlirValue v = mlirOperationGetOperand(op, input);
@@ -161,17 +165,12 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
     return mlirAttributeGetNull();
   }
   MlirOperation p = pt2eOpProducer(v);
-  if (!pt2eOpIs(p, "linalg.generic") || !mlirAffineMapIsIdentity(m) ||
-      mlirOperationGetNumOperands(p) != 2)
+  int outDimOf[PT2E_MAX_RANK];
+  if (!pt2eStructuredIsIdentity(op, input) || pt2eCopyBroadcast(p, outDimOf) != 1 ||
+      outDimOf[0] != channelDim)
     return mlirAttributeGetNull();
   MlirAttribute src = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
-  MlirAffineMap pm = pt2eStructuredMap(p, 0);
-  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels ||
-      mlirAffineMapGetNumResults(pm) != 1 ||
-      pt2eStructuredArgIndex(p, pt2eStructuredYielded(p)) != 0)
-    return mlirAttributeGetNull();
-  MlirAffineExpr e = mlirAffineMapGetResult(pm, 0);
-  if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != channelDim)
+  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels)
     return mlirAttributeGetNull();
   return src;
 }

@@ -36,7 +36,7 @@ double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, in
 
 /* The bias a linalg init holds: fill(0) gives none (null, true), a
 ** linalg.broadcast of a 1-D float constant gives it; else false. */
-bool li8InitBias(MlirValue init, int64_t channels, MlirAttribute *bias);
+bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute *bias);
 
 /* A conv's H and W strides and dilations (1 when absent). */
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation);
