@@ -759,7 +759,7 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
     return mlirLogicalResultSuccess();
   /* aten.linear only: a weight (a constant, or a function argument or
   ** global in a StableHLO export) and an activation input, both f32. */
-  if (!f32Operands(op) || !pt2eMatchIsParameter(mlirOperationGetOperand(op, 1)) ||
+  if (!f32Operands(op) || !pt2eMatchLinearWeight(op) ||
       pt2eMatchIsConstant(mlirOperationGetOperand(op, 0)))
     return mlirLogicalResultSuccess();
   Unit u;
@@ -1053,8 +1053,14 @@ static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if ((!pt2eOpIs(op, "tensor.concat") && !pt2eOpIs(op, "tosa.concat")) ||
       !freeOp(st, i) || kindExcluded(st, "cat") ||
-      mlirOperationGetNumOperands(op) == 0)
+      mlirOperationGetNumOperands(op) == 0 ||
+      !pt2eMatchIsF32Tensor(mlirOperationGetResult(op, 0)))
     return mlirLogicalResultSuccess();
+  /* XNNPACKQuantizer quantizes float32 only: a cat of token ids or index
+     tensors (i64, i32) is left alone */
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++)
+    if (!pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, k)))
+      return mlirLogicalResultSuccess();
   MlirValue first = mlirOperationGetOperand(op, 0);
   for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++) {
     bool same = mlirValueEqual(mlirOperationGetOperand(op, k), first);
@@ -1858,6 +1864,79 @@ static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
   return annotateBinary(st, i, Pt2eMatchMul);
 }
 
+/*
+** {======================================================================
+** Normal forms the patterns read
+** =======================================================================
+*/
+
+/* Collects the last insert of every cat written as an insert_slice chain
+   (one whose result no insert_slice writes into). */
+typedef struct CatEnds {
+  PT2E_VEC(MlirOperation) ops;
+  bool failed;
+} CatEnds;
+
+static MlirWalkResult collectCatEnd(MlirOperation op, void *userData) {
+  CatEnds *ends = userData;
+  MlirValue sources[PT2E_CAT_MAX_INPUTS];
+  int64_t dim;
+  if (!pt2eOpIs(op, "tensor.insert_slice"))
+    return MlirWalkResultAdvance;
+  MlirOperation user = pt2eOpSoleUser(mlirOperationGetResult(op, 0));
+  if (pt2eOpIs(user, "tensor.insert_slice") &&
+      mlirValueEqual(mlirOperationGetOperand(user, 1), mlirOperationGetResult(op, 0)))
+    return MlirWalkResultAdvance;
+  if (pt2eMatchCatChain(op, sources, PT2E_CAT_MAX_INPUTS, &dim) > 0 &&
+      !PT2E_PUSH(ends->ops, op))
+    ends->failed = true;
+  return MlirWalkResultAdvance;
+}
+
+/* Replaces the insert_slice chain ending at 'last' by the tensor.concat it
+   computes (the same elements: no arithmetic), so that the cat pattern,
+   pt2e-convert and pt2e-lower-int8 see one op. */
+static void rewriteCatChain(MlirOperation last) {
+  MlirValue sources[PT2E_CAT_MAX_INPUTS];
+  int64_t dim;
+  int n = pt2eMatchCatChain(last, sources, PT2E_CAT_MAX_INPUTS, &dim);
+  MlirContext ctx = mlirOperationGetContext(last);
+  MlirType t = mlirValueGetType(mlirOperationGetResult(last, 0));
+  MlirNamedAttribute d = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, pt2eStr("dim")),
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), dim));
+  MlirOperationState st = mlirOperationStateGet(pt2eStr("tensor.concat"),
+                                                mlirOperationGetLocation(last));
+  mlirOperationStateAddOperands(&st, n, sources);
+  mlirOperationStateAddResults(&st, 1, &t);
+  mlirOperationStateAddAttributes(&st, 1, &d);
+  MlirOperation cat = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(last), last, cat);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(last, 0), mlirOperationGetResult(cat, 0));
+  for (MlirOperation op = last; pt2eOpIs(op, "tensor.insert_slice");) {
+    MlirOperation dest = pt2eOpProducer(mlirOperationGetOperand(op, 1));
+    mlirOperationDestroy(op);
+    op = dest;
+    if (pt2eOpIs(op, "tensor.empty") &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+      mlirOperationDestroy(op);
+  }
+}
+
+/* Writes every cat spelt as an insert_slice chain as tensor.concat. */
+static bool normaliseCats(MlirOperation module) {
+  CatEnds ends;
+  memset(&ends, 0, sizeof ends);
+  mlirOperationWalk(module, collectCatEnd, &ends, MlirWalkPostOrder);
+  for (size_t i = 0; !ends.failed && i < ends.ops.size; i++)
+    rewriteCatChain(ends.ops.at[i]);
+  bool ok = !ends.failed;
+  pt2eFree(ends.ops.at);
+  return ok;
+}
+
+/* }====================================================================== */
+
 static MlirLogicalResult annotateModule(AnnotateState *st,
                                         MlirOperation module) {
   if (mlirLogicalResultIsFailure(readOptions(st, module)))
@@ -1865,6 +1944,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   /* prepare_pt2e folds conv + BatchNorm before the quantizer annotates */
   if (mlirLogicalResultIsFailure(pt2eFoldBatchNorm(module, st->qat, NULL)))
     return mlirLogicalResultFailure();
+  if (!normaliseCats(module))
+    return pt2eOutOfMemory(opLoc(module), "'pt2e-annotate'");
   mlirOperationWalk(module, collectOp, st, MlirWalkPreOrder);
   if (st->failed || !buildTable(st))
     return pt2eOutOfMemory(opLoc(module), "'pt2e-annotate'");

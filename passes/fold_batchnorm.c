@@ -47,6 +47,7 @@
 */
 #include "pt2e_passes.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "mlir-c/AffineExpr.h"
@@ -56,11 +57,14 @@
 #include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/IR.h"
 
-#include "match.h"
 #include "batchnorm.h"
+#include "constants.h"
 #include "fold_batchnorm.h"
+#include "ir_ops.h"
+#include "match.h"
 #include "pt2e_annotation.h"
 #include "pt2e_checked.h"
+#include "pt2e_limits.h"
 #include "pt2e_support.h"
 #include "structured.h"
 
@@ -100,6 +104,9 @@ typedef struct Fold {
   intptr_t addInput;         /* reused add: its operand that becomes 'result' */
   StepKind lastKind;         /* of chain[numChain - 1] */
   bool reuseAdd;             /* no bias: the final add adds b' */
+  bool initBias;             /* no bias and no add to reuse (a one-generic
+                             ** BatchNorm): the core's zero init becomes a
+                             ** broadcast of b' */
   float *weight, *bias;      /* folded values, owned */
   MlirOperation dead[MAX_DEAD]; /* what the fold may leave dead (collectDead) */
   int numDead;
@@ -772,6 +779,210 @@ static ReadResult matchChain(Fold *f, int64_t c, Stats *s) {
   return f->numChain >= 2 ? ReadOk : ReadNo;
 }
 
+/*
+** {======================================================================
+** A BatchNorm written as one linalg.generic
+** =======================================================================
+**
+** Older torch-mlir and the ONNX path write the whole eval BatchNorm as one
+** generic over the activation and the per-channel statistics, its body in
+** any order of ops: (x - mean) * rsqrt(var + eps) * gamma + beta, or
+** (x - mean) / sqrt(var + eps) ..., gamma and beta optional. Which input is
+** which is found by what the body computes: it is run (pt2eMatchEvalBody)
+** on sample numbers for each way of giving the inputs their roles, and
+** exactly the right one reproduces the formula. eps is then the float
+** constant of the body (or captured by it) that the samples solve for.
+*/
+
+enum { RoleMean, RoleVar, RoleGamma, RoleBeta, NumRoles };
+
+typedef struct OneGeneric {
+  MlirOperation op;
+  intptr_t act;                /* the input that reads the core's result */
+  intptr_t params[4];          /* the per-channel inputs, in operand order */
+  int numParams;
+  int role[4];                 /* role of params[j], once found */
+  double scalars[8];           /* 0-d constant inputs, by input index */
+} OneGeneric;
+
+/* Sample numbers: x, mean, var (positive), gamma, beta per sample. */
+enum { NumSamples = 4 };
+static const double sampleVal[NumRoles + 1][NumSamples] = {
+    {1.75, -0.5, 3.25, 0.125},   /* x */
+    {0.25, 0.75, -1.5, 2.0},     /* mean */
+    {0.5, 2.0, 1.25, 4.0},       /* var */
+    {1.5, -0.75, 2.5, 0.5},      /* gamma */
+    {0.1, -0.3, 0.7, 1.1},       /* beta */
+};
+
+/* What the generic yields on sample 's' with the roles of 'g', its init's
+   element 'out'. */
+static bool evalSample(const OneGeneric *g, int s, double out, double *y) {
+  double args[8];
+  intptr_t ins = pt2eOpNumInputs(g->op);
+  for (intptr_t k = 0; k < ins; k++)
+    args[k] = g->scalars[k];
+  args[g->act] = sampleVal[0][s];
+  for (int j = 0; j < g->numParams; j++)
+    args[g->params[j]] = sampleVal[1 + g->role[j]][s];
+  args[ins] = out;
+  return pt2eMatchEvalBody(g->op, args, y);
+}
+
+/* The value of role 'r' on sample 's' under the roles of 'g' (a missing
+   gamma is 1, a missing beta 0). */
+static double roleValue(const OneGeneric *g, int r, int s) {
+  for (int j = 0; j < g->numParams; j++)
+    if (g->role[j] == r)
+      return sampleVal[1 + r][s];
+  return r == RoleGamma ? 1.0 : 0.0;
+}
+
+/* True when the body computes the batch norm under the roles of 'g', with
+   an eps solved from the first sample into '*eps'. */
+static bool rolesFit(const OneGeneric *g, double *eps) {
+  double y[NumSamples], other;
+  for (int s = 0; s < NumSamples; s++)
+    if (!evalSample(g, s, 0.0, &y[s]))
+      return false;
+  /* the init's element is never read */
+  if (!evalSample(g, 0, 7.0, &other) || other != y[0])
+    return false;
+  double x = sampleVal[0][0], m = roleValue(g, RoleMean, 0);
+  double rs = (y[0] - roleValue(g, RoleBeta, 0)) / (roleValue(g, RoleGamma, 0) * (x - m));
+  if (!(rs > 0))
+    return false;
+  *eps = 1.0 / (rs * rs) - roleValue(g, RoleVar, 0);
+  if (!(*eps > -1e-9 && *eps < 1.0))
+    return false;
+  for (int s = 1; s < NumSamples; s++) {
+    double want = (sampleVal[0][s] - roleValue(g, RoleMean, s)) /
+                      sqrt(roleValue(g, RoleVar, s) + *eps) * roleValue(g, RoleGamma, s) +
+                  roleValue(g, RoleBeta, s);
+    if (!(fabs(y[s] - want) <= 1e-9 * (1.0 + fabs(want))))
+      return false;
+  }
+  return true;
+}
+
+/* Tries every way of giving the params distinct roles, mean and var among
+   them; keeps the one that fits. */
+static bool assignRoles(OneGeneric *g, int j, unsigned used, double *eps) {
+  if (j == g->numParams)
+    return (used & 3u) == 3u && rolesFit(g, eps);
+  for (int r = 0; r < NumRoles; r++) {
+    if (used >> r & 1u)
+      continue;
+    g->role[j] = r;
+    if (assignRoles(g, j + 1, used | 1u << r, eps))
+      return true;
+  }
+  return false;
+}
+
+/* The float constant 'op's body computes with (inside it, captured from
+   above, or a 0-d input) closest to 'want', when it is within a relative
+   1e-6 of it; false when none is. */
+static bool bodyConstant(const OneGeneric *g, double want, double *eps, MlirOperation *outside) {
+  MlirBlock b = pt2eStructuredBody(g->op);
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    for (intptr_t k = -1; k < mlirOperationGetNumOperands(o); k++) {
+      MlirOperation c = k < 0 ? o : pt2eOpProducer(mlirOperationGetOperand(o, k));
+      MlirAttribute a = pt2eOpIs(c, "arith.constant") ? pt2eOpAttr(c, "value")
+                                                       : mlirAttributeGetNull();
+      if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
+        continue;
+      double v = mlirFloatAttrGetValueDouble(a);
+      if (fabs(v - want) <= 1e-6 * fabs(v)) {
+        *eps = v;
+        if (!mlirOperationEqual(mlirOperationGetParentOperation(c), g->op))
+          *outside = c;
+        return true;
+      }
+    }
+  }
+  for (intptr_t k = 0; k < pt2eOpNumInputs(g->op); k++)
+    if (fabs(g->scalars[k] - want) <= 1e-6 * fabs(g->scalars[k]) && g->scalars[k] != 0) {
+      *eps = g->scalars[k];
+      return true;
+    }
+  return false;
+}
+
+/* 'op' has the shape of a one-generic BatchNorm after 'f->result': one
+   result like it, parallel loops, identity output; 'f->result' read
+   through an identity map, the other inputs per-channel constants or 0-d
+   constants. */
+static bool oneGenericShape(const Fold *f, int64_t c, MlirOperation op, OneGeneric *g) {
+  memset(g, 0, sizeof *g);
+  g->op = op;
+  g->act = -1;
+  if (!pt2eOpIs(op, "linalg.generic"))
+    return false;
+  intptr_t ins = pt2eOpNumInputs(op);
+  if ( mlirOperationGetNumResults(op) != 1 || ins > 7 ||
+      !pt2eStructuredAllParallel(op) || !pt2eStructuredIsIdentity(op, ins) ||
+      !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)),
+                     mlirValueGetType(f->result)))
+    return false;
+  for (intptr_t k = 0; k < ins; k++) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    MlirType t = mlirValueGetType(v);
+    if (g->act < 0 && mlirValueEqual(v, f->result) && pt2eStructuredIsIdentity(op, k))
+      g->act = k;
+    else if (perChannelOperand(op, k, c) && !isNull(constantBehind(v)) && g->numParams < 4)
+      g->params[g->numParams++] = k;
+    else if (!(mlirTypeIsARankedTensor(t) && mlirShapedTypeGetRank(t) == 0 &&
+               pt2eConstScalar(v, &g->scalars[k])))
+      return false;
+  }
+  return g->act >= 0 && g->numParams >= 2;
+}
+
+/* The BatchNorm as one generic after f->result: its statistics into 's'. */
+static ReadResult matchOneGeneric(Fold *f, int64_t c, Stats *s) {
+  MlirOperation op = pt2eOpOnlyUser(f->result);
+  OneGeneric g;
+  double epsFit;
+  if (!oneGenericShape(f, c, op, &g) || !mlirAttributeIsNull(pt2eAnnotationGet(op)) ||
+      !assignRoles(&g, 0, 0, &epsFit))
+    return ReadNo;
+  s->eps = 0.0;
+  if (fabs(epsFit) > 1e-30 && !bodyConstant(&g, epsFit, &s->eps, &f->epsConst))
+    return ReadNo;
+  MlirLocation loc = mlirOperationGetLocation(f->core);
+  float **dest[NumRoles] = {&s->mean, &s->var, &s->gamma, &s->beta};
+  for (int j = 0; j < g.numParams; j++) {
+    ReadResult r = readVector(mlirOperationGetOperand(op, g.params[j]), c, dest[g.role[j]], loc);
+    if (r != ReadOk)
+      return r;
+  }
+  f->chain[0] = op;
+  f->numChain = 1;
+  f->lastKind = StepNone;
+  return ReadOk;
+}
+
+/* }====================================================================== */
+
+/* A linalg core whose init is a zero fill gets the folded bias as a
+   broadcast init (torch-mlir's form of a conv or linear with bias). */
+static ReadResult planInitBias(Fold *f, int64_t c) {
+  intptr_t init = mlirOperationGetNumOperands(f->core) - 1;
+  MlirOperation fill = pt2eOpProducer(mlirOperationGetOperand(f->core, init));
+  if (!pt2eOpIs(fill, "linalg.fill") || !zeroFill(mlirOperationGetOperand(f->core, init)))
+    return ReadNo;
+  int64_t shape[1] = {c};
+  f->initBias = true;
+  f->biasUser = f->core;
+  f->biasOperand = init;
+  f->biasType = mlirRankedTensorTypeGet(1, shape, mlirF32TypeGet(mlirOperationGetContext(f->core)),
+                                        mlirAttributeGetNull());
+  f->oldBias = fill;
+  return ReadOk;
+}
+
 /* The core's bias, and where the folded bias goes. */
 static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
                            Stats *s, float **linearBiasRead, bool linearNone) {
@@ -785,8 +996,11 @@ static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
   }
   if (r != ReadOk || !none)
     return r;
-  /* no bias: the BatchNorm's final add becomes the core's bias add; without
-     one (affine=False) there is nowhere to put the bias */
+  /* no bias: the BatchNorm's final add becomes the core's bias add; a
+     BatchNorm written as one generic gives the core a bias init instead;
+     a chain without its add (affine=False) has nowhere to put the bias */
+  if (f->numChain == 1 && f->lastKind == StepNone && !tosa)
+    return planInitBias(f, c);
   if (f->lastKind != StepAdd)
     return ReadNo;
   MlirOperation add = f->chain[f->numChain - 1];
@@ -835,6 +1049,13 @@ static ReadResult readStats(Fold *f, CoreKind kind, bool tosa, int64_t c, Stats 
   /* linearBias set biasUser for a bias it found: keep it from planBias */
   if (r == ReadOk)
     r = matchChain(f, c, s);
+  if (r == ReadNo) { /* not a chain: perhaps one generic */
+    freeStats(s);
+    memset(s, 0, sizeof *s);
+    f->numChain = 0;
+    f->epsConst = (MlirOperation){NULL};
+    r = matchOneGeneric(f, c, s);
+  }
   if (r == ReadOk)
     r = planBias(f, kind, tosa, c, s, &linearBiasRead, linearNone);
   pt2eFree(linearBiasRead);
@@ -954,12 +1175,42 @@ static void eraseDead(Fold *f) {
 }
 
 /* Rewrites the module as planned; allocates nothing of ours, cannot fail. */
+/* linalg.broadcast of the 1-D 'bias' along dim 1 of the zero fill 'fill'
+   reads, inserted after the bias constant: the init of a core with bias. */
+static MlirValue broadcastChannels(MlirOperation fill, MlirValue bias) {
+  MlirContext ctx = mlirOperationGetContext(fill);
+  MlirValue empty = mlirOperationGetOperand(fill, 1);
+  MlirType t = mlirValueGetType(empty);
+  int64_t dims[PT2E_MAX_RANK];
+  intptr_t n = 0;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++)
+    if (d != 1)
+      dims[n++] = d;
+  MlirNamedAttribute added = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, pt2eStr("dimensions")), mlirDenseI64ArrayGet(ctx, n, dims));
+  MlirOperationState st = mlirOperationStateGet(pt2eStr("linalg.broadcast"),
+                                                mlirOperationGetLocation(fill));
+  MlirValue operands[2] = {bias, empty};
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOperands(&st, 2, operands);
+  mlirOperationStateAddResults(&st, 1, &t);
+  mlirOperationStateAddAttributes(&st, 1, &added);
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirLinalgFillBuiltinNamedOpRegion(op);
+  MlirOperation after = pt2eOpProducer(bias);
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(after), after, op);
+  return mlirOperationGetResult(op, 0);
+}
+
 static void applyFold(Fold *f) {
   MlirValue w = newConstant(
       f->weightConst, mlirValueGetType(mlirOperationGetResult(f->weightConst, 0)),
       f->weight);
   mlirOperationSetOperand(f->weightUser, f->weightOperand, w);
   MlirValue b = newConstant(f->oldBias, f->biasType, f->bias);
+  if (f->initBias)
+    b = broadcastChannels(f->oldBias, b);
   mlirOperationSetOperand(f->biasUser, f->biasOperand, b);
   if (f->reuseAdd)
     mlirOperationSetOperand(f->chain[f->numChain - 1], f->addInput, f->result);

@@ -45,6 +45,18 @@ MlirOperation pt2eOpSoleUser(MlirValue v) {
   return mlirOpOperandGetOwner(use);
 }
 
+MlirOperation pt2eOpOnlyUser(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use))
+    return (MlirOperation){NULL};
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  for (use = mlirOpOperandGetNextUse(use); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use))
+    if (!mlirOperationEqual(mlirOpOperandGetOwner(use), user))
+      return (MlirOperation){NULL};
+  return user;
+}
+
 MlirAttribute pt2eOpAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
 }

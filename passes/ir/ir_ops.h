@@ -38,6 +38,10 @@ MlirOperation pt2eOpProducer(MlirValue v);
 /* The only user of 'v', or a null op unless 'v' has exactly one use. */
 MlirOperation pt2eOpSoleUser(MlirValue v);
 
+/* The op every use of 'v' belongs to (one or more uses, one op), or a null
+** op: an elementwise generic may read a value as an input and as its init. */
+MlirOperation pt2eOpOnlyUser(MlirValue v);
+
 /* The attribute 'name' of 'op', or a null attribute when it has none. */
 MlirAttribute pt2eOpAttr(MlirOperation op, const char *name);
 

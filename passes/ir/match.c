@@ -87,6 +87,35 @@ bool pt2eMatchIsParameter(MlirValue v) {
   return pt2eMatchIsConstant(v) || isExternalParameter(layoutSource(v));
 }
 
+/* True when operand 'k' of the linalg contraction 'op' reads one of its
+   batch dims (those of the result and of both operands). */
+static bool readsBatchDim(MlirOperation op, intptr_t k) {
+  MlirLinalgContractionDimensions dims = mlirLinalgInferContractionDimensions(op);
+  MlirAffineMap m = pt2eStructuredMap(op, k);
+  if (mlirAttributeIsNull(dims.batch) || !mlirAttributeIsADenseI32Array(dims.batch) ||
+      mlirAffineMapIsNull(m))
+    return false;
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(dims.batch); i++) {
+    int64_t b = mlirDenseI32ArrayGetElement(dims.batch, i);
+    for (intptr_t r = 0; r < mlirAffineMapGetNumResults(m); r++) {
+      MlirAffineExpr e = mlirAffineMapGetResult(m, r);
+      if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == b)
+        return true;
+    }
+  }
+  return false;
+}
+
+bool pt2eMatchLinearWeight(MlirOperation op) {
+  MlirValue w = mlirOperationGetOperand(op, 1);
+  if (pt2eMatchIsConstant(w))
+    return true;
+  /* an argument or global: a weight only where a linear's weight can be,
+     outside the batch dims (Q times K transposed has two activations) */
+  return isExternalParameter(layoutSource(w)) &&
+         (pt2eOpIs(op, "tosa.matmul") || !readsBatchDim(op, 1));
+}
+
 
 /*
 ** A bias that is an external parameter: a function argument or global of
@@ -253,7 +282,7 @@ static bool evalScalarOp(Body *b, MlirOperation o, const double *x, double *r) {
 ** writes the yielded value. Fails on an op it does not know or a value
 ** whose number it cannot tell.
 */
-static bool evalBody(MlirOperation op, const double *args, double *out) {
+bool pt2eMatchEvalBody(MlirOperation op, const double *args, double *out) {
   Body b;
   b.size = 0;
   b.block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
@@ -338,14 +367,14 @@ static bool genericClamp(MlirOperation op, MlirValue *in, double *lo,
   if (var < 0)
     return false;
   args[var] = -BIG;
-  if (!evalBody(op, args, lo))
+  if (!pt2eMatchEvalBody(op, args, lo))
     return false;
   args[var] = BIG;
-  if (!evalBody(op, args, hi) || *lo > *hi || (*lo <= -BIG && *hi >= BIG))
+  if (!pt2eMatchEvalBody(op, args, hi) || *lo > *hi || (*lo <= -BIG && *hi >= BIG))
     return false;
   for (size_t s = 0; s < NUM_SAMPLES; s++) {
     args[var] = samples[s];
-    if (!evalBody(op, args, &y) || y != fmin(fmax(samples[s], *lo), *hi))
+    if (!pt2eMatchEvalBody(op, args, &y) || y != fmin(fmax(samples[s], *lo), *hi))
       return false;
   }
   *in = mlirOperationGetOperand(op, var);
@@ -403,7 +432,7 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
   bool add = true, mul = true;
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], 0}, y;
-    if (!evalBody(op, args, &y))
+    if (!pt2eMatchEvalBody(op, args, &y))
       return Pt2eMatchNotBinary;
     add = add && y == a[i] + b[i];
     mul = mul && y == a[i] * b[i];
@@ -526,12 +555,12 @@ bool pt2eMatchScale(MlirOperation op, MlirValue in) {
       !mlirValueEqual(mlirOperationGetOperand(op, 0), in))
     return false;
   double args[2] = {1, 0}, c, y;
-  if (!evalBody(op, args, &c) || c == 0)
+  if (!pt2eMatchEvalBody(op, args, &c) || c == 0)
     return false;
   static const double xs[] = {2, -3, 0.5, 7};
   for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
     args[0] = xs[i];
-    if (!evalBody(op, args, &y) || y != xs[i] * c)
+    if (!pt2eMatchEvalBody(op, args, &y) || y != xs[i] * c)
       return false;
   }
   return true;
@@ -545,7 +574,7 @@ bool pt2eMatchSum(MlirOperation op, bool *global) {
       mlirOperationGetNumResults(op) != 1 || !hasReduction(op))
     return false;
   double args[2] = {2.5, 4}, y;
-  if (!evalBody(op, args, &y) || y != 6.5)
+  if (!pt2eMatchEvalBody(op, args, &y) || y != 6.5)
     return false;
   MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -704,7 +733,7 @@ static bool multiplyAccumulates(MlirOperation op) {
   static const double a[] = {2.5, 0.5, -1}, b[] = {-3, 4, 6}, acc[] = {7, 1, -2};
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], acc[i]}, y;
-    if (!evalBody(op, args, &y) || y != acc[i] + a[i] * b[i])
+    if (!pt2eMatchEvalBody(op, args, &y) || y != acc[i] + a[i] * b[i])
       return false;
   }
   return true;
@@ -752,7 +781,7 @@ static bool maxAccumulates(MlirOperation op) {
   static const double a[] = {2.5, -4, 0}, acc[] = {-1, 3, -0.5};
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], 0, acc[i]}, y;
-    if (!evalBody(op, args, &y) || y != fmax(a[i], acc[i]))
+    if (!pt2eMatchEvalBody(op, args, &y) || y != fmax(a[i], acc[i]))
       return false;
   }
   return true;
@@ -812,7 +841,7 @@ static bool isRsqrt(MlirOperation op) {
   static const double xs[] = {4, 16, 0.25}, ys[] = {0.5, 0.25, 2};
   for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
     double args[2] = {xs[i], 0}, y;
-    if (!evalBody(op, args, &y) || y != ys[i])
+    if (!pt2eMatchEvalBody(op, args, &y) || y != ys[i])
       return false;
   }
   return true;
@@ -827,7 +856,7 @@ static bool isSub(MlirOperation op) {
   static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -7};
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], 0}, y;
-    if (!evalBody(op, args, &y) || y != a[i] - b[i])
+    if (!pt2eMatchEvalBody(op, args, &y) || y != a[i] - b[i])
       return false;
   }
   return true;
@@ -978,7 +1007,7 @@ static bool computesUnary(MlirOperation op, double (*f)(double), double tol) {
   static const double xs[] = {-3, -1, -0.5, 0.25, 1, 2.5};
   for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
     double args[2] = {xs[i], 0}, y, want = f(xs[i]);
-    if (!evalBody(op, args, &y) || !(fabs(y - want) <= tol * (1 + fabs(xs[i]))))
+    if (!pt2eMatchEvalBody(op, args, &y) || !(fabs(y - want) <= tol * (1 + fabs(xs[i]))))
       return false;
   }
   return true;
@@ -1000,7 +1029,7 @@ static bool isDiv(MlirOperation op) {
   static const double a[] = {1, -3, 7}, b[] = {2, 0.5, -4};
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], 0}, y;
-    if (!evalBody(op, args, &y) || y != a[i] / b[i])
+    if (!pt2eMatchEvalBody(op, args, &y) || y != a[i] / b[i])
       return false;
   }
   return true;
@@ -1011,7 +1040,7 @@ static bool isSelect(MlirOperation op) {
   if (!isElementwise(op) || pt2eOpNumInputs(op) != 3)
     return false;
   double on[4] = {1, 2, 3, 0}, off[4] = {0, 2, 3, 0}, y, z;
-  return evalBody(op, on, &y) && y == 2 && evalBody(op, off, &z) && z == 3;
+  return pt2eMatchEvalBody(op, on, &y) && y == 2 && pt2eMatchEvalBody(op, off, &z) && z == 3;
 }
 
 /* A reduction generic of one input whose first yielded value is the
@@ -1514,6 +1543,117 @@ int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
     return push(&l, sig) && push(&l, op) ? l.n : 0;
   }
   return 0;
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
+** cat written as a chain of tensor.insert_slice
+** =======================================================================
+*/
+
+/* One insert of the chain: its source and where it goes along 'dim'. */
+typedef struct CatPiece {
+  MlirValue source;
+  int64_t offset, size;
+} CatPiece;
+
+/* The static offsets, sizes and strides of a tensor.insert_slice without
+   dynamic ones, into the arrays (room for PT2E_MAX_RANK); its rank or -1. */
+static int sliceGeometry(MlirOperation op, int64_t *offsets, int64_t *sizes) {
+  MlirAttribute o = pt2eOpAttr(op, "static_offsets"), s = pt2eOpAttr(op, "static_sizes"),
+                t = pt2eOpAttr(op, "static_strides");
+  if (mlirOperationGetNumOperands(op) != 2 || mlirAttributeIsNull(o) || mlirAttributeIsNull(s) ||
+      mlirAttributeIsNull(t) || !mlirAttributeIsADenseI64Array(o) ||
+      !mlirAttributeIsADenseI64Array(s) || !mlirAttributeIsADenseI64Array(t))
+    return -1;
+  intptr_t rank = mlirDenseArrayGetNumElements(o);
+  if (rank > PT2E_MAX_RANK || mlirDenseArrayGetNumElements(s) != rank ||
+      mlirDenseArrayGetNumElements(t) != rank)
+    return -1;
+  for (intptr_t d = 0; d < rank; d++) {
+    offsets[d] = mlirDenseI64ArrayGetElement(o, d);
+    sizes[d] = mlirDenseI64ArrayGetElement(s, d);
+    if (mlirDenseI64ArrayGetElement(t, d) != 1)
+      return -1;
+  }
+  return (int)rank;
+}
+
+/* Adds the insert 'op' into a destination of 'shape' to 'pieces': whole
+   along every dim but 'dim' (found on the first piece that is not whole
+   along one), the source of the slice's own shape. */
+static bool addPiece(MlirOperation op, const int64_t *shape, int rank, int64_t *dim,
+                     CatPiece *pieces, int *n) {
+  int64_t offsets[PT2E_MAX_RANK], sizes[PT2E_MAX_RANK];
+  MlirType src = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (sliceGeometry(op, offsets, sizes) != rank || !mlirTypeIsARankedTensor(src) ||
+      mlirShapedTypeGetRank(src) != rank)
+    return false;
+  for (int d = 0; d < rank; d++) {
+    if (mlirShapedTypeGetDimSize(src, d) != sizes[d])
+      return false;
+    if (offsets[d] == 0 && sizes[d] == shape[d])
+      continue;
+    if (*dim < 0)
+      *dim = d;
+    if (*dim != d)
+      return false;
+  }
+  pieces[*n].source = mlirOperationGetOperand(op, 0);
+  pieces[*n].offset = *dim >= 0 ? offsets[*dim] : 0;
+  pieces[*n].size = *dim >= 0 ? sizes[*dim] : shape[0];
+  (*n)++;
+  return true;
+}
+
+/* The pieces in order of their offsets cover [0, extent) along the dim
+   exactly once. */
+static bool piecesTile(CatPiece *pieces, int n, int64_t extent) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && pieces[j - 1].offset > pieces[j].offset; j--) {
+      CatPiece t = pieces[j];
+      pieces[j] = pieces[j - 1];
+      pieces[j - 1] = t;
+    }
+  int64_t at = 0;
+  for (int i = 0; i < n; i++) {
+    if (pieces[i].offset != at)
+      return false;
+    at += pieces[i].size;
+  }
+  return at == extent;
+}
+
+int pt2eMatchCatChain(MlirOperation last, MlirValue *sources, int max, int64_t *dim) {
+  CatPiece pieces[PT2E_CAT_MAX_INPUTS];
+  int64_t shape[PT2E_MAX_RANK];
+  MlirType t = mlirOperationIsNull(last) || mlirOperationGetNumResults(last) != 1
+                   ? (MlirType){NULL}
+                   : mlirValueGetType(mlirOperationGetResult(last, 0));
+  if (!pt2eOpIs(last, "tensor.insert_slice") || !mlirTypeIsARankedTensor(t) ||
+      !mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) > PT2E_MAX_RANK)
+    return 0;
+  int rank = (int)mlirShapedTypeGetRank(t), n = 0;
+  for (int d = 0; d < rank; d++)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  *dim = -1;
+  MlirOperation op = last;
+  while (pt2eOpIs(op, "tensor.insert_slice")) {
+    if (n == PT2E_CAT_MAX_INPUTS || n == max || !addPiece(op, shape, rank, dim, pieces, &n))
+      return 0;
+    MlirValue dest = mlirOperationGetOperand(op, 1);
+    op = pt2eOpProducer(dest);
+    /* every insert but the last is read by the next one only */
+    if (pt2eOpIs(op, "tensor.insert_slice") && mlirOperationIsNull(pt2eOpSoleUser(dest)))
+      return 0;
+  }
+  if (!pt2eOpIs(op, "tensor.empty") || n < 2 || *dim < 0 || !piecesTile(pieces, n, shape[*dim]))
+    return 0;
+  for (int i = 0; i < n; i++)
+    sources[i] = pieces[i].source;
+  return n;
 }
 
 /* }====================================================================== */

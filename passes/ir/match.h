@@ -35,11 +35,30 @@ bool pt2eMatchIsConstant(MlirValue v);
 */
 bool pt2eMatchIsParameter(MlirValue v);
 
+/*
+** True when operand 1 of the contraction 'op' is a linear's weight: a
+** constant (through layout ops), or an argument or global that reads none
+** of the contraction's batch dims (a batch matmul of two arguments, Q times
+** K transposed, has no weight; XNNPACKQuantizer annotates no matmul of two
+** activations).
+*/
+bool pt2eMatchLinearWeight(MlirOperation op);
+
 /* True for a ranked tensor of f32: what an observer can watch, and what
 ** XNNPACKQuantizer quantizes (its _is_input_non_float_tensor skips every
 ** input whose dtype is not torch.float32, e.g. the f64 variance torch-mlir
 ** writes for a decomposed LayerNorm). */
 bool pt2eMatchIsF32Tensor(MlirValue v);
+
+/*
+** Runs the body of the linalg op 'op' on the numbers 'args' (one per block
+** argument: inputs, then inits) in double precision, and writes what it
+** yields: how a body is recognised by what it computes (any order of its
+** ops, any spelling of a relu or a batch norm), never by its text. False
+** when the body holds an op this evaluator does not know, more than 8
+** arguments, or a value it cannot tell (a constant that is not a float).
+*/
+bool pt2eMatchEvalBody(MlirOperation op, const double *args, double *out);
 
 /* Reads a constant splat float behind 'v' (through reshapes, broadcasts and
    linalg.fill). */
@@ -178,5 +197,17 @@ bool pt2eMatchMaxPool(MlirOperation op);
 ** dim that indexes the result's last dim), or -1.
 */
 int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k);
+
+/*
+** A cat written as a chain of tensor.insert_slice (torch-mlir before it
+** wrote tensor.concat): 'last' is the chain's final insert; the sources go
+** with unit strides into a tensor.empty, each insert but the last read by
+** the next one only, whole along every dim but one, where they tile the
+** destination exactly. Writes the sources in the order of their offsets
+** into 'sources' (room for 'max') and that dim into '*dim'; returns their
+** number (at least 2), or 0 when 'last' ends no such chain.
+*/
+enum { PT2E_CAT_MAX_INPUTS = 64 };
+int pt2eMatchCatChain(MlirOperation last, MlirValue *sources, int max, int64_t *dim);
 
 #endif /* PT2E_IR_MATCH_H */
