@@ -692,11 +692,10 @@ static bool histcStops(const HistcJob *job, const void *c, bool wide) {
 
 /*
 ** The end bins apart only while they pay: a block of spread values has
-** few of them, and packing the rest then costs more than it saves (the
-** compare, popcount and compress are about a tenth of a block's time). A
-** block where under 1/8 of the values were end bins turns it off for the
-** next 15 blocks, then the next block looks again. Either way the counts
-** are the same.
+** few of them, and packing the rest then costs more than it saves
+** (bench/README.md, the sixth round). A block where under 1/8 of the
+** values were end bins turns it off for the next 15 blocks, then the next
+** block looks again. Either way the counts are the same.
 */
 typedef struct EndBins {
   uint64_t *ends; /* the worker's two counts, or NULL: never apart */
@@ -1770,10 +1769,9 @@ static Pt2eNumStatus histcFailure(Pt2eObserver *obs, Pt2eNumStatus st) {
 ** as new_min or new_max would bin every value alike, and the forward does
 ** not store new_min and new_max in this case.) Otherwise the pass stops at
 ** the first block with a value outside and the batch goes the forward's
-** way: on the cached exports of
-** bench/side_by_side.sh, 74% of the elements that the histogram observers
-** see after the first batch take the shortcut on MobileNetV2, 74% on
-** ResNet-18, 76% on the transformer layer, 75% on the MLP.
+** way. Most of the elements a Histogram sees after its first batch take
+** the shortcut on the benchmark models (bench/README.md, the fifth
+** round).
 */
 static Pt2eNumStatus binWithinRange(Pt2eObserver *obs, const float *x,
                                     int64_t n, bool *done) {
