@@ -970,26 +970,38 @@ static Pt2eQuantSpec channelSpec(const Pt2eQuantSpec *spec) {
   return q;
 }
 
-/*
-** Copies the channels' states into the observer's own arrays, the layout
-** of Pt2eObserverStats. False when out of memory (then the ONNX Runtime
-** mirrors are empty and the caller reports the failure).
-*/
-static bool refreshChannelStats(Pt2eObserver *obs) {
-  int64_t n = obs->numChannels, total = 0, c;
-  bool ort = isOrtKind(obs);
-  for (c = 0; c < n; c++) {
-    const Pt2eObserver *o = obs->channelObs[c];
-    obs->minVals[c] = o->minVals[0];
-    obs->maxVals[c] = o->maxVals[0];
-    if (!ort)
-      memcpy(obs->histogram + c * obs->bins, o->histogram,
-             (size_t)obs->bins * sizeof(float));
-    else
-      total += o->ort.seen ? o->ort.numBins : 0;
+/* Fails with channel c's error, named: "channel c: ...". */
+static Pt2eNumStatus failInChannel(Pt2eObserver *obs, Pt2eNumStatus st,
+                                   int64_t c) {
+  char msg[sizeof obs->error];
+  snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
+           pt2eObserverErrorMessage(obs->channelObs[c]));
+  return fail(obs, st, msg);
+}
+
+/* Each channel's histogram length, and its counts and edges, channel
+** after channel, into the mirrors. */
+static void copyOrtChannels(Pt2eObserver *obs) {
+  int64_t *counts = obs->chOrtCounts;
+  float *edges = obs->chOrtEdges;
+  for (int64_t c = 0; c < obs->numChannels; c++) {
+    const Pt2eOrtHistogram *h = &obs->channelObs[c]->ort;
+    int64_t nb = h->seen ? h->numBins : 0;
+    obs->chOrtBins[c] = nb;
+    if (nb > 0) {
+      memcpy(counts, h->counts, (size_t)nb * sizeof *counts);
+      memcpy(edges, h->edges, (size_t)(nb + 1) * sizeof *edges);
+      counts += nb;
+      edges += nb + 1;
+    }
   }
-  if (!ort || n == 0)
-    return true;
+}
+
+/* The ONNX Runtime mirrors: the channels' lengths, and their counts and
+** edges ('total' bins in all) channel after channel. False when out of
+** memory, and then the mirrors are empty. */
+static bool mirrorOrtChannels(Pt2eObserver *obs, int64_t total) {
+  int64_t n = obs->numChannels;
   pt2eFree(obs->chOrtCounts);
   pt2eFree(obs->chOrtEdges);
   obs->chOrtTotal = 0;
@@ -1003,30 +1015,38 @@ static bool refreshChannelStats(Pt2eObserver *obs) {
     obs->chOrtEdges = NULL;
     return false;
   }
-  int64_t *counts = obs->chOrtCounts;
-  float *edges = obs->chOrtEdges;
-  for (c = 0; c < n; c++) {
-    const Pt2eOrtHistogram *h = &obs->channelObs[c]->ort;
-    int64_t nb = h->seen ? h->numBins : 0;
-    obs->chOrtBins[c] = nb;
-    if (nb > 0) {
-      memcpy(counts, h->counts, (size_t)nb * sizeof *counts);
-      memcpy(edges, h->edges, (size_t)(nb + 1) * sizeof *edges);
-      counts += nb;
-      edges += nb + 1;
-    }
-  }
+  copyOrtChannels(obs);
   obs->chOrtTotal = total;
   return true;
 }
 
 /*
-** Gives an observer that has no channels yet 'n' fresh channel observers
-** and the arrays that mirror them. A Histogram's channels x bins floats
-** must fit one allocation (Pt2eNumNoMemory otherwise, with a message).
+** Copies the channels' states into the observer's own arrays, the layout
+** of Pt2eObserverStats. False when out of memory (then the ONNX Runtime
+** mirrors are empty and the caller reports the failure).
 */
-static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
-  Pt2eQuantSpec q = channelSpec(&obs->spec);
+static bool refreshChannelStats(Pt2eObserver *obs) {
+  int64_t n = obs->numChannels, total = 0;
+  bool ort = isOrtKind(obs);
+  for (int64_t c = 0; c < n; c++) {
+    const Pt2eObserver *o = obs->channelObs[c];
+    obs->minVals[c] = o->minVals[0];
+    obs->maxVals[c] = o->maxVals[0];
+    if (!ort)
+      memcpy(obs->histogram + c * obs->bins, o->histogram,
+             (size_t)obs->bins * sizeof(float));
+    else
+      total += o->ort.seen ? o->ort.numBins : 0;
+  }
+  if (!ort || n == 0)
+    return true;
+  return mirrorOrtChannels(obs, total);
+}
+
+/* The arrays of 'n' channels: their observers' pointers, the mirrors
+** (ONNX Runtime's lengths, or torch's channels x bins floats, which must
+** fit one allocation) and the minima and maxima. */
+static Pt2eNumStatus allocChannelArrays(Pt2eObserver *obs, int64_t n) {
   bool ort = isOrtKind(obs);
   int64_t cells;
   size_t bytes;
@@ -1053,9 +1073,35 @@ static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
   obs->channelObs = subs;
   obs->chOrtBins = bins;
   obs->histogram = hist;
+  return Pt2eNumOk;
+}
+
+/* A channel's observer: the per-tensor twin 'q' of the spec, with the
+** observer's range and CPU facts; NULL when out of memory. */
+static Pt2eObserver *channelObserver(const Pt2eObserver *obs,
+                                     const Pt2eQuantSpec *q) {
+  Pt2eObserver *sub = pt2eObserverCreate(q, 0);
+  if (sub != NULL) {
+    pt2eObserverSetCustomRange(sub, obs->customRange);
+    sub->lanes = obs->lanes;
+    sub->fusedLinspace = obs->fusedLinspace;
+  }
+  return sub;
+}
+
+/*
+** Gives an observer that has no channels yet 'n' fresh channel observers
+** and the arrays that mirror them. A Histogram's channels x bins floats
+** must fit one allocation (Pt2eNumNoMemory otherwise, with a message).
+*/
+static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
+  Pt2eQuantSpec q = channelSpec(&obs->spec);
+  Pt2eNumStatus st = allocChannelArrays(obs, n);
+  if (st != Pt2eNumOk)
+    return st;
   for (int64_t c = 0; c < n; c++) {
-    subs[c] = pt2eObserverCreate(&q, 0);
-    if (subs[c] == NULL) {
+    obs->channelObs[c] = channelObserver(obs, &q);
+    if (obs->channelObs[c] == NULL) {
       freeChannelObservers(obs); /* destroys the c made so far */
       setChannels(obs, 0);
       pt2eFree(obs->histogram);
@@ -1063,62 +1109,68 @@ static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
       return fail(obs, Pt2eNumNoMemory,
                   "out of memory for the per-channel histograms");
     }
-    pt2eObserverSetCustomRange(subs[c], obs->customRange);
-    subs[c]->lanes = obs->lanes;
-    subs[c]->fusedLinspace = obs->fusedLinspace;
     obs->minVals[c] = INFINITY;
     obs->maxVals[c] = -INFINITY;
   }
   return Pt2eNumOk;
 }
 
-/*
-** The update: channel c of x split at ch_axis into [outer, channels,
-** inner] is every x[(o * channels + c) * inner + k], gathered in (o, k)
-** order (x.select(ch_axis, c).contiguous()) and fed to channel c's
-** observer. An error names the channel; the channels before it have
-** taken the batch (the caller fails the calibration).
-*/
-static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
-                                             const float *x,
-                                             const int64_t *shape, int rank) {
-  int64_t axis, outer, inner, channels, c;
-  float *slice;
-  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
-  if (st != Pt2eNumOk)
-    return st;
-  if (obs->channelRank != 0 && rank != obs->channelRank) {
-    char msg[sizeof obs->error];
-    snprintf(msg, sizeof msg,
-             "a batch of rank %d after batches of rank %d (per-channel "
-             "histograms need one rank)", rank, obs->channelRank);
-    return fail(obs, Pt2eNumBadShape, msg);
-  }
-  st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
-  if (st != Pt2eNumOk)
-    return st;
-  if (obs->numChannels == 0) {
-    st = makeChannels(obs, channels);
-    if (st != Pt2eNumOk)
-      return st;
-  }
-  obs->channelRank = rank;
-  slice = allocFloats(outer, inner, 0);
-  if (slice == NULL)
-    return fail(obs, Pt2eNumNoMemory, "out of memory");
-  for (c = 0; c < channels && st == Pt2eNumOk; c++) {
+/* Refuses a batch whose rank is not the rank of the batches before it. */
+static Pt2eNumStatus checkChannelRank(Pt2eObserver *obs, int rank) {
+  char msg[sizeof obs->error];
+  if (obs->channelRank == 0 || rank == obs->channelRank)
+    return Pt2eNumOk;
+  snprintf(msg, sizeof msg,
+           "a batch of rank %d after batches of rank %d (per-channel "
+           "histograms need one rank)", rank, obs->channelRank);
+  return fail(obs, Pt2eNumBadShape, msg);
+}
+
+/* Channel c of x, every x[(o * channels + c) * inner + k], gathered in
+** (o, k) order into 'slice' (x.select(ch_axis, c).contiguous()) and fed to
+** channel c's observer, channel after channel; stops at an error, naming
+** the channel. */
+static Pt2eNumStatus feedChannels(Pt2eObserver *obs, const float *x,
+                                  float *slice, int64_t outer,
+                                  int64_t channels, int64_t inner) {
+  Pt2eNumStatus st = Pt2eNumOk;
+  for (int64_t c = 0; c < channels && st == Pt2eNumOk; c++) {
     int64_t n = outer * inner;
     for (int64_t o = 0; o < outer; o++)
       memcpy(slice + o * inner, x + (o * channels + c) * inner,
              (size_t)inner * sizeof(float));
     st = pt2eObserverUpdate(obs->channelObs[c], slice, &n, 1);
-    if (st != Pt2eNumOk) {
-      char msg[sizeof obs->error];
-      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
-               pt2eObserverErrorMessage(obs->channelObs[c]));
-      fail(obs, st, msg);
-    }
+    if (st != Pt2eNumOk)
+      failInChannel(obs, st, c);
   }
+  return st;
+}
+
+/*
+** The update: x split at ch_axis into [outer, channels, inner], each
+** channel fed to its observer (feedChannels), made at the first batch. An
+** error names the channel; the channels before it have taken the batch
+** (the caller fails the calibration).
+*/
+static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
+                                             const float *x,
+                                             const int64_t *shape, int rank) {
+  int64_t axis, outer, inner, channels;
+  float *slice;
+  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
+  if (st == Pt2eNumOk)
+    st = checkChannelRank(obs, rank);
+  if (st == Pt2eNumOk)
+    st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
+  if (st == Pt2eNumOk && obs->numChannels == 0)
+    st = makeChannels(obs, channels);
+  if (st != Pt2eNumOk)
+    return st;
+  obs->channelRank = rank;
+  slice = allocFloats(outer, inner, 0);
+  if (slice == NULL)
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  st = feedChannels(obs, x, slice, outer, channels, inner);
   pt2eFree(slice);
   if (!refreshChannelStats(obs) && st == Pt2eNumOk)
     return fail(obs, Pt2eNumNoMemory, "out of memory");
@@ -1162,17 +1214,13 @@ static Pt2eObserverStats channelPart(const Pt2eObserverStats *s, int64_t c,
   return p;
 }
 
-/*
-** pt2eObserverSetStats of a per-channel histogram: checks the layout, then
-** builds the new state in a fresh observer and swaps it in, so that 'obs'
-** is unchanged on error.
-*/
-static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
-                                     const Pt2eObserverStats *s) {
-  int64_t n = s->numChannels, offC = 0, offE = 0, total = 0;
+/* Whether '*s' has the layout of this observer's per-channel histograms:
+** a channel count it takes, and torch's histograms of 'bins' each or ONNX
+** Runtime's of at most 2^24 bins adding up to ortBins. */
+static Pt2eNumStatus checkChannelStats(Pt2eObserver *obs,
+                                       const Pt2eObserverStats *s) {
+  int64_t n = s->numChannels, total = 0;
   bool ort = isOrtKind(obs);
-  Pt2eObserver *fresh;
-  Pt2eNumStatus st = Pt2eNumOk;
   if (n < 0 || (obs->fixedChannels > 0 && n != 0 && n != obs->fixedChannels))
     return fail(obs, Pt2eNumBadShape, "statistics do not fit the observer");
   if (ort ? (s->numBins != 0 || (n > 0 && s->ortChannelBins == NULL))
@@ -1191,36 +1239,67 @@ static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
   if (ort && total != s->ortBins)
     return fail(obs, Pt2eNumBadShape,
                 "the channels' histogram lengths do not add up");
-  fresh = pt2eObserverCreate(&obs->spec, obs->fixedChannels);
+  return Pt2eNumOk;
+}
+
+/* Each channel of 'fresh' (made, none seen) restored from its part of
+** '*s', and the mirrors refreshed; an error is fresh's. */
+static Pt2eNumStatus restoreChannels(Pt2eObserver *fresh,
+                                     const Pt2eObserverStats *s) {
+  int64_t offC = 0, offE = 0;
+  Pt2eNumStatus st = Pt2eNumOk;
+  for (int64_t c = 0; st == Pt2eNumOk && c < s->numChannels; c++) {
+    Pt2eObserverStats p = channelPart(s, c, fresh->bins, &offC, &offE);
+    st = pt2eObserverSetStats(fresh->channelObs[c], &p);
+    if (st != Pt2eNumOk)
+      failInChannel(fresh, st, c);
+  }
+  if (st == Pt2eNumOk && !refreshChannelStats(fresh))
+    st = Pt2eNumNoMemory;
+  return st;
+}
+
+/* The new state in '*out': an observer like 'obs' holding the channels of
+** '*s'. An error is obs's, and then there is no new state. */
+static Pt2eNumStatus channelStatsObserver(Pt2eObserver *obs,
+                                          const Pt2eObserverStats *s,
+                                          Pt2eObserver **out) {
+  Pt2eNumStatus st = Pt2eNumOk;
+  Pt2eObserver *fresh = pt2eObserverCreate(&obs->spec, obs->fixedChannels);
   if (fresh == NULL)
     return fail(obs, Pt2eNumNoMemory, "out of memory");
   pt2eObserverSetCustomRange(fresh, obs->customRange);
   fresh->lanes = obs->lanes;
   fresh->fusedLinspace = obs->fusedLinspace;
-  if (n > 0)
-    st = makeChannels(fresh, n);
-  for (int64_t c = 0; st == Pt2eNumOk && c < n; c++) {
-    Pt2eObserverStats p = channelPart(s, c, obs->bins, &offC, &offE);
-    st = pt2eObserverSetStats(fresh->channelObs[c], &p);
-    if (st != Pt2eNumOk) {
-      char msg[sizeof obs->error];
-      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
-               pt2eObserverErrorMessage(fresh->channelObs[c]));
-      snprintf(fresh->error, sizeof fresh->error, "%s", msg);
-    }
-  }
-  if (st == Pt2eNumOk && !refreshChannelStats(fresh))
-    st = Pt2eNumNoMemory;
+  if (s->numChannels > 0)
+    st = makeChannels(fresh, s->numChannels);
+  if (st == Pt2eNumOk)
+    st = restoreChannels(fresh, s);
   if (st != Pt2eNumOk) {
     fail(obs, st, fresh->error[0] ? fresh->error : "out of memory");
     pt2eObserverDestroy(fresh);
     return st;
   }
-  {
-    Pt2eObserver tmp = *obs;
-    *obs = *fresh;
-    *fresh = tmp;
-  }
+  *out = fresh;
+  return Pt2eNumOk;
+}
+
+/*
+** pt2eObserverSetStats of a per-channel histogram: checks the layout, then
+** builds the new state in a fresh observer and swaps it in, so that 'obs'
+** is unchanged on error.
+*/
+static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
+                                     const Pt2eObserverStats *s) {
+  Pt2eObserver *fresh, tmp;
+  Pt2eNumStatus st = checkChannelStats(obs, s);
+  if (st == Pt2eNumOk)
+    st = channelStatsObserver(obs, s, &fresh);
+  if (st != Pt2eNumOk)
+    return st;
+  tmp = *obs;
+  *obs = *fresh;
+  *fresh = tmp;
   pt2eObserverDestroy(fresh);
   obs->error[0] = '\0';
   return Pt2eNumOk;
@@ -1238,12 +1317,8 @@ static Pt2eNumStatus channelQParams(Pt2eObserver *obs, float *scales,
     Pt2eNumStatus st = pt2eObserverComputeQParams(obs->channelObs[c],
                                                   scales + c,
                                                   zeroPoints + c, 1);
-    if (st != Pt2eNumOk && st != Pt2eNumDefaulted) {
-      char msg[sizeof obs->error];
-      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
-               pt2eObserverErrorMessage(obs->channelObs[c]));
-      return fail(obs, st, msg);
-    }
+    if (st != Pt2eNumOk && st != Pt2eNumDefaulted)
+      return failInChannel(obs, st, c);
   }
   return Pt2eNumOk;
 }
@@ -1269,17 +1344,58 @@ Pt2eNumStatus pt2eObserverComputeChannelRange(Pt2eObserver *obs,
 ** Creation and state (continued)
 ** ======================================================================= */
 
+/* The spec's number of bins, or the kind's default. */
+static int64_t binsOf(const Pt2eQuantSpec *spec,
+                      const Pt2eObserverKindInfo *kind) {
+  return spec->bins > 0 ? spec->bins : kind->bins;
+}
+
+/* The state of an observer that saw nothing: a per-tensor kind's minimum
+** +inf and maximum -inf, and the kind's histogram (ONNX Runtime's
+** collector, or torch's bins). False when out of memory. */
+static bool initState(Pt2eObserver *obs, const Pt2eObserverKindInfo *kind,
+                      bool perChannelKind) {
+  const Pt2eQuantSpec *spec = &obs->spec;
+  if (!perChannelKind) {
+    if (!setChannels(obs, 1))
+      return false;
+    obs->minVals[0] = INFINITY;
+    obs->maxVals[0] = -INFINITY;
+  }
+  if (kind->ort != Pt2eOrtNone) {
+    /* collect_absolute_value for percentile with symmetric, as
+    ** HistogramCollector.collect chooses */
+    pt2eOrtHistogramInit(&obs->ort,
+                         kind->ort == Pt2eOrtPercentile && spec->symmetric,
+                         binsOf(spec, kind));
+  } else if (kind->hasBins) {
+    obs->bins = binsOf(spec, kind);
+    obs->histogram = allocFloats(obs->bins, 1, 0);
+    return obs->histogram != NULL;
+  }
+  return true;
+}
+
+/* Whether creation is refused: a per-channel qscheme on a per-tensor kind
+** (torch: "qscheme only support per_tensor_..."), a negative channel
+** count, or more than one channel for a per-tensor kind. */
+static bool refusedSpec(const Pt2eQuantSpec *spec,
+                        const Pt2eObserverKindInfo *kind, bool perChannelKind,
+                        int64_t numChannels) {
+  if (!perChannelKind && pt2eQSchemeIsPerChannel(spec->qscheme) &&
+      !kind->isPlaceholder)
+    return true;
+  return numChannels < 0 || (!perChannelKind && numChannels > 1);
+}
+
 Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
                                  int64_t numChannels) {
   Pt2eObserver *obs;
   int64_t dmin, dmax;
-  bool perChannelScheme = pt2eQSchemeIsPerChannel(spec->qscheme);
   const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
   bool channelHist = pt2eObserverIsChannelHistogram(spec);
   bool perChannelKind = kind->perChannel || channelHist;
-  if (!perChannelKind && perChannelScheme && !kind->isPlaceholder)
-    return NULL;  /* torch: "qscheme only support per_tensor_..." */
-  if (numChannels < 0 || (!perChannelKind && numChannels > 1))
+  if (refusedSpec(spec, kind, perChannelKind, numChannels))
     return NULL;
   obs = pt2eAlloc(sizeof *obs);
   if (obs == NULL)
@@ -1289,33 +1405,15 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
   obs->customRange = !(spec->quantMin == dmin && spec->quantMax == dmax);
   pt2eObserverSetCpuCapability(obs, pt2eHostCpuCapability());
   obs->fixedChannels = perChannelKind ? numChannels : 0;
+  obs->channelHist = channelHist;
   if (channelHist) {
     /* the channels' observers are made at the first batch (or restore) */
-    obs->channelHist = true;
-    obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
+    obs->bins = binsOf(spec, kind);
     return obs;
   }
-  if (!perChannelKind) {
-    if (!setChannels(obs, 1)) {
-      pt2eObserverDestroy(obs);
-      return NULL;
-    }
-    obs->minVals[0] = INFINITY;
-    obs->maxVals[0] = -INFINITY;
-  }
-  if (kind->ort != Pt2eOrtNone) {
-    /* collect_absolute_value for percentile with symmetric, as
-    ** HistogramCollector.collect chooses */
-    pt2eOrtHistogramInit(&obs->ort,
-                         kind->ort == Pt2eOrtPercentile && spec->symmetric,
-                         spec->bins > 0 ? spec->bins : kind->bins);
-  } else if (kind->hasBins) {
-    obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
-    obs->histogram = allocFloats(obs->bins, 1, 0);
-    if (obs->histogram == NULL) {
-      pt2eObserverDestroy(obs);
-      return NULL;
-    }
+  if (!initState(obs, kind, perChannelKind)) {
+    pt2eObserverDestroy(obs);
+    return NULL;
   }
   return obs;
 }
@@ -1368,18 +1466,31 @@ void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats) {
   stats->ortEdges = obs->ort.edges;
 }
 
+/* Makes 'h' the histogram of 'nb' bins whose copies are 'counts' and
+** 'edges', seen between 'mn' and 'mx': the threshold recovered as the
+** Pt2eObserverStats comment says. */
+static void restoreOrt(Pt2eOrtHistogram *h, int64_t nb, int64_t *counts,
+                       float *edges, float mn, float mx) {
+  pt2eOrtHistogramClear(h);
+  h->counts = counts;
+  h->edges = edges;
+  h->numBins = nb;
+  h->seen = true;
+  h->min = mn;
+  h->max = mx;
+  h->threshold = h->min == 0.0f && h->max == 0.0f ? 0.0f : edges[nb];
+}
+
 /*
 ** Restores the ONNX Runtime histogram from '*stats' (min and max already
-** checked): a copy of counts and edges, the threshold recovered as the
-** Pt2eObserverStats comment says.
+** checked): a copy of counts and edges.
 */
 static Pt2eNumStatus setOrtStats(Pt2eObserver *obs,
                                  const Pt2eObserverStats *stats) {
   int64_t nb = stats->ortBins;
   int64_t *counts;
   float *edges;
-  bool isOrt = pt2eObserverKindInfo(obs->spec.observer)->ort != Pt2eOrtNone;
-  if (!isOrt)
+  if (!isOrtKind(obs))
     return nb == 0 ? Pt2eNumOk
                    : fail(obs, Pt2eNumBadShape,
                           "an ONNX Runtime histogram on another observer");
@@ -1399,15 +1510,8 @@ static Pt2eNumStatus setOrtStats(Pt2eObserver *obs,
   }
   memcpy(counts, stats->ortCounts, (size_t)nb * sizeof *counts);
   memcpy(edges, stats->ortEdges, (size_t)(nb + 1) * sizeof *edges);
-  pt2eOrtHistogramClear(&obs->ort);
-  obs->ort.counts = counts;
-  obs->ort.edges = edges;
-  obs->ort.numBins = nb;
-  obs->ort.seen = true;
-  obs->ort.min = stats->minVals[0];
-  obs->ort.max = stats->maxVals[0];
-  obs->ort.threshold =
-      obs->ort.min == 0.0f && obs->ort.max == 0.0f ? 0.0f : edges[nb];
+  restoreOrt(&obs->ort, nb, counts, edges, stats->minVals[0],
+             stats->maxVals[0]);
   return Pt2eNumOk;
 }
 
