@@ -361,92 +361,126 @@ static bool parseDescr(Header *h) {
   return false;
 }
 
+/* The error for a header that does not parse where 'lx' stopped. */
+static bool malformed(const Lexer *lx, const char *name, char *err,
+                      size_t errSize) {
+  if (lx->p == lx->end)
+    return fail(err, errSize, "%s: malformed header (it ends inside the "
+                "dict)", name);
+  /* quote at most 24 bytes, non-printable ones as '?': one line */
+  char near[25];
+  size_t n = (size_t)(lx->end - lx->p) < 24 ? (size_t)(lx->end - lx->p) : 24;
+  for (size_t i = 0; i < n; i++)
+    near[i] = lx->p[i] >= ' ' && lx->p[i] <= '~' ? lx->p[i] : '?';
+  near[n] = '\0';
+  return fail(err, errSize, "%s: malformed header near '%s'", name, near);
+}
+
+/* The value of 'descr': a string parseDescr knows. */
+static bool parseDescrValue(Lexer *lx, const char *name, Header *h,
+                            char *err, size_t errSize) {
+  skipSpace(lx);
+  if (lx->p < lx->end && *lx->p == '[')
+    return fail(err, errSize,
+                "%s: unsupported dtype (structured array)", name);
+  if (!readString(lx, h->descr, sizeof h->descr))
+    return fail(err, errSize, "%s: unsupported dtype (descr is not a "
+                "string)", name);
+  if (!parseDescr(h))
+    return fail(err, errSize, "%s: unsupported dtype '%s'", name,
+                h->descr);
+  return true;
+}
+
+/* The value of 'fortran_order': True or False. */
+static bool parseOrderValue(Lexer *lx, const char *name, Header *h,
+                            char *err, size_t errSize) {
+  if (acceptWord(lx, "True"))
+    h->fortran = true;
+  else if (acceptWord(lx, "False"))
+    h->fortran = false;
+  else
+    return malformed(lx, name, err, errSize);
+  return true;
+}
+
+/* The value of 'shape': a tuple of extents, at most PT2E_MAX_RANK. */
+static bool parseShapeValue(Lexer *lx, const char *name, Header *h,
+                            char *err, size_t errSize) {
+  int rank = 0;
+  if (!accept(lx, '('))
+    return malformed(lx, name, err, errSize);
+  while (!accept(lx, ')')) {
+    int64_t extent;
+    if (!readInt(lx, &extent))
+      return malformed(lx, name, err, errSize);
+    if (extent < 0)
+      return fail(err, errSize, "%s: negative extent %lld in shape",
+                  name, (long long)extent);
+    if (rank < PT2E_MAX_RANK)
+      h->shape[rank] = extent;
+    rank++;
+    if (!accept(lx, ',')) {
+      if (!accept(lx, ')'))
+        return malformed(lx, name, err, errSize);
+      break;
+    }
+  }
+  if (rank > PT2E_MAX_RANK)
+    return fail(err, errSize, "%s: rank %d exceeds the maximum of %d",
+                name, rank, PT2E_MAX_RANK);
+  h->rank = rank;
+  return true;
+}
+
+/* The keys a header must have, each once, and their values' parsers. */
+static const char *const headerKeys[3] = {"descr", "fortran_order",
+                                          "shape"};
+static bool (*const headerValues[3])(Lexer *, const char *, Header *,
+                                     char *, size_t) = {
+    parseDescrValue, parseOrderValue, parseShapeValue};
+
+/* One "key: value" entry of the dict; 'seen' marks the keys met. */
+static bool parseEntry(Lexer *lx, const char *name, Header *h, bool *seen,
+                       char *err, size_t errSize) {
+  char key[32];
+  if (!readString(lx, key, sizeof key) || !accept(lx, ':'))
+    return malformed(lx, name, err, errSize);
+  for (int k = 0; k < 3; k++) {
+    if (strcmp(key, headerKeys[k]) != 0)
+      continue;
+    if (seen[k])
+      return fail(err, errSize, "%s: header repeats key '%s'", name, key);
+    seen[k] = true;
+    return headerValues[k](lx, name, h, err, errSize);
+  }
+  return fail(err, errSize, "%s: header has unknown key '%s'", name, key);
+}
+
 /* Parses the dict text [text, text + len) into 'h'; 'name' prefixes errors. */
 static bool parseDict(const char *name, const char *text, size_t len,
                       Header *h, char *err, size_t errSize) {
   Lexer lx = {text, text + len};
-  bool seenDescr = false, seenOrder = false, seenShape = false;
-  char key[32];
+  bool seen[3] = {false, false, false};
   if (!accept(&lx, '{'))
     return fail(err, errSize, "%s: header is not a dict", name);
   while (!accept(&lx, '}')) {
-    if (!readString(&lx, key, sizeof key) || !accept(&lx, ':'))
-      goto malformed;
-    if (strcmp(key, "descr") == 0 && !seenDescr) {
-      skipSpace(&lx);
-      if (lx.p < lx.end && *lx.p == '[')
-        return fail(err, errSize,
-                    "%s: unsupported dtype (structured array)", name);
-      if (!readString(&lx, h->descr, sizeof h->descr))
-        return fail(err, errSize, "%s: unsupported dtype (descr is not a "
-                    "string)", name);
-      if (!parseDescr(h))
-        return fail(err, errSize, "%s: unsupported dtype '%s'", name,
-                    h->descr);
-      seenDescr = true;
-    } else if (strcmp(key, "fortran_order") == 0 && !seenOrder) {
-      if (acceptWord(&lx, "True"))
-        h->fortran = true;
-      else if (acceptWord(&lx, "False"))
-        h->fortran = false;
-      else
-        goto malformed;
-      seenOrder = true;
-    } else if (strcmp(key, "shape") == 0 && !seenShape) {
-      if (!accept(&lx, '('))
-        goto malformed;
-      int rank = 0;
-      while (!accept(&lx, ')')) {
-        int64_t extent;
-        if (!readInt(&lx, &extent))
-          goto malformed;
-        if (extent < 0)
-          return fail(err, errSize, "%s: negative extent %lld in shape",
-                      name, (long long)extent);
-        if (rank < PT2E_MAX_RANK)
-          h->shape[rank] = extent;
-        rank++;
-        if (!accept(&lx, ',')) {
-          if (!accept(&lx, ')'))
-            goto malformed;
-          break;
-        }
-      }
-      if (rank > PT2E_MAX_RANK)
-        return fail(err, errSize, "%s: rank %d exceeds the maximum of %d",
-                    name, rank, PT2E_MAX_RANK);
-      h->rank = rank;
-      seenShape = true;
-    } else if (strcmp(key, "descr") == 0 || strcmp(key, "fortran_order") == 0 ||
-               strcmp(key, "shape") == 0) {
-      return fail(err, errSize, "%s: header repeats key '%s'", name, key);
-    } else {
-      return fail(err, errSize, "%s: header has unknown key '%s'", name, key);
-    }
+    if (!parseEntry(&lx, name, h, seen, err, errSize))
+      return false;
     if (!accept(&lx, ',')) {
       if (!accept(&lx, '}'))
-        goto malformed;
+        return malformed(&lx, name, err, errSize);
       break;
     }
   }
   skipSpace(&lx);
   if (lx.p != lx.end)
-    goto malformed;
-  if (!seenDescr || !seenOrder || !seenShape)
-    return fail(err, errSize, "%s: header lacks key '%s'", name,
-                !seenDescr ? "descr" : !seenOrder ? "fortran_order" : "shape");
+    return malformed(&lx, name, err, errSize);
+  for (int k = 0; k < 3; k++)
+    if (!seen[k])
+      return fail(err, errSize, "%s: header lacks key '%s'", name,
+                  headerKeys[k]);
   return true;
-malformed:
-  if (lx.p == lx.end)
-    return fail(err, errSize, "%s: malformed header (it ends inside the "
-                "dict)", name);
-  /* quote at most 24 bytes, non-printable ones as '?': one line */
-  char near[25];
-  size_t n = (size_t)(lx.end - lx.p) < 24 ? (size_t)(lx.end - lx.p) : 24;
-  for (size_t i = 0; i < n; i++)
-    near[i] = lx.p[i] >= ' ' && lx.p[i] <= '~' ? lx.p[i] : '?';
-  near[n] = '\0';
-  return fail(err, errSize, "%s: malformed header near '%s'", name, near);
 }
 
 static const unsigned char npyMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
@@ -493,12 +527,36 @@ static bool take(Source *s, unsigned char *dst, size_t n, char *err,
   return true;
 }
 
-/*
-** Checks magic and version, reads and parses the header into 'h' and sets
-** '*dataOff' to where the elements start. Only the header is read.
-*/
-static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
-                       size_t errSize) {
+/* The format version in pre[6..7] and the header length after it: 2 bytes
+** for 1.0, 4 for 2.0 and 3.0 (whose last two are read here); '*start' is
+** where the header text starts. */
+static bool readVersion(Source *s, unsigned char *pre, uint64_t *start,
+                        uint32_t *hlen, char *err, size_t errSize) {
+  unsigned major = pre[6], minor = pre[7];
+  if (major == 1 && minor == 0) {
+    *start = 10;
+    *hlen = rd16(pre + 8);
+    return true;
+  }
+  if ((major == 2 || major == 3) && minor == 0) {
+    if (s->size < 12)
+      return fail(err, errSize, "%s: truncated file (%llu bytes, a version "
+                  "%u.0 header needs at least 12)", s->name,
+                  (unsigned long long)s->size, major);
+    if (!take(s, pre + 10, 2, err, errSize))
+      return false;
+    *start = 12;
+    *hlen = rd32(pre + 8);
+    return true;
+  }
+  return fail(err, errSize, "%s: unsupported format version %u.%u",
+              s->name, major, minor);
+}
+
+/* The magic, the version and the header's length, checked against the
+** size of the file and NPY_MAX_HEADER. */
+static bool readPreamble(Source *s, uint64_t *start, uint32_t *hlen,
+                         char *err, size_t errSize) {
   unsigned char pre[12];
   size_t m = s->size < 10 ? (size_t)s->size : 10;
   if (!take(s, pre, m, err, errSize))
@@ -508,33 +566,29 @@ static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
   if (m < 10)
     return fail(err, errSize, "%s: truncated file (%zu bytes, a .npy header "
                 "needs at least 10)", s->name, m);
-  unsigned major = pre[6], minor = pre[7];
-  uint64_t start;
-  uint32_t hlen;
-  if (major == 1 && minor == 0) {
-    start = 10;
-    hlen = rd16(pre + 8);
-  } else if ((major == 2 || major == 3) && minor == 0) {
-    if (s->size < 12)
-      return fail(err, errSize, "%s: truncated file (%llu bytes, a version "
-                  "%u.0 header needs at least 12)", s->name,
-                  (unsigned long long)s->size, major);
-    if (!take(s, pre + 10, 2, err, errSize))
-      return false;
-    start = 12;
-    hlen = rd32(pre + 8);
-  } else {
-    return fail(err, errSize, "%s: unsupported format version %u.%u",
-                s->name, major, minor);
-  }
-  if (hlen > s->size - start)
+  if (!readVersion(s, pre, start, hlen, err, errSize))
+    return false;
+  if (*hlen > s->size - *start)
     return fail(err, errSize, "%s: truncated header (needs %llu bytes, file "
-                "has %llu)", s->name, (unsigned long long)(start + hlen),
+                "has %llu)", s->name, (unsigned long long)(*start + *hlen),
                 (unsigned long long)s->size);
-  if (hlen > NPY_MAX_HEADER)
+  if (*hlen > NPY_MAX_HEADER)
     return fail(err, errSize, "%s: header of %lu bytes is longer than the "
-                "%lu allowed", s->name, (unsigned long)hlen,
+                "%lu allowed", s->name, (unsigned long)*hlen,
                 (unsigned long)NPY_MAX_HEADER);
+  return true;
+}
+
+/*
+** Checks magic and version, reads and parses the header into 'h' and sets
+** '*dataOff' to where the elements start. Only the header is read.
+*/
+static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
+                       size_t errSize) {
+  uint64_t start = 0;
+  uint32_t hlen = 0;
+  if (!readPreamble(s, &start, &hlen, err, errSize))
+    return false;
   char *text = pt2eAlloc(hlen > 0 ? hlen : 1);
   if (!text)
     return fail(err, errSize, "%s: out of memory", s->name);
@@ -551,6 +605,28 @@ static int64_t defaultMaxMiB(void) {
   return strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
 }
 
+/* check->accept on the array the header 'h' describes, as the load would
+** return it ('nbytes' of elements in the file; f64 read as f32 when
+** asked). Its message replaces the fallback written first. */
+static bool acceptArray(const char *name, const Header *h, unsigned flags,
+                        size_t nbytes, const char *shapeText,
+                        const Pt2eArrayCheck *check, char *err,
+                        size_t errSize) {
+  Pt2eArray desc;
+  memset(&desc, 0, sizeof desc);
+  desc.dtype = h->dtype;
+  desc.rank = h->rank;
+  memcpy(desc.shape, h->shape, sizeof desc.shape);
+  desc.nbytes = nbytes;
+  if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
+    desc.dtype = Pt2eArrayF32;
+    desc.nbytes = nbytes / 2;
+  }
+  fail(err, errSize, "%s: array of shape %s of '%s' is not what was "
+       "expected", name, shapeText, h->descr);
+  return check->accept(check->userData, &desc, err, errSize);
+}
+
 /*
 ** Applies 'check' to the array the header 'h' describes ('nbytes' of
 ** elements in the file): first its 'accept' (on the array as the load would
@@ -561,23 +637,9 @@ static bool checkHeader(const char *name, const Header *h, unsigned flags,
                         char *err, size_t errSize) {
   char shapeText[256];
   formatShape(shapeText, sizeof shapeText, h->rank, h->shape);
-  if (check && check->accept) {
-    Pt2eArray desc;
-    memset(&desc, 0, sizeof desc);
-    desc.dtype = h->dtype;
-    desc.rank = h->rank;
-    memcpy(desc.shape, h->shape, sizeof desc.shape);
-    desc.nbytes = nbytes;
-    if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
-      desc.dtype = Pt2eArrayF32;
-      desc.nbytes = nbytes / 2;
-    }
-    /* the callback's message replaces this one; it is a fallback */
-    fail(err, errSize, "%s: array of shape %s of '%s' is not what was "
-         "expected", name, shapeText, h->descr);
-    if (!check->accept(check->userData, &desc, err, errSize))
-      return false;
-  }
+  if (check && check->accept &&
+      !acceptArray(name, h, flags, nbytes, shapeText, check, err, errSize))
+    return false;
   int64_t maxMiB = check && check->maxMiB > 0 ? check->maxMiB
                                                : defaultMaxMiB();
   int64_t maxBytes;
@@ -627,6 +689,39 @@ static void fortranToC(unsigned char *dst, const unsigned char *src,
   }
 }
 
+/* Replaces the Fortran-ordered elements '*buf' by a C-ordered copy; false
+** when out of memory (then '*buf' is as it was). */
+static bool toCOrder(unsigned char **buf, size_t nbytes, const Header *h,
+                     size_t elemSize) {
+  unsigned char *c = pt2eAlloc(nbytes);
+  if (!c)
+    return false;
+  fortranToC(c, *buf, h->rank, h->shape, elemSize,
+             (int64_t)(nbytes / elemSize));
+  pt2eFree(*buf);
+  *buf = c;
+  return true;
+}
+
+/* Replaces the doubles '*buf' of '*nbytes' bytes by floats; false when
+** out of memory (then '*buf' is as it was). */
+static bool toF32(unsigned char **buf, size_t *nbytes) {
+  size_t fbytes = *nbytes / 2; /* numel floats: half the doubles' bytes */
+  int64_t numel = (int64_t)(*nbytes / sizeof(double));
+  float *f = pt2eAlloc(fbytes);
+  if (!f)
+    return false;
+  for (int64_t i = 0; i < numel; i++) {
+    double d;
+    memcpy(&d, *buf + (size_t)i * sizeof d, sizeof d);
+    f[i] = (float)d;
+  }
+  pt2eFree(*buf);
+  *buf = (unsigned char *)f;
+  *nbytes = fbytes;
+  return true;
+}
+
 /*
 ** Turns the 'nbytes' elements in 'buf', as the file held them, into
 ** '*out': host byte order, bools 0 or 1, C order, f32 if asked. Takes
@@ -648,28 +743,11 @@ static bool convertOwned(const char *name, const Header *h,
   if (h->dtype == Pt2eArrayBool)
     for (size_t i = 0; i < nbytes; i++)
       buf[i] = buf[i] != 0;
-  int64_t numel = (int64_t)(nbytes / es);
-  if (h->fortran && h->rank > 1) {
-    unsigned char *c = pt2eAlloc(nbytes);
-    if (!c)
-      goto oom;
-    fortranToC(c, buf, h->rank, h->shape, es, numel);
-    pt2eFree(buf);
-    buf = c;
-  }
+  if (h->fortran && h->rank > 1 && !toCOrder(&buf, nbytes, h, es))
+    goto oom;
   if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
-    size_t fbytes = nbytes / 2; /* numel floats: half the doubles' bytes */
-    float *f = pt2eAlloc(fbytes);
-    if (!f)
+    if (!toF32(&buf, &nbytes))
       goto oom;
-    for (int64_t i = 0; i < numel; i++) {
-      double d;
-      memcpy(&d, buf + (size_t)i * sizeof d, sizeof d);
-      f[i] = (float)d;
-    }
-    pt2eFree(buf);
-    buf = (unsigned char *)f;
-    nbytes = fbytes;
     out->dtype = Pt2eArrayF32;
   }
   out->data = buf;
