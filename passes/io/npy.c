@@ -927,72 +927,117 @@ static bool readAt(Pt2eNpz *npz, uint64_t pos, void *buf, size_t n) {
   return fread(buf, 1, n, npz->file) == n;
 }
 
+/* Where the central directory lies, as the end records say. */
+typedef struct CentralDir {
+  uint32_t disk, cdDisk;   /* this disk, the directory's disk */
+  uint64_t count;          /* entries */
+  uint64_t off, size, end; /* its offset and bytes, its end record's offset */
+} CentralDir;
+
+/* The last bytes of the archive that can hold the end record, its
+** comment and a zip64 locator: '*tlen' bytes from '*tpos' in a new block
+** '*tail' (which the caller frees). */
+static bool readTail(Pt2eNpz *npz, unsigned char **tail, size_t *tlen,
+                     uint64_t *tpos, char *err, size_t errSize) {
+  size_t tcap = 22 + 0xFFFF + 20; /* end record, comment, zip64 locator */
+  *tlen = npz->size < tcap ? (size_t)npz->size : tcap;
+  *tpos = npz->size - *tlen;
+  *tail = pt2eAlloc(*tlen);
+  if (*tlen > 0 && !*tail)
+    return fail(err, errSize, "%s: out of memory", npz->path);
+  if (!readAt(npz, *tpos, *tail, *tlen)) {
+    pt2eFree(*tail);
+    return fail(err, errSize, "%s: cannot read (%s)", npz->path,
+                strerror(errno));
+  }
+  return true;
+}
+
+/* Where in 'tail' the end of central directory record starts: the last
+** signature whose comment fits before the end; false when none does. */
+static bool findEndRecord(const unsigned char *tail, size_t tlen,
+                          size_t *at) {
+  for (size_t p = tlen; p > 0;) {
+    p--;
+    if (p + 22 <= tlen && rd32(tail + p) == SIG_END &&
+        p + 22 + rd16(tail + p + 20) <= tlen) {
+      *at = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The classic end record 'e', at offset 'at' of the archive. */
+static void readEndRecord(const unsigned char *e, uint64_t at,
+                          CentralDir *cd) {
+  cd->disk = rd16(e + 4);
+  cd->cdDisk = rd16(e + 6);
+  cd->count = rd16(e + 10);
+  cd->size = rd32(e + 12);
+  cd->off = rd32(e + 16);
+  cd->end = at;
+}
+
+/* The zip64 end record at offset 'at', which overrides the classic one. */
+static bool readEnd64(Pt2eNpz *npz, uint64_t at, CentralDir *cd) {
+  unsigned char z[56];
+  if (!readAt(npz, at, z, sizeof z) || rd32(z) != SIG_END64)
+    return false;
+  cd->disk = rd32(z + 16);
+  cd->cdDisk = rd32(z + 20);
+  cd->count = rd64(z + 32);
+  cd->size = rd64(z + 40);
+  cd->off = rd64(z + 48);
+  cd->end = at;
+  return true;
+}
+
+/* A directory on one disk, before its end record, with room for its
+** entries' fixed 46 bytes each. */
+static bool checkCentral(const Pt2eNpz *npz, const CentralDir *cd,
+                         char *err, size_t errSize) {
+  if (cd->disk != 0 || cd->cdDisk != 0)
+    return fail(err, errSize, "%s: multi-disk zip archives are not supported",
+                npz->path);
+  if (cd->off > cd->end || cd->size > cd->end - cd->off)
+    return fail(err, errSize, "%s: truncated zip archive (central directory "
+                "at %llu, %llu bytes, runs past its end record at %llu)",
+                npz->path, (unsigned long long)cd->off,
+                (unsigned long long)cd->size, (unsigned long long)cd->end);
+  if (cd->count > cd->size / 46)
+    return fail(err, errSize, "%s: central directory of %llu bytes cannot "
+                "hold %llu entries", npz->path, (unsigned long long)cd->size,
+                (unsigned long long)cd->count);
+  return true;
+}
+
 /*
 ** Finds the end of central directory record (and the zip64 one, if there
 ** is a locator right before it) and returns where the central directory
 ** lies and how many entries it holds.
 */
-static bool findCentral(Pt2eNpz *npz, uint64_t *count, uint64_t *cdOff,
-                        uint64_t *cdSize, uint64_t *cdEnd, char *err,
+static bool findCentral(Pt2eNpz *npz, CentralDir *cd, char *err,
                         size_t errSize) {
-  size_t tcap = 22 + 0xFFFF + 20; /* end record, comment, zip64 locator */
-  size_t tlen = npz->size < tcap ? (size_t)npz->size : tcap;
-  uint64_t tpos = npz->size - tlen;
-  unsigned char *tail = pt2eAlloc(tlen);
-  if (tlen > 0 && !tail)
-    return fail(err, errSize, "%s: out of memory", npz->path);
-  if (!readAt(npz, tpos, tail, tlen)) {
+  unsigned char *tail;
+  size_t tlen, p;
+  uint64_t tpos;
+  if (!readTail(npz, &tail, &tlen, &tpos, err, errSize))
+    return false;
+  if (!findEndRecord(tail, tlen, &p)) {
     pt2eFree(tail);
-    return fail(err, errSize, "%s: cannot read (%s)", npz->path,
-                strerror(errno));
+    return fail(err, errSize, "%s: not a zip archive, or truncated (no end "
+                "of central directory record)", npz->path);
   }
-  size_t p = tlen;
-  for (;;) { /* the last signature whose comment fits before the end */
-    if (p == 0) {
-      pt2eFree(tail);
-      return fail(err, errSize, "%s: not a zip archive, or truncated (no end "
-                  "of central directory record)", npz->path);
-    }
-    p--;
-    if (p + 22 <= tlen && rd32(tail + p) == SIG_END &&
-        p + 22 + rd16(tail + p + 20) <= tlen)
-      break;
-  }
-  const unsigned char *e = tail + p;
-  uint32_t disk = rd16(e + 4), cdDisk = rd16(e + 6);
-  *count = rd16(e + 10);
-  *cdSize = rd32(e + 12);
-  *cdOff = rd32(e + 16);
-  *cdEnd = tpos + p;
-  if (p >= 20 && rd32(tail + p - 20) == SIG_LOCATOR64) {
-    unsigned char z[56];
-    uint64_t at = rd64(tail + p - 20 + 8);
-    if (!readAt(npz, at, z, sizeof z) || rd32(z) != SIG_END64) {
-      pt2eFree(tail);
-      return fail(err, errSize, "%s: bad zip64 end of central directory "
-                  "record", npz->path);
-    }
-    disk = rd32(z + 16);
-    cdDisk = rd32(z + 20);
-    *count = rd64(z + 32);
-    *cdSize = rd64(z + 40);
-    *cdOff = rd64(z + 48);
-    *cdEnd = at;
+  readEndRecord(tail + p, tpos + p, cd);
+  if (p >= 20 && rd32(tail + p - 20) == SIG_LOCATOR64 &&
+      !readEnd64(npz, rd64(tail + p - 20 + 8), cd)) {
+    pt2eFree(tail);
+    return fail(err, errSize, "%s: bad zip64 end of central directory "
+                "record", npz->path);
   }
   pt2eFree(tail);
-  if (disk != 0 || cdDisk != 0)
-    return fail(err, errSize, "%s: multi-disk zip archives are not supported",
-                npz->path);
-  if (*cdOff > *cdEnd || *cdSize > *cdEnd - *cdOff)
-    return fail(err, errSize, "%s: truncated zip archive (central directory "
-                "at %llu, %llu bytes, runs past its end record at %llu)",
-                npz->path, (unsigned long long)*cdOff,
-                (unsigned long long)*cdSize, (unsigned long long)*cdEnd);
-  if (*count > *cdSize / 46)
-    return fail(err, errSize, "%s: central directory of %llu bytes cannot "
-                "hold %llu entries", npz->path, (unsigned long long)*cdSize,
-                (unsigned long long)*count);
-  return true;
+  return checkCentral(npz, cd, err, errSize);
 }
 
 /* Applies a zip64 extra field (id 1) of 'n' bytes at 'x' to 'e'. */
@@ -1028,6 +1073,50 @@ static const char *shownName(const char *s, char *buf, size_t size) {
   return buf;
 }
 
+/* The extra fields of entry 'e' ('xlen' bytes at 'x'): a zip64 field
+** gives its large sizes and offset; a damaged field ends the walk, as
+** zipfile ignores it too. */
+static bool readExtraFields(const Pt2eNpz *npz, NpzEntry *e,
+                            const unsigned char *x, size_t xlen, char *err,
+                            size_t errSize) {
+  for (size_t k = 0; k + 4 <= xlen;) {
+    size_t id = rd16(x + k), n = rd16(x + k + 2);
+    if (k + 4 + n > xlen)
+      break;
+    char shown[256];
+    if (id == 1 && !applyZip64(e, x + k + 4, n))
+      return fail(err, errSize, "%s: entry '%s': bad zip64 extra field",
+                  npz->path, shownName(e->name, shown, sizeof shown));
+    k += 4 + n;
+  }
+  return true;
+}
+
+/* Entry i's fields from its central directory record 'c' (its name of
+** 'nlen' bytes after the fixed 46): the name, also without ".npy", and
+** the sizes, method and offset before any zip64 field. */
+static bool readCentralEntry(Pt2eNpz *npz, size_t i, const unsigned char *c,
+                             size_t nlen, char *err, size_t errSize) {
+  NpzEntry *e = &npz->entries[i];
+  e->name = pt2eAlloc(2 * nlen + 2);
+  if (!e->name)
+    return fail(err, errSize, "%s: out of memory", npz->path);
+  npz->count = i + 1; /* so that pt2eNpzClose frees the name */
+  memcpy(e->name, c + 46, nlen);
+  size_t slen = nlen;
+  if (nlen >= 4 && memcmp(c + 46 + nlen - 4, ".npy", 4) == 0)
+    slen -= 4;
+  memcpy(e->name + nlen + 1, c + 46, slen);
+  e->shortName = e->name + nlen + 1;
+  e->flags = rd16(c + 8);
+  e->method = rd16(c + 10);
+  e->crc = rd32(c + 16);
+  e->csize = rd32(c + 20);
+  e->usize = rd32(c + 24);
+  e->offset = rd32(c + 42);
+  return true;
+}
+
 /* Parses the 'size' bytes of central directory at 'cd' into npz->entries. */
 static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
                          size_t count, char *err, size_t errSize) {
@@ -1041,43 +1130,19 @@ static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
     if (size - at - 46 < nlen + xlen + clen)
       return fail(err, errSize, "%s: truncated central directory entry %zu",
                   npz->path, i);
-    NpzEntry *e = &npz->entries[i];
-    e->name = pt2eAlloc(2 * nlen + 2);
-    if (!e->name)
-      return fail(err, errSize, "%s: out of memory", npz->path);
-    npz->count = i + 1; /* so that pt2eNpzClose frees the name */
-    memcpy(e->name, c + 46, nlen);
-    size_t slen = nlen;
-    if (nlen >= 4 && memcmp(c + 46 + nlen - 4, ".npy", 4) == 0)
-      slen -= 4;
-    memcpy(e->name + nlen + 1, c + 46, slen);
-    e->shortName = e->name + nlen + 1;
-    e->flags = rd16(c + 8);
-    e->method = rd16(c + 10);
-    e->crc = rd32(c + 16);
-    e->csize = rd32(c + 20);
-    e->usize = rd32(c + 24);
-    e->offset = rd32(c + 42);
-    const unsigned char *x = c + 46 + nlen;
-    for (size_t k = 0; k + 4 <= xlen;) {
-      size_t id = rd16(x + k), n = rd16(x + k + 2);
-      if (k + 4 + n > xlen)
-        break; /* a damaged extra field; zipfile ignores it too */
-      char shown[256];
-      if (id == 1 && !applyZip64(e, x + k + 4, n))
-        return fail(err, errSize, "%s: entry '%s': bad zip64 extra field",
-                    npz->path, shownName(e->name, shown, sizeof shown));
-      k += 4 + n;
-    }
+    if (!readCentralEntry(npz, i, c, nlen, err, errSize) ||
+        !readExtraFields(npz, &npz->entries[i], c + 46 + nlen, xlen, err,
+                         errSize))
+      return false;
     at += 46 + nlen + xlen + clen;
   }
   return true;
 }
 
-Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
+/* A new, empty archive reader of 'path', its file open and its size read;
+** NULL (with 'err') when that fails. */
+static Pt2eNpz *openArchive(const char *path, char *err, size_t errSize) {
   Pt2eNpz *npz = pt2eAlloc(sizeof *npz);
-  unsigned char *cd = NULL;
-  uint64_t count = 0, cdOff = 0, cdSize = 0, cdEnd = 0;
   if (!npz || (npz->path = copyString(path, strlen(path))) == NULL) {
     pt2eFree(npz);
     fail(err, errSize, "%s: out of memory", path);
@@ -1086,42 +1151,51 @@ Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
   npz->file = fopen(path, "rb");
   if (!npz->file) {
     fail(err, errSize, "%s: cannot open (%s)", path, strerror(errno));
-    goto bad;
+    pt2eNpzClose(npz);
+    return NULL;
   }
   long n = fileSize(npz->file);
   if (n < 0) {
     fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
-    goto bad;
+    pt2eNpzClose(npz);
+    return NULL;
   }
   npz->size = (uint64_t)n;
-  if (!findCentral(npz, &count, &cdOff, &cdSize, &cdEnd, err, errSize))
-    goto bad;
-  if (count == 0)
-    return npz;
+  return npz;
+}
+
+/* Reads the central directory 'dir' found and parses its entries. */
+static bool readCentral(Pt2eNpz *npz, const CentralDir *dir, char *err,
+                        size_t errSize) {
+  unsigned char *cd = NULL;
   /* findCentral bounded both by the file's size, so the casts are exact */
   size_t cdBytes, entryBytes;
-  if (!pt2eCheckedBytes((int64_t)cdSize, 1, &cdBytes) ||
-      !pt2eCheckedBytes((int64_t)count, sizeof(NpzEntry), &entryBytes)) {
-    fail(err, errSize, "%s: central directory too large", path);
-    goto bad;
-  }
-  if ((cd = pt2eAlloc(cdBytes)) == NULL ||
-      (npz->entries = pt2eAlloc(entryBytes)) == NULL) {
-    fail(err, errSize, "%s: out of memory", path);
-    goto bad;
-  }
-  if (!readAt(npz, cdOff, cd, cdBytes)) {
-    fail(err, errSize, "%s: cannot read the central directory", path);
-    goto bad;
-  }
-  if (!parseCentral(npz, cd, cdBytes, (size_t)count, err, errSize))
-    goto bad;
+  bool ok = false;
+  if (!pt2eCheckedBytes((int64_t)dir->size, 1, &cdBytes) ||
+      !pt2eCheckedBytes((int64_t)dir->count, sizeof(NpzEntry), &entryBytes))
+    fail(err, errSize, "%s: central directory too large", npz->path);
+  else if ((cd = pt2eAlloc(cdBytes)) == NULL ||
+           (npz->entries = pt2eAlloc(entryBytes)) == NULL)
+    fail(err, errSize, "%s: out of memory", npz->path);
+  else if (!readAt(npz, dir->off, cd, cdBytes))
+    fail(err, errSize, "%s: cannot read the central directory", npz->path);
+  else
+    ok = parseCentral(npz, cd, cdBytes, (size_t)dir->count, err, errSize);
   pt2eFree(cd);
+  return ok;
+}
+
+Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
+  CentralDir dir = {0, 0, 0, 0, 0, 0};
+  Pt2eNpz *npz = openArchive(path, err, errSize);
+  if (!npz)
+    return NULL;
+  if (!findCentral(npz, &dir, err, errSize) ||
+      (dir.count > 0 && !readCentral(npz, &dir, err, errSize))) {
+    pt2eNpzClose(npz);
+    return NULL;
+  }
   return npz;
-bad:
-  pt2eFree(cd);
-  pt2eNpzClose(npz);
-  return NULL;
 }
 
 /* Writes "'a', 'b', ..." (the archive's array names) into 'buf'. */
@@ -1242,12 +1316,10 @@ static bool entryFinish(Source *s, char *err, size_t errSize) {
   return true;
 }
 
-/*
-** Checks entry 'e' as the archive records it and finds where its data
-** starts ('*data'); 'what' prefixes errors.
-*/
-static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
-                        uint64_t *data, char *err, size_t errSize) {
+/* Whether the archive records entry 'e' in a way this reader takes: not
+** encrypted, stored or deflated, a stored one as large as its data. */
+static bool checkMethod(const NpzEntry *e, const char *what, char *err,
+                        size_t errSize) {
   if (e->flags & 1)
     return fail(err, errSize, "%s: encrypted entries are not supported", what);
   if (e->method != 0 && e->method != 8)
@@ -1257,6 +1329,17 @@ static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
     return fail(err, errSize, "%s: stored entry has compressed size %llu but "
                 "size %llu", what, (unsigned long long)e->csize,
                 (unsigned long long)e->usize);
+  return true;
+}
+
+/*
+** Checks entry 'e' as the archive records it and finds where its data
+** starts ('*data'); 'what' prefixes errors.
+*/
+static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
+                        uint64_t *data, char *err, size_t errSize) {
+  if (!checkMethod(e, what, err, errSize))
+    return false;
   unsigned char local[30];
   int64_t start;
   if (!readAt(npz, e->offset, local, sizeof local) ||
@@ -1278,18 +1361,56 @@ static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
   return true;
 }
 
+/* The error for a name the archive lacks, listing the names it has. */
+static bool noSuchArray(const Pt2eNpz *npz, const char *name, char *err,
+                        size_t errSize) {
+  char names[256], shown[128];
+  listNames(npz, names, sizeof names);
+  return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
+              npz->path, shownName(name, shown, sizeof shown),
+              npz->count ? names : "none");
+}
+
+/* Entry 'e' as a Source named 'what' whose data starts at 'data': read in
+** place, or inflated from chunks of at most ZIP_CHUNK bytes. False when
+** out of memory; either way endEntrySource ends it. */
+static bool startEntrySource(EntrySource *es, Pt2eNpz *npz,
+                             const NpzEntry *e, const char *what,
+                             uint64_t data, char *err, size_t errSize) {
+  memset(es, 0, sizeof *es);
+  es->base = (Source){what, e->usize, 0, storedRead, entryFinish};
+  es->npz = npz;
+  es->wantCrc = e->crc;
+  es->at = data;
+  es->packedLeft = e->csize;
+  es->deflated = e->method == 8;
+  if (!es->deflated)
+    return true;
+  es->base.read = deflatedRead;
+  es->chunkSize = e->csize < ZIP_CHUNK ? (size_t)e->csize : ZIP_CHUNK;
+  es->zs.zalloc = zAlloc;
+  es->zs.zfree = zFree;
+  es->zReady = inflateInit2(&es->zs, -15) == Z_OK;
+  es->chunk = pt2eAlloc(es->chunkSize > 0 ? es->chunkSize : 1);
+  if (!es->zReady || !es->chunk)
+    return fail(err, errSize, "%s: out of memory", what);
+  return true;
+}
+
+/* Frees what startEntrySource made. */
+static void endEntrySource(EntrySource *es) {
+  if (es->zReady)
+    inflateEnd(&es->zs);
+  pt2eFree(es->chunk);
+}
+
 bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
                         const Pt2eArrayCheck *check, Pt2eArray *out,
                         char *err, size_t errSize) {
   memset(out, 0, sizeof *out);
   long i = pt2eNpzFind(npz, name);
-  if (i < 0) {
-    char names[256], shown[128];
-    listNames(npz, names, sizeof names);
-    return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
-                npz->path, shownName(name, shown, sizeof shown),
-                npz->count ? names : "none");
-  }
+  if (i < 0)
+    return noSuchArray(npz, name, err, errSize);
   const NpzEntry *e = &npz->entries[i];
   char what[512];
   uint64_t data = 0;
@@ -1299,28 +1420,9 @@ bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
   if (!locateEntry(npz, e, what, &data, err, errSize))
     return false;
   EntrySource es;
-  memset(&es, 0, sizeof es);
-  es.base = (Source){what, e->usize, 0, storedRead, entryFinish};
-  es.npz = npz;
-  es.wantCrc = e->crc;
-  es.at = data;
-  es.packedLeft = e->csize;
-  es.deflated = e->method == 8;
-  bool ok = true;
-  if (es.deflated) {
-    es.base.read = deflatedRead;
-    es.chunkSize = e->csize < ZIP_CHUNK ? (size_t)e->csize : ZIP_CHUNK;
-    es.zs.zalloc = zAlloc;
-    es.zs.zfree = zFree;
-    es.zReady = inflateInit2(&es.zs, -15) == Z_OK;
-    es.chunk = pt2eAlloc(es.chunkSize > 0 ? es.chunkSize : 1);
-    if (!es.zReady || !es.chunk)
-      ok = fail(err, errSize, "%s: out of memory", what);
-  }
-  ok = ok && loadNpy(&es.base, flags, check, out, err, errSize);
-  if (es.zReady)
-    inflateEnd(&es.zs);
-  pt2eFree(es.chunk);
+  bool ok = startEntrySource(&es, npz, e, what, data, err, errSize) &&
+            loadNpy(&es.base, flags, check, out, err, errSize);
+  endEntrySource(&es);
   return ok;
 }
 
