@@ -1540,6 +1540,65 @@ bool pt2eNpyWrite(const char *path, const Pt2eArray *a, char *err,
   return finish(&w, path, true, err, errSize);
 }
 
+/* deflateEntry's input: the header's bytes, then the elements'. */
+typedef struct Pieces {
+  const unsigned char *src[2];
+  size_t left[2];
+  int piece; /* the piece handed over next; 2 after the last */
+} Pieces;
+
+/* Hands zlib the next input once it used the last, in pieces its uInt can
+** take. */
+static void feedInput(z_stream *zs, Pieces *in) {
+  while (zs->avail_in == 0 && in->piece < 2) {
+    if (in->left[in->piece] == 0) { /* an empty array: no NULL + 0 */
+      in->piece++;
+      continue;
+    }
+    size_t left = in->left[in->piece];
+    uInt k = left > UINT_MAX ? UINT_MAX : (uInt)left;
+    zs->next_in = (Bytef *)in->src[in->piece];
+    zs->avail_in = k;
+    in->src[in->piece] += k;
+    in->left[in->piece] -= k;
+    if (in->left[in->piece] == 0)
+      in->piece++;
+  }
+}
+
+/* Doubles the output block '*buf' of '*cap' bytes; false when out of
+** memory (then '*buf' is as it was). */
+static bool growBlock(unsigned char **buf, size_t *cap) {
+  unsigned char *bigger = pt2eRealloc(*buf, *cap * 2);
+  if (!bigger)
+    return false;
+  *buf = bigger;
+  *cap *= 2;
+  return true;
+}
+
+/* One deflate call into buf[*used .. cap) (at most UINT_MAX bytes of it);
+** '*used' grows by what it wrote. */
+static int deflateInto(z_stream *zs, unsigned char *buf, size_t cap,
+                       size_t *used, bool finish) {
+  size_t room = cap - *used;
+  zs->next_out = buf + *used;
+  zs->avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
+  uInt before = zs->avail_out;
+  int rc = deflate(zs, finish ? Z_FINISH : Z_NO_FLUSH);
+  *used += before - zs->avail_out;
+  return rc;
+}
+
+/* A raw deflate stream (no zlib header) allocating through pt2eAlloc. */
+static bool startDeflate(z_stream *zs) {
+  memset(zs, 0, sizeof *zs);
+  zs->zalloc = zAlloc;
+  zs->zfree = zFree;
+  return deflateInit2(zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
+                      Z_DEFAULT_STRATEGY) == Z_OK;
+}
+
 /*
 ** Raw-deflates the header 'hdr' followed by the elements of 'a' into a new
 ** block '*out' of '*outLen' bytes, which the caller then frees.
@@ -1548,48 +1607,20 @@ static bool deflateEntry(const char *what, const unsigned char *hdr,
                          size_t hlen, const Pt2eArray *a, unsigned char **out,
                          size_t *outLen, char *err, size_t errSize) {
   z_stream zs;
-  memset(&zs, 0, sizeof zs);
-  zs.zalloc = zAlloc;
-  zs.zfree = zFree;
   *out = NULL;
-  if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
-                   Z_DEFAULT_STRATEGY) != Z_OK)
+  if (!startDeflate(&zs))
     return fail(err, errSize, "%s: out of memory", what);
-  const unsigned char *src[2] = {hdr, a->data};
-  size_t left[2] = {hlen, a->nbytes};
+  Pieces in = {{hdr, a->data}, {hlen, a->nbytes}, 0};
   size_t cap = (size_t)deflateBound(&zs, (uLong)(hlen + a->nbytes)) + 64;
   unsigned char *buf = pt2eAlloc(cap);
   size_t used = 0;
-  int piece = 0, rc = Z_OK;
   if (!buf)
     goto oom;
   for (;;) {
-    while (zs.avail_in == 0 && piece < 2) { /* hand over the next bytes */
-      if (left[piece] == 0) { /* an empty array: no NULL + 0 arithmetic */
-        piece++;
-        continue;
-      }
-      uInt k = left[piece] > UINT_MAX ? UINT_MAX : (uInt)left[piece];
-      zs.next_in = (Bytef *)src[piece];
-      zs.avail_in = k;
-      src[piece] += k;
-      left[piece] -= k;
-      if (left[piece] == 0)
-        piece++;
-    }
-    if (used == cap) {
-      unsigned char *bigger = pt2eRealloc(buf, cap * 2);
-      if (!bigger)
-        goto oom;
-      buf = bigger;
-      cap *= 2;
-    }
-    size_t room = cap - used;
-    zs.next_out = buf + used;
-    zs.avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
-    uInt before = zs.avail_out;
-    rc = deflate(&zs, piece == 2 ? Z_FINISH : Z_NO_FLUSH);
-    used += before - zs.avail_out;
+    feedInput(&zs, &in);
+    if (used == cap && !growBlock(&buf, &cap))
+      goto oom;
+    int rc = deflateInto(&zs, buf, cap, &used, in.piece == 2);
     if (rc == Z_STREAM_END)
       break;
     if (rc == Z_MEM_ERROR)
@@ -1617,23 +1648,12 @@ typedef struct Written {
   uint64_t csize, usize, offset;
 } Written;
 
-/* Entry 'i' of pt2eNpzWrite: local header, then data; fills '*wr'. */
-static bool writeEntry(Writer *w, const char *what, const char *name,
-                       const Pt2eArray *a, bool deflated, Written *wr,
-                       char *err, size_t errSize) {
-  unsigned char hdr[512], local[30 + 20], *packed = NULL, *p;
-  size_t hlen = buildHeader(a, hdr), plen = 0, nlen = strlen(name) + 4;
-  wr->usize = hlen + a->nbytes;
-  wr->crc = crcUpdate(crcUpdate(0, hdr, hlen), a->data, a->nbytes);
-  wr->offset = w->pos;
-  wr->csize = wr->usize;
-  if (deflated) {
-    if (!deflateEntry(what, hdr, hlen, a, &packed, &plen, err, errSize))
-      return false;
-    wr->csize = plen;
-  }
-  /* zip64 sizes in every local header, as numpy's force_zip64 */
-  p = wr32(local, SIG_LOCAL);
+/* The local header of an entry ('nlen' bytes of name), with zip64 sizes
+** in every one as numpy's force_zip64: 30 bytes, then the 20 of the zip64
+** extra field, into 'local'. */
+static void buildLocal(unsigned char *local, const Written *wr, bool deflated,
+                       size_t nlen) {
+  unsigned char *p = wr32(local, SIG_LOCAL);
   p = wr16(p, 45);                      /* version needed: zip64 */
   p = wr16(p, 0);                       /* flags */
   p = wr16(p, deflated ? 8 : 0);        /* method */
@@ -1648,6 +1668,24 @@ static bool writeEntry(Writer *w, const char *what, const char *name,
   p = wr16(p, 16);
   p = wr64(p, wr->usize);
   wr64(p, wr->csize);
+}
+
+/* Entry 'i' of pt2eNpzWrite: local header, then data; fills '*wr'. */
+static bool writeEntry(Writer *w, const char *what, const char *name,
+                       const Pt2eArray *a, bool deflated, Written *wr,
+                       char *err, size_t errSize) {
+  unsigned char hdr[512], local[30 + 20], *packed = NULL;
+  size_t hlen = buildHeader(a, hdr), plen = 0, nlen = strlen(name) + 4;
+  wr->usize = hlen + a->nbytes;
+  wr->crc = crcUpdate(crcUpdate(0, hdr, hlen), a->data, a->nbytes);
+  wr->offset = w->pos;
+  wr->csize = wr->usize;
+  if (deflated) {
+    if (!deflateEntry(what, hdr, hlen, a, &packed, &plen, err, errSize))
+      return false;
+    wr->csize = plen;
+  }
+  buildLocal(local, wr, deflated, nlen);
   put(w, local, 30);
   put(w, name, nlen - 4);
   put(w, ".npy", 4);
@@ -1662,28 +1700,31 @@ static bool writeEntry(Writer *w, const char *what, const char *name,
   return true;
 }
 
-/* The central directory record of entry 'name'. */
-static void writeCentral(Writer *w, const char *name, const Written *wr,
-                         bool deflated, bool force64) {
-  unsigned char c[46], x[4 + 24], *p;
-  size_t nlen = strlen(name) + 4;
-  bool big[3] = {force64 || wr->usize > ZIP64_LIMIT,
-                 force64 || wr->csize > ZIP64_LIMIT,
-                 force64 || wr->offset > ZIP64_LIMIT};
+/* The zip64 extra field of a central record into 'x': the sizes and
+** offset marked 'big', 8 bytes each after a 4-byte head; its length (0
+** when none is big). */
+static size_t buildZip64Extra(unsigned char *x, const Written *wr,
+                              const bool *big) {
   uint64_t value[3] = {wr->usize, wr->csize, wr->offset};
+  unsigned char *p = x + 4;
   size_t xlen = 0;
-  p = x + 4;
   for (int i = 0; i < 3; i++)
     if (big[i]) {
       p = wr64(p, value[i]);
       xlen += 8;
     }
-  if (xlen > 0) {
-    wr16(x, 1);
-    wr16(x + 2, (uint32_t)xlen);
-    xlen += 4;
-  }
-  p = wr32(c, SIG_CENTRAL);
+  if (xlen == 0)
+    return 0;
+  wr16(x, 1);
+  wr16(x + 2, (uint32_t)xlen);
+  return xlen + 4;
+}
+
+/* The 46 fixed bytes of a central record into 'c'; the fields 'big' marks
+** are in the zip64 extra field of 'xlen' bytes instead. */
+static void buildCentral(unsigned char *c, const Written *wr, bool deflated,
+                         const bool *big, size_t nlen, size_t xlen) {
+  unsigned char *p = wr32(c, SIG_CENTRAL);
   p = wr16(p, 45);                             /* made by */
   p = wr16(p, 45);                             /* needed */
   p = wr16(p, 0);                              /* flags */
@@ -1700,10 +1741,43 @@ static void writeCentral(Writer *w, const char *name, const Written *wr,
   p = wr16(p, 0);                              /* internal attributes */
   p = wr32(p, 0);                              /* external attributes */
   wr32(p, big[2] ? 0xFFFFFFFFu : (uint32_t)wr->offset);
+}
+
+/* The central directory record of entry 'name'. */
+static void writeCentral(Writer *w, const char *name, const Written *wr,
+                         bool deflated, bool force64) {
+  unsigned char c[46], x[4 + 24];
+  size_t nlen = strlen(name) + 4;
+  bool big[3] = {force64 || wr->usize > ZIP64_LIMIT,
+                 force64 || wr->csize > ZIP64_LIMIT,
+                 force64 || wr->offset > ZIP64_LIMIT};
+  size_t xlen = buildZip64Extra(x, wr, big);
+  buildCentral(c, wr, deflated, big, nlen, xlen);
   put(w, c, 46);
   put(w, name, nlen - 4);
   put(w, ".npy", 4);
   put(w, x, xlen);
+}
+
+/* The zip64 end record (at offset 'at') and its locator, from 'p';
+** returns where they end. */
+static unsigned char *buildEnd64(unsigned char *p, uint64_t at,
+                                 uint64_t count, uint64_t cdOff,
+                                 uint64_t cdSize) {
+  p = wr32(p, SIG_END64);
+  p = wr64(p, 44);                 /* size of the rest of this record */
+  p = wr16(p, 45);
+  p = wr16(p, 45);
+  p = wr32(p, 0);
+  p = wr32(p, 0);
+  p = wr64(p, count);
+  p = wr64(p, count);
+  p = wr64(p, cdSize);
+  p = wr64(p, cdOff);
+  p = wr32(p, SIG_LOCATOR64);
+  p = wr32(p, 0);
+  p = wr64(p, at);
+  return wr32(p, 1);               /* total number of disks */
 }
 
 /* The end records: zip64 ones when needed (or forced), then the classic. */
@@ -1712,23 +1786,8 @@ static void writeEnd(Writer *w, uint64_t count, uint64_t cdOff,
   unsigned char e[56 + 20 + 22], *p = e;
   bool big = force64 || count >= 0xFFFF || cdOff > ZIP64_LIMIT ||
              cdSize > ZIP64_LIMIT;
-  if (big) {
-    uint64_t at = w->pos;
-    p = wr32(p, SIG_END64);
-    p = wr64(p, 44);                 /* size of the rest of this record */
-    p = wr16(p, 45);
-    p = wr16(p, 45);
-    p = wr32(p, 0);
-    p = wr32(p, 0);
-    p = wr64(p, count);
-    p = wr64(p, count);
-    p = wr64(p, cdSize);
-    p = wr64(p, cdOff);
-    p = wr32(p, SIG_LOCATOR64);
-    p = wr32(p, 0);
-    p = wr64(p, at);
-    p = wr32(p, 1);                  /* total number of disks */
-  }
+  if (big)
+    p = buildEnd64(p, w->pos, count, cdOff, cdSize);
   p = wr32(p, SIG_END);
   p = wr16(p, 0);
   p = wr16(p, 0);
@@ -1757,20 +1816,56 @@ static bool checkNames(const char *path, size_t n, const char *const *names,
   return true;
 }
 
-bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
-                  const Pt2eArray *arrays, unsigned flags, char *err,
-                  size_t errSize) {
-  bool deflated = (flags & Pt2eNpzDeflate) != 0;
-  bool force64 = (flags & Pt2eNpzForceZip64) != 0;
-  char what[512], shown[256];
+/* "path: array 'name'", which prefixes the errors of array 'name'. */
+static void arrayWhat(char *what, size_t size, const char *path,
+                      const char *name) {
+  char shown[256];
+  snprintf(what, size, "%s: array '%s'", path,
+           shownName(name, shown, sizeof shown));
+}
+
+/* Checks the names and arrays of pt2eNpzWrite. */
+static bool checkEntries(const char *path, size_t n,
+                         const char *const *names, const Pt2eArray *arrays,
+                         char *err, size_t errSize) {
+  char what[512];
   if (!checkNames(path, n, names, err, errSize))
     return false;
   for (size_t i = 0; i < n; i++) {
-    snprintf(what, sizeof what, "%s: array '%s'", path,
-             shownName(names[i], shown, sizeof shown));
+    arrayWhat(what, sizeof what, path, names[i]);
     if (!checkArray(what, &arrays[i], err, errSize))
       return false;
   }
+  return true;
+}
+
+/* Every entry, then the central directory and the end records; 'wr' has
+** room for n entries. */
+static bool writeArchive(Writer *w, const char *path, size_t n,
+                         const char *const *names, const Pt2eArray *arrays,
+                         unsigned flags, Written *wr, char *err,
+                         size_t errSize) {
+  bool deflated = (flags & Pt2eNpzDeflate) != 0;
+  bool force64 = (flags & Pt2eNpzForceZip64) != 0;
+  char what[512];
+  for (size_t i = 0; i < n; i++) {
+    arrayWhat(what, sizeof what, path, names[i]);
+    if (!writeEntry(w, what, names[i], &arrays[i], deflated, &wr[i], err,
+                    errSize))
+      return false;
+  }
+  uint64_t cdOff = w->pos;
+  for (size_t i = 0; i < n; i++)
+    writeCentral(w, names[i], &wr[i], deflated, force64);
+  writeEnd(w, n, cdOff, w->pos - cdOff, force64);
+  return true;
+}
+
+bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
+                  const Pt2eArray *arrays, unsigned flags, char *err,
+                  size_t errSize) {
+  if (!checkEntries(path, n, names, arrays, err, errSize))
+    return false;
   Written *wr = NULL;
   if (n > 0 && (wr = pt2eAlloc(n * sizeof *wr)) == NULL)
     return fail(err, errSize, "%s: out of memory", path);
@@ -1779,19 +1874,8 @@ bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
     pt2eFree(wr);
     return false;
   }
-  bool ok = true;
-  for (size_t i = 0; i < n && ok; i++) {
-    snprintf(what, sizeof what, "%s: array '%s'", path,
-             shownName(names[i], shown, sizeof shown));
-    ok = writeEntry(&w, what, names[i], &arrays[i], deflated, &wr[i], err,
-                    errSize);
-  }
-  if (ok) {
-    uint64_t cdOff = w.pos;
-    for (size_t i = 0; i < n; i++)
-      writeCentral(&w, names[i], &wr[i], deflated, force64);
-    writeEnd(&w, n, cdOff, w.pos - cdOff, force64);
-  }
+  bool ok = writeArchive(&w, path, n, names, arrays, flags, wr, err,
+                         errSize);
   pt2eFree(wr);
   return finish(&w, path, ok, err, errSize);
 }
