@@ -34,6 +34,7 @@
 
 #include "gemm.h"
 #include "kernels_window.h"
+#include "broadcast.h"
 #include "pt2e_checked.h"
 #include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
@@ -1093,7 +1094,7 @@ static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
   int dimOf[PT2E_MAX_RANK], sr = 0;
   if (kr->kind != KConvNchwFchw)
     return;
-  MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, 2),
+  MlirValue src = pt2eBroadcastSource(mlirOperationGetOperand(in->op, 2),
                                             dimOf, &sr);
   int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
   if (slot < 0 || sr != 1 || dimOf[0] != 1)

@@ -25,6 +25,7 @@
 #include "mlir-c/Dialect/Linalg.h"
 
 #include "ops.h"
+#include "broadcast.h"
 #include "pt2e_checked.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
@@ -1021,117 +1022,6 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
 ** Reading through broadcasts
 ** ===================================================================== */
 
-/* True when every loop of the structured op 'op' is parallel. */
-static bool allParallel(MlirOperation op) {
-  char buf[512];
-  Pt2eTextBuf text = pt2eTextBufOver(buf, sizeof buf);
-  MlirAttribute it = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("iterator_types"));
-  if (mlirAttributeIsNull(it))
-    return false;
-  mlirAttributePrint(it, pt2eTextBufAppend, &text);
-  return strstr(buf, "parallel") != NULL && strstr(buf, "reduction") == NULL &&
-         strlen(buf) + 1 < sizeof buf;
-}
-
-/* pt2eLinalgOverwritesOperand (op_linalg.h) */
-bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(user));
-  int numOperands = (int)mlirOperationGetNumOperands(user);
-  int numOuts = (int)mlirOperationGetNumResults(user);
-  MlirAttribute seg = mlirOperationGetAttributeByName(
-      user, mlirStringRefCreateFromCString("operandSegmentSizes"));
-  int numIns = !mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 2
-                   ? mlirDenseI32ArrayGetElement(seg, 0)
-                   : numOperands - numOuts;
-  if (numOuts < 1 || numIns < 0 || numIns + numOuts != numOperands ||
-      operand < numIns || operand >= numOperands)
-    return false; /* not an init (or results without tensor semantics) */
-  if (pt2eStringRefIs(name, "linalg.fill") || pt2eStringRefIs(name, "linalg.transpose") ||
-      pt2eStringRefIs(name, "linalg.broadcast") || pt2eStringRefIs(name, "linalg.copy"))
-    return true;
-  if (!pt2eStringRefIs(name, "linalg.generic") || !allParallel(user) ||
-      mlirOperationGetNumRegions(user) != 1)
-    return false;
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(user);
-  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != numOperands ||
-      !mlirAffineMapIsPermutation(mapOf(maps, operand)))
-    return false;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(user, 0));
-  if (mlirBlockIsNull(body) || mlirBlockGetNumArguments(body) != numOperands)
-    return false;
-  return mlirOpOperandIsNull(mlirValueGetFirstUse(mlirBlockGetArgument(body, operand)));
-}
-
-/* pt2eLinalgBroadcastSource (op_linalg.h) */
-MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank) {
-  MlirValue none = {NULL};
-  if (!mlirValueIsAOpResult(v))
-    return none;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
-  if (mlirOperationGetNumOperands(def) != 2 || mlirOperationGetNumResults(def) != 1)
-    return none;
-  MlirValue src = mlirOperationGetOperand(def, 0);
-  MlirType st = mlirValueGetType(src), vt = mlirValueGetType(v);
-  if (!mlirTypeIsARankedTensor(st) || !mlirTypeIsARankedTensor(vt))
-    return none;
-  int rank = (int)mlirShapedTypeGetRank(vt), sr = (int)mlirShapedTypeGetRank(st);
-  if (rank > PT2E_MAX_RANK || sr > rank)
-    return none;
-  *srcRank = sr;
-  if (pt2eStringRefIs(name, "linalg.broadcast")) {
-    MlirAttribute dims = mlirOperationGetAttributeByName(
-        def, mlirStringRefCreateFromCString("dimensions"));
-    if (mlirAttributeIsNull(dims) || !mlirAttributeIsADenseI64Array(dims))
-      return none;
-    bool added[PT2E_MAX_RANK] = {false};
-    intptr_t n = mlirDenseArrayGetNumElements(dims);
-    for (intptr_t i = 0; i < n; i++) {
-      int64_t d = mlirDenseI64ArrayGetElement(dims, i);
-      if (d < 0 || d >= rank || added[d])
-        return none;
-      added[d] = true;
-    }
-    int s = 0;
-    for (int d = 0; d < rank; d++)
-      if (!added[d]) {
-        if (s == sr)
-          return none;
-        dimOf[s++] = d;
-      }
-    return s == sr ? src : none;
-  }
-  if (!pt2eStringRefIs(name, "linalg.generic") || !allParallel(def))
-    return none;
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(def);
-  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
-    return none;
-  MlirAffineMap inMap = mapOf(maps, 0), outMap = mapOf(maps, 1);
-  if (!mlirAffineMapIsIdentity(outMap) || mlirAffineMapGetNumDims(inMap) != rank ||
-      mlirAffineMapGetNumResults(inMap) != sr)
-    return none;
-  bool seen[PT2E_MAX_RANK] = {false};
-  for (int r = 0; r < sr; r++) {
-    MlirAffineExpr e = mlirAffineMapGetResult(inMap, r);
-    if (!mlirAffineExprIsADim(e))
-      return none;
-    int d = (int)mlirAffineDimExprGetPosition(e);
-    if (d < 0 || d >= rank || seen[d])
-      return none;
-    seen[d] = true;
-    dimOf[r] = d;
-  }
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(body);
-  if (mlirOperationIsNull(y) ||
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(y)), "linalg.yield") ||
-      mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0)))
-    return none;
-  return src;
-}
-
 /*
 ** An input of a loop-nest op (no kernel) that a pure broadcast produced is
 ** read from the broadcast's source instead, through the composed offsets:
@@ -1147,7 +1037,7 @@ static bool readThroughBroadcasts(CompileCtx *cc, Instr *in, LinalgPlan *p) {
     int dimOf[PT2E_MAX_RANK], sr = 0;
     if (!p->isTensor[k])
       continue;
-    MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
+    MlirValue src = pt2eBroadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
     int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
     if (slot < 0)
       continue;

@@ -61,23 +61,6 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in);
 /* Fills 'outs' with the op's result tensors, initialised from its inits. */
 MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
                                         int numOuts, Pt2eTensor **outs);
-/*
-** The source of 'v' when a pure broadcast made it, or a null value: a
-** linalg.broadcast, or a linalg.generic with parallel loops whose body
-** yields its one input, through a map of distinct bare dimensions, into an
-** identity output (torch-mlir's bias of a linear or a convolution).
-** dimOf[s] is the dimension of v that the source's dimension s runs along.
-*/
-MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank);
-/*
-** True when the linalg op 'user' writes every element of its operand
-** 'operand' without reading what it held: the operand is an init of a
-** linalg.fill, linalg.transpose, linalg.broadcast or linalg.copy, or of a
-** linalg.generic whose loops are all parallel, whose map for it is a
-** permutation and whose body never reads its block argument. A
-** tensor.empty that only such ops read need not be zeroed.
-*/
-bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand);
 /* Installs a tight-loop reduction (op_linalg_reduce.c: a sum, an i1 and /
 ** or, a max with its argmax, along the innermost loop) as in->exec when the
 ** op is one; called on ops no kernel took. */

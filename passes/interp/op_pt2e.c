@@ -11,8 +11,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include "op_linalg.h"
-
+#include "broadcast.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
@@ -89,7 +88,7 @@ static void planBroadcastView(CompileCtx *cc, Instr *in, const Pt2eSpec *spec,
   int dimOf[PT2E_MAX_RANK], sr = 0;
   d->sourceSlot = -1;
   MlirValue x = mlirOperationGetOperand(in->op, 0);
-  MlirValue src = pt2eLinalgBroadcastSource(x, dimOf, &sr);
+  MlirValue src = pt2eBroadcastSource(x, dimOf, &sr);
   int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
   if (!d->onlyMinMax || slot < 0)
     return;

@@ -14,8 +14,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "broadcast.h"
 #include "op_arith.h"
-#include "op_linalg.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -49,7 +49,7 @@ static MlirLogicalResult execEmpty(Exec *ex, const Instr *in) {
 }
 
 /*
-** A tensor.empty that only ops writing it whole read (pt2eLinalgOverwritesOperand):
+** A tensor.empty that only ops writing it whole read (pt2eOverwritesOperand):
 ** its contents are never seen, so it is not zeroed (the transformer layer's
 ** 24 empties, 14 MB a batch, cost 2 ms of memset and page faults). Without
 ** fast paths it is zeroed all the same, so that a result that did read it
@@ -72,7 +72,7 @@ static bool onlyOverwritten(MlirValue v) {
   if (mlirOpOperandIsNull(use))
     return false; /* unused (or returned): keep the zeros */
   for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
-    if (!pt2eLinalgOverwritesOperand(mlirOpOperandGetOwner(use),
+    if (!pt2eOverwritesOperand(mlirOpOperandGetOwner(use),
                                      (int)mlirOpOperandGetOperandNumber(use)))
       return false;
   return true;
