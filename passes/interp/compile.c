@@ -95,33 +95,6 @@ static int mapGet(const ValueMap *m, MlirValue v) {
 /* }==================================================================== */
 
 /* {====================================================================
-** Symbols
-** ===================================================================== */
-
-MlirOperation pt2eFindSymbol(MlirOperation module, MlirStringRef name) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(
-        o, mlirSymbolTableGetSymbolAttributeName());
-    if (!mlirAttributeIsNull(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return o;
-  }
-  return (MlirOperation){NULL};
-}
-
-MlirOperation pt2eFindFunc(MlirOperation module, MlirStringRef name) {
-  MlirOperation o = pt2eFindSymbol(module, name);
-  if (!mlirOperationIsNull(o) &&
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func"))
-    o = (MlirOperation){NULL};
-  return o;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
 ** Compilation
 ** ===================================================================== */
 
@@ -346,9 +319,6 @@ static bool planReleases(Program *p) {
 ** Hoisting: constant-only work runs once
 ** ===================================================================== */
 
-/* What a slot's value is across runs of the program. */
-enum { Varying = 0, Constant = 1, FreshEmpty = 2 };
-
 /* Ops whose results are a function of their operands alone (no state, no
 ** hooks): they may run once for constant operands. */
 static bool isPureKind(MlirOperation op) {
@@ -401,32 +371,28 @@ static bool onlyObserved(const Program *p, int slot) {
   return read;
 }
 
-bool pt2eProgramSlotIsConstant(const Program *p, int s) {
-  return p->slotKind && s >= 0 && s < p->numSlots && p->slotKind[s] == Constant;
-}
-
 static void planHoisting(Program *p, char *kind) {
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *in = &p->code[i];
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
-    int k0 = Varying;
+    int k0 = Pt2eSlotVarying;
     if (in->dead)
       continue;
     if (pt2eStringRefIs(n, "arith.constant"))
-      k0 = Constant;
+      k0 = Pt2eSlotConstant;
     else if (pt2eStringRefIs(n, "tensor.empty") && in->numOperands == 0)
-      k0 = FreshEmpty;
+      k0 = Pt2eSlotFreshEmpty;
     bool allConstant = in->numOperands > 0;
     for (int k = 0; k < in->numOperands; k++)
-      allConstant &= kind[in->operands[k]] == Constant;
+      allConstant &= kind[in->operands[k]] == Pt2eSlotConstant;
     in->constantInputs = allConstant;
-    if (k0 == Varying && isPureKind(in->op) && in->numResults > 0) {
+    if (k0 == Pt2eSlotVarying && isPureKind(in->op) && in->numResults > 0) {
       int64_t constBytes = 0, resultBytes = 0;
       bool all = true, anyTensor = false;
       for (int k = 0; k < in->numOperands && all; k++) {
         int s = in->operands[k];
-        all = kind[s] != Varying;
-        if (kind[s] == Constant && p->slots[s].isTensor) {
+        all = kind[s] != Pt2eSlotVarying;
+        if (kind[s] == Pt2eSlotConstant && p->slots[s].isTensor) {
           anyTensor = true;
           constBytes += slotBytes(&p->slots[s]);
         }
@@ -444,14 +410,14 @@ static void planHoisting(Program *p, char *kind) {
       if (all && anyTensor && (resultBytes <= constBytes || observedWeight)) {
         in->hoisted = true;
         p->numHoisted++;
-        k0 = Constant;
+        k0 = Pt2eSlotConstant;
       }
     }
     /* an observer passes its input through: a weight's observer gives the
     ** weight (it still runs, it is not hoisted) */
     if (pt2eStringRefIs(n, "pt2e.observer") && in->numOperands == 1 &&
-        in->numResults == 1 && kind[in->operands[0]] == Constant)
-      k0 = Constant;
+        in->numResults == 1 && kind[in->operands[0]] == Pt2eSlotConstant)
+      k0 = Pt2eSlotConstant;
     for (int k = 0; k < in->numResults; k++)
       kind[in->results[k]] = (char)k0;
   }
@@ -459,7 +425,7 @@ static void planHoisting(Program *p, char *kind) {
   ** once they are cached. */
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *e = &p->code[i];
-    if (e->dead || e->numResults != 1 || kind[e->results[0]] != FreshEmpty)
+    if (e->dead || e->numResults != 1 || kind[e->results[0]] != Pt2eSlotFreshEmpty)
       continue;
     bool onlyHoisted = true, used = false;
     for (int j = i + 1; j < p->numInstrs && onlyHoisted; j++)
@@ -597,7 +563,7 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
       ok = false;
     } else {
       planDeadCode(c.p, kind);
-      memset(kind, Varying, (size_t)c.p->numSlots);
+      memset(kind, Pt2eSlotVarying, (size_t)c.p->numSlots);
       planHoisting(c.p, kind);
     }
     c.p->slotKind = kind; /* kept: kernels ask which slots are constant */
@@ -613,28 +579,6 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
     return NULL;
   }
   return c.p;
-}
-
-void pt2eProgramDestroy(Program *p) {
-  if (!p)
-    return;
-  for (int i = 0; i < p->numInstrs; i++) {
-    Instr *in = &p->code[i];
-    if (in->freeData)
-      in->freeData(in->data);
-    pt2eFree(in->operands);
-    pt2eFree(in->results);
-    pt2eFree(in->release);
-  }
-  for (int s = 0; p->cache && s < p->numSlots; s++)
-    pt2eTensorRelease(p->cache[s].tensor);
-  pt2eFree(p->cache);
-  pt2eFree(p->slotKind);
-  pt2eFree(p->code);
-  pt2eFree(p->slots);
-  pt2eFree(p->argSlots);
-  pt2eFree(p->resultSlots);
-  pt2eFree(p);
 }
 
 /* }==================================================================== */

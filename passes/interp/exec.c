@@ -17,6 +17,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "ir_ops.h"
 #include "lower_tosa.h"
 #include "pt2e_env.h"
 #include "pt2e_support.h"
@@ -102,9 +103,13 @@ static void liveLimitError(Pt2eInterp *interp, MlirOperation op) {
                   (long long)(pt2eAllocLiveBytes() >> 20));
 }
 
-MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
+static MlirLogicalResult runCallee(Exec *ex, const Program *p, const Slot *args,
+                                   Slot *results);
+
+/* Runs 'p' on borrowed 'args'; on success 'results' hold owned values. */
+static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
                                   const Slot *args, Slot *results) {
-  Exec ex = {interp, p, pt2eAlloc((size_t)p->numSlots * sizeof(Slot))};
+  Exec ex = {interp, p, pt2eAlloc((size_t)p->numSlots * sizeof(Slot)), runCallee};
   if (!ex.slots)
     return pt2eInterpOutOfMemory(p->func);
   for (int i = 0; i < p->numArgs; i++) {
@@ -146,6 +151,12 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
     releaseSlot(&ex.slots[s]);
   pt2eFree(ex.slots);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Exec.runProgram: a callee runs for the same interpreter. */
+static MlirLogicalResult runCallee(Exec *ex, const Program *p, const Slot *args,
+                                   Slot *results) {
+  return runSlots(ex->interp, p, args, results);
 }
 
 /* The environment's switches (pt2e_env.h) are checked before a run: a
@@ -205,7 +216,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
   MlirOperation target = module;
   if (!environmentValid(module))
     return NULL;
-  if (mlirOperationIsNull(pt2eFindFunc(module, entry))) {
+  if (mlirOperationIsNull(pt2eOpFindFunc(module, entry))) {
     pt2eEmitError(mlirOperationGetLocation(module),
                   "no function '@%.*s' to run in this module",
                   (int)entry.length, entry.data);
@@ -233,7 +244,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
   interp->profile = profile != NULL && *profile && strcmp(profile, "0") != 0;
   interp->profilePerOp = profile && strcmp(profile, "op") == 0;
   interp->lowered = lowered;
-  interp->entry = pt2eProgramCompile(interp, pt2eFindFunc(target, entry));
+  interp->entry = pt2eProgramCompile(interp, pt2eOpFindFunc(target, entry));
   if (!interp->entry) {
     pt2eInterpDestroy(interp);
     return NULL;
@@ -307,7 +318,7 @@ MlirLogicalResult pt2eInterpRun(Pt2eInterp *interp, Pt2eTensor *const *args,
     ** function runs; the caller's own ceiling comes back afterwards. */
     size_t outer = pt2eAllocSetLimit((size_t)interp->limits.maxLiveBytes);
     interp->limitReported = false;
-    r = pt2eProgramRunSlots(interp, p, argSlots, resSlots);
+    r = runSlots(interp, p, argSlots, resSlots);
     pt2eAllocSetLimit(outer);
   }
   for (int k = 0; mlirLogicalResultIsSuccess(r) && k < p->numResults; k++) {

@@ -1,7 +1,8 @@
 /*
 ** op_func.c
 ** Ops about functions and module state: func.call (the callee compiled
-** once, on its first call site, through CompileCtx.compileFunc), cf.assert,
+** once, on its first call site, through CompileCtx.compileFunc, and run
+** through Exec.runProgram: no call of the compiler or the run loop), cf.assert,
 ** and ml_program globals (their values kept across runs in the
 ** interpreter).
 */
@@ -11,6 +12,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include "ir_ops.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -31,7 +33,7 @@ static MlirLogicalResult execCall(Exec *ex, const Instr *in) {
       r = pt2eEmitError(mlirOperationGetLocation(in->op),
                         "call nesting deeper than 64 (recursion?)");
     else
-      r = pt2eProgramRunSlots(ex->interp, callee, args, res);
+      r = ex->runProgram(ex, callee, args, res);
     ex->interp->callDepth--;
   }
   for (int k = 0; mlirLogicalResultIsSuccess(r) && k < in->numResults; k++)
@@ -54,7 +56,7 @@ MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in) {
     }
   /* find the callee in the enclosing symbol table (the module) */
   MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
-  MlirOperation target = mlirOperationIsNull(module) ? module : pt2eFindFunc(module, name);
+  MlirOperation target = mlirOperationIsNull(module) ? module : pt2eOpFindFunc(module, name);
   if (mlirOperationIsNull(target))
     return pt2eEmitError(mlirOperationGetLocation(in->op),
                          "cannot find the callee '@%.*s'", (int)name.length,
@@ -116,7 +118,7 @@ static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
     if (mlirStringRefEqual(interp->globals[i].name, name))
       return &interp->globals[i];
   MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
-  MlirOperation def = pt2eFindSymbol(module, name);
+  MlirOperation def = pt2eOpFindSymbol(module, name);
   if (mlirOperationIsNull(def) ||
       !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "ml_program.global")) {
     pt2eEmitError(loc, "cannot find the global '@%.*s'", (int)name.length, name.data);
