@@ -10,7 +10,7 @@
 **
 ** Layers (no header includes one above it): tensor.h (the floor) <
 ** interp_internal.h (program.c, compile.c, exec.c) < ops.h, op_arith.h <
-** op_linalg.h;
+** linalg_plan.h < linalg_loops.h < op_linalg.h;
 ** gemm.h and lower_tosa.h stand alone.
 */
 #ifndef PT2E_INTERP_INTERNAL_H

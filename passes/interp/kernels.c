@@ -1225,14 +1225,12 @@ static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
 
 /* }====================================================================== */
 
-void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
+bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
   Kernel kr;
   memset(&kr, 0, sizeof kr);
-  if (pt2eLinalgChooseInt8Kernel(cc, in, plan))
-    return;
   if (plan->numIns != 2 || plan->numOuts != 1)
-    return;
+    return false;
   bool ok = false;
   if (pt2eStringRefIs(name, "linalg.pooling_nchw_max") ||
       pt2eStringRefIs(name, "linalg.pooling_nchw_sum") ||
@@ -1241,7 +1239,7 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     ok = matchPool(cc, in, name.data[15] == 'n' && name.data[16] == 'c', &kr);
     kr.poolMax = name.data[name.length - 1] == 'x';
   } else if (!allF32(cc, in, 3)) {
-    return;
+    return false;
   } else if (pt2eStringRefIs(name, "linalg.matmul"))
     ok = matchMatmul(plan, false, &kr);
   else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
@@ -1260,11 +1258,11 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     ok = matchGenericConv(cc, in, plan, &kr) ||
          matchMatmul(plan, plan->numLoops == 4, &kr);
   if (!ok)
-    return;
+    return false;
   bool isConv = kr.kind == KConvNchwFchw || kr.kind == KConvNhwcHwcf ||
                 kr.kind == KConvNhwcFhwc;
   if (isConv && !convScratchFits(cc->interp, &kr))
-    return; /* the loops still work, without scratch */
+    return false; /* the loops still work, without scratch */
   readThroughPad(cc, in, &kr);
   if (isConv) {
     biasAsRowInit(cc, in, &kr);
@@ -1280,7 +1278,7 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   }
   Kernel *k = pt2eAlloc(sizeof *k);
   if (!k)
-    return; /* the loops still work */
+    return false; /* the loops still work */
   *k = kr;
   plan->kernel = k;
   plan->freeKernel = freeKernel;
@@ -1291,4 +1289,5 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     in->operands[2] = k->initSlot; /* likewise */
   if (k->padded)
     in->operands[0] = k->padSource; /* likewise */
+  return true;
 }

@@ -317,27 +317,36 @@ static bool reducesInnermost(const LinalgPlan *p) {
   return true;
 }
 
-/* pt2eLinalgChooseReduction (op_linalg.h) */
-void pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *p) {
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)), "linalg.generic") ||
-      p->numIns != 1 || p->numBodyArgs != 1 + p->numOuts || !reducesInnermost(p))
-    return;
+/* The tight loop of the reduction the op's body is, or NULL. */
+static ExecFn reductionOf(const CompileCtx *cc, const Instr *in, const LinalgPlan *p) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(in->op, 0));
   Pt2eElemType x = cc->program->slots[in->operands[0]].type;
   Pt2eElemType y = cc->program->slots[in->operands[1]].type;
   if (p->numOuts == 1 && x == y) {
     if (x == Pt2eElemF32 && bodyIsBinary(b, "arith.addf"))
-      in->exec = execAddF32;
-    else if (x == Pt2eElemF64 && bodyIsBinary(b, "arith.addf"))
-      in->exec = execAddF64;
-    else if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.andi"))
-      in->exec = execAndI1;
-    else if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.ori"))
-      in->exec = execOrI1;
-    return;
+      return execAddF32;
+    if (x == Pt2eElemF64 && bodyIsBinary(b, "arith.addf"))
+      return execAddF64;
+    if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.andi"))
+      return execAndI1;
+    if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.ori"))
+      return execOrI1;
+    return NULL;
   }
   if (p->numOuts == 2 && x == Pt2eElemF32 && y == Pt2eElemF32 &&
       cc->program->slots[in->operands[2]].type == Pt2eElemI64 &&
       bodyIsArgmax(b, p->numLoops - 1))
-    in->exec = execArgmaxF32;
+    return execArgmaxF32;
+  return NULL;
+}
+
+/* pt2eLinalgChooseReduction (op_linalg.h) */
+bool pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *p) {
+  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)), "linalg.generic") ||
+      p->numIns != 1 || p->numBodyArgs != 1 + p->numOuts || !reducesInnermost(p))
+    return false;
+  ExecFn fn = reductionOf(cc, in, p);
+  if (fn)
+    in->exec = fn;
+  return fn != NULL;
 }
