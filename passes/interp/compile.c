@@ -17,9 +17,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "ir_ops.h"
 #include "lower_tosa.h"
 #include "ops.h"
 #include "pt2e_checked.h"
+#include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -222,8 +224,8 @@ static MlirWalkResult collectCaptures(MlirOperation op, void *userData) {
 
 static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
   Program *p = c->p;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  CompileFn fn = pt2eFindCompileFn(name);
+  MlirStringRef name = pt2eOpNameOf(op); /* for the diagnostics */
+  CompileFn fn = pt2eFindCompileFn(op);
   if (!fn)
     return pt2eEmitError(mlirOperationGetLocation(op),
                          "the interpreter does not support '%.*s'",
@@ -322,13 +324,10 @@ static bool planReleases(Program *p) {
 /* Ops whose results are a function of their operands alone (no state, no
 ** hooks): they may run once for constant operands. */
 static bool isPureKind(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   static const char *const prefixes[] = {"arith.", "math.", "linalg.", "tensor."};
-  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
-    size_t len = strlen(prefixes[i]);
-    if (n.length > len && memcmp(n.data, prefixes[i], len) == 0)
-      return true;
-  }
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+    if (pt2eOpHasPrefix(op, prefixes[i]) && !pt2eOpIs(op, prefixes[i]))
+      return true; /* (a name of the prefix alone is no op of the dialect) */
   return false;
 }
 
@@ -362,8 +361,7 @@ static bool onlyObserved(const Program *p, int slot) {
     const Instr *in = &p->code[i];
     for (int k = 0; !in->dead && k < in->numOperands; k++)
       if (in->operands[k] == slot) {
-        if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)),
-                             "pt2e.observer"))
+        if (!pt2eOpIs(in->op, PT2E_OBSERVER_OP))
           return false;
         read = true;
       }
@@ -374,13 +372,12 @@ static bool onlyObserved(const Program *p, int slot) {
 static void planHoisting(Program *p, char *kind) {
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *in = &p->code[i];
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
     int k0 = Pt2eSlotVarying;
     if (in->dead)
       continue;
-    if (pt2eStringRefIs(n, "arith.constant"))
+    if (pt2eOpIs(in->op, "arith.constant"))
       k0 = Pt2eSlotConstant;
-    else if (pt2eStringRefIs(n, "tensor.empty") && in->numOperands == 0)
+    else if (pt2eOpIs(in->op, "tensor.empty") && in->numOperands == 0)
       k0 = Pt2eSlotFreshEmpty;
     bool allConstant = in->numOperands > 0;
     for (int k = 0; k < in->numOperands; k++)
@@ -415,7 +412,7 @@ static void planHoisting(Program *p, char *kind) {
     }
     /* an observer passes its input through: a weight's observer gives the
     ** weight (it still runs, it is not hoisted) */
-    if (pt2eStringRefIs(n, "pt2e.observer") && in->numOperands == 1 &&
+    if (pt2eOpIs(in->op, PT2E_OBSERVER_OP) && in->numOperands == 1 &&
         in->numResults == 1 && kind[in->operands[0]] == Pt2eSlotConstant)
       k0 = Pt2eSlotConstant;
     for (int k = 0; k < in->numResults; k++)
@@ -474,8 +471,7 @@ static void planDeadCode(Program *p, char *read) {
 
 Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(func)),
-                       "func.func")) {
+  if (!pt2eOpIs(func, "func.func")) {
     pt2eEmitError(loc, "the interpreter runs 'func.func' ops only");
     return NULL;
   }
@@ -533,8 +529,7 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
 
   for (MlirOperation op = mlirBlockGetFirstOperation(entry);
        ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (pt2eStringRefIs(name, "func.return")) {
+    if (pt2eOpIs(op, "func.return")) {
       intptr_t n = mlirOperationGetNumOperands(op);
       c.p->resultSlots = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
       if (!c.p->resultSlots) {

@@ -39,7 +39,7 @@ static double monotonicSeconds(void) {
 
 /* Adds one run of 'op' to the profile (kept per op name, or per op). */
 static void profileAdd(Pt2eInterp *interp, MlirOperation op, double seconds) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef name = pt2eOpNameOf(op); /* the profile shows it */
   MlirOperation key = interp->profilePerOp ? op : (MlirOperation){NULL};
   int i = 0;
   while (i < interp->numProf &&

@@ -30,15 +30,17 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Dialect/Linalg.h"
 
 #include "gemm.h"
 #include "kernels_window.h"
 #include "broadcast.h"
+#include "ir_ops.h"
 #include "pt2e_checked.h"
 #include "pt2e_cpu.h"
+#include "pt2e_dialect.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
+#include "structured.h"
 
 typedef enum KernelKind {
   KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc, KPoolNchw, KPoolNhwc,
@@ -201,11 +203,6 @@ static bool operandsAre(MlirOperation op, MlirValue a, MlirValue b) {
          (mlirValueEqual(x, b) && mlirValueEqual(y, a));
 }
 
-static bool opNamed(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
 /*
 ** A body that is exactly out + in0 * in1: one mulf of the two inputs, one
 ** addf of the product and the init (either order: both are commutative
@@ -220,8 +217,8 @@ static bool macBody(MlirOperation op) {
   MlirOperation mul = mlirBlockGetFirstOperation(b);
   MlirOperation add = mlirOperationIsNull(mul) ? mul : mlirOperationGetNextInBlock(mul);
   MlirOperation yield = mlirOperationIsNull(add) ? add : mlirOperationGetNextInBlock(add);
-  if (!opNamed(mul, "arith.mulf") || !opNamed(add, "arith.addf") ||
-      !opNamed(yield, "linalg.yield") ||
+  if (!pt2eOpIs(mul, "arith.mulf") || !pt2eOpIs(add, "arith.addf") ||
+      !pt2eOpIs(yield, "linalg.yield") ||
       !mlirOperationIsNull(mlirOperationGetNextInBlock(yield)) ||
       mlirOperationGetNumOperands(yield) != 1)
     return false;
@@ -801,6 +798,33 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
   return ok;
 }
 
+/* 'def' (two operands, one result) broadcasts its input over dimension 0:
+** a linalg.broadcast of dimensions [0], or a linalg.generic with maps
+** (d0, d1, d2) -> (d1, d2) and the identity whose body yields its input
+** (its iterator types not read). */
+static bool broadcastOverBatch(MlirOperation def) {
+  if (pt2eOpIs(def, "linalg.broadcast")) {
+    MlirAttribute dims = pt2eOpAttr(def, "dimensions");
+    return !mlirAttributeIsNull(dims) && mlirAttributeIsADenseI64Array(dims) &&
+           mlirDenseArrayGetNumElements(dims) == 1 && mlirDenseI64ArrayGetElement(dims, 0) == 0;
+  }
+  if (!pt2eOpIs(def, "linalg.generic") || pt2eStructuredNumMaps(def) != 2)
+    return false;
+  MlirAffineMap in = pt2eStructuredMap(def, 0), out = pt2eStructuredMap(def, 1);
+  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumDims(in) != 3 ||
+      mlirAffineMapGetNumResults(in) != 2)
+    return false;
+  for (int r = 0; r < 2; r++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(in, r);
+    if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != r + 1)
+      return false;
+  }
+  MlirBlock body = pt2eStructuredBody(def);
+  MlirOperation y = mlirBlockGetFirstOperation(body);
+  return pt2eOpIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0));
+}
+
 /*
 ** The 2-D matrix a batch_matmul's B operand broadcasts over the batch, or a
 ** null value: torch-mlir writes a linear on a 3-D input (attention's
@@ -814,15 +838,13 @@ static MlirValue sharedBroadcast(MlirValue b) {
   MlirValue none = {NULL};
   if (!mlirValueIsAOpResult(b))
     return none;
-  MlirOperation def = mlirOpResultGetOwner(b);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
   /* an observer passes its input through unchanged (and still runs: it is
   ** not pure, so it keeps its reader of the broadcast) */
-  if (pt2eStringRefIs(name, "pt2e.observer") && mlirOperationGetNumOperands(def) == 1 &&
+  MlirOperation def = mlirOpResultGetOwner(b);
+  if (pt2eOpIs(def, PT2E_OBSERVER_OP) && mlirOperationGetNumOperands(def) == 1 &&
       mlirValueIsAOpResult(mlirOperationGetOperand(def, 0))) {
     b = mlirOperationGetOperand(def, 0);
     def = mlirOpResultGetOwner(b);
-    name = mlirIdentifierStr(mlirOperationGetName(def));
   }
   if (mlirOperationGetNumOperands(def) != 2 || mlirOperationGetNumResults(def) != 1)
     return none;
@@ -833,35 +855,7 @@ static MlirValue sharedBroadcast(MlirValue b) {
       mlirShapedTypeGetDimSize(st, 0) != mlirShapedTypeGetDimSize(bt, 1) ||
       mlirShapedTypeGetDimSize(st, 1) != mlirShapedTypeGetDimSize(bt, 2))
     return none;
-  if (pt2eStringRefIs(name, "linalg.broadcast")) {
-    MlirAttribute dims = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("dimensions"));
-    if (mlirAttributeIsNull(dims) || !mlirAttributeIsADenseI64Array(dims) ||
-        mlirDenseArrayGetNumElements(dims) != 1 || mlirDenseI64ArrayGetElement(dims, 0) != 0)
-      return none;
-    return src;
-  }
-  if (!pt2eStringRefIs(name, "linalg.generic"))
-    return none;
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(def);
-  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
-    return none;
-  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
-  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
-  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumDims(in) != 3 ||
-      mlirAffineMapGetNumResults(in) != 2)
-    return none;
-  for (int r = 0; r < 2; r++) {
-    MlirAffineExpr e = mlirAffineMapGetResult(in, r);
-    if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != r + 1)
-      return none;
-  }
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(body);
-  if (mlirOperationIsNull(y) || !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(y)), "linalg.yield") ||
-      mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0)))
-    return none;
-  return src;
+  return broadcastOverBatch(def) ? src : none;
 }
 
 /*
@@ -1125,7 +1119,7 @@ static void fillAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
   if (kr->rowBias || !mlirValueIsAOpResult(init))
     return;
   MlirOperation def = mlirOpResultGetOwner(init);
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "linalg.fill") ||
+  if (!pt2eOpIs(def, "linalg.fill") ||
       mlirOperationGetNumOperands(def) != 2)
     return;
   int slot = cc->slotOf(cc, mlirOperationGetOperand(def, 0));
@@ -1149,10 +1143,10 @@ static bool padConstant(MlirOperation pad, float *value) {
   if (mlirBlockIsNull(b))
     return false;
   MlirOperation y = mlirBlockGetTerminator(b);
-  if (!opNamed(y, "tensor.yield") || mlirOperationGetNumOperands(y) != 1)
+  if (!pt2eOpIs(y, "tensor.yield") || mlirOperationGetNumOperands(y) != 1)
     return false;
   MlirValue v = mlirOperationGetOperand(y, 0);
-  if (!mlirValueIsAOpResult(v) || !opNamed(mlirOpResultGetOwner(v), "arith.constant"))
+  if (!mlirValueIsAOpResult(v) || !pt2eOpIs(mlirOpResultGetOwner(v), "arith.constant"))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v),
                                                     mlirStringRefCreateFromCString("value"));
@@ -1194,7 +1188,7 @@ static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
     return; /* products read their operands as they are */
   MlirOperation pad = mlirOpResultGetOwner(x);
   MlirOpOperand use = mlirValueGetFirstUse(x);
-  if (!opNamed(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
+  if (!pt2eOpIs(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
       mlirOpOperandIsNull(use) || !mlirOperationEqual(mlirOpOperandGetOwner(use), in->op) ||
       !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return; /* dynamic amounts, or another reader */
@@ -1225,61 +1219,79 @@ static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
 
 /* }====================================================================== */
 
-bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
-  Kernel kr;
-  memset(&kr, 0, sizeof kr);
-  if (plan->numIns != 2 || plan->numOuts != 1)
+/* The pooling ops the window kernels run, by layout and kind. */
+static const struct PoolOp {
+  const char *name;
+  bool nchw, max;
+} poolOps[] = {
+    {"linalg.pooling_nchw_max", true, true},
+    {"linalg.pooling_nchw_sum", true, false},
+    {"linalg.pooling_nhwc_max", false, true},
+    {"linalg.pooling_nhwc_sum", false, false},
+};
+
+/* The kernel the op is, its shape in 'kr' (by its name, and a generic by
+** its body and maps); false when it is none. */
+static bool matchKernel(CompileCtx *cc, Instr *in, const LinalgPlan *plan,
+                        Kernel *kr) {
+  MlirOperation op = in->op;
+  for (size_t i = 0; i < sizeof poolOps / sizeof *poolOps; i++)
+    if (pt2eOpIs(op, poolOps[i].name)) {
+      kr->poolMax = poolOps[i].max;
+      return matchPool(cc, in, poolOps[i].nchw, kr);
+    }
+  if (!allF32(cc, in, 3))
     return false;
-  bool ok = false;
-  if (pt2eStringRefIs(name, "linalg.pooling_nchw_max") ||
-      pt2eStringRefIs(name, "linalg.pooling_nchw_sum") ||
-      pt2eStringRefIs(name, "linalg.pooling_nhwc_max") ||
-      pt2eStringRefIs(name, "linalg.pooling_nhwc_sum")) {
-    ok = matchPool(cc, in, name.data[15] == 'n' && name.data[16] == 'c', &kr);
-    kr.poolMax = name.data[name.length - 1] == 'x';
-  } else if (!allF32(cc, in, 3)) {
-    return false;
-  } else if (pt2eStringRefIs(name, "linalg.matmul"))
-    ok = matchMatmul(plan, false, &kr);
-  else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
-    ok = matchMatmul(plan, true, &kr) && shareB(cc, in, &kr);
-  else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nchw_chw"))
-    ok = matchDepthwise(cc, in, true, &kr);
-  else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwc"))
-    ok = matchDepthwise(cc, in, false, &kr);
-  else if (pt2eStringRefIs(name, "linalg.conv_2d_nchw_fchw"))
-    ok = matchConv(cc, in, KConvNchwFchw, &kr);
-  else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_hwcf"))
-    ok = matchConv(cc, in, KConvNhwcHwcf, &kr);
-  else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc"))
-    ok = matchConv(cc, in, KConvNhwcFhwc, &kr);
-  else if (pt2eStringRefIs(name, "linalg.generic") && macBody(in->op))
-    ok = matchGenericConv(cc, in, plan, &kr) ||
-         matchMatmul(plan, plan->numLoops == 4, &kr);
-  if (!ok)
-    return false;
-  bool isConv = kr.kind == KConvNchwFchw || kr.kind == KConvNhwcHwcf ||
-                kr.kind == KConvNhwcFhwc;
-  if (isConv && !convScratchFits(cc->interp, &kr))
-    return false; /* the loops still work, without scratch */
-  readThroughPad(cc, in, &kr);
+  if (pt2eOpIs(op, "linalg.matmul"))
+    return matchMatmul(plan, false, kr);
+  if (pt2eOpIs(op, "linalg.batch_matmul"))
+    return matchMatmul(plan, true, kr) && shareB(cc, in, kr);
+  if (pt2eOpIs(op, "linalg.depthwise_conv_2d_nchw_chw"))
+    return matchDepthwise(cc, in, true, kr);
+  if (pt2eOpIs(op, "linalg.depthwise_conv_2d_nhwc_hwc"))
+    return matchDepthwise(cc, in, false, kr);
+  if (pt2eOpIs(op, "linalg.conv_2d_nchw_fchw"))
+    return matchConv(cc, in, KConvNchwFchw, kr);
+  if (pt2eOpIs(op, "linalg.conv_2d_nhwc_hwcf"))
+    return matchConv(cc, in, KConvNhwcHwcf, kr);
+  if (pt2eOpIs(op, "linalg.conv_2d_nhwc_fhwc"))
+    return matchConv(cc, in, KConvNhwcFhwc, kr);
+  if (pt2eOpIs(op, "linalg.generic") && macBody(op))
+    return matchGenericConv(cc, in, plan, kr) ||
+           matchMatmul(plan, plan->numLoops == 4, kr);
+  return false;
+}
+
+static bool isConvKind(KernelKind kind) {
+  return kind == KConvNchwFchw || kind == KConvNhwcHwcf || kind == KConvNhwcFhwc;
+}
+
+/* What the kernel reads instead of its operands (a pad's source, a bias,
+** a fill's scalar) and whether a convolution goes through phase planes. */
+static void planReads(CompileCtx *cc, Instr *in, Kernel *kr) {
+  bool isConv = isConvKind(kr->kind);
+  readThroughPad(cc, in, kr);
   if (isConv) {
-    biasAsRowInit(cc, in, &kr);
+    biasAsRowInit(cc, in, kr);
     WideConv wide;
-    kr.throughPlanes = convWideGeometry(&kr, &wide) &&
-                       wide.planeFloats <= cc->interp->limits.maxTensorBytes / (int64_t)sizeof(float);
+    kr->throughPlanes = convWideGeometry(kr, &wide) &&
+                        wide.planeFloats <= cc->interp->limits.maxTensorBytes / (int64_t)sizeof(float);
   }
-  if (isConv || kr.kind == KMatmul) {
+  if (isConv || kr->kind == KMatmul) {
     const SlotInfo *ri = &cc->program->slots[in->results[0]];
-    kr.outRank = ri->rank;
-    memcpy(kr.outShape, ri->shape, sizeof kr.outShape);
-    fillAsRowInit(cc, in, &kr);
+    kr->outRank = ri->rank;
+    memcpy(kr->outShape, ri->shape, sizeof kr->outShape);
+    fillAsRowInit(cc, in, kr);
   }
+}
+
+/* Installs a copy of 'kr' as the op's kernel and rewires the operands it
+** reads instead; false when memory runs out (the loops still work). */
+static bool installKernel(Instr *in, LinalgPlan *plan, const Kernel *kr) {
   Kernel *k = pt2eAlloc(sizeof *k);
   if (!k)
-    return false; /* the loops still work */
-  *k = kr;
+    return false;
+  *k = *kr;
   plan->kernel = k;
   plan->freeKernel = freeKernel;
   in->exec = execKernel;
@@ -1290,4 +1302,16 @@ bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
   if (k->padded)
     in->operands[0] = k->padSource; /* likewise */
   return true;
+}
+
+/* pt2eLinalgChooseKernel (op_linalg.h) */
+bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
+  Kernel kr;
+  memset(&kr, 0, sizeof kr);
+  if (plan->numIns != 2 || plan->numOuts != 1 || !matchKernel(cc, in, plan, &kr))
+    return false;
+  if (isConvKind(kr.kind) && !convScratchFits(cc->interp, &kr))
+    return false; /* the loops still work, without scratch */
+  planReads(cc, in, &kr);
+  return installKernel(in, plan, &kr);
 }

@@ -20,6 +20,7 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 
+#include "ir_ops.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -234,42 +235,56 @@ static bool defaultBatchMatmulMaps(MlirOperation op) {
   return true;
 }
 
-bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
-  Int8Kernel kr;
-  memset(&kr, 0, sizeof kr);
-  int rank;
-  if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc_q") ||
-      pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc")) {
-    kr.kind = IConv;
-    rank = 4;
-  } else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwcm_q") ||
-             pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwcm")) {
-    kr.kind = IDepthwise;
-    rank = 4;
-  } else if (pt2eStringRefIs(name, "linalg.quantized_batch_matmul") ||
-             pt2eStringRefIs(name, "linalg.batch_matmul")) {
-    kr.kind = IMatmul;
-    rank = 3;
-  } else
-    return false;
-  kr.hasZp = name.data[name.length - 2] == '_' && name.data[name.length - 1] == 'q';
-  if (kr.kind == IMatmul)
-    kr.hasZp = pt2eStringRefIs(name, "linalg.quantized_batch_matmul");
-  int numIns = kr.hasZp ? 4 : 2;
+/* The ops the integer kernels run: their kind, and whether their
+** operands 2 and 3 are zero points (the _q ops). */
+static const struct Int8Op {
+  const char *name;
+  Int8Kind kind;
+  bool hasZp;
+} int8Ops[] = {
+    {"linalg.conv_2d_nhwc_fhwc_q", IConv, true},
+    {"linalg.conv_2d_nhwc_fhwc", IConv, false},
+    {"linalg.depthwise_conv_2d_nhwc_hwcm_q", IDepthwise, true},
+    {"linalg.depthwise_conv_2d_nhwc_hwcm", IDepthwise, false},
+    {"linalg.quantized_batch_matmul", IMatmul, true},
+    {"linalg.batch_matmul", IMatmul, false},
+};
+
+/* The kind of the op in 'kr'; false when no integer kernel runs its name. */
+static bool int8KindOf(MlirOperation op, Int8Kernel *kr) {
+  for (size_t i = 0; i < sizeof int8Ops / sizeof *int8Ops; i++)
+    if (pt2eOpIs(op, int8Ops[i].name)) {
+      kr->kind = int8Ops[i].kind;
+      kr->hasZp = int8Ops[i].hasZp;
+      return true;
+    }
+  return false;
+}
+
+/* i8 input and weight, an i32 init (and i32 scalar zero points) of the
+** kernel's ranks; a batch_matmul with its default maps only. */
+static bool int8OperandsFit(const CompileCtx *cc, const Instr *in,
+                            const LinalgPlan *plan, const Int8Kernel *kr) {
+  int rank = kr->kind == IMatmul ? 3 : 4;
+  int numIns = kr->hasZp ? 4 : 2;
   if (plan->numIns != numIns || plan->numOuts != 1 ||
       !slotIs(cc, in->operands[0], Pt2eElemI8, rank) ||
-      !slotIs(cc, in->operands[1], Pt2eElemI8, kr.kind == IDepthwise ? 4 : rank) ||
-      !slotIs(cc, in->operands[numIns], Pt2eElemI32, kr.kind == IDepthwise ? 5 : rank))
+      !slotIs(cc, in->operands[1], Pt2eElemI8, kr->kind == IDepthwise ? 4 : rank) ||
+      !slotIs(cc, in->operands[numIns], Pt2eElemI32, kr->kind == IDepthwise ? 5 : rank))
     return false;
-  if (kr.hasZp && (!slotIs(cc, in->operands[2], Pt2eElemI32, 0) ||
-                   !slotIs(cc, in->operands[3], Pt2eElemI32, 0)))
+  if (kr->hasZp && (!slotIs(cc, in->operands[2], Pt2eElemI32, 0) ||
+                    !slotIs(cc, in->operands[3], Pt2eElemI32, 0)))
     return false;
-  if (kr.kind == IMatmul) {
-    /* batch_matmul may carry other indexing maps: only the default */
-    if (!kr.hasZp && !defaultBatchMatmulMaps(in->op))
-      return false;
-  }
+  /* batch_matmul may carry other indexing maps: only the default */
+  return kr->kind != IMatmul || kr->hasZp || defaultBatchMatmulMaps(in->op);
+}
+
+/* pt2eLinalgChooseInt8Kernel (op_linalg.h) */
+bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
+  Int8Kernel kr;
+  memset(&kr, 0, sizeof kr);
+  if (!int8KindOf(in->op, &kr) || !int8OperandsFit(cc, in, plan, &kr))
+    return false;
   kr.sh = pairAt(in->op, "strides", 0);
   kr.sw = pairAt(in->op, "strides", 1);
   kr.dh = pairAt(in->op, "dilations", 0);

@@ -17,20 +17,20 @@
 #include "mlir-c/Conversion.h"
 #include "mlir-c/Pass.h"
 
+#include "ir_ops.h"
 #include "pt2e_support.h"
 
 /* tosa.const_shape outlives the lowering as a dead op; the compiler skips
 ** unused ones (pt2eIsDeadShapeOp), so it does not count as TOSA left over. */
 bool pt2eIsDeadShapeOp(MlirOperation op) {
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                       "tosa.const_shape"))
+  if (!pt2eOpIs(op, "tosa.const_shape"))
     return false;
   return mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
 }
 
 static MlirWalkResult findTosa(MlirOperation op, void *userData) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length > 5 && memcmp(n.data, "tosa.", 5) == 0 && !pt2eIsDeadShapeOp(op)) {
+  /* (a name of the prefix alone is no op of the dialect) */
+  if (pt2eOpHasPrefix(op, "tosa.") && !pt2eOpIs(op, "tosa.") && !pt2eIsDeadShapeOp(op)) {
     *(bool *)userData = true;
     return MlirWalkResultInterrupt;
   }
@@ -64,13 +64,10 @@ typedef struct Guard {
 
 static MlirWalkResult findFoldableDcast(MlirOperation op, void *userData) {
   Guard *g = userData;
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.dcast") ||
-      mlirOperationGetNumOperands(op) != 1)
+  if (!pt2eOpIs(op, "quant.dcast") || mlirOperationGetNumOperands(op) != 1)
     return MlirWalkResultAdvance;
   MlirValue q = mlirOperationGetOperand(op, 0);
-  if (!mlirValueIsAOpResult(q) ||
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(mlirOpResultGetOwner(q))),
-                       "quant.qcast"))
+  if (!pt2eOpIs(pt2eOpProducer(q), "quant.qcast"))
     return MlirWalkResultAdvance;
   if (g->numFound == (int)(sizeof g->found / sizeof *g->found))
     return MlirWalkResultInterrupt; /* the rest in the next round */

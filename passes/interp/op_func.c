@@ -119,8 +119,7 @@ static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
       return &interp->globals[i];
   MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
   MlirOperation def = pt2eOpFindSymbol(module, name);
-  if (mlirOperationIsNull(def) ||
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "ml_program.global")) {
+  if (!pt2eOpIs(def, "ml_program.global")) {
     pt2eEmitError(loc, "cannot find the global '@%.*s'", (int)name.length, name.data);
     return NULL;
   }
@@ -176,8 +175,7 @@ MlirLogicalResult pt2eCompileMlProgramGlobal(CompileCtx *cc, Instr *in) {
   if (!g)
     return mlirLogicalResultFailure();
   in->data = (void *)(intptr_t)(g - cc->interp->globals);
-  bool store = pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)),
-                               "ml_program.global_store");
+  bool store = pt2eOpIs(in->op, "ml_program.global_store");
   in->exec = store ? execGlobalStore : execGlobalLoad;
   return mlirLogicalResultSuccess();
 }

@@ -27,8 +27,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "cmpf.h"
+#include "ir_ops.h"
 #include "pt2e_parallel.h"
-#include "pt2e_support.h"
 
 typedef enum ReduceKind {
   ReduceAddF32,
@@ -41,10 +42,6 @@ typedef enum ReduceKind {
 /* {====================================================================
 ** Matching the body
 ** ===================================================================== */
-
-static bool opIs(MlirOperation op, const char *name) {
-  return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
 
 static bool isArg(MlirValue v, MlirBlock b, int k) {
   return mlirValueEqual(v, mlirBlockGetArgument(b, k));
@@ -65,7 +62,7 @@ static int blockOps(MlirBlock b, MlirOperation *ops, int max) {
 /* Body: %r = <name> %in, %out (either order); linalg.yield %r. */
 static bool bodyIsBinary(MlirBlock b, const char *name) {
   MlirOperation ops[3];
-  if (blockOps(b, ops, 2) != 2 || !opIs(ops[0], name) || !opIs(ops[1], "linalg.yield") ||
+  if (blockOps(b, ops, 2) != 2 || !pt2eOpIs(ops[0], name) || !pt2eOpIs(ops[1], "linalg.yield") ||
       mlirOperationGetNumOperands(ops[0]) != 2 || mlirOperationGetNumOperands(ops[1]) != 1 ||
       !mlirValueEqual(mlirOperationGetOperand(ops[1], 0), mlirOperationGetResult(ops[0], 0)))
     return false;
@@ -76,7 +73,7 @@ static bool bodyIsBinary(MlirBlock b, const char *name) {
 /* The op among ops[0..n) named 'name', or null. */
 static MlirOperation findOp(MlirOperation *ops, int n, const char *name) {
   for (int i = 0; i < n; i++)
-    if (opIs(ops[i], name))
+    if (pt2eOpIs(ops[i], name))
       return ops[i];
   return (MlirOperation){NULL};
 }
@@ -100,16 +97,14 @@ static bool bodyIsArgmax(MlirBlock b, int lastLoop) {
   MlirOperation sel = findOp(ops, 5, "arith.select");
   MlirOperation yield = ops[5];
   if (mlirOperationIsNull(index) || mlirOperationIsNull(cast) || mlirOperationIsNull(max) ||
-      mlirOperationIsNull(cmp) || mlirOperationIsNull(sel) || !opIs(yield, "linalg.yield") ||
+      mlirOperationIsNull(cmp) || mlirOperationIsNull(sel) || !pt2eOpIs(yield, "linalg.yield") ||
       mlirOperationGetNumOperands(yield) != 2 || mlirOperationGetNumOperands(cast) != 1 ||
       mlirOperationGetNumOperands(max) != 2 || mlirOperationGetNumOperands(cmp) != 2 ||
       mlirOperationGetNumOperands(sel) != 3)
     return false;
-  MlirAttribute dim = mlirOperationGetAttributeByName(index, mlirStringRefCreateFromCString("dim"));
-  MlirAttribute pred = mlirOperationGetAttributeByName(cmp, mlirStringRefCreateFromCString("predicate"));
+  MlirAttribute dim = pt2eOpAttr(index, "dim");
   if (mlirAttributeIsNull(dim) || !mlirAttributeIsAInteger(dim) ||
-      mlirIntegerAttrGetValueInt(dim) != lastLoop || mlirAttributeIsNull(pred) ||
-      !mlirAttributeIsAInteger(pred) || mlirIntegerAttrGetValueInt(pred) != 2 /* ogt */)
+      mlirIntegerAttrGetValueInt(dim) != lastLoop || pt2eCmpfOf(cmp) != PT2E_CMPF_OGT)
     return false;
   MlirType castTo = mlirValueGetType(mlirOperationGetResult(cast, 0));
   MlirValue mx = mlirOperationGetOperand(max, 0), my = mlirOperationGetOperand(max, 1);
@@ -342,7 +337,7 @@ static ExecFn reductionOf(const CompileCtx *cc, const Instr *in, const LinalgPla
 
 /* pt2eLinalgChooseReduction (op_linalg.h) */
 bool pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *p) {
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)), "linalg.generic") ||
+  if (!pt2eOpIs(in->op, "linalg.generic") ||
       p->numIns != 1 || p->numBodyArgs != 1 + p->numOuts || !reducesInnermost(p))
     return false;
   ExecFn fn = reductionOf(cc, in, p);

@@ -15,6 +15,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include "broadcast.h"
+#include "ir_ops.h"
 #include "op_arith.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
@@ -505,12 +506,12 @@ static bool padAmounts(MlirOperation op, const char *name, intptr_t firstOperand
     if (next >= mlirOperationGetNumOperands(op))
       return false;
     MlirValue v = mlirOperationGetOperand(op, next++);
-    if (!mlirValueIsAOpResult(v))
+    MlirOperation def = pt2eOpProducer(v);
+    if (mlirOperationIsNull(def))
       return false;
-    MlirOperation def = mlirOpResultGetOwner(v);
-    MlirAttribute c = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "arith.constant") ||
-        mlirAttributeIsNull(c) || !mlirAttributeIsAInteger(c))
+    MlirAttribute c = pt2eOpAttr(def, "value");
+    if (!pt2eOpIs(def, "arith.constant") || mlirAttributeIsNull(c) ||
+        !mlirAttributeIsAInteger(c))
       return false;
     out[i] = mlirIntegerAttrGetValueInt(c);
   }
