@@ -743,22 +743,16 @@ static bool runConvThroughPlanes(const Kernel *k, const WideConv *wide,
   return ok;
 }
 
-static bool runConv(const Kernel *k, const float *a, const float *b,
-                    const float *starts, const Pt2eSgemmPacked *pw, float *c) {
-  /* the geometry is the one chosen at compile time (a function of k) */
-  WideConv wide;
-  if (k->throughPlanes && convWideGeometry(k, &wide))
-    return runConvThroughPlanes(k, &wide, a, b, starts, pw, c);
+/* NCHW images several to one sgemm (convGroup): each group's outputs in
+** the grouped layout 'tmp', their init gathered there first. */
+static bool runConvGrouped(const Kernel *k, int64_t group, const float *a,
+                           const float *b, const float *starts,
+                           const Pt2eSgemmPacked *pw, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
-  bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
-  int64_t group = convGroup(k);
-  /* NHWC: im2col written out (not zeroed: it writes every column); NCHW:
-  ** made while packed; grouped outputs gathered (every row written) */
-  float *col = direct || nchw ? NULL
-                              : pt2eAllocUninit((size_t)(group * ohw * kkc) * sizeof(float));
-  float *tmp = group > 1 ? pt2eAllocUninit((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
-  bool ok = (direct || nchw || col) && (group == 1 || tmp);
-  for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
+  /* grouped outputs gathered: every row written */
+  float *tmp = pt2eAllocUninit((size_t)(group * ohw * k->F) * sizeof(float));
+  bool ok = tmp != NULL;
+  for (int64_t n0 = 0; ok && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
     ColRows cr = {k, a + n0 * k->C * storedH(k) * storedW(k)};
@@ -770,7 +764,22 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     if (ok)
       groupCopy(k, g, out, tmp, false);
   }
-  for (int64_t n = 0; ok && group == 1 && n < k->N; n++) {
+  pt2eFree(tmp);
+  return ok;
+}
+
+/* Image by image: NCHW direct (the input is B), NCHW (im2col rows made
+** while packed), NHWC (im2col written out, unless direct). */
+static bool runConvByImage(const Kernel *k, const float *a, const float *b,
+                           const float *starts, const Pt2eSgemmPacked *pw,
+                           float *c) {
+  int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
+  bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
+  /* not zeroed: im2col writes every column */
+  float *col = direct || nchw ? NULL
+                              : pt2eAllocUninit((size_t)(ohw * kkc) * sizeof(float));
+  bool ok = direct || nchw || col;
+  for (int64_t n = 0; ok && n < k->N; n++) {
     const float *xn = a + n * k->C * storedH(k) * storedW(k);
     float *yn = c + n * k->F * ohw;
     if (nchw && direct) {
@@ -794,8 +803,18 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     }
   }
   pt2eFree(col);
-  pt2eFree(tmp);
   return ok;
+}
+
+static bool runConv(const Kernel *k, const float *a, const float *b,
+                    const float *starts, const Pt2eSgemmPacked *pw, float *c) {
+  /* the geometry is the one chosen at compile time (a function of k) */
+  WideConv wide;
+  if (k->throughPlanes && convWideGeometry(k, &wide))
+    return runConvThroughPlanes(k, &wide, a, b, starts, pw, c);
+  int64_t group = convGroup(k);
+  return group > 1 ? runConvGrouped(k, group, a, b, starts, pw, c)
+                   : runConvByImage(k, a, b, starts, pw, c);
 }
 
 /* 'def' (two operands, one result) broadcasts its input over dimension 0:
@@ -986,6 +1005,75 @@ static const Pt2eSgemmPacked *packedWeights(Exec *ex, const Instr *in,
   return memo->packedW;
 }
 
+/*
+** The output tensor of a run. A kernel whose chains start at a bias or a
+** fill's value (rowBias, fillInit) writes every element of a new tensor,
+** and *starts holds the chains' starts, one per product row (*filled owns
+** them when they were made here); any other's output is initialised from
+** its init. NULL, reported, when memory runs out.
+*/
+static Pt2eTensor *startOutput(Exec *ex, const Instr *in, const Kernel *k,
+                               const float **starts, float **filled) {
+  Pt2eTensor *out;
+  if (!k->rowBias && !k->fillInit)
+    return mlirLogicalResultIsSuccess(pt2eLinalgInitOutputs(ex, in, 2, 1, &out)) ? out
+                                                                                 : NULL;
+  out = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
+  if (!out) {
+    pt2eInterpOutOfMemory(in->op);
+    return NULL;
+  }
+  if (k->rowBias) {
+    *starts = ex->slots[in->operands[2]].tensor->data;
+    return out;
+  }
+  int64_t rows = productRows(k);
+  *filled = pt2eAllocUninit((size_t)rows * sizeof(float));
+  if (!*filled) {
+    pt2eTensorRelease(out);
+    pt2eInterpOutOfMemory(in->op);
+    return NULL;
+  }
+  for (int64_t i = 0; i < rows; i++)
+    (*filled)[i] = ex->slots[in->operands[2]].scalar.f32;
+  *starts = *filled;
+  return out;
+}
+
+static bool isWindowKind(KernelKind kind) {
+  return kind == KPoolNchw || kind == KPoolNhwc || kind == KDepthwiseNchw ||
+         kind == KDepthwiseNhwc;
+}
+
+/* A pooling or depthwise kernel; false when a padded input's scratch
+** cannot be had. */
+static bool runWindow(const Kernel *k, const float *a, const float *b, float *c) {
+  Pt2eWindow s = windowOf(k);
+  if (k->kind == KPoolNchw || k->kind == KPoolNhwc)
+    return pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c);
+  return k->kind == KDepthwiseNchw ? pt2eDepthwiseNchw(&s, a, b, c)
+                                   : pt2eDepthwiseNhwc(&s, a, b, c);
+}
+
+/* A matmul or batch_matmul through the sgemm, its B packed (pb) or not;
+** false when memory runs out. */
+static bool runMatmul(const Kernel *k, const float *a, const float *b,
+                      const float *starts, const Pt2eSgemmPacked *pb, float *c) {
+  int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
+  if (k->sharedB && !k->transA)
+    /* A's and C's batches are consecutive rows: one product of batch x m
+    ** rows against the shared B, each output's chain unchanged */
+    return pt2eSgemmWithPacked(NULL, pb, false, k->transB, k->batch * k->m, k->n,
+                               k->k, a, lda, b, ldb, true, starts, c, k->n);
+  bool ok = true;
+  for (int64_t i = 0; ok && i < k->batch; i++)
+    ok = pt2eSgemmWithPacked(NULL, pb, k->transA, k->transB, k->m, k->n, k->k,
+                             a + i * k->m * k->k, lda,
+                             b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
+                             starts, c + i * k->m * k->n, k->n);
+  return ok;
+}
+
 static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
@@ -993,71 +1081,22 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
     return k->sharedB || k->rowBias || k->fillInit || k->padded
                ? runLoopsRewired(ex, in, k)
                : pt2eLinalgRunLoops(ex, in);
-  Pt2eTensor *out;
   const float *starts = NULL; /* the chains' starts, one per product row */
   float *filled = NULL;
-  if (k->rowBias || k->fillInit) {
-    /* every element is written: chains start at the bias or the fill's
-    ** value, not at an init */
-    out = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
-    if (!out)
-      return pt2eInterpOutOfMemory(in->op);
-    if (k->rowBias) {
-      starts = ex->slots[in->operands[2]].tensor->data;
-    } else {
-      int64_t rows = productRows(k);
-      filled = pt2eAllocUninit((size_t)rows * sizeof(float));
-      if (!filled) {
-        pt2eTensorRelease(out);
-        return pt2eInterpOutOfMemory(in->op);
-      }
-      for (int64_t i = 0; i < rows; i++)
-        filled[i] = ex->slots[in->operands[2]].scalar.f32;
-      starts = filled;
-    }
-  } else if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out))) {
+  Pt2eTensor *out = startOutput(ex, in, k, &starts, &filled);
+  if (!out)
     return mlirLogicalResultFailure();
-  }
   const float *a = ex->slots[in->operands[0]].tensor->data;
   const float *b = ex->slots[in->operands[1]].tensor->data;
   float *c = out->data;
-  Pt2eWindow s = windowOf(k);
-  bool isWindow = k->kind == KPoolNchw || k->kind == KPoolNhwc ||
-                  k->kind == KDepthwiseNchw || k->kind == KDepthwiseNhwc;
-  if (isWindow) {
-    bool ok = k->kind == KPoolNchw || k->kind == KPoolNhwc
-                  ? pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c)
-              : k->kind == KDepthwiseNchw ? pt2eDepthwiseNchw(&s, a, b, c)
-                                          : pt2eDepthwiseNhwc(&s, a, b, c);
-    if (!ok) {
-      pt2eTensorRelease(out);
-      return pt2eInterpOutOfMemory(in->op); /* a padded input's scratch */
-    }
-  } else if (k->kind == KMatmul) {
-    int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
-    const Pt2eSgemmPacked *pb = packedWeights(ex, in, k, b);
-    bool ok = true;
-    if (k->sharedB && !k->transA)
-      /* A's and C's batches are consecutive rows: one product of batch x m
-      ** rows against the shared B, each output's chain unchanged */
-      ok = pt2eSgemmWithPacked(NULL, pb, false, k->transB, k->batch * k->m,
-                               k->n, k->k, a, lda, b, ldb, true, starts, c, k->n);
-    for (int64_t i = 0; ok && !(k->sharedB && !k->transA) && i < k->batch; i++)
-      ok = pt2eSgemmWithPacked(NULL, pb, k->transA, k->transB, k->m, k->n, k->k,
-                               a + i * k->m * k->k, lda,
-                               b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
-                               starts, c + i * k->m * k->n, k->n);
-    if (!ok) {
-      pt2eFree(filled);
-      pt2eTensorRelease(out);
-      return pt2eInterpOutOfMemory(in->op);
-    }
-  } else if (!runConv(k, a, b, starts, packedWeights(ex, in, k, b), c)) {
-    pt2eFree(filled);
-    pt2eTensorRelease(out);
-    return pt2eInterpOutOfMemory(in->op);
-  }
+  bool ok = isWindowKind(k->kind) ? runWindow(k, a, b, c)
+            : k->kind == KMatmul  ? runMatmul(k, a, b, starts, packedWeights(ex, in, k, b), c)
+                                  : runConv(k, a, b, starts, packedWeights(ex, in, k, b), c);
   pt2eFree(filled);
+  if (!ok) {
+    pt2eTensorRelease(out);
+    return pt2eInterpOutOfMemory(in->op); /* scratch, packing or a padded plane */
+  }
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
 }

@@ -415,23 +415,17 @@ static void runBlocks(const LinalgPlan *p, const Slot *slots, const Instr *in,
 }
 
 /*
-** The f32 block path: like runBlocks, on plain float rows. Contiguous
-** operands are read and written in place; strided ones go through a row of
-** 'scratch' (nRegs x BlockLanes floats). Only for bodies
-** pt2eScalarProgramIsF32Simple accepts.
+** Where an f32 block run starts: each operand's tensor, float data and
+** first offset, and a row of 'scratch' for every register, those of the
+** registers the same in every lane (scalars, captures) filled once.
 */
-static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
-                         const Instr *in, Pt2eTensor **outs, float *scratch,
-                         BlockRange r) {
-  int numOperands = p->numIns + p->numOuts;
+static void startRowsF32(const LinalgPlan *p, const Slot *slots, const Instr *in,
+                         Pt2eTensor **outs, float *scratch, const Pt2eTensor **t,
+                         float **base, int64_t *off, const float **rows) {
   int nRegs = pt2eScalarProgramNumRegs(p->body);
-  const float *rows[64];
   Pt2eScalar one[64];
-  const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
-  float *base[PT2E_LINALG_MAX_OPERANDS];
-  int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
   startOperands(p, slots, in, outs, t, off, one);
-  for (int k = 0; k < numOperands; k++)
+  for (int k = 0; k < p->numIns + p->numOuts; k++)
     base[k] = t[k] ? (float *)t[k]->data : NULL;
   for (int g = 0; g < nRegs; g++) {
     float *row = scratch + (int64_t)g * BlockLanes;
@@ -444,34 +438,68 @@ static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
         row[i] = v;
     rows[g] = row;
   }
+}
+
+/* One contiguous output that the body's last instruction defines: that
+** instruction may write the output row itself. */
+static bool directOutputF32(const LinalgPlan *p) {
   int L = p->numMerged;
-  /* one contiguous output that the body's last instruction defines */
-  bool direct = p->numOuts == 1 && p->mergedCoef[p->numIns][L - 1] == 1 &&
-                pt2eScalarProgramLastReg(p->body) >= 0 &&
-                pt2eScalarProgramLastReg(p->body) == pt2eScalarProgramYieldReg(p->body, 0);
-  /* a body that only yields an input broadcast along the innermost loop
-  ** (a bias into a convolution's init): each output row is one value */
-  int fillFrom = -1;
-  if (p->numOuts == 1 && p->mergedCoef[p->numIns][L - 1] == 1 &&
-      pt2eScalarProgramLastReg(p->body) < 0) {
-    int y = pt2eScalarProgramYieldReg(p->body, 0);
-    if (y < p->numIns && p->isTensor[y] && p->mergedCoef[y][L - 1] == 0)
-      fillFrom = y;
+  return p->numOuts == 1 && p->mergedCoef[p->numIns][L - 1] == 1 &&
+         pt2eScalarProgramLastReg(p->body) >= 0 &&
+         pt2eScalarProgramLastReg(p->body) == pt2eScalarProgramYieldReg(p->body, 0);
+}
+
+/* The input a body only yields, broadcast along the innermost loop (a
+** bias into a convolution's init), or -1: each output row is one value. */
+static int fillSourceF32(const LinalgPlan *p) {
+  int L = p->numMerged;
+  if (p->numOuts != 1 || p->mergedCoef[p->numIns][L - 1] != 1 ||
+      pt2eScalarProgramLastReg(p->body) >= 0)
+    return -1;
+  int y = pt2eScalarProgramYieldReg(p->body, 0);
+  return y < p->numIns && p->isTensor[y] && p->mergedCoef[y][L - 1] == 0 ? y : -1;
+}
+
+/* The rows of such a body: each the value of input 'from' at its start. */
+static void fillRowsF32(const LinalgPlan *p, float *const *base, int from,
+                        BlockRange r, int64_t *idx, int64_t *off) {
+  int numOperands = p->numIns + p->numOuts, L = p->numMerged;
+  for (int64_t line = r.row0; line < r.row1; line++) {
+    float v = base[from][off[from]], *dst = base[p->numIns] + off[p->numIns];
+    for (int64_t i = r.i0; i < r.i1; i++)
+      dst[i] = v;
+    if (line + 1 < r.row1)
+      advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off);
   }
+}
+
+/*
+** The f32 block path: like runBlocks, on plain float rows. Contiguous
+** operands are read and written in place; strided ones go through a row of
+** 'scratch' (nRegs x BlockLanes floats). Only for bodies
+** pt2eScalarProgramIsF32Simple accepts.
+*/
+static void runBlocksF32(const LinalgPlan *p, const Slot *slots,
+                         const Instr *in, Pt2eTensor **outs, float *scratch,
+                         BlockRange r) {
+  int numOperands = p->numIns + p->numOuts, L = p->numMerged;
+  const float *rows[64];
+  const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
+  float *base[PT2E_LINALG_MAX_OPERANDS];
+  int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0}, off[PT2E_LINALG_MAX_OPERANDS];
+  startRowsF32(p, slots, in, outs, scratch, t, base, off, rows);
+  rowOffsets(p, r.row0, idx, off);
+  int fillFrom = fillSourceF32(p);
+  if (fillFrom >= 0) {
+    fillRowsF32(p, base, fillFrom, r, idx, off);
+    return;
+  }
+  bool direct = directOutputF32(p);
   /* an operand broadcast along the innermost loop (a rank-0 bound of a
   ** relu6, a per-channel scale) is one value per row: its scratch row is
   ** filled when that value's address changes, not on every block */
   const void *broadcastFrom[PT2E_LINALG_MAX_OPERANDS] = {NULL};
-  rowOffsets(p, r.row0, idx, off);
   for (int64_t line = r.row0; line < r.row1; line++) {
-    if (fillFrom >= 0) {
-      float v = base[fillFrom][off[fillFrom]], *dst = base[p->numIns] + off[p->numIns];
-      for (int64_t i = r.i0; i < r.i1; i++)
-        dst[i] = v;
-      if (line + 1 < r.row1)
-        advance(L - 1, p->mergedSize, p->mergedCoef, numOperands, idx, off);
-      continue;
-    }
     for (int64_t i0 = r.i0; i0 < r.i1; i0 += BlockLanes) {
       int64_t n = r.i1 - i0 < BlockLanes ? r.i1 - i0 : BlockLanes;
       for (int k = 0; k < p->numBodyArgs; k++) {

@@ -293,21 +293,10 @@ static int moveParallelLoopInnermost(LinalgPlan *p) {
   return q;
 }
 
-/*
-** Prepares the block path: merges loop d into d+1 whenever every operand
-** steps through both as through one loop (coef[d] == coef[d+1] * size[d+1]),
-** and allows blocks only when every output moves along the innermost merged
-** loop (a reduction there would read an accumulator a block has not yet
-** written back).
-*/
-void pt2eLinalgPlanBlocks(LinalgPlan *p) {
-  int numOperands = p->numIns + p->numOuts;
-  p->usesIndex = pt2eScalarProgramUsesIndex(p->body);
-  p->blockable = p->numLoops > 0 &&
-                 pt2eScalarProgramIndexLoops(p->body, p->numLoops, p->indexUsed);
-  if (!p->blockable)
-    return;
-  int m = 0;
+/* Merges loop d into the merged loop before it whenever every operand
+** steps through both as through one loop (coef[d] == coef[d+1] * size[d+1]). */
+static void mergeLoops(LinalgPlan *p) {
+  int numOperands = p->numIns + p->numOuts, m = 0;
   for (int d = 0; d < p->numLoops; d++) {
     bool merge = m > 0;
     for (int k = 0; merge && k < numOperands; k++)
@@ -332,23 +321,18 @@ void pt2eLinalgPlanBlocks(LinalgPlan *p) {
     p->loopDiv[d] = d + 1 < p->numLoops && p->loopMerged[d + 1] == p->loopMerged[d]
                         ? p->loopDiv[d + 1] * p->size[d + 1]
                         : 1;
-  int moved = moveParallelLoopInnermost(p);
-  for (int d = 0; moved >= 0 && d < p->numLoops; d++)
-    p->loopMerged[d] = p->loopMerged[d] == moved ? m - 1
-                       : p->loopMerged[d] > moved ? p->loopMerged[d] - 1
-                                                  : p->loopMerged[d];
-  for (int o = 0; o < p->numOuts; o++)
-    if (p->mergedCoef[p->numIns + o][m - 1] == 0)
-      p->blockable = false;
-  p->f32Rows = p->blockable && pt2eScalarProgramIsF32Simple(p->body);
+}
+
+/* Whether the pool may split the merged space (or a reduction's lanes),
+** and which outputs are written whole: distinct offsets, in bounds
+** (checkInBounds), as many as the output's elements, its init unread. */
+static void planSplits(LinalgPlan *p) {
   p->splittable = p->blockable;
   for (int o = 0; o < p->numOuts && p->splittable; o++)
     p->splittable = writesEachOnce(p, p->numIns + o);
   p->lanesSplittable = p->blockable;
   for (int o = 0; o < p->numOuts && p->lanesSplittable; o++)
     p->lanesSplittable = writesOnceOutsideReductions(p, p->numIns + o);
-  /* distinct offsets, in bounds (checkInBounds), as many as the output's
-  ** elements: every element is written */
   int64_t points = 1;
   for (int d = 0; d < p->numMerged; d++)
     points *= p->mergedSize[d];
@@ -360,6 +344,32 @@ void pt2eLinalgPlanBlocks(LinalgPlan *p) {
     p->overwrites[o] = p->splittable && points == numel &&
                        (p->numBodyArgs <= k || !pt2eScalarProgramReadsReg(p->body, k));
   }
+}
+
+/*
+** Prepares the block path: merges the loops, and allows blocks only when
+** every output moves along the innermost merged loop (a reduction there
+** would read an accumulator a block has not yet written back), after a
+** parallel loop was moved innermost where one can be.
+*/
+void pt2eLinalgPlanBlocks(LinalgPlan *p) {
+  p->usesIndex = pt2eScalarProgramUsesIndex(p->body);
+  p->blockable = p->numLoops > 0 &&
+                 pt2eScalarProgramIndexLoops(p->body, p->numLoops, p->indexUsed);
+  if (!p->blockable)
+    return;
+  mergeLoops(p);
+  int m = p->numMerged;
+  int moved = moveParallelLoopInnermost(p);
+  for (int d = 0; moved >= 0 && d < p->numLoops; d++)
+    p->loopMerged[d] = p->loopMerged[d] == moved ? m - 1
+                       : p->loopMerged[d] > moved ? p->loopMerged[d] - 1
+                                                  : p->loopMerged[d];
+  for (int o = 0; o < p->numOuts; o++)
+    if (p->mergedCoef[p->numIns + o][m - 1] == 0)
+      p->blockable = false;
+  p->f32Rows = p->blockable && pt2eScalarProgramIsF32Simple(p->body);
+  planSplits(p);
 }
 
 /* }==================================================================== */
@@ -442,60 +452,71 @@ void pt2eLinalgPlanDestroy(void *vp) {
 /* }==================================================================== */
 
 /* {====================================================================
-** Reading through broadcasts
+** Reading through broadcasts: an input of a loop-nest op (no kernel) that
+** a pure broadcast produced is read from the broadcast's source instead,
+** through the composed offsets: the same values in the same order, without
+** writing and reading the broadcast (torch-mlir adds a linear's bias as
+** broadcast + add: 8 MB written and read again per transformer FFN layer
+** and batch). The broadcast, if nothing else reads it, then never runs
+** (planDeadCode).
 ** ===================================================================== */
 
-/*
-** An input of a loop-nest op (no kernel) that a pure broadcast produced is
-** read from the broadcast's source instead, through the composed offsets:
-** the same values in the same order, without writing and reading the
-** broadcast (torch-mlir adds a linear's bias as broadcast + add: 8 MB
-** written and read again per transformer FFN layer and batch). The
-** broadcast, if nothing else reads it, then never runs (planDeadCode).
-** True when an operand was rewired.
-*/
+/* The slot of the source of the broadcast input k reads, when its shape
+** fits k's map (dimOf, srcRank: pt2eBroadcastSource's), or -1. */
+static int broadcastSourceSlot(CompileCtx *cc, const Instr *in, const LinalgPlan *p,
+                               int k, int *dimOf, int *srcRank) {
+  MlirValue src = pt2eBroadcastSource(mlirOperationGetOperand(in->op, k), dimOf, srcRank);
+  int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
+  if (slot < 0)
+    return -1;
+  const SlotInfo *si = &cc->program->slots[slot];
+  const SlotInfo *bi = &cc->program->slots[in->operands[k]];
+  bool fits = si->isTensor && si->rank == *srcRank && si->type == bi->type &&
+              bi->rank == p->exprCount[k];
+  for (int s = 0; s < *srcRank && fits; s++)
+    fits = si->shape[s] == p->dimSize[k][dimOf[s]];
+  return fits ? slot : -1;
+}
+
+/* Input k's offsets composed through the broadcast: its expressions are
+** those of the broadcast's dimensions dimOf[0..sr) the source runs along,
+** over the source's row-major strides. */
+static void composeThroughSource(LinalgPlan *p, int k, const SlotInfo *si,
+                                 const int *dimOf, int sr) {
+  int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, base = 0, stride = 1;
+  int64_t exprCoef[PT2E_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
+  int64_t exprConst[PT2E_MAX_RANK], dimSize[PT2E_MAX_RANK];
+  for (int s = sr - 1; s >= 0; s--) {
+    int r = dimOf[s];
+    for (int d = 0; d < p->numLoops; d++) {
+      coef[d] += stride * p->exprCoef[k][r][d];
+      exprCoef[s][d] = p->exprCoef[k][r][d];
+    }
+    base += stride * p->exprConst[k][r];
+    exprConst[s] = p->exprConst[k][r];
+    dimSize[s] = si->shape[s];
+    stride *= si->shape[s];
+  }
+  for (int d = 0; d < p->numLoops; d++)
+    p->coef[k][d] = coef[d];
+  for (int s = 0; s < sr; s++) {
+    for (int d = 0; d < p->numLoops; d++)
+      p->exprCoef[k][s][d] = exprCoef[s][d];
+    p->exprConst[k][s] = exprConst[s];
+    p->dimSize[k][s] = dimSize[s];
+  }
+  p->exprCount[k] = sr;
+  p->base[k] = base;
+}
+
 bool pt2eLinalgReadThroughBroadcasts(CompileCtx *cc, Instr *in, LinalgPlan *p) {
   bool changed = false;
   for (int k = 0; k < p->numIns; k++) {
     int dimOf[PT2E_MAX_RANK], sr = 0;
-    if (!p->isTensor[k])
-      continue;
-    MlirValue src = pt2eBroadcastSource(mlirOperationGetOperand(in->op, k), dimOf, &sr);
-    int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
+    int slot = p->isTensor[k] ? broadcastSourceSlot(cc, in, p, k, dimOf, &sr) : -1;
     if (slot < 0)
       continue;
-    const SlotInfo *si = &cc->program->slots[slot];
-    const SlotInfo *bi = &cc->program->slots[in->operands[k]];
-    bool fits = si->isTensor && si->rank == sr && si->type == bi->type &&
-                bi->rank == p->exprCount[k];
-    for (int s = 0; s < sr && fits; s++)
-      fits = si->shape[s] == p->dimSize[k][dimOf[s]];
-    if (!fits)
-      continue;
-    int64_t coef[PT2E_LINALG_MAX_LOOPS] = {0}, base = 0, stride = 1;
-    int64_t exprCoef[PT2E_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
-    int64_t exprConst[PT2E_MAX_RANK], dimSize[PT2E_MAX_RANK];
-    for (int s = sr - 1; s >= 0; s--) {
-      int r = dimOf[s];
-      for (int d = 0; d < p->numLoops; d++) {
-        coef[d] += stride * p->exprCoef[k][r][d];
-        exprCoef[s][d] = p->exprCoef[k][r][d];
-      }
-      base += stride * p->exprConst[k][r];
-      exprConst[s] = p->exprConst[k][r];
-      dimSize[s] = si->shape[s];
-      stride *= si->shape[s];
-    }
-    for (int d = 0; d < p->numLoops; d++)
-      p->coef[k][d] = coef[d];
-    for (int s = 0; s < sr; s++) {
-      for (int d = 0; d < p->numLoops; d++)
-        p->exprCoef[k][s][d] = exprCoef[s][d];
-      p->exprConst[k][s] = exprConst[s];
-      p->dimSize[k][s] = dimSize[s];
-    }
-    p->exprCount[k] = sr;
-    p->base[k] = base;
+    composeThroughSource(p, k, &cc->program->slots[slot], dimOf, sr);
     in->operands[k] = slot;
     changed = true;
   }
