@@ -140,6 +140,48 @@ static void matmulRows(void *ctx, int64_t begin, int64_t end, int worker) {
   }
 }
 
+/* A batch matmul: rows (batch, row) split over the pool. */
+static void runInt8Matmul(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt) {
+  r->N = xt->shape[0];
+  r->H = xt->shape[1];
+  r->C = xt->shape[2];
+  r->F = wt->shape[2];
+  pt2eParallelFor(r->N * r->H, 1, matmulRows, r);
+}
+
+/* A convolution or a depthwise convolution: output rows (image, oh) split
+** over the pool; a convolution first sums each filter's weights. False
+** when that sum's memory cannot be had. */
+static bool runInt8Window(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt,
+                          const Pt2eTensor *out) {
+  r->N = xt->shape[0];
+  r->H = xt->shape[1];
+  r->W = xt->shape[2];
+  r->C = xt->shape[3];
+  r->OH = out->shape[1];
+  r->OW = out->shape[2];
+  if (r->k->kind == IDepthwise) {
+    r->KH = wt->shape[0];
+    r->KW = wt->shape[1];
+    r->M = wt->shape[3];
+    pt2eParallelFor(r->N * r->OH, 1, depthwiseRows, r);
+    return true;
+  }
+  r->F = wt->shape[0];
+  r->KH = wt->shape[1];
+  r->KW = wt->shape[2];
+  int32_t *wsum = pt2eAllocUninit(sizeof(int32_t) * (size_t)r->F);
+  if (!wsum)
+    return false;
+  int64_t per = r->KH * r->KW * r->C;
+  for (int64_t f = 0; f < r->F; f++)
+    wsum[f] = (int32_t)sum8(r->w + f * per, per);
+  r->wsum = wsum;
+  pt2eParallelFor(r->N * r->OH, 1, convRows, r);
+  pt2eFree(wsum);
+  return true;
+}
+
 static MlirLogicalResult execInt8(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Int8Kernel *k = p->kernel;
@@ -160,42 +202,12 @@ static MlirLogicalResult execInt8(Exec *ex, const Instr *in) {
     r.a = (int32_t)ex->slots[in->operands[2]].scalar.i;
     r.b = (int32_t)ex->slots[in->operands[3]].scalar.i;
   }
-  int32_t *wsum = NULL;
-  if (k->kind == IMatmul) {
-    r.N = xt->shape[0];
-    r.H = xt->shape[1];
-    r.C = xt->shape[2];
-    r.F = wt->shape[2];
-    pt2eParallelFor(r.N * r.H, 1, matmulRows, &r);
-  } else {
-    r.N = xt->shape[0];
-    r.H = xt->shape[1];
-    r.W = xt->shape[2];
-    r.C = xt->shape[3];
-    r.OH = out->shape[1];
-    r.OW = out->shape[2];
-    if (k->kind == IConv) {
-      r.F = wt->shape[0];
-      r.KH = wt->shape[1];
-      r.KW = wt->shape[2];
-      wsum = pt2eAllocUninit(sizeof(int32_t) * (size_t)r.F);
-      if (!wsum) {
-        pt2eTensorRelease(out);
-        return pt2eInterpOutOfMemory(in->op);
-      }
-      int64_t per = r.KH * r.KW * r.C;
-      for (int64_t f = 0; f < r.F; f++)
-        wsum[f] = (int32_t)sum8(r.w + f * per, per);
-      r.wsum = wsum;
-      pt2eParallelFor(r.N * r.OH, 1, convRows, &r);
-    } else {
-      r.KH = wt->shape[0];
-      r.KW = wt->shape[1];
-      r.M = wt->shape[3];
-      pt2eParallelFor(r.N * r.OH, 1, depthwiseRows, &r);
-    }
+  if (k->kind == IMatmul)
+    runInt8Matmul(&r, xt, wt);
+  else if (!runInt8Window(&r, xt, wt, out)) {
+    pt2eTensorRelease(out);
+    return pt2eInterpOutOfMemory(in->op);
   }
-  pt2eFree(wsum);
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
 }

@@ -161,87 +161,102 @@ static inline float maximumF32(float x, float y) {
       __VA_ARGS__;                                                             \
     }
 
-/*
-** Rows r0 .. r0+n-1, each its own chain. Always inlined: called with
+/* The helpers below are always inlined: reduceGroup is called with
 ** n == Group (a constant, so that the chains' accumulators stay in
-** registers) and with the remainder.
-*/
-__attribute__((always_inline)) static inline void
-reduceGroup(const ReduceJob *j, int64_t r0, int n) {
+** registers) and with the remainder. */
+#define GROUP_INLINE __attribute__((always_inline)) static inline
+
+/* Rows r0 .. r0+n-1's offsets: input, output, and the argmax's indices. */
+GROUP_INLINE void groupOffsets(const ReduceJob *j, int64_t r0, int n,
+                               int64_t *xo, int64_t *oo, int64_t *io) {
+  for (int g = 0; g < n; g++) {
+    xo[g] = rowOffset(j->p, 0, r0 + g);
+    oo[g] = rowOffset(j->p, 1, r0 + g);
+    io[g] = j->kind == ReduceArgmaxF32 ? rowOffset(j->p, 2, r0 + g) : 0;
+  }
+}
+
+GROUP_INLINE void groupAddF32(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                              const int64_t *xo, const int64_t *oo) {
+  const float *src[Group];
+  float acc[Group];
+  float *out = j->outs[0]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const float *)j->x->data + xo[g];
+    acc[g] = out[oo[g]];
+  }
+  GROUP_LOOP(float, xs, acc[g] = v + acc[g])
+  for (int g = 0; g < n; g++)
+    out[oo[g]] = acc[g];
+}
+
+GROUP_INLINE void groupAddF64(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                              const int64_t *xo, const int64_t *oo) {
+  const double *src[Group];
+  double acc[Group];
+  double *out = j->outs[0]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const double *)j->x->data + xo[g];
+    acc[g] = out[oo[g]];
+  }
+  GROUP_LOOP(double, xs, acc[g] = v + acc[g])
+  for (int g = 0; g < n; g++)
+    out[oo[g]] = acc[g];
+}
+
+/* and / or on bytes of 0 / 1, as the scalar program holds i1 */
+GROUP_INLINE void groupLogicI1(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                               const int64_t *xo, const int64_t *oo) {
+  const uint8_t *src[Group];
+  unsigned acc[Group];
+  uint8_t *out = j->outs[0]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const uint8_t *)j->x->data + xo[g];
+    acc[g] = out[oo[g]] & 1u;
+  }
+  if (j->kind == ReduceAndI1) {
+    GROUP_LOOP(uint8_t, xs, acc[g] &= v & 1u)
+  } else {
+    GROUP_LOOP(uint8_t, xs, acc[g] |= v & 1u)
+  }
+  for (int g = 0; g < n; g++)
+    out[oo[g]] = (uint8_t)acc[g];
+}
+
+GROUP_INLINE void groupArgmaxF32(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                                 const int64_t *xo, const int64_t *oo,
+                                 const int64_t *io) {
+  const float *src[Group];
+  float m[Group];
+  int64_t id[Group];
+  float *outM = j->outs[0]->data;
+  int64_t *outI = j->outs[1]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const float *)j->x->data + xo[g];
+    m[g] = outM[oo[g]];
+    id[g] = outI[io[g]];
+  }
+  /* the body's order: the compare and the maximum both read the old
+  ** maximum; cmpf ogt is false when unordered, as C's > */
+  GROUP_LOOP(float, xs, id[g] = v > m[g] ? k : id[g]; m[g] = maximumF32(v, m[g]))
+  for (int g = 0; g < n; g++) {
+    outM[oo[g]] = m[g];
+    outI[io[g]] = id[g];
+  }
+}
+
+/* Rows r0 .. r0+n-1, each its own chain. */
+GROUP_INLINE void reduceGroup(const ReduceJob *j, int64_t r0, int n) {
   const LinalgPlan *p = j->p;
   int64_t steps = j->steps, xs = p->coef[0][p->numLoops - 1];
   int64_t xo[Group], oo[Group], io[Group];
-  for (int g = 0; g < n; g++) {
-    xo[g] = rowOffset(p, 0, r0 + g);
-    oo[g] = rowOffset(p, 1, r0 + g);
-    io[g] = j->kind == ReduceArgmaxF32 ? rowOffset(p, 2, r0 + g) : 0;
-  }
+  groupOffsets(j, r0, n, xo, oo, io);
   switch (j->kind) {
-  case ReduceAddF32: {
-    const float *src[Group];
-    float acc[Group];
-    float *out = j->outs[0]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const float *)j->x->data + xo[g];
-      acc[g] = out[oo[g]];
-    }
-    GROUP_LOOP(float, xs, acc[g] = v + acc[g])
-    for (int g = 0; g < n; g++)
-      out[oo[g]] = acc[g];
-    break;
-  }
-  case ReduceAddF64: {
-    const double *src[Group];
-    double acc[Group];
-    double *out = j->outs[0]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const double *)j->x->data + xo[g];
-      acc[g] = out[oo[g]];
-    }
-    GROUP_LOOP(double, xs, acc[g] = v + acc[g])
-    for (int g = 0; g < n; g++)
-      out[oo[g]] = acc[g];
-    break;
-  }
+  case ReduceAddF32: groupAddF32(j, n, steps, xs, xo, oo); break;
+  case ReduceAddF64: groupAddF64(j, n, steps, xs, xo, oo); break;
   case ReduceAndI1:
-  case ReduceOrI1: {
-    /* bytes of 0 / 1, as the scalar program holds i1 */
-    const uint8_t *src[Group];
-    unsigned acc[Group];
-    uint8_t *out = j->outs[0]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const uint8_t *)j->x->data + xo[g];
-      acc[g] = out[oo[g]] & 1u;
-    }
-    if (j->kind == ReduceAndI1) {
-      GROUP_LOOP(uint8_t, xs, acc[g] &= v & 1u)
-    } else {
-      GROUP_LOOP(uint8_t, xs, acc[g] |= v & 1u)
-    }
-    for (int g = 0; g < n; g++)
-      out[oo[g]] = (uint8_t)acc[g];
-    break;
-  }
-  case ReduceArgmaxF32: {
-    const float *src[Group];
-    float m[Group];
-    int64_t id[Group];
-    float *outM = j->outs[0]->data;
-    int64_t *outI = j->outs[1]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const float *)j->x->data + xo[g];
-      m[g] = outM[oo[g]];
-      id[g] = outI[io[g]];
-    }
-    /* the body's order: the compare and the maximum both read the old
-    ** maximum; cmpf ogt is false when unordered, as C's > */
-    GROUP_LOOP(float, xs, id[g] = v > m[g] ? k : id[g]; m[g] = maximumF32(v, m[g]))
-    for (int g = 0; g < n; g++) {
-      outM[oo[g]] = m[g];
-      outI[io[g]] = id[g];
-    }
-    break;
-  }
+  case ReduceOrI1: groupLogicI1(j, n, steps, xs, xo, oo); break;
+  case ReduceArgmaxF32: groupArgmaxF32(j, n, steps, xs, xo, oo, io); break;
   }
 }
 
