@@ -73,6 +73,19 @@ static int inPlaceInput(const Exec *ex, const Instr *in, const LinalgPlan *p,
   return -1;
 }
 
+/* True when this op is the last to read the init that is its operand k,
+** and reads it as that operand only. */
+static bool lastReadOfInit(const Instr *in, int k) {
+  int slot = in->operands[k];
+  bool last = false;
+  for (int j = 0; j < in->numRelease; j++)
+    last |= in->release[j] == slot;
+  for (int j = 0; j < in->numOperands; j++)
+    if (j != k && in->operands[j] == slot)
+      last = false; /* also read as another operand */
+  return last;
+}
+
 /* pt2eLinalgInitOutputs; 'overwrites' (or NULL) says which outputs the op
 ** writes whole without reading their init: those need no copy of it, and
 ** may be written into an input (inPlaceInput, with the plan 'p'). */
@@ -80,14 +93,8 @@ static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
                                      int numOuts, const bool *overwrites,
                                      const LinalgPlan *p, Pt2eTensor **outs) {
   for (int o = 0; o < numOuts; o++) {
-    int slot = in->operands[numIns + o];
-    Pt2eTensor *init = ex->slots[slot].tensor;
-    bool last = false;
-    for (int k = 0; k < in->numRelease; k++)
-      last |= in->release[k] == slot;
-    for (int k = 0; k < in->numOperands; k++)
-      if (k != numIns + o && in->operands[k] == slot)
-        last = false; /* also read as another operand */
+    Pt2eTensor *init = ex->slots[in->operands[numIns + o]].tensor;
+    bool last = lastReadOfInit(in, numIns + o);
     /* an input that dies here comes first, even when the init dies too:
     ** its lines are in cache (the op reads them), where an init the op
     ** only overwrites (an empty) would be written cold, and may be memory

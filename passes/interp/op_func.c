@@ -103,6 +103,31 @@ MlirLogicalResult pt2eCompileCfAssert(CompileCtx *cc, Instr *in) {
 ** ml_program globals
 ** ===================================================================== */
 
+/* The initial value of the ml_program.global 'def' named 'name' (zeros
+** without one), or NULL with a diagnostic at 'loc'. */
+static Pt2eTensor *initialValue(MlirLocation loc, MlirOperation def,
+                                MlirStringRef name) {
+  MlirAttribute value = pt2eOpAttr(def, "value");
+  MlirAttribute type = pt2eOpAttr(def, "type");
+  SlotInfo info;
+  if (mlirAttributeIsNull(type) || !pt2eSlotInfoFromType(mlirTypeAttrGetValue(type), &info) ||
+      !info.isTensor) {
+    pt2eEmitError(loc, "the global '@%.*s' is not a static tensor", (int)name.length, name.data);
+    return NULL;
+  }
+  bool outOfMemory = false;
+  Pt2eTensor *t = mlirAttributeIsNull(value)
+                      ? pt2eTensorCreate(info.type, info.rank, info.shape)
+                      : pt2eTensorFromElementsAttr(value, &info, &outOfMemory);
+  if (!t && (outOfMemory || mlirAttributeIsNull(value))) {
+    pt2eOutOfMemory(loc, "interpreter");
+    return NULL;
+  }
+  if (!t)
+    pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
+  return t;
+}
+
 /* The global named by the op's 'global' attribute, created on first use
 ** from the ml_program.global's initial value. */
 static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
@@ -123,26 +148,9 @@ static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
     pt2eEmitError(loc, "cannot find the global '@%.*s'", (int)name.length, name.data);
     return NULL;
   }
-  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  MlirAttribute type = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("type"));
-  SlotInfo info;
-  if (mlirAttributeIsNull(type) || !pt2eSlotInfoFromType(mlirTypeAttrGetValue(type), &info) ||
-      !info.isTensor) {
-    pt2eEmitError(loc, "the global '@%.*s' is not a static tensor", (int)name.length, name.data);
+  Pt2eTensor *t = initialValue(loc, def, name);
+  if (!t)
     return NULL;
-  }
-  bool outOfMemory = false;
-  Pt2eTensor *t = mlirAttributeIsNull(value)
-                      ? pt2eTensorCreate(info.type, info.rank, info.shape)
-                      : pt2eTensorFromElementsAttr(value, &info, &outOfMemory);
-  if (!t && (outOfMemory || mlirAttributeIsNull(value))) {
-    pt2eOutOfMemory(loc, "interpreter");
-    return NULL;
-  }
-  if (!t) {
-    pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
-    return NULL;
-  }
   if (!pt2eVecGrow((void **)&interp->globals, &interp->capGlobals,
                    (size_t)interp->numGlobals, sizeof *interp->globals)) {
     pt2eTensorRelease(t);

@@ -235,6 +235,24 @@ static MlirLogicalResult compileSliceData(CompileCtx *cc, Instr *in,
 ** without fast paths (the reference walk test/ops/slice-runs.test compares
 ** with).
 */
+/* The elements one copy moves: the dimensions [*outer, rank) that are
+** contiguous in both tensors form the run (one element without 'runs'). */
+static int64_t sliceRun(const SliceData *s, const int64_t *fullShape, bool runs,
+                        int *outer) {
+  int64_t run = 1;
+  *outer = s->rank;
+  while (runs && *outer > 0) {
+    int d = *outer - 1;
+    if (s->strides[d] != 1 && s->sizes[d] != 1)
+      break;
+    run *= s->sizes[d];
+    (*outer)--;
+    if (s->sizes[d] != fullShape[d] || s->offsets[d] != 0)
+      break; /* taken partly: the next dimension out jumps */
+  }
+  return run;
+}
+
 static void walkSlice(const SliceData *s, const int64_t *fullShape,
                       Pt2eTensor *a, Pt2eTensor *b, bool intoFull, bool runs) {
   int r = s->rank;
@@ -243,18 +261,8 @@ static void walkSlice(const SliceData *s, const int64_t *fullShape,
     total *= s->sizes[d];
   if (total == 0)
     return;
-  /* dims [outer, r) form the run */
-  int64_t run = 1;
-  int outer = r;
-  while (runs && outer > 0) {
-    int d = outer - 1;
-    if (s->strides[d] != 1 && s->sizes[d] != 1)
-      break;
-    run *= s->sizes[d];
-    outer--;
-    if (s->sizes[d] != fullShape[d] || s->offsets[d] != 0)
-      break; /* taken partly: the next dimension out jumps */
-  }
+  int outer;
+  int64_t run = sliceRun(s, fullShape, runs, &outer);
   int64_t fullStride[PT2E_MAX_RANK], base = 0, stride = 1;
   for (int d = r - 1; d >= 0; d--) {
     fullStride[d] = stride;
@@ -425,31 +433,12 @@ static bool padConstant(const PadData *pd, const Pt2eTensor *src,
   return true;
 }
 
-static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
-  const PadData *pd = in->data;
-  const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
-  const SlotInfo *ri = resultInfo(ex, in);
-  /* every element is written below, by padConstant or the loop */
-  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
-  if (!t)
-    return pt2eInterpOutOfMemory(in->op);
-  Pt2eScalar regs[64], v;
-  int nRegs = pt2eScalarProgramNumRegs(pd->body);
-  if (nRegs > 64) {
-    pt2eTensorRelease(t);
-    return pt2eEmitOpError(in->op, NULL, "padding body is too large");
-  }
-  pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
-  if (!pt2eScalarProgramReadsArgs(pd->body)) {
-    pt2eScalarProgramRun(pd->body, regs, NULL, &v);
-    if (!padConstant(pd, src, t, v)) {
-      pt2eTensorRelease(t);
-      return pt2eInterpOutOfMemory(in->op);
-    }
-    ex->slots[in->results[0]].tensor = t;
-    return mlirLogicalResultSuccess();
-  }
+/* Every element of 't': the source's inside it, the body's value at its
+** indices outside ('regs' holds the body's captures). */
+static void padByBody(const PadData *pd, const Pt2eTensor *src, Pt2eTensor *t,
+                      Pt2eScalar *regs) {
   int64_t idx[PT2E_MAX_RANK] = {0};
+  Pt2eScalar v;
   for (int64_t n = 0; n < t->numel; n++) {
     bool inside = true;
     int64_t off = 0;
@@ -472,6 +461,33 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
       idx[d] = 0;
     }
   }
+}
+
+static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
+  const PadData *pd = in->data;
+  const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
+  const SlotInfo *ri = resultInfo(ex, in);
+  /* every element is written below, by padConstant or padByBody */
+  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
+  if (!t)
+    return pt2eInterpOutOfMemory(in->op);
+  Pt2eScalar regs[64], v;
+  int nRegs = pt2eScalarProgramNumRegs(pd->body);
+  if (nRegs > 64) {
+    pt2eTensorRelease(t);
+    return pt2eEmitOpError(in->op, NULL, "padding body is too large");
+  }
+  pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
+  if (!pt2eScalarProgramReadsArgs(pd->body)) {
+    pt2eScalarProgramRun(pd->body, regs, NULL, &v);
+    if (!padConstant(pd, src, t, v)) {
+      pt2eTensorRelease(t);
+      return pt2eInterpOutOfMemory(in->op);
+    }
+    ex->slots[in->results[0]].tensor = t;
+    return mlirLogicalResultSuccess();
+  }
+  padByBody(pd, src, t, regs);
   ex->slots[in->results[0]].tensor = t;
   return mlirLogicalResultSuccess();
 }
