@@ -9,7 +9,7 @@
 ** slots whose last use it is, and releases them after it ran.
 **
 ** Layers (no header includes one above it): tensor.h (the floor) <
-** interp_internal.h (program.c, compile.c, exec.c) < ops.h, op_arith.h <
+** interp_internal.h (program.c, compile.c) < ops.h, op_arith.h <
 ** linalg_plan.h < linalg_loops.h < op_linalg.h;
 ** gemm.h and lower_tosa.h stand alone.
 */

@@ -99,8 +99,8 @@ static MlirLogicalResult initOutputs(Exec *ex, const Instr *in, int numIns,
     ** its lines are in cache (the op reads them), where an init the op
     ** only overwrites (an empty) would be written cold, and may be memory
     ** nothing has touched yet (torch-mlir's relu after a convolution wrote
-    ** 26 MB of fresh pages on ResNet-18's first batch: 7 times the time of
-    ** the bias add before it, which ran in place) */
+    ** 26 MB of fresh pages on ResNet-18's first batch, where the bias add
+    ** before it ran in place: bench/README.md, the fourth round) */
     int host = p && numOuts == 1 && overwrites && overwrites[o] && ex->interp->fastPaths
                    ? inPlaceInput(ex, in, p, o)
                    : -1;

@@ -623,10 +623,9 @@ int pt2eScalarProgramLastReg(const ScalarProgram *p) {
 ** The body of the float-row path, compiled three times: for AVX-512, for
 ** AVX2 and portable (x86-64's SSE2), chosen through pt2eCpuIsa. Each lane
 ** is one IEEE operation in every version (no contraction: -ffp-contract=off;
-** libm's functions called alike), so the width changes no bit (a body of
-** mul, add, maximum, minimum, div, cmpf, select on 2 M floats, one thread:
-** 4 ms with SSE2, 3 ms with AVX2 or AVX-512, the output's page faults
-** included; test/ops/parallel.test runs under every PT2E_ISA).
+** libm's functions called alike), so the width changes no bit
+** (test/ops/parallel.test runs under every PT2E_ISA; each width's time is
+** in bench/README.md).
 */
 __attribute__((always_inline)) static inline void
 runF32Body(const ScalarProgram *p, const float **rows, float *scratch,
@@ -663,7 +662,7 @@ runF32Body(const ScalarProgram *p, const float **rows, float *scratch,
     case S_SELECT: {
       /* both sides loaded whatever the condition, so that the compiler
       ** blends vectors instead of branching per lane (a relu's condition
-      ** is a coin toss: the branches cost 4 ns an element) */
+      ** is a coin toss: what branches cost is in bench/README.md) */
       const float *c = rows[in->c];
       for (int64_t k = 0; k < n; k++) {
         float yes = b[k], no = c[k];
@@ -1054,9 +1053,6 @@ ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
 }
 
 int pt2eScalarProgramNumCaptures(const ScalarProgram *p) { return p->numCaptures; }
-int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i) {
-  return p->captureSlots[i];
-}
 int pt2eScalarProgramCaptureReg(const ScalarProgram *p, int i) {
   return p->captureRegs[i];
 }

@@ -601,18 +601,37 @@ static MlirLogicalResult execDim(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-/* Ops whose compile step only picks the exec function. */
-#define SIMPLE(fnName, execFn)                                                 \
-  MlirLogicalResult fnName(CompileCtx *cc, Instr *in) {                        \
-    (void)cc;                                                                  \
-    in->exec = execFn;                                                         \
-    return mlirLogicalResultSuccess();                                         \
-  }
-SIMPLE(pt2eCompileTensorSplat, execSplat)
-SIMPLE(pt2eCompileTensorExtract, execExtract)
-SIMPLE(pt2eCompileTensorInsert, execInsert)
-SIMPLE(pt2eCompileTensorFromElements, execFromElements)
-SIMPLE(pt2eCompileTensorDim, execDim)
+/* The ops whose compile step only picks the exec function. */
+
+MlirLogicalResult pt2eCompileTensorSplat(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execSplat;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorExtract(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execExtract;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorInsert(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execInsert;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorFromElements(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execFromElements;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorDim(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execDim;
+  return mlirLogicalResultSuccess();
+}
 
 MlirLogicalResult pt2eCompileTensorReshape(CompileCtx *cc, Instr *in) {
   const SlotInfo *src = &cc->program->slots[in->operands[0]];
