@@ -228,7 +228,7 @@ static void freeInt8Kernel(void *k) { pt2eFree(k); }
 
 /* (d0, d1, d3), (d0, d3, d2), (d0, d1, d2), or no maps at all. */
 static bool defaultBatchMatmulMaps(MlirOperation op) {
-  MlirAttribute maps = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  MlirAttribute maps = pt2eOpAttr(op, "indexing_maps");
   if (mlirAttributeIsNull(maps))
     return true;
   static const intptr_t want[3][3] = {{0, 1, 3}, {0, 3, 2}, {0, 1, 2}};

@@ -569,31 +569,33 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
 ** only cmpf writes (or an argument: a mask operand, which the caller
 ** converts) and only a select's condition reads.
 */
-bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
-  for (int r = 0; r < p->numRegs; r++) {
-    if (p->regTypes[r] == Pt2eElemF32)
-      continue;
-    if (p->regTypes[r] != Pt2eElemI1)
+static bool isMaskReg(const ScalarProgram *p, int r) {
+  bool written = r < p->numArgs; /* by a cmpf, not captured from outside */
+  for (int i = 0; i < p->n; i++)
+    written |= p->code[i].dst == r && p->code[i].op == S_CMPF;
+  if (!written)
+    return false;
+  for (int i = 0; i < p->n; i++) {
+    const SInstr *in = &p->code[i];
+    if (in->dst == r && in->op != S_CMPF)
       return false;
-    bool written = r < p->numArgs; /* by a cmpf, not captured from outside */
-    for (int i = 0; i < p->n; i++)
-      written |= p->code[i].dst == r && p->code[i].op == S_CMPF;
-    if (!written)
+    if (in->op != S_SELECT && (in->a == r || in->b == r || in->c == r) &&
+        !(in->op == S_CONST && in->dst != r))
       return false;
-    for (int i = 0; i < p->n; i++) {
-      const SInstr *in = &p->code[i];
-      if (in->dst == r && in->op != S_CMPF)
-        return false;
-      if (in->op != S_SELECT && (in->a == r || in->b == r || in->c == r) &&
-          !(in->op == S_CONST && in->dst != r))
-        return false;
-      if (in->op == S_SELECT && (in->b == r || in->c == r))
-        return false;
-    }
-    for (int k = 0; k < p->numYields; k++)
-      if (p->yields[k] == r)
-        return false;
+    if (in->op == S_SELECT && (in->b == r || in->c == r))
+      return false;
   }
+  for (int k = 0; k < p->numYields; k++)
+    if (p->yields[k] == r)
+      return false;
+  return true;
+}
+
+bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
+  for (int r = 0; r < p->numRegs; r++)
+    if (p->regTypes[r] != Pt2eElemF32 &&
+        (p->regTypes[r] != Pt2eElemI1 || !isMaskReg(p, r)))
+      return false;
   for (int i = 0; i < p->n; i++)
     switch ((SOp)p->code[i].op) {
     case S_CONST: case S_COPY: case S_ADDF: case S_SUBF: case S_MULF:
