@@ -10,6 +10,9 @@ line, when one breaks a rule:
         < bench, test
     (base, numerics and io include no MLIR header at all); a layer is its
     folder, so no file is named here or in CMake by hand;
+  - no two .c files call each other, directly or around a circle: a file
+    that uses a function another file exports is above it (the shared floor
+    goes in a file of its own below both);
   - passes/interp/ keeps its floor: its bottom files (tensor.c, tensor.h)
     include no other interpreter header than interp.h and tensor.h;
   - outside passes/interp/ only interp.h of the interpreter is included
@@ -17,7 +20,11 @@ line, when one breaks a rule:
   - outside dialect_bindings/ no source spells a pt2e attribute name as a
     string literal (the names live in pt2e_dialect.h); the MLIR-free layers,
     which cannot touch an attribute, may spell schema values such as the
-    observer kind "histogram".
+    observer kind "histogram";
+  - outside passes/ir/ no source asks an op for its name
+    (mlirOperationGetName) or prints an attribute to read it: what an op is
+    and what its attributes say is read through passes/ir/;
+  - no build file or script lists a file of passes/base/ by name.
 
 Usage: tools/check-layers.py [ROOT]   (prints "layers: ok" or the breaches)
 """
@@ -57,7 +64,23 @@ ATTR_SCAN = ["passes", "tools", "plugin"]
 # "zero_point", which must stay what the schema says if the attribute is
 # ever renamed.
 ATTR_EXEMPT = {"passes/report/report_json.c", "tools/json-check.c"}
+# Reading an op's name or an attribute's text is passes/ir/'s job. Programs
+# that show IR to people (pt2e-draw's labels, reports) print it; they never
+# decide anything from the text. The C API calls that print are listed with
+# the files allowed to use them for output.
+IR_READERS = ("passes/ir",)
+NAME_CALL = re.compile(r"\bmlirOperationGetName\s*\(")
+# a name shown to people (pt2eOpNameOf) that is then compared with a string
+NAME_COMPARED = re.compile(r"\b(pt2eStringRefIs|mlirStringRefEqual|strn?cmp|memcmp)\s*\(\s*pt2eOpNameOf\b")
+PRINT_CALL = re.compile(r"\bmlirAttributePrint\s*\(")
+# Scripts and build files that must not list the base layer's files by name.
+HAND_LIST_FILES = ["CMakeLists.txt", "test/CMakeLists.txt", "tools/CMakeLists.txt",
+                   "bench/CMakeLists.txt", "test/fuzz/CMakeLists.txt", "lit.cfg",
+                   "tools/check-layers.py"]
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+IDENT = re.compile(r"[A-Za-z_]\w*|[{}();]|\S")
+KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else"}
 
 
 def folder_of(rel):
@@ -93,6 +116,11 @@ def strip_comments(text):
     def blank(m):
         return re.sub(r"[^\n]", " ", m.group(0))
     return re.sub(r"/\*.*?\*/|//[^\n]*", blank, text, flags=re.S)
+
+
+def strip_strings(code):
+    """The code with string and character literals emptied."""
+    return re.sub(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', '""', code)
 
 
 def check_includes(rel, here, text, index, breaches):
@@ -137,11 +165,153 @@ def check_literals(rel, here, code, breaches):
                                 % (rel, n, attr))
 
 
+def check_ir_reading(rel, code, breaches):
+    if rel.startswith(IR_READERS) or not rel.startswith(("passes/", "dialect_bindings/",
+                                                          "tools/", "plugin/")):
+        return
+    for n, line in enumerate(code, 1):
+        if NAME_CALL.search(line):
+            breaches.append("%s:%d: asks an op for its name outside passes/ir/ "
+                            "(use pt2eOpIs / pt2eOpNameOf)" % (rel, n))
+        if NAME_COMPARED.search(line):
+            breaches.append("%s:%d: compares an op's name with a string outside "
+                            "passes/ir/ (use pt2eOpIs)" % (rel, n))
+        if PRINT_CALL.search(line):
+            breaches.append("%s:%d: prints an attribute outside passes/ir/ "
+                            "(pt2eAttrToText shows one in a message)" % (rel, n))
+
+
+# {== call circles ==========================================================
+
+def functions_of(code):
+    """(exported definitions, referenced identifiers) of one C file's code
+    (comments and strings removed): a definition is NAME ( ... ) { at brace
+    depth 0, exported unless 'static' stands in its declaration."""
+    # preprocessor lines (with their continuations) are not code here: a
+    # macro body's braces would unbalance the walk
+    code = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", "", code, flags=re.M)
+    tokens = IDENT.findall(code)
+    defined, used = set(), set()
+    depth, i, decl_start = 0, 0, 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+            if depth == 0:
+                decl_start = i + 1
+        elif t == ";" and depth == 0:
+            decl_start = i + 1
+        elif depth == 0 and re.match(r"[A-Za-z_]", t) and t not in KEYWORDS \
+                and i + 1 < len(tokens) and tokens[i + 1] == "(":
+            # find the matching ')' and see whether '{' follows
+            j, paren = i + 1, 0
+            while j < len(tokens):
+                if tokens[j] == "(":
+                    paren += 1
+                elif tokens[j] == ")":
+                    paren -= 1
+                    if paren == 0:
+                        break
+                j += 1
+            if j + 1 < len(tokens) and tokens[j + 1] == "{":
+                if "static" not in tokens[decl_start:i]:
+                    defined.add(t)
+                # parameters are not uses
+                i = j
+        elif depth > 0 or (depth == 0 and tokens[i - 1:i] == ["="]):
+            if re.match(r"[A-Za-z_]\w*$", t):
+                used.add(t)
+        if depth == 0 and t == "=":
+            # an initializer at file scope: a table of function pointers
+            k = i + 1
+            while k < len(tokens) and tokens[k] != ";":
+                if re.match(r"[A-Za-z_]\w*$", tokens[k]):
+                    used.add(tokens[k])
+                k += 1
+        i += 1
+    return defined, used
+
+
+def call_circles(root, files):
+    """The circles of 'uses a function defined in' between .c files of the
+    library (passes/, dialect_bindings/) and of tools/: each as the list of
+    files around it, smallest first."""
+    owner, uses = {}, {}
+    for rel, code in files.items():
+        defined, used = functions_of(code)
+        uses[rel] = used
+        for f in defined:
+            owner.setdefault(f, rel)
+    graph = {rel: sorted({owner[u] for u in used if u in owner and owner[u] != rel})
+             for rel, used in uses.items()}
+    # Tarjan's strongly connected components
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    out = []
+    for comp in sorted(comps):
+        witness = []
+        for a in comp:
+            for b in graph[a]:
+                if b in comp:
+                    names = sorted(u for u in uses[a] if owner.get(u) == b)
+                    witness.append("%s -> %s (%s)" % (a, b, names[0]))
+        out.append((comp, witness))
+    return out
+
+# }==========================================================================
+
+
+def check_hand_lists(root, breaches):
+    base = os.path.join(root, "passes", "base")
+    if not os.path.isdir(base):
+        return
+    names = sorted(f for f in os.listdir(base) if f.endswith((".c", ".h")))
+    stems = sorted({os.path.splitext(f)[0] for f in names})
+    for rel in HAND_LIST_FILES:
+        path = os.path.join(root, rel)
+        if not os.path.exists(path):
+            continue
+        for n, line in enumerate(open(path, encoding="utf-8"), 1):
+            for stem in stems:
+                if re.search(r"\b%s\.[ch]\b" % re.escape(stem), line):
+                    breaches.append("%s:%d: lists the base layer's %s by hand "
+                                    "(a layer is its folder)" % (rel, n, stem))
+
+
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                            os.path.join(os.path.dirname(__file__), ".."))
     index = header_index(root)
     breaches = []
+    library = {}
     for rel in sources(root):
         here = folder_of(rel)
         if here is None:
@@ -150,6 +320,12 @@ def main():
         code = strip_comments(text)
         check_includes(rel, here, text, index, breaches)
         check_literals(rel, here, code.splitlines(), breaches)
+        check_ir_reading(rel, code.splitlines(), breaches)
+        if rel.endswith(".c") and rel.startswith(("passes/", "dialect_bindings/", "tools/")):
+            library[rel] = strip_strings(code)
+    for comp, witness in call_circles(root, library):
+        breaches.append("call circle between %s: %s" % (", ".join(comp), "; ".join(witness)))
+    check_hand_lists(root, breaches)
     for b in breaches:
         print(b)
     print("layers: %s" % ("ok" if not breaches else "%d breaches" % len(breaches)))

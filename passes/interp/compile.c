@@ -17,9 +17,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "ir_ops.h"
 #include "lower_tosa.h"
 #include "ops.h"
 #include "pt2e_checked.h"
+#include "pt2e_dialect.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -90,33 +92,6 @@ static int mapGet(const ValueMap *m, MlirValue v) {
     j = (j + 1) & (m->cap - 1);
   }
   return -1;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Symbols
-** ===================================================================== */
-
-MlirOperation pt2eFindSymbol(MlirOperation module, MlirStringRef name) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(
-        o, mlirSymbolTableGetSymbolAttributeName());
-    if (!mlirAttributeIsNull(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return o;
-  }
-  return (MlirOperation){NULL};
-}
-
-MlirOperation pt2eFindFunc(MlirOperation module, MlirStringRef name) {
-  MlirOperation o = pt2eFindSymbol(module, name);
-  if (!mlirOperationIsNull(o) &&
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(o)), "func.func"))
-    o = (MlirOperation){NULL};
-  return o;
 }
 
 /* }==================================================================== */
@@ -247,21 +222,23 @@ static MlirWalkResult collectCaptures(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
+/* A new instruction of 'op' at the end of the program (counted at once, so
+** that destroying a program that failed frees what it holds). */
+static Instr *newInstr(Compiler *c, MlirOperation op) {
   Program *p = c->p;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  CompileFn fn = pt2eFindCompileFn(name);
-  if (!fn)
-    return pt2eEmitError(mlirOperationGetLocation(op),
-                         "the interpreter does not support '%.*s'",
-                         (int)name.length, name.data);
   if (!pt2eVecGrow((void **)&p->code, &c->capInstrs, (size_t)p->numInstrs,
                    sizeof *p->code))
-    return pt2eInterpOutOfMemory(op);
+    return NULL;
   Instr *in = &p->code[p->numInstrs++];
   memset(in, 0, sizeof *in);
   in->op = op;
+  return in;
+}
 
+/* The slots of the op's operands, all defined before it in the body. */
+static MlirLogicalResult addOperands(Compiler *c, Instr *in) {
+  MlirOperation op = in->op;
+  MlirStringRef name = pt2eOpNameOf(op); /* for the diagnostic */
   intptr_t nOps = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < nOps; i++) {
     int s = mapGet(&c->map, mlirOperationGetOperand(op, i));
@@ -273,6 +250,12 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
     if (!addOperand(in, s))
       return pt2eInterpOutOfMemory(op);
   }
+  return mlirLogicalResultSuccess();
+}
+
+/* A new slot for each result, of a type and size the interpreter holds. */
+static MlirLogicalResult addResults(Compiler *c, Instr *in) {
+  MlirOperation op = in->op;
   intptr_t nRes = mlirOperationGetNumResults(op);
   in->results = pt2eAlloc((size_t)(nRes ? nRes : 1) * sizeof *in->results);
   if (!in->results)
@@ -291,23 +274,41 @@ static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
       return pt2eInterpOutOfMemory(op);
     in->results[in->numResults++] = s;
   }
-  if (mlirLogicalResultIsFailure(fn(&c->cc, in)))
-    return mlirLogicalResultFailure();
-
-  if (mlirOperationGetNumRegions(op) > 0) {
-    CaptureWalk w = {c, in, false};
-    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++) {
-      MlirRegion region = mlirOperationGetRegion(op, r);
-      for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-           b = mlirBlockGetNextInRegion(b))
-        for (MlirOperation o = mlirBlockGetFirstOperation(b);
-             !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-          mlirOperationWalk(o, collectCaptures, &w, MlirWalkPreOrder);
-    }
-    if (w.failed)
-      return pt2eInterpOutOfMemory(op);
-  }
   return mlirLogicalResultSuccess();
+}
+
+/* The outer values the op's regions read, as extra operands. */
+static MlirLogicalResult addCaptures(Compiler *c, Instr *in) {
+  MlirOperation op = in->op;
+  CaptureWalk w = {c, in, false};
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+        mlirOperationWalk(o, collectCaptures, &w, MlirWalkPreOrder);
+  }
+  return w.failed ? pt2eInterpOutOfMemory(op) : mlirLogicalResultSuccess();
+}
+
+/* One op as one instruction, through its row of the op table. */
+static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
+  CompileFn fn = pt2eFindCompileFn(op);
+  if (!fn) {
+    MlirStringRef name = pt2eOpNameOf(op); /* for the diagnostic */
+    return pt2eEmitError(mlirOperationGetLocation(op),
+                         "the interpreter does not support '%.*s'",
+                         (int)name.length, name.data);
+  }
+  Instr *in = newInstr(c, op);
+  if (!in)
+    return pt2eInterpOutOfMemory(op);
+  if (mlirLogicalResultIsFailure(addOperands(c, in)) ||
+      mlirLogicalResultIsFailure(addResults(c, in)) ||
+      mlirLogicalResultIsFailure(fn(&c->cc, in)))
+    return mlirLogicalResultFailure();
+  return addCaptures(c, in);
 }
 
 /* Computes, for each instruction, the slots it is the last user of. */
@@ -346,19 +347,13 @@ static bool planReleases(Program *p) {
 ** Hoisting: constant-only work runs once
 ** ===================================================================== */
 
-/* What a slot's value is across runs of the program. */
-enum { Varying = 0, Constant = 1, FreshEmpty = 2 };
-
 /* Ops whose results are a function of their operands alone (no state, no
 ** hooks): they may run once for constant operands. */
 static bool isPureKind(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   static const char *const prefixes[] = {"arith.", "math.", "linalg.", "tensor."};
-  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
-    size_t len = strlen(prefixes[i]);
-    if (n.length > len && memcmp(n.data, prefixes[i], len) == 0)
-      return true;
-  }
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+    if (pt2eOpHasPrefix(op, prefixes[i]) && !pt2eOpIs(op, prefixes[i]))
+      return true; /* (a name of the prefix alone is no op of the dialect) */
   return false;
 }
 
@@ -369,6 +364,98 @@ static int64_t slotBytes(const SlotInfo *info) {
   for (int d = 0; d < info->rank; d++)
     n *= info->shape[d];
   return n;
+}
+
+/* True for a slot only pt2e.observer ops read (and func.return does not). */
+static bool onlyObserved(const Program *p, int slot) {
+  bool read = false;
+  for (int k = 0; k < p->numResults; k++)
+    if (p->resultSlots[k] == slot)
+      return false;
+  for (int i = 0; i < p->numInstrs; i++) {
+    const Instr *in = &p->code[i];
+    for (int k = 0; !in->dead && k < in->numOperands; k++)
+      if (in->operands[k] == slot) {
+        if (!pt2eOpIs(in->op, PT2E_OBSERVER_OP))
+          return false;
+        read = true;
+      }
+  }
+  return read;
+}
+
+/*
+** True when 'in' (pure, its operands constant or fresh empties) is worth
+** running once: at least one operand a constant tensor, its results
+** tensors no larger than its constant inputs, or a weight made bigger only
+** to be observed (torch-mlir's linear on a 3-D input broadcasts the weight
+** over the batch, and the weight observer sits on the broadcast: it is made
+** on every run anyway, and cached it lets that observer skip its repeats).
+*/
+static bool worthHoisting(const Program *p, const Instr *in, const char *kind) {
+  int64_t constBytes = 0, resultBytes = 0;
+  bool all = true, anyTensor = false;
+  for (int k = 0; k < in->numOperands && all; k++) {
+    int s = in->operands[k];
+    all = kind[s] != Pt2eSlotVarying;
+    if (kind[s] == Pt2eSlotConstant && p->slots[s].isTensor) {
+      anyTensor = true;
+      constBytes += slotBytes(&p->slots[s]);
+    }
+  }
+  for (int k = 0; k < in->numResults && all; k++) {
+    all = p->slots[in->results[k]].isTensor;
+    resultBytes += slotBytes(&p->slots[in->results[k]]);
+  }
+  bool observedWeight = all && anyTensor && in->numResults == 1 &&
+                        onlyObserved(p, in->results[0]);
+  return all && anyTensor && (resultBytes <= constBytes || observedWeight);
+}
+
+/* The kind (Pt2eSlotKind) of the results of 'in', whose operands' kinds
+** are known; marks 'in' hoisted when it is worth it. */
+static char resultKind(Program *p, Instr *in, const char *kind) {
+  int k0 = Pt2eSlotVarying;
+  if (pt2eOpIs(in->op, "arith.constant"))
+    k0 = Pt2eSlotConstant;
+  else if (pt2eOpIs(in->op, "tensor.empty") && in->numOperands == 0)
+    k0 = Pt2eSlotFreshEmpty;
+  bool allConstant = in->numOperands > 0;
+  for (int k = 0; k < in->numOperands; k++)
+    allConstant &= kind[in->operands[k]] == Pt2eSlotConstant;
+  in->constantInputs = allConstant;
+  if (k0 == Pt2eSlotVarying && isPureKind(in->op) && in->numResults > 0 &&
+      worthHoisting(p, in, kind)) {
+    in->hoisted = true;
+    p->numHoisted++;
+    k0 = Pt2eSlotConstant;
+  }
+  /* an observer passes its input through: a weight's observer gives the
+  ** weight (it still runs, it is not hoisted) */
+  if (pt2eOpIs(in->op, PT2E_OBSERVER_OP) && in->numOperands == 1 &&
+      in->numResults == 1 && kind[in->operands[0]] == Pt2eSlotConstant)
+    k0 = Pt2eSlotConstant;
+  return (char)k0;
+}
+
+/* A fresh tensor only hoisted instructions write into is not needed once
+** they are cached (Instr.onlyFeedsHoisted). */
+static void markOnlyFeedsHoisted(Program *p, const char *kind) {
+  for (int i = 0; i < p->numInstrs; i++) {
+    Instr *e = &p->code[i];
+    if (e->dead || e->numResults != 1 || kind[e->results[0]] != Pt2eSlotFreshEmpty)
+      continue;
+    bool onlyHoisted = true, used = false;
+    for (int j = i + 1; j < p->numInstrs && onlyHoisted; j++)
+      for (int k = 0; !p->code[j].dead && k < p->code[j].numOperands; k++)
+        if (p->code[j].operands[k] == e->results[0]) {
+          used = true;
+          onlyHoisted &= p->code[j].hoisted;
+        }
+    for (int k = 0; k < p->numResults; k++)
+      onlyHoisted &= p->resultSlots[k] != e->results[0];
+    e->onlyFeedsHoisted = used && onlyHoisted;
+  }
 }
 
 /*
@@ -382,96 +469,16 @@ static int64_t slotBytes(const SlotInfo *info) {
 ** broadcast of a bias to an activation's shape, which stays per run).
 ** Sizes were checked against 64 bits when the slots were made.
 */
-/* True for a slot only pt2e.observer ops read (and func.return does not). */
-static bool onlyObserved(const Program *p, int slot) {
-  bool read = false;
-  for (int k = 0; k < p->numResults; k++)
-    if (p->resultSlots[k] == slot)
-      return false;
-  for (int i = 0; i < p->numInstrs; i++) {
-    const Instr *in = &p->code[i];
-    for (int k = 0; !in->dead && k < in->numOperands; k++)
-      if (in->operands[k] == slot) {
-        if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)),
-                             "pt2e.observer"))
-          return false;
-        read = true;
-      }
-  }
-  return read;
-}
-
-bool pt2eProgramSlotIsConstant(const Program *p, int s) {
-  return p->slotKind && s >= 0 && s < p->numSlots && p->slotKind[s] == Constant;
-}
-
 static void planHoisting(Program *p, char *kind) {
   for (int i = 0; i < p->numInstrs; i++) {
     Instr *in = &p->code[i];
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in->op));
-    int k0 = Varying;
     if (in->dead)
       continue;
-    if (pt2eStringRefIs(n, "arith.constant"))
-      k0 = Constant;
-    else if (pt2eStringRefIs(n, "tensor.empty") && in->numOperands == 0)
-      k0 = FreshEmpty;
-    bool allConstant = in->numOperands > 0;
-    for (int k = 0; k < in->numOperands; k++)
-      allConstant &= kind[in->operands[k]] == Constant;
-    in->constantInputs = allConstant;
-    if (k0 == Varying && isPureKind(in->op) && in->numResults > 0) {
-      int64_t constBytes = 0, resultBytes = 0;
-      bool all = true, anyTensor = false;
-      for (int k = 0; k < in->numOperands && all; k++) {
-        int s = in->operands[k];
-        all = kind[s] != Varying;
-        if (kind[s] == Constant && p->slots[s].isTensor) {
-          anyTensor = true;
-          constBytes += slotBytes(&p->slots[s]);
-        }
-      }
-      for (int k = 0; k < in->numResults && all; k++) {
-        all = p->slots[in->results[k]].isTensor;
-        resultBytes += slotBytes(&p->slots[in->results[k]]);
-      }
-      /* ...or a weight made bigger only to be observed (torch-mlir's linear
-      ** on a 3-D input broadcasts the weight over the batch, and the weight
-      ** observer sits on the broadcast): it is made on every run anyway,
-      ** and cached it lets that observer skip its repeats. */
-      bool observedWeight = all && anyTensor && in->numResults == 1 &&
-                            onlyObserved(p, in->results[0]);
-      if (all && anyTensor && (resultBytes <= constBytes || observedWeight)) {
-        in->hoisted = true;
-        p->numHoisted++;
-        k0 = Constant;
-      }
-    }
-    /* an observer passes its input through: a weight's observer gives the
-    ** weight (it still runs, it is not hoisted) */
-    if (pt2eStringRefIs(n, "pt2e.observer") && in->numOperands == 1 &&
-        in->numResults == 1 && kind[in->operands[0]] == Constant)
-      k0 = Constant;
+    char k0 = resultKind(p, in, kind);
     for (int k = 0; k < in->numResults; k++)
-      kind[in->results[k]] = (char)k0;
+      kind[in->results[k]] = k0;
   }
-  /* A fresh tensor only hoisted instructions write into is not needed
-  ** once they are cached. */
-  for (int i = 0; i < p->numInstrs; i++) {
-    Instr *e = &p->code[i];
-    if (e->dead || e->numResults != 1 || kind[e->results[0]] != FreshEmpty)
-      continue;
-    bool onlyHoisted = true, used = false;
-    for (int j = i + 1; j < p->numInstrs && onlyHoisted; j++)
-      for (int k = 0; !p->code[j].dead && k < p->code[j].numOperands; k++)
-        if (p->code[j].operands[k] == e->results[0]) {
-          used = true;
-          onlyHoisted &= p->code[j].hoisted;
-        }
-    for (int k = 0; k < p->numResults; k++)
-      onlyHoisted &= p->resultSlots[k] != e->results[0];
-    e->onlyFeedsHoisted = used && onlyHoisted;
-  }
+  markOnlyFeedsHoisted(p, kind);
 }
 
 /*
@@ -506,106 +513,134 @@ static void planDeadCode(Program *p, char *read) {
 
 /* }==================================================================== */
 
-Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
+/* The entry block of 'func' when the interpreter compiles it (a func.func
+** of one block), or a null block with a diagnostic. */
+static MlirBlock entryBlockOf(MlirOperation func) {
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(func)),
-                       "func.func")) {
+  MlirBlock none = {NULL};
+  if (!pt2eOpIs(func, "func.func")) {
     pt2eEmitError(loc, "the interpreter runs 'func.func' ops only");
-    return NULL;
+    return none;
   }
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  MlirBlock entry = mlirRegionGetFirstBlock(body);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   if (mlirBlockIsNull(entry)) {
     pt2eEmitError(loc, "cannot interpret a function declaration (no body)");
-    return NULL;
+    return none;
   }
   if (!mlirBlockIsNull(mlirBlockGetNextInRegion(entry))) {
     pt2eEmitError(loc, "the interpreter supports single-block functions only");
-    return NULL;
+    return none;
   }
+  return entry;
+}
 
-  Compiler c;
-  memset(&c, 0, sizeof c);
-  c.p = pt2eAlloc(sizeof *c.p);
-  if (!c.p) {
+/* 'c' set up to compile 'func' into an empty program; false when memory
+** runs out. */
+static bool compilerStart(Compiler *c, Pt2eInterp *interp, MlirOperation func) {
+  memset(c, 0, sizeof *c);
+  c->p = pt2eAlloc(sizeof *c->p);
+  if (!c->p) {
     pt2eInterpOutOfMemory(func);
-    return NULL;
+    return false;
   }
-  c.p->func = func;
-  c.cc.interp = interp;
-  c.cc.program = c.p;
-  c.cc.slotOf = slotOfValue;
-  c.cc.compileFunc = compileCallee;
-  c.cc.impl = &c;
-  bool ok = true;
+  c->p->func = func;
+  c->cc.interp = interp;
+  c->cc.program = c->p;
+  c->cc.slotOf = slotOfValue;
+  c->cc.compileFunc = compileCallee;
+  c->cc.impl = c;
+  return true;
+}
 
+/* The function's arguments get pinned slots (their caller holds them). */
+static bool bindArguments(Compiler *c, MlirOperation func, MlirBlock entry) {
   intptr_t nArgs = mlirBlockGetNumArguments(entry);
-  c.p->argSlots = pt2eAlloc((size_t)(nArgs ? nArgs : 1) * sizeof(int));
-  ok = c.p->argSlots != NULL;
-  if (!ok)
+  c->p->argSlots = pt2eAlloc((size_t)(nArgs ? nArgs : 1) * sizeof(int));
+  if (!c->p->argSlots) {
     pt2eInterpOutOfMemory(func);
-  for (intptr_t i = 0; ok && i < nArgs; i++) {
+    return false;
+  }
+  for (intptr_t i = 0; i < nArgs; i++) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     SlotInfo info;
     if (!pt2eSlotInfoFromType(mlirValueGetType(a), &info)) {
       unsupportedType(func, mlirValueGetType(a), "an argument");
-      ok = false;
-      break;
+      return false;
     }
     char what[32];
     snprintf(what, sizeof what, "argument #%ld", (long)i);
-    if (mlirLogicalResultIsFailure(pt2eCheckTensorSize(interp, func, &info, what))) {
-      ok = false;
-      break;
-    }
+    if (mlirLogicalResultIsFailure(pt2eCheckTensorSize(c->cc.interp, func, &info, what)))
+      return false;
     info.pinned = true;
-    int s = newSlot(&c, a, &info);
-    ok = s >= 0 || mlirLogicalResultIsFailure(pt2eInterpOutOfMemory(func));
-    if (ok)
-      c.p->argSlots[c.p->numArgs++] = s;
+    int s = newSlot(c, a, &info);
+    if (s < 0) /* reported, and compiling goes on, as it always did */
+      pt2eInterpOutOfMemory(func);
+    c->p->argSlots[c->p->numArgs++] = s;
   }
+  return true;
+}
 
-  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
-       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (pt2eStringRefIs(name, "func.return")) {
-      intptr_t n = mlirOperationGetNumOperands(op);
-      c.p->resultSlots = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
-      if (!c.p->resultSlots) {
-        ok = false;
-        pt2eInterpOutOfMemory(op);
-        break;
-      }
-      for (intptr_t i = 0; i < n; i++)
-        c.p->resultSlots[c.p->numResults++] =
-            mapGet(&c.map, mlirOperationGetOperand(op, i));
+/* func.return's operands are the program's results. */
+static bool bindResults(Compiler *c, MlirOperation ret) {
+  intptr_t n = mlirOperationGetNumOperands(ret);
+  c->p->resultSlots = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
+  if (!c->p->resultSlots) {
+    pt2eInterpOutOfMemory(ret);
+    return false;
+  }
+  for (intptr_t i = 0; i < n; i++)
+    c->p->resultSlots[c->p->numResults++] = mapGet(&c->map, mlirOperationGetOperand(ret, i));
+  return true;
+}
+
+/* The body's ops in order (unused tosa.const_shape ops skipped). */
+static bool compileBody(Compiler *c, MlirBlock entry) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (pt2eOpIs(op, "func.return")) {
+      if (!bindResults(c, op))
+        return false;
       continue;
     }
     if (pt2eIsDeadShapeOp(op))
       continue;
-    ok = mlirLogicalResultIsSuccess(compileOp(&c, op));
+    if (mlirLogicalResultIsFailure(compileOp(c, op)))
+      return false;
   }
+  return true;
+}
+
+/* What is decided once every op is compiled: dead code, hoisting (the
+** slot kinds kept: kernels ask which slots are constant), releases. */
+static bool planProgram(Program *p) {
+  char *kind = pt2eAlloc((size_t)(p->numSlots ? p->numSlots : 1));
+  p->cache = pt2eAlloc((size_t)(p->numSlots ? p->numSlots : 1) * sizeof(Slot));
+  p->slotKind = kind;
+  if (!kind || !p->cache) {
+    pt2eInterpOutOfMemory(p->func);
+    return false;
+  }
+  planDeadCode(p, kind);
+  memset(kind, Pt2eSlotVarying, (size_t)p->numSlots);
+  planHoisting(p, kind);
+  if (!planReleases(p)) {
+    pt2eInterpOutOfMemory(p->func);
+    return false;
+  }
+  return true;
+}
+
+Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
+  MlirBlock entry = entryBlockOf(func);
+  Compiler c;
+  if (mlirBlockIsNull(entry) || !compilerStart(&c, interp, func))
+    return NULL;
+  bool ok = bindArguments(&c, func, entry) && compileBody(&c, entry);
   if (ok && !c.p->resultSlots) {
-    pt2eEmitError(loc, "function body has no 'func.return'");
+    pt2eEmitError(mlirOperationGetLocation(func), "function body has no 'func.return'");
     ok = false;
   }
-  if (ok) {
-    char *kind = pt2eAlloc((size_t)(c.p->numSlots ? c.p->numSlots : 1));
-    c.p->cache = pt2eAlloc((size_t)(c.p->numSlots ? c.p->numSlots : 1) * sizeof(Slot));
-    if (!kind || !c.p->cache) {
-      pt2eInterpOutOfMemory(func);
-      ok = false;
-    } else {
-      planDeadCode(c.p, kind);
-      memset(kind, Varying, (size_t)c.p->numSlots);
-      planHoisting(c.p, kind);
-    }
-    c.p->slotKind = kind; /* kept: kernels ask which slots are constant */
-  }
-  if (ok && !planReleases(c.p)) {
-    pt2eInterpOutOfMemory(func);
-    ok = false;
-  }
+  ok = ok && planProgram(c.p);
   pt2eFree((void *)c.map.keys);
   pt2eFree(c.map.slots);
   if (!ok) {
@@ -613,28 +648,6 @@ Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func) {
     return NULL;
   }
   return c.p;
-}
-
-void pt2eProgramDestroy(Program *p) {
-  if (!p)
-    return;
-  for (int i = 0; i < p->numInstrs; i++) {
-    Instr *in = &p->code[i];
-    if (in->freeData)
-      in->freeData(in->data);
-    pt2eFree(in->operands);
-    pt2eFree(in->results);
-    pt2eFree(in->release);
-  }
-  for (int s = 0; p->cache && s < p->numSlots; s++)
-    pt2eTensorRelease(p->cache[s].tensor);
-  pt2eFree(p->cache);
-  pt2eFree(p->slotKind);
-  pt2eFree(p->code);
-  pt2eFree(p->slots);
-  pt2eFree(p->argSlots);
-  pt2eFree(p->resultSlots);
-  pt2eFree(p);
 }
 
 /* }==================================================================== */

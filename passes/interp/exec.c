@@ -17,6 +17,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "ir_ops.h"
 #include "lower_tosa.h"
 #include "pt2e_env.h"
 #include "pt2e_support.h"
@@ -38,7 +39,7 @@ static double monotonicSeconds(void) {
 
 /* Adds one run of 'op' to the profile (kept per op name, or per op). */
 static void profileAdd(Pt2eInterp *interp, MlirOperation op, double seconds) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef name = pt2eOpNameOf(op); /* the profile shows it */
   MlirOperation key = interp->profilePerOp ? op : (MlirOperation){NULL};
   int i = 0;
   while (i < interp->numProf &&
@@ -102,9 +103,44 @@ static void liveLimitError(Pt2eInterp *interp, MlirOperation op) {
                   (long long)(pt2eAllocLiveBytes() >> 20));
 }
 
-MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
+/*
+** Runs one instruction, or takes the results an earlier run cached (or
+** skips it: dead, or only feeding cached work), then releases the slots
+** whose last use it is. False when it failed (reported).
+*/
+static bool step(Exec *ex, const Instr *in) {
+  Pt2eInterp *interp = ex->interp;
+  const Program *p = ex->program;
+  double t0 = interp->profile ? monotonicSeconds() : 0;
+  size_t refused = pt2eAllocLimitHits();
+  bool ok = true;
+  bool skipped = in->dead || (in->hoisted && p->cache[in->results[0]].tensor) ||
+                 (in->onlyFeedsHoisted && p->warm);
+  if (skipped) {
+    /* dead, or ran on an earlier run: its results are the same */
+    for (int k = 0; in->hoisted && k < in->numResults; k++)
+      ex->slots[in->results[k]].tensor = pt2eTensorRetain(p->cache[in->results[k]].tensor);
+  } else {
+    ok = mlirLogicalResultIsSuccess(in->exec(ex, in));
+    for (int k = 0; ok && in->hoisted && k < in->numResults; k++)
+      p->cache[in->results[k]].tensor = pt2eTensorRetain(ex->slots[in->results[k]].tensor);
+  }
+  if (!ok && pt2eAllocLimitHits() != refused && !interp->limitReported)
+    liveLimitError(interp, in->op);
+  for (int k = 0; k < in->numRelease; k++)
+    releaseSlot(&ex->slots[in->release[k]]);
+  if (interp->profile && !skipped) /* the profile counts runs, not cache hits */
+    profileAdd(interp, in->op, monotonicSeconds() - t0);
+  return ok;
+}
+
+static MlirLogicalResult runCallee(Exec *ex, const Program *p, const Slot *args,
+                                   Slot *results);
+
+/* Runs 'p' on borrowed 'args'; on success 'results' hold owned values. */
+static MlirLogicalResult runSlots(Pt2eInterp *interp, const Program *p,
                                   const Slot *args, Slot *results) {
-  Exec ex = {interp, p, pt2eAlloc((size_t)p->numSlots * sizeof(Slot))};
+  Exec ex = {interp, p, pt2eAlloc((size_t)p->numSlots * sizeof(Slot)), runCallee};
   if (!ex.slots)
     return pt2eInterpOutOfMemory(p->func);
   for (int i = 0; i < p->numArgs; i++) {
@@ -112,30 +148,8 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
     pt2eTensorRetain(args[i].tensor);
   }
   bool ok = true;
-  for (int i = 0; i < p->numInstrs && ok; i++) {
-    const Instr *in = &p->code[i];
-    double t0 = interp->profile ? monotonicSeconds() : 0;
-    size_t refused = pt2eAllocLimitHits();
-    bool skipped = in->dead || (in->hoisted && p->cache[in->results[0]].tensor) ||
-                  (in->onlyFeedsHoisted && p->warm);
-    if (skipped) {
-      /* dead, or ran on an earlier run: its results are the same */
-      for (int k = 0; in->hoisted && k < in->numResults; k++)
-        ex.slots[in->results[k]].tensor =
-            pt2eTensorRetain(p->cache[in->results[k]].tensor);
-    } else {
-      ok = mlirLogicalResultIsSuccess(in->exec(&ex, in));
-      for (int k = 0; ok && in->hoisted && k < in->numResults; k++)
-        p->cache[in->results[k]].tensor =
-            pt2eTensorRetain(ex.slots[in->results[k]].tensor);
-    }
-    if (!ok && pt2eAllocLimitHits() != refused && !interp->limitReported)
-      liveLimitError(interp, in->op);
-    for (int k = 0; k < in->numRelease; k++)
-      releaseSlot(&ex.slots[in->release[k]]);
-    if (interp->profile && !skipped) /* the profile counts runs, not cache hits */
-      profileAdd(interp, in->op, monotonicSeconds() - t0);
-  }
+  for (int i = 0; i < p->numInstrs && ok; i++)
+    ok = step(&ex, &p->code[i]);
   if (ok)
     ((Program *)p)->warm = true; /* the cache is a memo, not the program's meaning */
   for (int k = 0; ok && k < p->numResults; k++) {
@@ -148,6 +162,12 @@ MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* Exec.runProgram: a callee runs for the same interpreter. */
+static MlirLogicalResult runCallee(Exec *ex, const Program *p, const Slot *args,
+                                   Slot *results) {
+  return runSlots(ex->interp, p, args, results);
+}
+
 /* The environment's switches (pt2e_env.h) are checked before a run: a
 ** misspelt value would otherwise fall back to a default unseen. */
 static bool environmentValid(MlirOperation at) {
@@ -158,19 +178,29 @@ static bool environmentValid(MlirOperation at) {
   return false;
 }
 
-Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks) {
-  if (!environmentValid(func))
-    return NULL;
+/* A new interpreter with 'hooks' (or none) and 'limits', nothing compiled
+** yet; NULL, reported at 'at', when memory runs out. */
+static Pt2eInterp *newInterp(MlirOperation at, const Pt2eInterpHooks *hooks,
+                             Pt2eInterpLimits limits) {
   Pt2eInterp *interp = pt2eAlloc(sizeof *interp);
   if (!interp) {
-    pt2eInterpOutOfMemory(func);
+    pt2eInterpOutOfMemory(at);
     return NULL;
   }
   if (hooks)
     interp->hooks = *hooks;
-  interp->limits = pt2eInterpDefaultLimits();
+  interp->limits = limits;
   interp->fastPaths = true;
   pt2eAllocKeepFreedMemory(); /* each batch reuses the last one's pages */
+  return interp;
+}
+
+Pt2eInterp *pt2eInterpCreate(MlirOperation func, const Pt2eInterpHooks *hooks) {
+  if (!environmentValid(func))
+    return NULL;
+  Pt2eInterp *interp = newInterp(func, hooks, pt2eInterpDefaultLimits());
+  if (!interp)
+    return NULL;
   interp->entry = pt2eProgramCompile(interp, func);
   if (!interp->entry) {
     pt2eInterpDestroy(interp);
@@ -205,7 +235,7 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
   MlirOperation target = module;
   if (!environmentValid(module))
     return NULL;
-  if (mlirOperationIsNull(pt2eFindFunc(module, entry))) {
+  if (mlirOperationIsNull(pt2eOpFindFunc(module, entry))) {
     pt2eEmitError(mlirOperationGetLocation(module),
                   "no function '@%.*s' to run in this module",
                   (int)entry.length, entry.data);
@@ -217,23 +247,18 @@ Pt2eInterp *pt2eInterpCreateInModule(MlirOperation module, MlirStringRef entry,
       return NULL;
     target = lowered;
   }
-  Pt2eInterp *interp = pt2eAlloc(sizeof *interp);
+  Pt2eInterp *interp =
+      newInterp(module, hooks, limits ? *limits : pt2eInterpDefaultLimits());
   if (!interp) {
     if (!mlirOperationIsNull(lowered))
       mlirOperationDestroy(lowered);
-    pt2eInterpOutOfMemory(module);
     return NULL;
   }
-  if (hooks)
-    interp->hooks = *hooks;
-  interp->limits = limits ? *limits : pt2eInterpDefaultLimits();
-  interp->fastPaths = true;
-  pt2eAllocKeepFreedMemory(); /* each batch reuses the last one's pages */
   const char *profile = getenv("PT2E_INTERP_PROFILE");
   interp->profile = profile != NULL && *profile && strcmp(profile, "0") != 0;
   interp->profilePerOp = profile && strcmp(profile, "op") == 0;
   interp->lowered = lowered;
-  interp->entry = pt2eProgramCompile(interp, pt2eFindFunc(target, entry));
+  interp->entry = pt2eProgramCompile(interp, pt2eOpFindFunc(target, entry));
   if (!interp->entry) {
     pt2eInterpDestroy(interp);
     return NULL;
@@ -275,49 +300,67 @@ static Pt2eTensor *slotAsTensor(const Program *p, int slot, Slot *v) {
   return t;
 }
 
-MlirLogicalResult pt2eInterpRun(Pt2eInterp *interp, Pt2eTensor *const *args,
-                                Pt2eTensor **results) {
+/* The caller's arguments as slots (borrowed): a scalar argument from a
+** one-element tensor of its type, a tensor argument of its exact type. */
+static MlirLogicalResult argsToSlots(const Pt2eInterp *interp, Pt2eTensor *const *args,
+                                     Slot *argSlots) {
   const Program *p = interp->entry;
   MlirLocation loc = mlirOperationGetLocation(p->func);
-  Slot *argSlots = pt2eAlloc((size_t)(p->numArgs + 1) * sizeof(Slot));
-  Slot *resSlots = pt2eAlloc((size_t)(p->numResults + 1) * sizeof(Slot));
-  MlirLogicalResult r = mlirLogicalResultSuccess();
-  if (!argSlots || !resSlots)
-    r = pt2eOutOfMemory(loc, "interpreter");
-  for (int i = 0; mlirLogicalResultIsSuccess(r) && i < p->numArgs; i++) {
+  for (int i = 0; i < p->numArgs; i++) {
     char msg[300];
     const SlotInfo *info = &p->slots[p->argSlots[i]];
     if (!info->isTensor) {
-      if (args[i]->numel != 1 || args[i]->type != info->type) {
-        r = pt2eEmitError(loc, "argument #%d: expected one scalar", i);
-        break;
-      }
+      if (args[i]->numel != 1 || args[i]->type != info->type)
+        return pt2eEmitError(loc, "argument #%d: expected one scalar", i);
       argSlots[i].scalar = pt2eTensorLoad(args[i], 0);
       continue;
     }
-    if (!pt2eTensorMatchesType(args[i], pt2eInterpArgType(interp, i), msg,
-                               sizeof msg)) {
-      r = pt2eEmitError(loc, "argument #%d: %s", i, msg);
-      break;
-    }
+    if (!pt2eTensorMatchesType(args[i], pt2eInterpArgType(interp, i), msg, sizeof msg))
+      return pt2eEmitError(loc, "argument #%d: %s", i, msg);
     argSlots[i].tensor = args[i];
   }
-  if (mlirLogicalResultIsSuccess(r)) {
-    /* Everything held through pt2eAlloc stays under max-live-mb while the
-    ** function runs; the caller's own ceiling comes back afterwards. */
-    size_t outer = pt2eAllocSetLimit((size_t)interp->limits.maxLiveBytes);
-    interp->limitReported = false;
-    r = pt2eProgramRunSlots(interp, p, argSlots, resSlots);
-    pt2eAllocSetLimit(outer);
-  }
-  for (int k = 0; mlirLogicalResultIsSuccess(r) && k < p->numResults; k++) {
+  return mlirLogicalResultSuccess();
+}
+
+/* Runs the entry program: everything held through pt2eAlloc stays under
+** max-live-mb while the function runs; the caller's own ceiling comes back
+** afterwards. */
+static MlirLogicalResult runUnderLimit(Pt2eInterp *interp, const Slot *argSlots,
+                                       Slot *resSlots) {
+  size_t outer = pt2eAllocSetLimit((size_t)interp->limits.maxLiveBytes);
+  interp->limitReported = false;
+  MlirLogicalResult r = runSlots(interp, interp->entry, argSlots, resSlots);
+  pt2eAllocSetLimit(outer);
+  return r;
+}
+
+/* The result slots as new tensors; none are left on failure. */
+static MlirLogicalResult slotsToResults(const Program *p, Slot *resSlots,
+                                        Pt2eTensor **results) {
+  for (int k = 0; k < p->numResults; k++) {
     results[k] = slotAsTensor(p, p->resultSlots[k], &resSlots[k]);
     if (!results[k]) {
       for (int j = 0; j < k; j++)
         pt2eTensorRelease(results[j]);
-      r = pt2eOutOfMemory(loc, "interpreter");
+      return pt2eOutOfMemory(mlirOperationGetLocation(p->func), "interpreter");
     }
   }
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eInterpRun(Pt2eInterp *interp, Pt2eTensor *const *args,
+                                Pt2eTensor **results) {
+  const Program *p = interp->entry;
+  Slot *argSlots = pt2eAlloc((size_t)(p->numArgs + 1) * sizeof(Slot));
+  Slot *resSlots = pt2eAlloc((size_t)(p->numResults + 1) * sizeof(Slot));
+  MlirLogicalResult r =
+      !argSlots || !resSlots
+          ? pt2eOutOfMemory(mlirOperationGetLocation(p->func), "interpreter")
+          : argsToSlots(interp, args, argSlots);
+  if (mlirLogicalResultIsSuccess(r))
+    r = runUnderLimit(interp, argSlots, resSlots);
+  if (mlirLogicalResultIsSuccess(r))
+    r = slotsToResults(p, resSlots, results);
   if (resSlots)
     for (int k = 0; k < p->numResults; k++)
       pt2eTensorRelease(resSlots[k].tensor);

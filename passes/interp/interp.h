@@ -8,7 +8,7 @@
 ** (ops.c); running it (exec.c) walks that array, freeing each intermediate
 ** tensor after its last use. Every linalg structured op, named or generic,
 ** runs through one loop-nest executor driven by its indexing maps and body
-** (op_linalg.c); matmul- and convolution-shaped ops take a faster sgemm path
+** (linalg_loops.c); matmul- and convolution-shaped ops take a faster sgemm path
 ** (kernels.c, gemm.c). Scalar code (linalg bodies, arith on scalars and
 ** elementwise on tensors) is compiled to a flat scalar program (op_arith.c).
 ** Tensors and element types are the floor (tensor.c).

@@ -9,7 +9,8 @@
 ** slots whose last use it is, and releases them after it ran.
 **
 ** Layers (no header includes one above it): tensor.h (the floor) <
-** interp_internal.h (compile.c, exec.c) < ops.h, op_arith.h < op_linalg.h;
+** interp_internal.h (program.c, compile.c) < ops.h, op_arith.h <
+** linalg_plan.h < linalg_loops.h < op_linalg.h;
 ** gemm.h and lower_tosa.h stand alone.
 */
 #ifndef PT2E_INTERP_INTERNAL_H
@@ -65,6 +66,13 @@ struct Instr {
   void (*whenResultsUnread)(Instr *in);
 };
 
+/* What a slot's value is across runs of a program (Program.slotKind). */
+typedef enum Pt2eSlotKind {
+  Pt2eSlotVarying = 0,   /* computed on every run */
+  Pt2eSlotConstant = 1,  /* the same on every run: a constant, a hoisted result */
+  Pt2eSlotFreshEmpty = 2 /* a new tensor.empty on every run */
+} Pt2eSlotKind;
+
 /* A compiled function body. */
 typedef struct Program {
   MlirOperation func;
@@ -81,14 +89,10 @@ typedef struct Program {
   Slot *cache;
   int numHoisted;
   bool warm; /* a run completed: every hoisted result is in 'cache' */
-  /* numSlots entries, from planHoisting: 1 for a slot whose value is the
-  ** same on every run (a constant, a hoisted result), so that a kernel may
-  ** keep work it did on it (a packed weight) */
+  /* numSlots entries (Pt2eSlotKind), from planHoisting: a kernel may keep
+  ** work it did on a Pt2eSlotConstant slot (a packed weight) */
   char *slotKind;
 } Program;
-
-/* True when slot 's' of 'p' holds the same value on every run. */
-bool pt2eProgramSlotIsConstant(const Program *p, int s);
 
 struct Pt2eInterp {
   Program *entry;
@@ -124,18 +128,25 @@ struct Exec {
   Pt2eInterp *interp;
   const Program *program;
   Slot *slots;
+  /* Runs another program (a callee of func.call) on borrowed 'args'; on
+  ** success 'results' hold owned values. Op files reach the run loop
+  ** through here, never by calling it. */
+  MlirLogicalResult (*runProgram)(Exec *ex, const Program *p, const Slot *args,
+                                  Slot *results);
 };
+
+/* ---- program.c ---- */
+
+/* Frees a program and everything its instructions hold; NULL is allowed. */
+void pt2eProgramDestroy(Program *p);
+
+/* True when slot 's' of 'p' holds the same value on every run. */
+bool pt2eProgramSlotIsConstant(const Program *p, int s);
 
 /* ---- compile.c ---- */
 
 /* Compiles a func.func; NULL (with a diagnostic) on failure. */
 Program *pt2eProgramCompile(Pt2eInterp *interp, MlirOperation func);
-void pt2eProgramDestroy(Program *p);
-
-/* The op with symbol 'name' directly inside 'module', or null. */
-MlirOperation pt2eFindSymbol(MlirOperation module, MlirStringRef name);
-/* The func.func named 'name' directly inside 'module', or null. */
-MlirOperation pt2eFindFunc(MlirOperation module, MlirStringRef name);
 
 /*
 ** What a compile function for one op kind gets: the op, the instruction to
@@ -162,12 +173,6 @@ typedef MlirLogicalResult (*CompileFn)(CompileCtx *cc, Instr *in);
 */
 MlirLogicalResult pt2eCheckTensorSize(const Pt2eInterp *interp, MlirOperation op,
                                       const SlotInfo *info, const char *what);
-
-/* ---- exec.c ---- */
-
-/* Runs 'p' on borrowed 'args'; on success 'results' hold owned values. */
-MlirLogicalResult pt2eProgramRunSlots(Pt2eInterp *interp, const Program *p,
-                                      const Slot *args, Slot *results);
 
 /* "interpreter ran out of memory" at 'op' (the one wording of it). */
 static inline MlirLogicalResult pt2eInterpOutOfMemory(MlirOperation op) {

@@ -30,14 +30,17 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Dialect/Linalg.h"
 
 #include "gemm.h"
 #include "kernels_window.h"
+#include "broadcast.h"
+#include "ir_ops.h"
 #include "pt2e_checked.h"
 #include "pt2e_cpu.h"
+#include "pt2e_dialect.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
+#include "structured.h"
 
 typedef enum KernelKind {
   KMatmul, KConvNchwFchw, KConvNhwcHwcf, KConvNhwcFhwc, KPoolNchw, KPoolNhwc,
@@ -200,11 +203,6 @@ static bool operandsAre(MlirOperation op, MlirValue a, MlirValue b) {
          (mlirValueEqual(x, b) && mlirValueEqual(y, a));
 }
 
-static bool opNamed(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
 /*
 ** A body that is exactly out + in0 * in1: one mulf of the two inputs, one
 ** addf of the product and the init (either order: both are commutative
@@ -219,8 +217,8 @@ static bool macBody(MlirOperation op) {
   MlirOperation mul = mlirBlockGetFirstOperation(b);
   MlirOperation add = mlirOperationIsNull(mul) ? mul : mlirOperationGetNextInBlock(mul);
   MlirOperation yield = mlirOperationIsNull(add) ? add : mlirOperationGetNextInBlock(add);
-  if (!opNamed(mul, "arith.mulf") || !opNamed(add, "arith.addf") ||
-      !opNamed(yield, "linalg.yield") ||
+  if (!pt2eOpIs(mul, "arith.mulf") || !pt2eOpIs(add, "arith.addf") ||
+      !pt2eOpIs(yield, "linalg.yield") ||
       !mlirOperationIsNull(mlirOperationGetNextInBlock(yield)) ||
       mlirOperationGetNumOperands(yield) != 1)
     return false;
@@ -745,22 +743,16 @@ static bool runConvThroughPlanes(const Kernel *k, const WideConv *wide,
   return ok;
 }
 
-static bool runConv(const Kernel *k, const float *a, const float *b,
-                    const float *starts, const Pt2eSgemmPacked *pw, float *c) {
-  /* the geometry is the one chosen at compile time (a function of k) */
-  WideConv wide;
-  if (k->throughPlanes && convWideGeometry(k, &wide))
-    return runConvThroughPlanes(k, &wide, a, b, starts, pw, c);
+/* NCHW images several to one sgemm (convGroup): each group's outputs in
+** the grouped layout 'tmp', their init gathered there first. */
+static bool runConvGrouped(const Kernel *k, int64_t group, const float *a,
+                           const float *b, const float *starts,
+                           const Pt2eSgemmPacked *pw, float *c) {
   int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
-  bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
-  int64_t group = convGroup(k);
-  /* NHWC: im2col written out (not zeroed: it writes every column); NCHW:
-  ** made while packed; grouped outputs gathered (every row written) */
-  float *col = direct || nchw ? NULL
-                              : pt2eAllocUninit((size_t)(group * ohw * kkc) * sizeof(float));
-  float *tmp = group > 1 ? pt2eAllocUninit((size_t)(group * ohw * k->F) * sizeof(float)) : NULL;
-  bool ok = (direct || nchw || col) && (group == 1 || tmp);
-  for (int64_t n0 = 0; ok && group > 1 && n0 < k->N; n0 += group) {
+  /* grouped outputs gathered: every row written */
+  float *tmp = pt2eAllocUninit((size_t)(group * ohw * k->F) * sizeof(float));
+  bool ok = tmp != NULL;
+  for (int64_t n0 = 0; ok && n0 < k->N; n0 += group) {
     int64_t g = k->N - n0 < group ? k->N - n0 : group, ld = g * ohw;
     float *out = c + n0 * k->F * ohw;
     ColRows cr = {k, a + n0 * k->C * storedH(k) * storedW(k)};
@@ -772,7 +764,22 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     if (ok)
       groupCopy(k, g, out, tmp, false);
   }
-  for (int64_t n = 0; ok && group == 1 && n < k->N; n++) {
+  pt2eFree(tmp);
+  return ok;
+}
+
+/* Image by image: NCHW direct (the input is B), NCHW (im2col rows made
+** while packed), NHWC (im2col written out, unless direct). */
+static bool runConvByImage(const Kernel *k, const float *a, const float *b,
+                           const float *starts, const Pt2eSgemmPacked *pw,
+                           float *c) {
+  int64_t ohw = k->OH * k->OW, kkc = k->KH * k->KW * k->C;
+  bool direct = convIsDirect(k), nchw = k->kind == KConvNchwFchw;
+  /* not zeroed: im2col writes every column */
+  float *col = direct || nchw ? NULL
+                              : pt2eAllocUninit((size_t)(ohw * kkc) * sizeof(float));
+  bool ok = direct || nchw || col;
+  for (int64_t n = 0; ok && n < k->N; n++) {
     const float *xn = a + n * k->C * storedH(k) * storedW(k);
     float *yn = c + n * k->F * ohw;
     if (nchw && direct) {
@@ -796,8 +803,45 @@ static bool runConv(const Kernel *k, const float *a, const float *b,
     }
   }
   pt2eFree(col);
-  pt2eFree(tmp);
   return ok;
+}
+
+static bool runConv(const Kernel *k, const float *a, const float *b,
+                    const float *starts, const Pt2eSgemmPacked *pw, float *c) {
+  /* the geometry is the one chosen at compile time (a function of k) */
+  WideConv wide;
+  if (k->throughPlanes && convWideGeometry(k, &wide))
+    return runConvThroughPlanes(k, &wide, a, b, starts, pw, c);
+  int64_t group = convGroup(k);
+  return group > 1 ? runConvGrouped(k, group, a, b, starts, pw, c)
+                   : runConvByImage(k, a, b, starts, pw, c);
+}
+
+/* 'def' (two operands, one result) broadcasts its input over dimension 0:
+** a linalg.broadcast of dimensions [0], or a linalg.generic with maps
+** (d0, d1, d2) -> (d1, d2) and the identity whose body yields its input
+** (its iterator types not read). */
+static bool broadcastOverBatch(MlirOperation def) {
+  if (pt2eOpIs(def, "linalg.broadcast")) {
+    MlirAttribute dims = pt2eOpAttr(def, "dimensions");
+    return !mlirAttributeIsNull(dims) && mlirAttributeIsADenseI64Array(dims) &&
+           mlirDenseArrayGetNumElements(dims) == 1 && mlirDenseI64ArrayGetElement(dims, 0) == 0;
+  }
+  if (!pt2eOpIs(def, "linalg.generic") || pt2eStructuredNumMaps(def) != 2)
+    return false;
+  MlirAffineMap in = pt2eStructuredMap(def, 0), out = pt2eStructuredMap(def, 1);
+  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumDims(in) != 3 ||
+      mlirAffineMapGetNumResults(in) != 2)
+    return false;
+  for (int r = 0; r < 2; r++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(in, r);
+    if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != r + 1)
+      return false;
+  }
+  MlirBlock body = pt2eStructuredBody(def);
+  MlirOperation y = mlirBlockGetFirstOperation(body);
+  return pt2eOpIs(y, "linalg.yield") && mlirOperationGetNumOperands(y) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0));
 }
 
 /*
@@ -813,15 +857,13 @@ static MlirValue sharedBroadcast(MlirValue b) {
   MlirValue none = {NULL};
   if (!mlirValueIsAOpResult(b))
     return none;
-  MlirOperation def = mlirOpResultGetOwner(b);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
   /* an observer passes its input through unchanged (and still runs: it is
   ** not pure, so it keeps its reader of the broadcast) */
-  if (pt2eStringRefIs(name, "pt2e.observer") && mlirOperationGetNumOperands(def) == 1 &&
+  MlirOperation def = mlirOpResultGetOwner(b);
+  if (pt2eOpIs(def, PT2E_OBSERVER_OP) && mlirOperationGetNumOperands(def) == 1 &&
       mlirValueIsAOpResult(mlirOperationGetOperand(def, 0))) {
     b = mlirOperationGetOperand(def, 0);
     def = mlirOpResultGetOwner(b);
-    name = mlirIdentifierStr(mlirOperationGetName(def));
   }
   if (mlirOperationGetNumOperands(def) != 2 || mlirOperationGetNumResults(def) != 1)
     return none;
@@ -832,35 +874,7 @@ static MlirValue sharedBroadcast(MlirValue b) {
       mlirShapedTypeGetDimSize(st, 0) != mlirShapedTypeGetDimSize(bt, 1) ||
       mlirShapedTypeGetDimSize(st, 1) != mlirShapedTypeGetDimSize(bt, 2))
     return none;
-  if (pt2eStringRefIs(name, "linalg.broadcast")) {
-    MlirAttribute dims = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("dimensions"));
-    if (mlirAttributeIsNull(dims) || !mlirAttributeIsADenseI64Array(dims) ||
-        mlirDenseArrayGetNumElements(dims) != 1 || mlirDenseI64ArrayGetElement(dims, 0) != 0)
-      return none;
-    return src;
-  }
-  if (!pt2eStringRefIs(name, "linalg.generic"))
-    return none;
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(def);
-  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
-    return none;
-  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
-  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
-  if (!mlirAffineMapIsIdentity(out) || mlirAffineMapGetNumDims(in) != 3 ||
-      mlirAffineMapGetNumResults(in) != 2)
-    return none;
-  for (int r = 0; r < 2; r++) {
-    MlirAffineExpr e = mlirAffineMapGetResult(in, r);
-    if (!mlirAffineExprIsADim(e) || mlirAffineDimExprGetPosition(e) != r + 1)
-      return none;
-  }
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
-  MlirOperation y = mlirBlockGetFirstOperation(body);
-  if (mlirOperationIsNull(y) || !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(y)), "linalg.yield") ||
-      mlirOperationGetNumOperands(y) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(y, 0), mlirBlockGetArgument(body, 0)))
-    return none;
-  return src;
+  return broadcastOverBatch(def) ? src : none;
 }
 
 /*
@@ -991,6 +1005,75 @@ static const Pt2eSgemmPacked *packedWeights(Exec *ex, const Instr *in,
   return memo->packedW;
 }
 
+/*
+** The output tensor of a run. A kernel whose chains start at a bias or a
+** fill's value (rowBias, fillInit) writes every element of a new tensor,
+** and *starts holds the chains' starts, one per product row (*filled owns
+** them when they were made here); any other's output is initialised from
+** its init. NULL, reported, when memory runs out.
+*/
+static Pt2eTensor *startOutput(Exec *ex, const Instr *in, const Kernel *k,
+                               const float **starts, float **filled) {
+  Pt2eTensor *out;
+  if (!k->rowBias && !k->fillInit)
+    return mlirLogicalResultIsSuccess(pt2eLinalgInitOutputs(ex, in, 2, 1, &out)) ? out
+                                                                                 : NULL;
+  out = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
+  if (!out) {
+    pt2eInterpOutOfMemory(in->op);
+    return NULL;
+  }
+  if (k->rowBias) {
+    *starts = ex->slots[in->operands[2]].tensor->data;
+    return out;
+  }
+  int64_t rows = productRows(k);
+  *filled = pt2eAllocUninit((size_t)rows * sizeof(float));
+  if (!*filled) {
+    pt2eTensorRelease(out);
+    pt2eInterpOutOfMemory(in->op);
+    return NULL;
+  }
+  for (int64_t i = 0; i < rows; i++)
+    (*filled)[i] = ex->slots[in->operands[2]].scalar.f32;
+  *starts = *filled;
+  return out;
+}
+
+static bool isWindowKind(KernelKind kind) {
+  return kind == KPoolNchw || kind == KPoolNhwc || kind == KDepthwiseNchw ||
+         kind == KDepthwiseNhwc;
+}
+
+/* A pooling or depthwise kernel; false when a padded input's scratch
+** cannot be had. */
+static bool runWindow(const Kernel *k, const float *a, const float *b, float *c) {
+  Pt2eWindow s = windowOf(k);
+  if (k->kind == KPoolNchw || k->kind == KPoolNhwc)
+    return pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c);
+  return k->kind == KDepthwiseNchw ? pt2eDepthwiseNchw(&s, a, b, c)
+                                   : pt2eDepthwiseNhwc(&s, a, b, c);
+}
+
+/* A matmul or batch_matmul through the sgemm, its B packed (pb) or not;
+** false when memory runs out. */
+static bool runMatmul(const Kernel *k, const float *a, const float *b,
+                      const float *starts, const Pt2eSgemmPacked *pb, float *c) {
+  int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
+  if (k->sharedB && !k->transA)
+    /* A's and C's batches are consecutive rows: one product of batch x m
+    ** rows against the shared B, each output's chain unchanged */
+    return pt2eSgemmWithPacked(NULL, pb, false, k->transB, k->batch * k->m, k->n,
+                               k->k, a, lda, b, ldb, true, starts, c, k->n);
+  bool ok = true;
+  for (int64_t i = 0; ok && i < k->batch; i++)
+    ok = pt2eSgemmWithPacked(NULL, pb, k->transA, k->transB, k->m, k->n, k->k,
+                             a + i * k->m * k->k, lda,
+                             b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
+                             starts, c + i * k->m * k->n, k->n);
+  return ok;
+}
+
 static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Kernel *k = p->kernel;
@@ -998,71 +1081,22 @@ static MlirLogicalResult execKernel(Exec *ex, const Instr *in) {
     return k->sharedB || k->rowBias || k->fillInit || k->padded
                ? runLoopsRewired(ex, in, k)
                : pt2eLinalgRunLoops(ex, in);
-  Pt2eTensor *out;
   const float *starts = NULL; /* the chains' starts, one per product row */
   float *filled = NULL;
-  if (k->rowBias || k->fillInit) {
-    /* every element is written: chains start at the bias or the fill's
-    ** value, not at an init */
-    out = pt2eTensorCreateUninit(Pt2eElemF32, k->outRank, k->outShape);
-    if (!out)
-      return pt2eInterpOutOfMemory(in->op);
-    if (k->rowBias) {
-      starts = ex->slots[in->operands[2]].tensor->data;
-    } else {
-      int64_t rows = productRows(k);
-      filled = pt2eAllocUninit((size_t)rows * sizeof(float));
-      if (!filled) {
-        pt2eTensorRelease(out);
-        return pt2eInterpOutOfMemory(in->op);
-      }
-      for (int64_t i = 0; i < rows; i++)
-        filled[i] = ex->slots[in->operands[2]].scalar.f32;
-      starts = filled;
-    }
-  } else if (mlirLogicalResultIsFailure(pt2eLinalgInitOutputs(ex, in, 2, 1, &out))) {
+  Pt2eTensor *out = startOutput(ex, in, k, &starts, &filled);
+  if (!out)
     return mlirLogicalResultFailure();
-  }
   const float *a = ex->slots[in->operands[0]].tensor->data;
   const float *b = ex->slots[in->operands[1]].tensor->data;
   float *c = out->data;
-  Pt2eWindow s = windowOf(k);
-  bool isWindow = k->kind == KPoolNchw || k->kind == KPoolNhwc ||
-                  k->kind == KDepthwiseNchw || k->kind == KDepthwiseNhwc;
-  if (isWindow) {
-    bool ok = k->kind == KPoolNchw || k->kind == KPoolNhwc
-                  ? pt2ePool(&s, k->kind == KPoolNchw, k->poolMax, a, c)
-              : k->kind == KDepthwiseNchw ? pt2eDepthwiseNchw(&s, a, b, c)
-                                          : pt2eDepthwiseNhwc(&s, a, b, c);
-    if (!ok) {
-      pt2eTensorRelease(out);
-      return pt2eInterpOutOfMemory(in->op); /* a padded input's scratch */
-    }
-  } else if (k->kind == KMatmul) {
-    int64_t lda = k->transA ? k->m : k->k, ldb = k->transB ? k->k : k->n;
-    const Pt2eSgemmPacked *pb = packedWeights(ex, in, k, b);
-    bool ok = true;
-    if (k->sharedB && !k->transA)
-      /* A's and C's batches are consecutive rows: one product of batch x m
-      ** rows against the shared B, each output's chain unchanged */
-      ok = pt2eSgemmWithPacked(NULL, pb, false, k->transB, k->batch * k->m,
-                               k->n, k->k, a, lda, b, ldb, true, starts, c, k->n);
-    for (int64_t i = 0; ok && !(k->sharedB && !k->transA) && i < k->batch; i++)
-      ok = pt2eSgemmWithPacked(NULL, pb, k->transA, k->transB, k->m, k->n, k->k,
-                               a + i * k->m * k->k, lda,
-                               b + (k->sharedB ? 0 : i * k->k * k->n), ldb, true,
-                               starts, c + i * k->m * k->n, k->n);
-    if (!ok) {
-      pt2eFree(filled);
-      pt2eTensorRelease(out);
-      return pt2eInterpOutOfMemory(in->op);
-    }
-  } else if (!runConv(k, a, b, starts, packedWeights(ex, in, k, b), c)) {
-    pt2eFree(filled);
-    pt2eTensorRelease(out);
-    return pt2eInterpOutOfMemory(in->op);
-  }
+  bool ok = isWindowKind(k->kind) ? runWindow(k, a, b, c)
+            : k->kind == KMatmul  ? runMatmul(k, a, b, starts, packedWeights(ex, in, k, b), c)
+                                  : runConv(k, a, b, starts, packedWeights(ex, in, k, b), c);
   pt2eFree(filled);
+  if (!ok) {
+    pt2eTensorRelease(out);
+    return pt2eInterpOutOfMemory(in->op); /* scratch, packing or a padded plane */
+  }
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
 }
@@ -1093,7 +1127,7 @@ static void biasAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
   int dimOf[PT2E_MAX_RANK], sr = 0;
   if (kr->kind != KConvNchwFchw)
     return;
-  MlirValue src = pt2eLinalgBroadcastSource(mlirOperationGetOperand(in->op, 2),
+  MlirValue src = pt2eBroadcastSource(mlirOperationGetOperand(in->op, 2),
                                             dimOf, &sr);
   int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
   if (slot < 0 || sr != 1 || dimOf[0] != 1)
@@ -1124,7 +1158,7 @@ static void fillAsRowInit(CompileCtx *cc, Instr *in, Kernel *kr) {
   if (kr->rowBias || !mlirValueIsAOpResult(init))
     return;
   MlirOperation def = mlirOpResultGetOwner(init);
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "linalg.fill") ||
+  if (!pt2eOpIs(def, "linalg.fill") ||
       mlirOperationGetNumOperands(def) != 2)
     return;
   int slot = cc->slotOf(cc, mlirOperationGetOperand(def, 0));
@@ -1148,10 +1182,10 @@ static bool padConstant(MlirOperation pad, float *value) {
   if (mlirBlockIsNull(b))
     return false;
   MlirOperation y = mlirBlockGetTerminator(b);
-  if (!opNamed(y, "tensor.yield") || mlirOperationGetNumOperands(y) != 1)
+  if (!pt2eOpIs(y, "tensor.yield") || mlirOperationGetNumOperands(y) != 1)
     return false;
   MlirValue v = mlirOperationGetOperand(y, 0);
-  if (!mlirValueIsAOpResult(v) || !opNamed(mlirOpResultGetOwner(v), "arith.constant"))
+  if (!mlirValueIsAOpResult(v) || !pt2eOpIs(mlirOpResultGetOwner(v), "arith.constant"))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v),
                                                     mlirStringRefCreateFromCString("value"));
@@ -1193,7 +1227,7 @@ static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
     return; /* products read their operands as they are */
   MlirOperation pad = mlirOpResultGetOwner(x);
   MlirOpOperand use = mlirValueGetFirstUse(x);
-  if (!opNamed(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
+  if (!pt2eOpIs(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
       mlirOpOperandIsNull(use) || !mlirOperationEqual(mlirOpOperandGetOwner(use), in->op) ||
       !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return; /* dynamic amounts, or another reader */
@@ -1224,63 +1258,79 @@ static void readThroughPad(CompileCtx *cc, Instr *in, Kernel *kr) {
 
 /* }====================================================================== */
 
-void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
-  Kernel kr;
-  memset(&kr, 0, sizeof kr);
-  if (pt2eLinalgChooseInt8Kernel(cc, in, plan))
-    return;
-  if (plan->numIns != 2 || plan->numOuts != 1)
-    return;
-  bool ok = false;
-  if (pt2eStringRefIs(name, "linalg.pooling_nchw_max") ||
-      pt2eStringRefIs(name, "linalg.pooling_nchw_sum") ||
-      pt2eStringRefIs(name, "linalg.pooling_nhwc_max") ||
-      pt2eStringRefIs(name, "linalg.pooling_nhwc_sum")) {
-    ok = matchPool(cc, in, name.data[15] == 'n' && name.data[16] == 'c', &kr);
-    kr.poolMax = name.data[name.length - 1] == 'x';
-  } else if (!allF32(cc, in, 3)) {
-    return;
-  } else if (pt2eStringRefIs(name, "linalg.matmul"))
-    ok = matchMatmul(plan, false, &kr);
-  else if (pt2eStringRefIs(name, "linalg.batch_matmul"))
-    ok = matchMatmul(plan, true, &kr) && shareB(cc, in, &kr);
-  else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nchw_chw"))
-    ok = matchDepthwise(cc, in, true, &kr);
-  else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwc"))
-    ok = matchDepthwise(cc, in, false, &kr);
-  else if (pt2eStringRefIs(name, "linalg.conv_2d_nchw_fchw"))
-    ok = matchConv(cc, in, KConvNchwFchw, &kr);
-  else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_hwcf"))
-    ok = matchConv(cc, in, KConvNhwcHwcf, &kr);
-  else if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc"))
-    ok = matchConv(cc, in, KConvNhwcFhwc, &kr);
-  else if (pt2eStringRefIs(name, "linalg.generic") && macBody(in->op))
-    ok = matchGenericConv(cc, in, plan, &kr) ||
-         matchMatmul(plan, plan->numLoops == 4, &kr);
-  if (!ok)
-    return;
-  bool isConv = kr.kind == KConvNchwFchw || kr.kind == KConvNhwcHwcf ||
-                kr.kind == KConvNhwcFhwc;
-  if (isConv && !convScratchFits(cc->interp, &kr))
-    return; /* the loops still work, without scratch */
-  readThroughPad(cc, in, &kr);
+/* The pooling ops the window kernels run, by layout and kind. */
+static const struct PoolOp {
+  const char *name;
+  bool nchw, max;
+} poolOps[] = {
+    {"linalg.pooling_nchw_max", true, true},
+    {"linalg.pooling_nchw_sum", true, false},
+    {"linalg.pooling_nhwc_max", false, true},
+    {"linalg.pooling_nhwc_sum", false, false},
+};
+
+/* The kernel the op is, its shape in 'kr' (by its name, and a generic by
+** its body and maps); false when it is none. */
+static bool matchKernel(CompileCtx *cc, Instr *in, const LinalgPlan *plan,
+                        Kernel *kr) {
+  MlirOperation op = in->op;
+  for (size_t i = 0; i < sizeof poolOps / sizeof *poolOps; i++)
+    if (pt2eOpIs(op, poolOps[i].name)) {
+      kr->poolMax = poolOps[i].max;
+      return matchPool(cc, in, poolOps[i].nchw, kr);
+    }
+  if (!allF32(cc, in, 3))
+    return false;
+  if (pt2eOpIs(op, "linalg.matmul"))
+    return matchMatmul(plan, false, kr);
+  if (pt2eOpIs(op, "linalg.batch_matmul"))
+    return matchMatmul(plan, true, kr) && shareB(cc, in, kr);
+  if (pt2eOpIs(op, "linalg.depthwise_conv_2d_nchw_chw"))
+    return matchDepthwise(cc, in, true, kr);
+  if (pt2eOpIs(op, "linalg.depthwise_conv_2d_nhwc_hwc"))
+    return matchDepthwise(cc, in, false, kr);
+  if (pt2eOpIs(op, "linalg.conv_2d_nchw_fchw"))
+    return matchConv(cc, in, KConvNchwFchw, kr);
+  if (pt2eOpIs(op, "linalg.conv_2d_nhwc_hwcf"))
+    return matchConv(cc, in, KConvNhwcHwcf, kr);
+  if (pt2eOpIs(op, "linalg.conv_2d_nhwc_fhwc"))
+    return matchConv(cc, in, KConvNhwcFhwc, kr);
+  if (pt2eOpIs(op, "linalg.generic") && macBody(op))
+    return matchGenericConv(cc, in, plan, kr) ||
+           matchMatmul(plan, plan->numLoops == 4, kr);
+  return false;
+}
+
+static bool isConvKind(KernelKind kind) {
+  return kind == KConvNchwFchw || kind == KConvNhwcHwcf || kind == KConvNhwcFhwc;
+}
+
+/* What the kernel reads instead of its operands (a pad's source, a bias,
+** a fill's scalar) and whether a convolution goes through phase planes. */
+static void planReads(CompileCtx *cc, Instr *in, Kernel *kr) {
+  bool isConv = isConvKind(kr->kind);
+  readThroughPad(cc, in, kr);
   if (isConv) {
-    biasAsRowInit(cc, in, &kr);
+    biasAsRowInit(cc, in, kr);
     WideConv wide;
-    kr.throughPlanes = convWideGeometry(&kr, &wide) &&
-                       wide.planeFloats <= cc->interp->limits.maxTensorBytes / (int64_t)sizeof(float);
+    kr->throughPlanes = convWideGeometry(kr, &wide) &&
+                        wide.planeFloats <= cc->interp->limits.maxTensorBytes / (int64_t)sizeof(float);
   }
-  if (isConv || kr.kind == KMatmul) {
+  if (isConv || kr->kind == KMatmul) {
     const SlotInfo *ri = &cc->program->slots[in->results[0]];
-    kr.outRank = ri->rank;
-    memcpy(kr.outShape, ri->shape, sizeof kr.outShape);
-    fillAsRowInit(cc, in, &kr);
+    kr->outRank = ri->rank;
+    memcpy(kr->outShape, ri->shape, sizeof kr->outShape);
+    fillAsRowInit(cc, in, kr);
   }
+}
+
+/* Installs a copy of 'kr' as the op's kernel and rewires the operands it
+** reads instead; false when memory runs out (the loops still work). */
+static bool installKernel(Instr *in, LinalgPlan *plan, const Kernel *kr) {
   Kernel *k = pt2eAlloc(sizeof *k);
   if (!k)
-    return; /* the loops still work */
-  *k = kr;
+    return false;
+  *k = *kr;
   plan->kernel = k;
   plan->freeKernel = freeKernel;
   in->exec = execKernel;
@@ -1290,4 +1340,17 @@ void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
     in->operands[2] = k->initSlot; /* likewise */
   if (k->padded)
     in->operands[0] = k->padSource; /* likewise */
+  return true;
+}
+
+/* pt2eLinalgChooseKernel (op_linalg.h) */
+bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
+  Kernel kr;
+  memset(&kr, 0, sizeof kr);
+  if (plan->numIns != 2 || plan->numOuts != 1 || !matchKernel(cc, in, plan, &kr))
+    return false;
+  if (isConvKind(kr.kind) && !convScratchFits(cc->interp, &kr))
+    return false; /* the loops still work, without scratch */
+  planReads(cc, in, &kr);
+  return installKernel(in, plan, &kr);
 }

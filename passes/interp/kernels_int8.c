@@ -20,6 +20,7 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 
+#include "ir_ops.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -139,6 +140,48 @@ static void matmulRows(void *ctx, int64_t begin, int64_t end, int worker) {
   }
 }
 
+/* A batch matmul: rows (batch, row) split over the pool. */
+static void runInt8Matmul(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt) {
+  r->N = xt->shape[0];
+  r->H = xt->shape[1];
+  r->C = xt->shape[2];
+  r->F = wt->shape[2];
+  pt2eParallelFor(r->N * r->H, 1, matmulRows, r);
+}
+
+/* A convolution or a depthwise convolution: output rows (image, oh) split
+** over the pool; a convolution first sums each filter's weights. False
+** when that sum's memory cannot be had. */
+static bool runInt8Window(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt,
+                          const Pt2eTensor *out) {
+  r->N = xt->shape[0];
+  r->H = xt->shape[1];
+  r->W = xt->shape[2];
+  r->C = xt->shape[3];
+  r->OH = out->shape[1];
+  r->OW = out->shape[2];
+  if (r->k->kind == IDepthwise) {
+    r->KH = wt->shape[0];
+    r->KW = wt->shape[1];
+    r->M = wt->shape[3];
+    pt2eParallelFor(r->N * r->OH, 1, depthwiseRows, r);
+    return true;
+  }
+  r->F = wt->shape[0];
+  r->KH = wt->shape[1];
+  r->KW = wt->shape[2];
+  int32_t *wsum = pt2eAllocUninit(sizeof(int32_t) * (size_t)r->F);
+  if (!wsum)
+    return false;
+  int64_t per = r->KH * r->KW * r->C;
+  for (int64_t f = 0; f < r->F; f++)
+    wsum[f] = (int32_t)sum8(r->w + f * per, per);
+  r->wsum = wsum;
+  pt2eParallelFor(r->N * r->OH, 1, convRows, r);
+  pt2eFree(wsum);
+  return true;
+}
+
 static MlirLogicalResult execInt8(Exec *ex, const Instr *in) {
   const LinalgPlan *p = in->data;
   const Int8Kernel *k = p->kernel;
@@ -159,42 +202,12 @@ static MlirLogicalResult execInt8(Exec *ex, const Instr *in) {
     r.a = (int32_t)ex->slots[in->operands[2]].scalar.i;
     r.b = (int32_t)ex->slots[in->operands[3]].scalar.i;
   }
-  int32_t *wsum = NULL;
-  if (k->kind == IMatmul) {
-    r.N = xt->shape[0];
-    r.H = xt->shape[1];
-    r.C = xt->shape[2];
-    r.F = wt->shape[2];
-    pt2eParallelFor(r.N * r.H, 1, matmulRows, &r);
-  } else {
-    r.N = xt->shape[0];
-    r.H = xt->shape[1];
-    r.W = xt->shape[2];
-    r.C = xt->shape[3];
-    r.OH = out->shape[1];
-    r.OW = out->shape[2];
-    if (k->kind == IConv) {
-      r.F = wt->shape[0];
-      r.KH = wt->shape[1];
-      r.KW = wt->shape[2];
-      wsum = pt2eAllocUninit(sizeof(int32_t) * (size_t)r.F);
-      if (!wsum) {
-        pt2eTensorRelease(out);
-        return pt2eInterpOutOfMemory(in->op);
-      }
-      int64_t per = r.KH * r.KW * r.C;
-      for (int64_t f = 0; f < r.F; f++)
-        wsum[f] = (int32_t)sum8(r.w + f * per, per);
-      r.wsum = wsum;
-      pt2eParallelFor(r.N * r.OH, 1, convRows, &r);
-    } else {
-      r.KH = wt->shape[0];
-      r.KW = wt->shape[1];
-      r.M = wt->shape[3];
-      pt2eParallelFor(r.N * r.OH, 1, depthwiseRows, &r);
-    }
+  if (k->kind == IMatmul)
+    runInt8Matmul(&r, xt, wt);
+  else if (!runInt8Window(&r, xt, wt, out)) {
+    pt2eTensorRelease(out);
+    return pt2eInterpOutOfMemory(in->op);
   }
-  pt2eFree(wsum);
   ex->slots[in->results[0]].tensor = out;
   return mlirLogicalResultSuccess();
 }
@@ -215,7 +228,7 @@ static void freeInt8Kernel(void *k) { pt2eFree(k); }
 
 /* (d0, d1, d3), (d0, d3, d2), (d0, d1, d2), or no maps at all. */
 static bool defaultBatchMatmulMaps(MlirOperation op) {
-  MlirAttribute maps = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  MlirAttribute maps = pt2eOpAttr(op, "indexing_maps");
   if (mlirAttributeIsNull(maps))
     return true;
   static const intptr_t want[3][3] = {{0, 1, 3}, {0, 3, 2}, {0, 1, 2}};
@@ -234,42 +247,56 @@ static bool defaultBatchMatmulMaps(MlirOperation op) {
   return true;
 }
 
-bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(in->op));
-  Int8Kernel kr;
-  memset(&kr, 0, sizeof kr);
-  int rank;
-  if (pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc_q") ||
-      pt2eStringRefIs(name, "linalg.conv_2d_nhwc_fhwc")) {
-    kr.kind = IConv;
-    rank = 4;
-  } else if (pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwcm_q") ||
-             pt2eStringRefIs(name, "linalg.depthwise_conv_2d_nhwc_hwcm")) {
-    kr.kind = IDepthwise;
-    rank = 4;
-  } else if (pt2eStringRefIs(name, "linalg.quantized_batch_matmul") ||
-             pt2eStringRefIs(name, "linalg.batch_matmul")) {
-    kr.kind = IMatmul;
-    rank = 3;
-  } else
-    return false;
-  kr.hasZp = name.data[name.length - 2] == '_' && name.data[name.length - 1] == 'q';
-  if (kr.kind == IMatmul)
-    kr.hasZp = pt2eStringRefIs(name, "linalg.quantized_batch_matmul");
-  int numIns = kr.hasZp ? 4 : 2;
+/* The ops the integer kernels run: their kind, and whether their
+** operands 2 and 3 are zero points (the _q ops). */
+static const struct Int8Op {
+  const char *name;
+  Int8Kind kind;
+  bool hasZp;
+} int8Ops[] = {
+    {"linalg.conv_2d_nhwc_fhwc_q", IConv, true},
+    {"linalg.conv_2d_nhwc_fhwc", IConv, false},
+    {"linalg.depthwise_conv_2d_nhwc_hwcm_q", IDepthwise, true},
+    {"linalg.depthwise_conv_2d_nhwc_hwcm", IDepthwise, false},
+    {"linalg.quantized_batch_matmul", IMatmul, true},
+    {"linalg.batch_matmul", IMatmul, false},
+};
+
+/* The kind of the op in 'kr'; false when no integer kernel runs its name. */
+static bool int8KindOf(MlirOperation op, Int8Kernel *kr) {
+  for (size_t i = 0; i < sizeof int8Ops / sizeof *int8Ops; i++)
+    if (pt2eOpIs(op, int8Ops[i].name)) {
+      kr->kind = int8Ops[i].kind;
+      kr->hasZp = int8Ops[i].hasZp;
+      return true;
+    }
+  return false;
+}
+
+/* i8 input and weight, an i32 init (and i32 scalar zero points) of the
+** kernel's ranks; a batch_matmul with its default maps only. */
+static bool int8OperandsFit(const CompileCtx *cc, const Instr *in,
+                            const LinalgPlan *plan, const Int8Kernel *kr) {
+  int rank = kr->kind == IMatmul ? 3 : 4;
+  int numIns = kr->hasZp ? 4 : 2;
   if (plan->numIns != numIns || plan->numOuts != 1 ||
       !slotIs(cc, in->operands[0], Pt2eElemI8, rank) ||
-      !slotIs(cc, in->operands[1], Pt2eElemI8, kr.kind == IDepthwise ? 4 : rank) ||
-      !slotIs(cc, in->operands[numIns], Pt2eElemI32, kr.kind == IDepthwise ? 5 : rank))
+      !slotIs(cc, in->operands[1], Pt2eElemI8, kr->kind == IDepthwise ? 4 : rank) ||
+      !slotIs(cc, in->operands[numIns], Pt2eElemI32, kr->kind == IDepthwise ? 5 : rank))
     return false;
-  if (kr.hasZp && (!slotIs(cc, in->operands[2], Pt2eElemI32, 0) ||
-                   !slotIs(cc, in->operands[3], Pt2eElemI32, 0)))
+  if (kr->hasZp && (!slotIs(cc, in->operands[2], Pt2eElemI32, 0) ||
+                    !slotIs(cc, in->operands[3], Pt2eElemI32, 0)))
     return false;
-  if (kr.kind == IMatmul) {
-    /* batch_matmul may carry other indexing maps: only the default */
-    if (!kr.hasZp && !defaultBatchMatmulMaps(in->op))
-      return false;
-  }
+  /* batch_matmul may carry other indexing maps: only the default */
+  return kr->kind != IMatmul || kr->hasZp || defaultBatchMatmulMaps(in->op);
+}
+
+/* pt2eLinalgChooseInt8Kernel (op_linalg.h) */
+bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan) {
+  Int8Kernel kr;
+  memset(&kr, 0, sizeof kr);
+  if (!int8KindOf(in->op, &kr) || !int8OperandsFit(cc, in, plan, &kr))
+    return false;
   kr.sh = pairAt(in->op, "strides", 0);
   kr.sw = pairAt(in->op, "strides", 1);
   kr.dh = pairAt(in->op, "dilations", 0);

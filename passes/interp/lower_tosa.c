@@ -17,20 +17,20 @@
 #include "mlir-c/Conversion.h"
 #include "mlir-c/Pass.h"
 
+#include "ir_ops.h"
 #include "pt2e_support.h"
 
 /* tosa.const_shape outlives the lowering as a dead op; the compiler skips
 ** unused ones (pt2eIsDeadShapeOp), so it does not count as TOSA left over. */
 bool pt2eIsDeadShapeOp(MlirOperation op) {
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                       "tosa.const_shape"))
+  if (!pt2eOpIs(op, "tosa.const_shape"))
     return false;
   return mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
 }
 
 static MlirWalkResult findTosa(MlirOperation op, void *userData) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length > 5 && memcmp(n.data, "tosa.", 5) == 0 && !pt2eIsDeadShapeOp(op)) {
+  /* (a name of the prefix alone is no op of the dialect) */
+  if (pt2eOpHasPrefix(op, "tosa.") && !pt2eOpIs(op, "tosa.") && !pt2eIsDeadShapeOp(op)) {
     *(bool *)userData = true;
     return MlirWalkResultInterrupt;
   }
@@ -64,13 +64,10 @@ typedef struct Guard {
 
 static MlirWalkResult findFoldableDcast(MlirOperation op, void *userData) {
   Guard *g = userData;
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), "quant.dcast") ||
-      mlirOperationGetNumOperands(op) != 1)
+  if (!pt2eOpIs(op, "quant.dcast") || mlirOperationGetNumOperands(op) != 1)
     return MlirWalkResultAdvance;
   MlirValue q = mlirOperationGetOperand(op, 0);
-  if (!mlirValueIsAOpResult(q) ||
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(mlirOpResultGetOwner(q))),
-                       "quant.qcast"))
+  if (!pt2eOpIs(pt2eOpProducer(q), "quant.qcast"))
     return MlirWalkResultAdvance;
   if (g->numFound == (int)(sizeof g->found / sizeof *g->found))
     return MlirWalkResultInterrupt; /* the rest in the next round */
@@ -78,16 +75,12 @@ static MlirWalkResult findFoldableDcast(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Replaces 'dcast' with a call of a new private function that dcasts. */
-static void outlineDcast(Guard *g, MlirOperation dcast) {
+/* func.func private @sym(%q: in) -> out { %d = quant.dcast %q; return %d },
+** the dcast cloned into it, appended to the module. */
+static void appendDcastFunc(Guard *g, MlirOperation dcast, MlirStringRef sym,
+                            MlirType in, MlirType out) {
   MlirContext ctx = mlirOperationGetContext(dcast);
   MlirLocation loc = mlirOperationGetLocation(dcast);
-  MlirValue q = mlirOperationGetOperand(dcast, 0);
-  MlirType in = mlirValueGetType(q), out = mlirValueGetType(mlirOperationGetResult(dcast, 0));
-  char name[64];
-  snprintf(name, sizeof name, "__pt2e_dcast_%d", g->count++);
-  MlirStringRef sym = mlirStringRefCreateFromCString(name);
-  /* func.func private @name(%q: in) -> out { %d = quant.dcast %q; return %d } */
   MlirRegion body = mlirRegionCreate();
   MlirBlock block = mlirBlockCreate(1, &in, &loc);
   mlirRegionAppendOwnedBlock(body, block);
@@ -110,11 +103,17 @@ static void outlineDcast(Guard *g, MlirOperation dcast) {
   mlirOperationStateAddOwnedRegions(&fs, 1, &body);
   MlirOperation fn = mlirOperationCreate(&fs);
   mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(g->module, 0)), fn);
-  /* %d = func.call @name(%q) in place of the dcast */
+}
+
+/* %d = func.call @sym(%q) in place of the dcast, which is destroyed. */
+static void callInstead(MlirOperation dcast, MlirStringRef sym, MlirType out) {
+  MlirContext ctx = mlirOperationGetContext(dcast);
+  MlirValue q = mlirOperationGetOperand(dcast, 0);
   MlirNamedAttribute callee = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("callee")),
       mlirFlatSymbolRefAttrGet(ctx, sym));
-  MlirOperationState cs = mlirOperationStateGet(mlirStringRefCreateFromCString("func.call"), loc);
+  MlirOperationState cs = mlirOperationStateGet(mlirStringRefCreateFromCString("func.call"),
+                                                mlirOperationGetLocation(dcast));
   mlirOperationStateAddOperands(&cs, 1, &q);
   mlirOperationStateAddResults(&cs, 1, &out);
   mlirOperationStateAddAttributes(&cs, 1, &callee);
@@ -124,6 +123,17 @@ static void outlineDcast(Guard *g, MlirOperation dcast) {
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(dcast), dcast, call);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(dcast, 0), mlirOperationGetResult(call, 0));
   mlirOperationDestroy(dcast);
+}
+
+/* Replaces 'dcast' with a call of a new private function that dcasts. */
+static void outlineDcast(Guard *g, MlirOperation dcast) {
+  MlirType in = mlirValueGetType(mlirOperationGetOperand(dcast, 0));
+  MlirType out = mlirValueGetType(mlirOperationGetResult(dcast, 0));
+  char name[64];
+  snprintf(name, sizeof name, "__pt2e_dcast_%d", g->count++);
+  MlirStringRef sym = mlirStringRefCreateFromCString(name);
+  appendDcastFunc(g, dcast, sym, in, out);
+  callInstead(dcast, sym, out);
 }
 
 static void guardQuantCasts(MlirOperation module) {

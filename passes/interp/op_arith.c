@@ -18,6 +18,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "cmpf.h"
+#include "ir_ops.h"
 #include "ops.h"
 #include "pt2e_cpu.h"
 #include "pt2e_support.h"
@@ -101,10 +103,10 @@ static const struct {
     {"math.atan2", S_ATAN2}, {"math.copysign", S_COPYSIGN}, {"math.fma", S_FMA},
 };
 
-static bool lookupOp(MlirStringRef name, SOp *op) {
+static bool lookupOp(MlirOperation op, SOp *sop) {
   for (size_t i = 0; i < sizeof opTable / sizeof *opTable; i++)
-    if (pt2eStringRefIs(name, opTable[i].name)) {
-      *op = opTable[i].op;
+    if (pt2eOpIs(op, opTable[i].name)) {
+      *sop = opTable[i].op;
       return true;
     }
   return false;
@@ -154,28 +156,6 @@ static double minimumOf(double a, double b) {
   if (a == b)
     return signbit(a) ? a : b;
   return a < b ? a : b;
-}
-
-static bool cmpfOf(int pred, double a, double b) {
-  bool unord = isnan(a) || isnan(b);
-  switch (pred) {
-  case 0: return false;
-  case 1: return !unord && a == b;
-  case 2: return !unord && a > b;
-  case 3: return !unord && a >= b;
-  case 4: return !unord && a < b;
-  case 5: return !unord && a <= b;
-  case 6: return !unord && a != b;
-  case 7: return !unord;
-  case 8: return unord || a == b;
-  case 9: return unord || a > b;
-  case 10: return unord || a >= b;
-  case 11: return unord || a < b;
-  case 12: return unord || a <= b;
-  case 13: return unord || a != b;
-  case 14: return unord;
-  default: return true;
-  }
 }
 
 static bool cmpiOf(int pred, int64_t a, int64_t b, Pt2eElemType t) {
@@ -285,7 +265,7 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_MINIMUMF: return pt2eScalarOfDouble(minimumOf(a, b), t);
   case S_MAXNUMF: return pt2eScalarOfDouble(fmax(a, b), t);
   case S_MINNUMF: return pt2eScalarOfDouble(fmin(a, b), t);
-  case S_CMPF: return iput(cmpfOf(in->pred, a, b));
+  case S_CMPF: return iput(pt2eCmpfHolds(in->pred, a, b));
   case S_EXP: return f32 ? (Pt2eScalar){.f32 = expf(A.f32)} : pt2eScalarOfDouble(exp(a), t);
   case S_EXP2: return f32 ? (Pt2eScalar){.f32 = exp2f(A.f32)} : pt2eScalarOfDouble(exp2(a), t);
   case S_LOG: return f32 ? (Pt2eScalar){.f32 = logf(A.f32)} : pt2eScalarOfDouble(log(a), t);
@@ -466,7 +446,7 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
   }
   /* comparisons and bitwise ops (a softmax's guard, an argmax): evalOne's
   ** arithmetic, without its per-lane dispatch */
-  if (in->op == S_CMPF && in->t == Pt2eElemF64 && in->pred == 1) {
+  if (in->op == S_CMPF && in->t == Pt2eElemF64 && in->pred == PT2E_CMPF_OEQ) {
     for (int64_t i = 0; i < n; i++) /* oeq: false when unordered, as == */
       d[i].i = a[i].f64 == b[i].f64;
     return;
@@ -474,7 +454,7 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
   if (in->op == S_CMPF && (in->t == Pt2eElemF32 || in->t == Pt2eElemF64)) {
     Pt2eElemType t = (Pt2eElemType)in->t;
     for (int64_t i = 0; i < n; i++)
-      d[i].i = cmpfOf(in->pred, fget(a[i], t), fget(b[i], t));
+      d[i].i = pt2eCmpfHolds(in->pred, fget(a[i], t), fget(b[i], t));
     return;
   }
   /* sign-extended (or 0/1) operands give a sign-extended (0/1) result */
@@ -589,31 +569,33 @@ static void evalBlock(const SInstr *in, Pt2eScalar *regs, int64_t stride,
 ** only cmpf writes (or an argument: a mask operand, which the caller
 ** converts) and only a select's condition reads.
 */
-bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
-  for (int r = 0; r < p->numRegs; r++) {
-    if (p->regTypes[r] == Pt2eElemF32)
-      continue;
-    if (p->regTypes[r] != Pt2eElemI1)
+static bool isMaskReg(const ScalarProgram *p, int r) {
+  bool written = r < p->numArgs; /* by a cmpf, not captured from outside */
+  for (int i = 0; i < p->n; i++)
+    written |= p->code[i].dst == r && p->code[i].op == S_CMPF;
+  if (!written)
+    return false;
+  for (int i = 0; i < p->n; i++) {
+    const SInstr *in = &p->code[i];
+    if (in->dst == r && in->op != S_CMPF)
       return false;
-    bool written = r < p->numArgs; /* by a cmpf, not captured from outside */
-    for (int i = 0; i < p->n; i++)
-      written |= p->code[i].dst == r && p->code[i].op == S_CMPF;
-    if (!written)
+    if (in->op != S_SELECT && (in->a == r || in->b == r || in->c == r) &&
+        !(in->op == S_CONST && in->dst != r))
       return false;
-    for (int i = 0; i < p->n; i++) {
-      const SInstr *in = &p->code[i];
-      if (in->dst == r && in->op != S_CMPF)
-        return false;
-      if (in->op != S_SELECT && (in->a == r || in->b == r || in->c == r) &&
-          !(in->op == S_CONST && in->dst != r))
-        return false;
-      if (in->op == S_SELECT && (in->b == r || in->c == r))
-        return false;
-    }
-    for (int k = 0; k < p->numYields; k++)
-      if (p->yields[k] == r)
-        return false;
+    if (in->op == S_SELECT && (in->b == r || in->c == r))
+      return false;
   }
+  for (int k = 0; k < p->numYields; k++)
+    if (p->yields[k] == r)
+      return false;
+  return true;
+}
+
+bool pt2eScalarProgramIsF32Simple(const ScalarProgram *p) {
+  for (int r = 0; r < p->numRegs; r++)
+    if (p->regTypes[r] != Pt2eElemF32 &&
+        (p->regTypes[r] != Pt2eElemI1 || !isMaskReg(p, r)))
+      return false;
   for (int i = 0; i < p->n; i++)
     switch ((SOp)p->code[i].op) {
     case S_CONST: case S_COPY: case S_ADDF: case S_SUBF: case S_MULF:
@@ -643,10 +625,9 @@ int pt2eScalarProgramLastReg(const ScalarProgram *p) {
 ** The body of the float-row path, compiled three times: for AVX-512, for
 ** AVX2 and portable (x86-64's SSE2), chosen through pt2eCpuIsa. Each lane
 ** is one IEEE operation in every version (no contraction: -ffp-contract=off;
-** libm's functions called alike), so the width changes no bit (a body of
-** mul, add, maximum, minimum, div, cmpf, select on 2 M floats, one thread:
-** 4 ms with SSE2, 3 ms with AVX2 or AVX-512, the output's page faults
-** included; test/ops/parallel.test runs under every PT2E_ISA).
+** libm's functions called alike), so the width changes no bit
+** (test/ops/parallel.test runs under every PT2E_ISA; each width's time is
+** in bench/README.md).
 */
 __attribute__((always_inline)) static inline void
 runF32Body(const ScalarProgram *p, const float **rows, float *scratch,
@@ -683,7 +664,7 @@ runF32Body(const ScalarProgram *p, const float **rows, float *scratch,
     case S_SELECT: {
       /* both sides loaded whatever the condition, so that the compiler
       ** blends vectors instead of branching per lane (a relu's condition
-      ** is a coin toss: the branches cost 4 ns an element) */
+      ** is a coin toss: what branches cost is in bench/README.md) */
       const float *c = rows[in->c];
       for (int64_t k = 0; k < n; k++) {
         float yes = b[k], no = c[k];
@@ -693,17 +674,17 @@ runF32Body(const ScalarProgram *p, const float **rows, float *scratch,
     }
     case S_CMPF: /* the predicates torch-mlir uses get their own loops */
       switch (in->pred) {
-      case 2: for (int64_t k = 0; k < n; k++) d[k] = a[k] > b[k]; break;  /* ogt */
-      case 3: for (int64_t k = 0; k < n; k++) d[k] = a[k] >= b[k]; break; /* oge */
-      case 4: for (int64_t k = 0; k < n; k++) d[k] = a[k] < b[k]; break;  /* olt */
-      case 5: for (int64_t k = 0; k < n; k++) d[k] = a[k] <= b[k]; break; /* ole */
-      case 9: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] <= b[k]); break;  /* ugt */
-      case 10: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] < b[k]); break;  /* uge */
-      case 11: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] >= b[k]); break; /* ult */
-      case 12: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] > b[k]); break;  /* ule */
+      case PT2E_CMPF_OGT: for (int64_t k = 0; k < n; k++) d[k] = a[k] > b[k]; break;
+      case PT2E_CMPF_OGE: for (int64_t k = 0; k < n; k++) d[k] = a[k] >= b[k]; break;
+      case PT2E_CMPF_OLT: for (int64_t k = 0; k < n; k++) d[k] = a[k] < b[k]; break;
+      case PT2E_CMPF_OLE: for (int64_t k = 0; k < n; k++) d[k] = a[k] <= b[k]; break;
+      case PT2E_CMPF_UGT: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] <= b[k]); break;
+      case PT2E_CMPF_UGE: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] < b[k]); break;
+      case PT2E_CMPF_ULT: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] >= b[k]); break;
+      case PT2E_CMPF_ULE: for (int64_t k = 0; k < n; k++) d[k] = !(a[k] > b[k]); break;
       default:
         for (int64_t k = 0; k < n; k++)
-          d[k] = cmpfOf(in->pred, a[k], b[k]);
+          d[k] = pt2eCmpfHolds(in->pred, a[k], b[k]);
       }
       break;
     default:
@@ -809,11 +790,45 @@ static bool elemTypeOf(MlirType t, Pt2eElemType *out) {
 }
 
 /*
+** The instruction of scalar op 'sop', of result type 'rt', on the registers
+** argRegs[0..n) (a missing second or third operand repeats the first):
+** select takes its data's type (its first operand is the i1 condition),
+** comparisons their predicate.
+*/
+static SInstr opInstr(const ScalarProgram *p, MlirOperation op, SOp sop,
+                      Pt2eElemType rt, const int *argRegs, int n) {
+  SInstr in;
+  memset(&in, 0, sizeof in);
+  in.op = (uint8_t)sop;
+  in.rt = (uint8_t)rt;
+  in.t = (uint8_t)(sop == S_SELECT ? rt : p->regTypes[argRegs[0]]);
+  in.a = argRegs[0];
+  in.b = n > 1 ? argRegs[1] : argRegs[0];
+  in.c = n > 2 ? argRegs[2] : argRegs[0];
+  if (sop == S_CMPF)
+    in.pred = pt2eCmpfOf(op);
+  else if (sop == S_CMPI)
+    in.pred = (int32_t)mlirIntegerAttrGetValueInt(pt2eOpAttr(op, "predicate"));
+  return in;
+}
+
+/* A new register of type 'rt' for 'res', written by 'in'. */
+static MlirLogicalResult emitInto(ScalarProgram *p, MlirOperation op, MlirValue res,
+                                  Pt2eElemType rt, SInstr in) {
+  int dst = newReg(p, rt);
+  if (dst < 0 || !bindValue(p, res, dst))
+    return pt2eInterpOutOfMemory(op);
+  in.dst = dst;
+  if (!emit(p, in))
+    return pt2eInterpOutOfMemory(op);
+  return mlirLogicalResultSuccess();
+}
+
+/*
 ** Emits 'op' with its operands in 'argRegs' into 'p'; binds its result.
 */
 static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
                                 const int *argRegs, int nArgs) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (mlirOperationGetNumResults(op) != 1)
     return pt2eEmitOpError(op, NULL, "expected one result");
   MlirValue res = mlirOperationGetResult(op, 0);
@@ -823,40 +838,22 @@ static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
   SInstr in;
   memset(&in, 0, sizeof in);
   in.rt = (uint8_t)rt;
-  if (pt2eStringRefIs(name, "arith.constant")) {
+  if (pt2eOpIs(op, "arith.constant")) {
     in.op = S_CONST;
-    if (!pt2eScalarFromAttr(mlirOperationGetAttributeByName(
-                        op, mlirStringRefCreateFromCString("value")),
-                    rt, &in.imm))
+    if (!pt2eScalarFromAttr(pt2eOpAttr(op, "value"), rt, &in.imm))
       return pt2eEmitOpError(op, NULL, "unsupported constant");
-  } else if (pt2eStringRefIs(name, "linalg.index")) {
+  } else if (pt2eOpIs(op, "linalg.index")) {
     in.op = S_INDEX;
-    in.imm.i = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("dim")));
+    in.imm.i = mlirIntegerAttrGetValueInt(pt2eOpAttr(op, "dim"));
   } else {
     SOp sop;
-    if (!lookupOp(name, &sop))
+    if (!lookupOp(op, &sop))
       return pt2eEmitOpError(op, NULL, "is not supported inside a linalg body");
-    in.op = (uint8_t)sop;
     if (nArgs < 1)
       return pt2eEmitOpError(op, NULL, "expected operands");
-    Pt2eElemType t = p->regTypes[argRegs[0]];
-    /* select's first operand is the i1 condition: its type is the data's */
-    in.t = (uint8_t)(sop == S_SELECT ? rt : t);
-    in.a = argRegs[0];
-    in.b = nArgs > 1 ? argRegs[1] : argRegs[0];
-    in.c = nArgs > 2 ? argRegs[2] : argRegs[0];
-    if (sop == S_CMPF || sop == S_CMPI)
-      in.pred = (int32_t)mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString("predicate")));
+    in = opInstr(p, op, sop, rt, argRegs, nArgs);
   }
-  int dst = newReg(p, rt);
-  if (dst < 0 || !bindValue(p, res, dst))
-    return pt2eInterpOutOfMemory(op);
-  in.dst = dst;
-  if (!emit(p, in))
-    return pt2eInterpOutOfMemory(op);
-  return mlirLogicalResultSuccess();
+  return emitInto(p, op, res, rt, in);
 }
 
 static ScalarProgram *programCreate(void) {
@@ -916,6 +913,72 @@ static int operandReg(CompileCtx *cc, ScalarProgram *p, MlirOperation user,
   return r;
 }
 
+/* Frees what only compiling needed; a failed program is destroyed: NULL. */
+static ScalarProgram *finishProgram(ScalarProgram *p, bool ok) {
+  dropCompileState(p);
+  if (!ok) {
+    pt2eScalarProgramDestroy(p);
+    return NULL;
+  }
+  return p;
+}
+
+/* The block's arguments become registers 0..numArgs-1. */
+static bool bindBlockArgs(ScalarProgram *p, MlirBlock b) {
+  intptr_t nArgs = mlirBlockGetNumArguments(b);
+  for (intptr_t i = 0; i < nArgs; i++) {
+    MlirValue a = mlirBlockGetArgument(b, i);
+    Pt2eElemType t;
+    if (!scalarTypeOf(mlirValueGetType(a), &t)) {
+      pt2eEmitOpError(mlirBlockGetParentOperation(b), NULL,
+                      "has a body argument of an unsupported type");
+      return false;
+    }
+    int r = newReg(p, t);
+    if (r < 0 || !bindValue(p, a, r)) {
+      pt2eInterpOutOfMemory(mlirBlockGetParentOperation(b));
+      return false;
+    }
+  }
+  p->numArgs = (int)nArgs;
+  return true;
+}
+
+/* The terminator's operands, in registers 'regs', become the yields. */
+static bool bindYields(ScalarProgram *p, MlirOperation op, const int *regs,
+                       intptr_t n) {
+  p->yields = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
+  if (!p->yields) {
+    pt2eInterpOutOfMemory(op);
+    return false;
+  }
+  for (intptr_t i = 0; i < n; i++)
+    p->yields[p->numYields++] = regs[i];
+  return true;
+}
+
+/* Emits the ops of 'b' in order, up to its terminator 'yieldName'. */
+static bool compileOps(CompileCtx *cc, ScalarProgram *p, MlirBlock b,
+                       const char *yieldName) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    intptr_t n = mlirOperationGetNumOperands(op);
+    int regs[8];
+    if (n > 8) {
+      pt2eEmitOpError(op, NULL, "has too many operands");
+      return false;
+    }
+    for (intptr_t i = 0; i < n; i++)
+      if ((regs[i] = operandReg(cc, p, op, mlirOperationGetOperand(op, i))) < 0)
+        return false;
+    if (pt2eOpIs(op, yieldName))
+      return bindYields(p, op, regs, n);
+    if (mlirLogicalResultIsFailure(emitOp(p, op, regs, (int)n)))
+      return false;
+  }
+  return true;
+}
+
 ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
                                         const char *yieldName) {
   ScalarProgram *p = programCreate();
@@ -926,59 +989,52 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     pt2eScalarProgramDestroy(p);
     return NULL;
   }
-  bool ok = true;
-  intptr_t nArgs = mlirBlockGetNumArguments(b);
-  for (intptr_t i = 0; ok && i < nArgs; i++) {
-    MlirValue a = mlirBlockGetArgument(b, i);
-    Pt2eElemType t;
-    ok = scalarTypeOf(mlirValueGetType(a), &t);
-    if (!ok) {
-      MlirOperation parent = mlirBlockGetParentOperation(b);
-      pt2eEmitOpError(parent, NULL, "has a body argument of an unsupported type");
-      break;
-    }
-    int r = newReg(p, t);
-    ok = r >= 0 && bindValue(p, a, r);
-    if (!ok)
-      pt2eInterpOutOfMemory(mlirBlockGetParentOperation(b));
-  }
-  p->numArgs = (int)nArgs;
-  for (MlirOperation op = mlirBlockGetFirstOperation(b);
-       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    intptr_t n = mlirOperationGetNumOperands(op);
-    int regs[8];
-    if (n > 8) {
-      ok = false;
-      pt2eEmitOpError(op, NULL, "has too many operands");
-      break;
-    }
-    for (intptr_t i = 0; ok && i < n; i++) {
-      regs[i] = operandReg(cc, p, op, mlirOperationGetOperand(op, i));
-      ok = regs[i] >= 0;
-    }
-    if (!ok)
-      break;
-    if (pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), yieldName)) {
-      p->yields = pt2eAlloc((size_t)(n ? n : 1) * sizeof(int));
-      ok = p->yields != NULL;
-      if (!ok)
-        pt2eInterpOutOfMemory(op);
-      for (intptr_t i = 0; ok && i < n; i++)
-        p->yields[p->numYields++] = regs[i];
-      break;
-    }
-    ok = mlirLogicalResultIsSuccess(emitOp(p, op, regs, (int)n));
-  }
+  bool ok = bindBlockArgs(p, b) && compileOps(cc, p, b, yieldName);
   if (ok && !p->yields) {
     pt2eEmitOpError(mlirBlockGetParentOperation(b), NULL, "body has no terminator");
     ok = false;
   }
-  dropCompileState(p);
-  if (!ok) {
-    pt2eScalarProgramDestroy(p);
-    return NULL;
+  return finishProgram(p, ok);
+}
+
+/* Registers 0..n-1 for the operands of 'op', of their element types. */
+static bool bindOperands(ScalarProgram *p, MlirOperation op, int *regs, intptr_t n) {
+  for (intptr_t i = 0; i < n; i++) {
+    Pt2eElemType t;
+    if (!elemTypeOf(mlirValueGetType(mlirOperationGetOperand(op, i)), &t)) {
+      pt2eEmitOpError(op, NULL, "has an operand of an unsupported type");
+      return false;
+    }
+    if ((regs[i] = newReg(p, t)) < 0) {
+      pt2eInterpOutOfMemory(op);
+      return false;
+    }
   }
-  return p;
+  return true;
+}
+
+/* The op itself on registers 'regs', its result the one yield. emitOp
+** wants a scalar result type: this compiles against the element type. */
+static bool emitSoleOp(ScalarProgram *p, MlirOperation op, const int *regs, int n) {
+  Pt2eElemType rt;
+  SOp sop;
+  if (!elemTypeOf(mlirValueGetType(mlirOperationGetResult(op, 0)), &rt)) {
+    pt2eEmitOpError(op, NULL, "has a result of an unsupported type");
+    return false;
+  }
+  if (!lookupOp(op, &sop)) {
+    pt2eEmitOpError(op, NULL, "is not supported");
+    return false;
+  }
+  SInstr in = opInstr(p, op, sop, rt, regs, n);
+  in.dst = newReg(p, rt);
+  p->yields = pt2eAlloc(sizeof(int));
+  if (in.dst < 0 || !p->yields || !emit(p, in)) {
+    pt2eInterpOutOfMemory(op);
+    return false;
+  }
+  p->yields[p->numYields++] = in.dst;
+  return true;
 }
 
 ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
@@ -992,61 +1048,13 @@ ScalarProgram *pt2eScalarProgramForOp(MlirOperation op) {
   bool ok = n <= 8;
   if (!ok)
     pt2eEmitOpError(op, NULL, "has too many operands");
-  for (intptr_t i = 0; ok && i < n; i++) {
-    Pt2eElemType t;
-    ok = elemTypeOf(mlirValueGetType(mlirOperationGetOperand(op, i)), &t);
-    if (!ok)
-      pt2eEmitOpError(op, NULL, "has an operand of an unsupported type");
-    else if (!(ok = (regs[i] = newReg(p, t)) >= 0))
-      pt2eInterpOutOfMemory(op);
-  }
+  ok = ok && bindOperands(p, op, regs, n);
   p->numArgs = (int)n;
-  /* emitOp wants a scalar result type: compile against the element type */
-  if (ok) {
-    MlirValue res = mlirOperationGetResult(op, 0);
-    Pt2eElemType rt;
-    ok = elemTypeOf(mlirValueGetType(res), &rt);
-    if (!ok)
-      pt2eEmitOpError(op, NULL, "has a result of an unsupported type");
-    SOp sop;
-    if (ok && !lookupOp(mlirIdentifierStr(mlirOperationGetName(op)), &sop)) {
-      pt2eEmitOpError(op, NULL, "is not supported");
-      ok = false;
-    }
-    if (ok) {
-      SInstr in;
-      memset(&in, 0, sizeof in);
-      in.op = (uint8_t)sop;
-      in.rt = (uint8_t)rt;
-      in.t = (uint8_t)(sop == S_SELECT ? rt : p->regTypes[regs[0]]);
-      in.a = regs[0];
-      in.b = n > 1 ? regs[1] : regs[0];
-      in.c = n > 2 ? regs[2] : regs[0];
-      if (sop == S_CMPF || sop == S_CMPI)
-        in.pred = (int32_t)mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
-            op, mlirStringRefCreateFromCString("predicate")));
-      int dst = newReg(p, rt);
-      in.dst = dst;
-      p->yields = pt2eAlloc(sizeof(int));
-      ok = dst >= 0 && p->yields && emit(p, in);
-      if (ok)
-        p->yields[p->numYields++] = dst;
-      else
-        pt2eInterpOutOfMemory(op);
-    }
-  }
-  dropCompileState(p);
-  if (!ok) {
-    pt2eScalarProgramDestroy(p);
-    return NULL;
-  }
-  return p;
+  ok = ok && emitSoleOp(p, op, regs, (int)n);
+  return finishProgram(p, ok);
 }
 
 int pt2eScalarProgramNumCaptures(const ScalarProgram *p) { return p->numCaptures; }
-int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i) {
-  return p->captureSlots[i];
-}
 int pt2eScalarProgramCaptureReg(const ScalarProgram *p, int i) {
   return p->captureRegs[i];
 }
@@ -1160,9 +1168,9 @@ MlirLogicalResult pt2eCompileArithConstant(CompileCtx *cc, Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-bool pt2eArithKnowsOp(MlirStringRef opName) {
-  SOp op;
-  return lookupOp(opName, &op);
+bool pt2eArithKnowsOp(MlirOperation op) {
+  SOp sop;
+  return lookupOp(op, &sop);
 }
 
 /* }==================================================================== */

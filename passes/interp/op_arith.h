@@ -2,8 +2,9 @@
 ** op_arith.h
 ** Scalar programs (op_arith.c): the bodies of linalg ops and single arith /
 ** math ops compiled to flat register code, run one lane at a time, on
-** blocks of lanes, or on plain f32 rows. The linalg executor and the
-** kernels run them; op_arith.c's own arith ops are in ops.h.
+** blocks of lanes, or on plain f32 rows. linalg_plan.c compiles the
+** linalg bodies and linalg_loops.c runs them, op_tensor.c runs tensor.pad's
+** body; op_arith.c's own arith ops are in ops.h.
 */
 #ifndef PT2E_INTERP_OP_ARITH_H
 #define PT2E_INTERP_OP_ARITH_H
@@ -24,10 +25,12 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
 /* Builds a program of the one scalar op 'op' whose operands are registers
 ** 0..n-1 (used for arith ops on scalars and elementwise on tensors). */
 ScalarProgram *pt2eScalarProgramForOp(MlirOperation op);
+/* Frees a program; NULL is allowed (an Instr.freeData). */
 void pt2eScalarProgramDestroy(void *p);
 
+/* The number of outer scalars the program captures, and the register
+** capture 'i' is loaded into (pt2eScalarProgramSetCaptures). */
 int pt2eScalarProgramNumCaptures(const ScalarProgram *p);
-int pt2eScalarProgramCaptureSlot(const ScalarProgram *p, int i);
 int pt2eScalarProgramCaptureReg(const ScalarProgram *p, int i);
 /* Number of registers a run needs. */
 int pt2eScalarProgramNumRegs(const ScalarProgram *p);

@@ -1,7 +1,8 @@
 /*
 ** op_func.c
 ** Ops about functions and module state: func.call (the callee compiled
-** once, on its first call site, through CompileCtx.compileFunc), cf.assert,
+** once, on its first call site, through CompileCtx.compileFunc, and run
+** through Exec.runProgram: no call of the compiler or the run loop), cf.assert,
 ** and ml_program globals (their values kept across runs in the
 ** interpreter).
 */
@@ -11,6 +12,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include "ir_ops.h"
 #include "pt2e_support.h"
 
 /* {====================================================================
@@ -31,7 +33,7 @@ static MlirLogicalResult execCall(Exec *ex, const Instr *in) {
       r = pt2eEmitError(mlirOperationGetLocation(in->op),
                         "call nesting deeper than 64 (recursion?)");
     else
-      r = pt2eProgramRunSlots(ex->interp, callee, args, res);
+      r = ex->runProgram(ex, callee, args, res);
     ex->interp->callDepth--;
   }
   for (int k = 0; mlirLogicalResultIsSuccess(r) && k < in->numResults; k++)
@@ -54,7 +56,7 @@ MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in) {
     }
   /* find the callee in the enclosing symbol table (the module) */
   MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
-  MlirOperation target = mlirOperationIsNull(module) ? module : pt2eFindFunc(module, name);
+  MlirOperation target = mlirOperationIsNull(module) ? module : pt2eOpFindFunc(module, name);
   if (mlirOperationIsNull(target))
     return pt2eEmitError(mlirOperationGetLocation(in->op),
                          "cannot find the callee '@%.*s'", (int)name.length,
@@ -101,6 +103,31 @@ MlirLogicalResult pt2eCompileCfAssert(CompileCtx *cc, Instr *in) {
 ** ml_program globals
 ** ===================================================================== */
 
+/* The initial value of the ml_program.global 'def' named 'name' (zeros
+** without one), or NULL with a diagnostic at 'loc'. */
+static Pt2eTensor *initialValue(MlirLocation loc, MlirOperation def,
+                                MlirStringRef name) {
+  MlirAttribute value = pt2eOpAttr(def, "value");
+  MlirAttribute type = pt2eOpAttr(def, "type");
+  SlotInfo info;
+  if (mlirAttributeIsNull(type) || !pt2eSlotInfoFromType(mlirTypeAttrGetValue(type), &info) ||
+      !info.isTensor) {
+    pt2eEmitError(loc, "the global '@%.*s' is not a static tensor", (int)name.length, name.data);
+    return NULL;
+  }
+  bool outOfMemory = false;
+  Pt2eTensor *t = mlirAttributeIsNull(value)
+                      ? pt2eTensorCreate(info.type, info.rank, info.shape)
+                      : pt2eTensorFromElementsAttr(value, &info, &outOfMemory);
+  if (!t && (outOfMemory || mlirAttributeIsNull(value))) {
+    pt2eOutOfMemory(loc, "interpreter");
+    return NULL;
+  }
+  if (!t)
+    pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
+  return t;
+}
+
 /* The global named by the op's 'global' attribute, created on first use
 ** from the ml_program.global's initial value. */
 static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
@@ -116,32 +143,14 @@ static struct Global *findGlobal(CompileCtx *cc, MlirOperation op) {
     if (mlirStringRefEqual(interp->globals[i].name, name))
       return &interp->globals[i];
   MlirOperation module = mlirOperationGetParentOperation(cc->program->func);
-  MlirOperation def = pt2eFindSymbol(module, name);
-  if (mlirOperationIsNull(def) ||
-      !pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "ml_program.global")) {
+  MlirOperation def = pt2eOpFindSymbol(module, name);
+  if (!pt2eOpIs(def, "ml_program.global")) {
     pt2eEmitError(loc, "cannot find the global '@%.*s'", (int)name.length, name.data);
     return NULL;
   }
-  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  MlirAttribute type = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("type"));
-  SlotInfo info;
-  if (mlirAttributeIsNull(type) || !pt2eSlotInfoFromType(mlirTypeAttrGetValue(type), &info) ||
-      !info.isTensor) {
-    pt2eEmitError(loc, "the global '@%.*s' is not a static tensor", (int)name.length, name.data);
+  Pt2eTensor *t = initialValue(loc, def, name);
+  if (!t)
     return NULL;
-  }
-  bool outOfMemory = false;
-  Pt2eTensor *t = mlirAttributeIsNull(value)
-                      ? pt2eTensorCreate(info.type, info.rank, info.shape)
-                      : pt2eTensorFromElementsAttr(value, &info, &outOfMemory);
-  if (!t && (outOfMemory || mlirAttributeIsNull(value))) {
-    pt2eOutOfMemory(loc, "interpreter");
-    return NULL;
-  }
-  if (!t) {
-    pt2eEmitError(loc, "cannot read the initial value of '@%.*s'", (int)name.length, name.data);
-    return NULL;
-  }
   if (!pt2eVecGrow((void **)&interp->globals, &interp->capGlobals,
                    (size_t)interp->numGlobals, sizeof *interp->globals)) {
     pt2eTensorRelease(t);
@@ -174,8 +183,7 @@ MlirLogicalResult pt2eCompileMlProgramGlobal(CompileCtx *cc, Instr *in) {
   if (!g)
     return mlirLogicalResultFailure();
   in->data = (void *)(intptr_t)(g - cc->interp->globals);
-  bool store = pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)),
-                               "ml_program.global_store");
+  bool store = pt2eOpIs(in->op, "ml_program.global_store");
   in->exec = store ? execGlobalStore : execGlobalLoad;
   return mlirLogicalResultSuccess();
 }

@@ -1,92 +1,28 @@
 /*
 ** op_linalg.h
-** The compiled form of a linalg structured op, shared by the loop executor
-** (op_linalg.c) and the kernels (kernels.c).
+** The kernel choosers op_linalg.c tries, in its order, on a compiled linalg
+** structured op whose exec is still the loop nest (pt2eLinalgRunLoops): each
+** is defined in its kernel's file, installs its kernel as in->exec (with
+** its data in the plan's 'kernel') when the op is one it takes, and says
+** whether it did. Included by op_linalg.c and by the kernel files, which
+** see the plan and the loop nest they fall back to through it.
 */
-#ifndef PT2E_INTERP_LINALG_H
-#define PT2E_INTERP_LINALG_H
+#ifndef PT2E_INTERP_OP_LINALG_H
+#define PT2E_INTERP_OP_LINALG_H
 
-#include "op_arith.h"
+#include "linalg_loops.h"
 
-#define PT2E_LINALG_MAX_LOOPS 12
-#define PT2E_LINALG_MAX_OPERANDS 8
-
-typedef struct LinalgPlan {
-  int numIns, numOuts, numLoops, numBodyArgs;
-  int64_t size[PT2E_LINALG_MAX_LOOPS]; /* loop trip counts */
-  bool isTensor[PT2E_LINALG_MAX_OPERANDS];
-  /* whether the body reads its argument k (an output's %out often not):
-  ** the loops load only those, so an output is not read before it is
-  ** written (a fresh page read first is mapped to the zero page, and the
-  ** write after it faults again and flushes the other cores' TLBs) */
-  bool argRead[PT2E_LINALG_MAX_OPERANDS];
-  /* element offset of operand k = base[k] + sum_d coef[k][d] * i_d */
-  int64_t base[PT2E_LINALG_MAX_OPERANDS];
-  int64_t coef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];
-  /* per indexing expression (operand k, result r): coefficients, constant
-     and the dimension size, for bounds checks and kernel matching */
-  int exprCount[PT2E_LINALG_MAX_OPERANDS];
-  int64_t exprCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_MAX_RANK][PT2E_LINALG_MAX_LOOPS];
-  int64_t exprConst[PT2E_LINALG_MAX_OPERANDS][PT2E_MAX_RANK];
-  int64_t dimSize[PT2E_LINALG_MAX_OPERANDS][PT2E_MAX_RANK];
-  /* The block path (no linalg.index in the body): the loops merged where
-     every operand's offsets allow it, so that the innermost loop is long. */
-  bool blockable;
-  bool f32Rows; /* ...on plain float rows (an all-f32, simple body) */
-  bool splittable; /* ...and every output element written by one point of
-                   ** the merged space: the pool may split it (planBlocks) */
-  bool lanesSplittable; /* ...or, for a reduction, every output element
-                        ** written by one lane of the innermost merged loop:
-                        ** the pool may split the lanes, never the rows */
-  /* linalg.index on the block path: loop d lies in merged loop
-  ** loopMerged[d], its index is (that loop's index / loopDiv[d]) % size[d] */
-  bool usesIndex;
-  bool indexUsed[PT2E_LINALG_MAX_LOOPS];
-  int loopMerged[PT2E_LINALG_MAX_LOOPS];
-  int64_t loopDiv[PT2E_LINALG_MAX_LOOPS];
-  /* output o is written whole and its init never read: it needs no copy
-  ** of the init (planBlocks) */
-  bool overwrites[PT2E_LINALG_MAX_OPERANDS];
-  int numMerged;
-  int64_t mergedSize[PT2E_LINALG_MAX_LOOPS];
-  int64_t mergedCoef[PT2E_LINALG_MAX_OPERANDS][PT2E_LINALG_MAX_LOOPS];
-  ScalarProgram *body;
-  void *kernel; /* kernel-specific data (kernels.c), owned */
-  void (*freeKernel)(void *);
-} LinalgPlan;
-
-void pt2eLinalgPlanDestroy(void *plan);
-/* Runs the plan with the generic loop nest. */
-MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in);
-/* Fills 'outs' with the op's result tensors, initialised from its inits. */
-MlirLogicalResult pt2eLinalgInitOutputs(Exec *ex, const Instr *in, int numIns,
-                                        int numOuts, Pt2eTensor **outs);
-/*
-** The source of 'v' when a pure broadcast made it, or a null value: a
-** linalg.broadcast, or a linalg.generic with parallel loops whose body
-** yields its one input, through a map of distinct bare dimensions, into an
-** identity output (torch-mlir's bias of a linear or a convolution).
-** dimOf[s] is the dimension of v that the source's dimension s runs along.
-*/
-MlirValue pt2eLinalgBroadcastSource(MlirValue v, int *dimOf, int *srcRank);
-/*
-** True when the linalg op 'user' writes every element of its operand
-** 'operand' without reading what it held: the operand is an init of a
-** linalg.fill, linalg.transpose, linalg.broadcast or linalg.copy, or of a
-** linalg.generic whose loops are all parallel, whose map for it is a
-** permutation and whose body never reads its block argument. A
-** tensor.empty that only such ops read need not be zeroed.
-*/
-bool pt2eLinalgOverwritesOperand(MlirOperation user, int operand);
-/* Installs a tight-loop reduction (op_linalg_reduce.c: a sum, an i1 and /
-** or, a max with its argmax, along the innermost loop) as in->exec when the
-** op is one; called on ops no kernel took. */
-void pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *plan);
-/* Installs an integer kernel (kernels_int8.c) for the i8 convolutions and
-** products tosa-to-linalg-named makes; false leaves the op alone. */
+/* kernels_int8.c: the i8 -> i32 convolutions and batch matmuls that
+** tosa-to-linalg-named makes of lowered TOSA. */
 bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 
-/* Installs a kernel (kernels.c) as in->exec when the op has a known shape. */
-void pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
+/* kernels.c: f32 matmuls, batch matmuls, 2-D convolutions (named, or a
+** linalg.generic of the same form), depthwise convolutions and pooling. */
+bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 
-#endif /* PT2E_INTERP_LINALG_H */
+/* op_linalg_reduce.c: a tight-loop reduction along the innermost loop (a
+** sum, an i1 and / or, a max with its argmax); tried last, on the plan
+** after its inputs were read through broadcasts. */
+bool pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *plan);
+
+#endif /* PT2E_INTERP_OP_LINALG_H */

@@ -27,8 +27,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "cmpf.h"
+#include "ir_ops.h"
 #include "pt2e_parallel.h"
-#include "pt2e_support.h"
 
 typedef enum ReduceKind {
   ReduceAddF32,
@@ -41,10 +42,6 @@ typedef enum ReduceKind {
 /* {====================================================================
 ** Matching the body
 ** ===================================================================== */
-
-static bool opIs(MlirOperation op, const char *name) {
-  return pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
 
 static bool isArg(MlirValue v, MlirBlock b, int k) {
   return mlirValueEqual(v, mlirBlockGetArgument(b, k));
@@ -65,7 +62,7 @@ static int blockOps(MlirBlock b, MlirOperation *ops, int max) {
 /* Body: %r = <name> %in, %out (either order); linalg.yield %r. */
 static bool bodyIsBinary(MlirBlock b, const char *name) {
   MlirOperation ops[3];
-  if (blockOps(b, ops, 2) != 2 || !opIs(ops[0], name) || !opIs(ops[1], "linalg.yield") ||
+  if (blockOps(b, ops, 2) != 2 || !pt2eOpIs(ops[0], name) || !pt2eOpIs(ops[1], "linalg.yield") ||
       mlirOperationGetNumOperands(ops[0]) != 2 || mlirOperationGetNumOperands(ops[1]) != 1 ||
       !mlirValueEqual(mlirOperationGetOperand(ops[1], 0), mlirOperationGetResult(ops[0], 0)))
     return false;
@@ -76,7 +73,7 @@ static bool bodyIsBinary(MlirBlock b, const char *name) {
 /* The op among ops[0..n) named 'name', or null. */
 static MlirOperation findOp(MlirOperation *ops, int n, const char *name) {
   for (int i = 0; i < n; i++)
-    if (opIs(ops[i], name))
+    if (pt2eOpIs(ops[i], name))
       return ops[i];
   return (MlirOperation){NULL};
 }
@@ -100,16 +97,14 @@ static bool bodyIsArgmax(MlirBlock b, int lastLoop) {
   MlirOperation sel = findOp(ops, 5, "arith.select");
   MlirOperation yield = ops[5];
   if (mlirOperationIsNull(index) || mlirOperationIsNull(cast) || mlirOperationIsNull(max) ||
-      mlirOperationIsNull(cmp) || mlirOperationIsNull(sel) || !opIs(yield, "linalg.yield") ||
+      mlirOperationIsNull(cmp) || mlirOperationIsNull(sel) || !pt2eOpIs(yield, "linalg.yield") ||
       mlirOperationGetNumOperands(yield) != 2 || mlirOperationGetNumOperands(cast) != 1 ||
       mlirOperationGetNumOperands(max) != 2 || mlirOperationGetNumOperands(cmp) != 2 ||
       mlirOperationGetNumOperands(sel) != 3)
     return false;
-  MlirAttribute dim = mlirOperationGetAttributeByName(index, mlirStringRefCreateFromCString("dim"));
-  MlirAttribute pred = mlirOperationGetAttributeByName(cmp, mlirStringRefCreateFromCString("predicate"));
+  MlirAttribute dim = pt2eOpAttr(index, "dim");
   if (mlirAttributeIsNull(dim) || !mlirAttributeIsAInteger(dim) ||
-      mlirIntegerAttrGetValueInt(dim) != lastLoop || mlirAttributeIsNull(pred) ||
-      !mlirAttributeIsAInteger(pred) || mlirIntegerAttrGetValueInt(pred) != 2 /* ogt */)
+      mlirIntegerAttrGetValueInt(dim) != lastLoop || pt2eCmpfOf(cmp) != PT2E_CMPF_OGT)
     return false;
   MlirType castTo = mlirValueGetType(mlirOperationGetResult(cast, 0));
   MlirValue mx = mlirOperationGetOperand(max, 0), my = mlirOperationGetOperand(max, 1);
@@ -166,87 +161,102 @@ static inline float maximumF32(float x, float y) {
       __VA_ARGS__;                                                             \
     }
 
-/*
-** Rows r0 .. r0+n-1, each its own chain. Always inlined: called with
+/* The helpers below are always inlined: reduceGroup is called with
 ** n == Group (a constant, so that the chains' accumulators stay in
-** registers) and with the remainder.
-*/
-__attribute__((always_inline)) static inline void
-reduceGroup(const ReduceJob *j, int64_t r0, int n) {
+** registers) and with the remainder. */
+#define GROUP_INLINE __attribute__((always_inline)) static inline
+
+/* Rows r0 .. r0+n-1's offsets: input, output, and the argmax's indices. */
+GROUP_INLINE void groupOffsets(const ReduceJob *j, int64_t r0, int n,
+                               int64_t *xo, int64_t *oo, int64_t *io) {
+  for (int g = 0; g < n; g++) {
+    xo[g] = rowOffset(j->p, 0, r0 + g);
+    oo[g] = rowOffset(j->p, 1, r0 + g);
+    io[g] = j->kind == ReduceArgmaxF32 ? rowOffset(j->p, 2, r0 + g) : 0;
+  }
+}
+
+GROUP_INLINE void groupAddF32(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                              const int64_t *xo, const int64_t *oo) {
+  const float *src[Group];
+  float acc[Group];
+  float *out = j->outs[0]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const float *)j->x->data + xo[g];
+    acc[g] = out[oo[g]];
+  }
+  GROUP_LOOP(float, xs, acc[g] = v + acc[g])
+  for (int g = 0; g < n; g++)
+    out[oo[g]] = acc[g];
+}
+
+GROUP_INLINE void groupAddF64(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                              const int64_t *xo, const int64_t *oo) {
+  const double *src[Group];
+  double acc[Group];
+  double *out = j->outs[0]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const double *)j->x->data + xo[g];
+    acc[g] = out[oo[g]];
+  }
+  GROUP_LOOP(double, xs, acc[g] = v + acc[g])
+  for (int g = 0; g < n; g++)
+    out[oo[g]] = acc[g];
+}
+
+/* and / or on bytes of 0 / 1, as the scalar program holds i1 */
+GROUP_INLINE void groupLogicI1(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                               const int64_t *xo, const int64_t *oo) {
+  const uint8_t *src[Group];
+  unsigned acc[Group];
+  uint8_t *out = j->outs[0]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const uint8_t *)j->x->data + xo[g];
+    acc[g] = out[oo[g]] & 1u;
+  }
+  if (j->kind == ReduceAndI1) {
+    GROUP_LOOP(uint8_t, xs, acc[g] &= v & 1u)
+  } else {
+    GROUP_LOOP(uint8_t, xs, acc[g] |= v & 1u)
+  }
+  for (int g = 0; g < n; g++)
+    out[oo[g]] = (uint8_t)acc[g];
+}
+
+GROUP_INLINE void groupArgmaxF32(const ReduceJob *j, int n, int64_t steps, int64_t xs,
+                                 const int64_t *xo, const int64_t *oo,
+                                 const int64_t *io) {
+  const float *src[Group];
+  float m[Group];
+  int64_t id[Group];
+  float *outM = j->outs[0]->data;
+  int64_t *outI = j->outs[1]->data;
+  for (int g = 0; g < n; g++) {
+    src[g] = (const float *)j->x->data + xo[g];
+    m[g] = outM[oo[g]];
+    id[g] = outI[io[g]];
+  }
+  /* the body's order: the compare and the maximum both read the old
+  ** maximum; cmpf ogt is false when unordered, as C's > */
+  GROUP_LOOP(float, xs, id[g] = v > m[g] ? k : id[g]; m[g] = maximumF32(v, m[g]))
+  for (int g = 0; g < n; g++) {
+    outM[oo[g]] = m[g];
+    outI[io[g]] = id[g];
+  }
+}
+
+/* Rows r0 .. r0+n-1, each its own chain. */
+GROUP_INLINE void reduceGroup(const ReduceJob *j, int64_t r0, int n) {
   const LinalgPlan *p = j->p;
   int64_t steps = j->steps, xs = p->coef[0][p->numLoops - 1];
   int64_t xo[Group], oo[Group], io[Group];
-  for (int g = 0; g < n; g++) {
-    xo[g] = rowOffset(p, 0, r0 + g);
-    oo[g] = rowOffset(p, 1, r0 + g);
-    io[g] = j->kind == ReduceArgmaxF32 ? rowOffset(p, 2, r0 + g) : 0;
-  }
+  groupOffsets(j, r0, n, xo, oo, io);
   switch (j->kind) {
-  case ReduceAddF32: {
-    const float *src[Group];
-    float acc[Group];
-    float *out = j->outs[0]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const float *)j->x->data + xo[g];
-      acc[g] = out[oo[g]];
-    }
-    GROUP_LOOP(float, xs, acc[g] = v + acc[g])
-    for (int g = 0; g < n; g++)
-      out[oo[g]] = acc[g];
-    break;
-  }
-  case ReduceAddF64: {
-    const double *src[Group];
-    double acc[Group];
-    double *out = j->outs[0]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const double *)j->x->data + xo[g];
-      acc[g] = out[oo[g]];
-    }
-    GROUP_LOOP(double, xs, acc[g] = v + acc[g])
-    for (int g = 0; g < n; g++)
-      out[oo[g]] = acc[g];
-    break;
-  }
+  case ReduceAddF32: groupAddF32(j, n, steps, xs, xo, oo); break;
+  case ReduceAddF64: groupAddF64(j, n, steps, xs, xo, oo); break;
   case ReduceAndI1:
-  case ReduceOrI1: {
-    /* bytes of 0 / 1, as the scalar program holds i1 */
-    const uint8_t *src[Group];
-    unsigned acc[Group];
-    uint8_t *out = j->outs[0]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const uint8_t *)j->x->data + xo[g];
-      acc[g] = out[oo[g]] & 1u;
-    }
-    if (j->kind == ReduceAndI1) {
-      GROUP_LOOP(uint8_t, xs, acc[g] &= v & 1u)
-    } else {
-      GROUP_LOOP(uint8_t, xs, acc[g] |= v & 1u)
-    }
-    for (int g = 0; g < n; g++)
-      out[oo[g]] = (uint8_t)acc[g];
-    break;
-  }
-  case ReduceArgmaxF32: {
-    const float *src[Group];
-    float m[Group];
-    int64_t id[Group];
-    float *outM = j->outs[0]->data;
-    int64_t *outI = j->outs[1]->data;
-    for (int g = 0; g < n; g++) {
-      src[g] = (const float *)j->x->data + xo[g];
-      m[g] = outM[oo[g]];
-      id[g] = outI[io[g]];
-    }
-    /* the body's order: the compare and the maximum both read the old
-    ** maximum; cmpf ogt is false when unordered, as C's > */
-    GROUP_LOOP(float, xs, id[g] = v > m[g] ? k : id[g]; m[g] = maximumF32(v, m[g]))
-    for (int g = 0; g < n; g++) {
-      outM[oo[g]] = m[g];
-      outI[io[g]] = id[g];
-    }
-    break;
-  }
+  case ReduceOrI1: groupLogicI1(j, n, steps, xs, xo, oo); break;
+  case ReduceArgmaxF32: groupArgmaxF32(j, n, steps, xs, xo, oo, io); break;
   }
 }
 
@@ -317,27 +327,36 @@ static bool reducesInnermost(const LinalgPlan *p) {
   return true;
 }
 
-/* pt2eLinalgChooseReduction (op_linalg.h) */
-void pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *p) {
-  if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(in->op)), "linalg.generic") ||
-      p->numIns != 1 || p->numBodyArgs != 1 + p->numOuts || !reducesInnermost(p))
-    return;
+/* The tight loop of the reduction the op's body is, or NULL. */
+static ExecFn reductionOf(const CompileCtx *cc, const Instr *in, const LinalgPlan *p) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(in->op, 0));
   Pt2eElemType x = cc->program->slots[in->operands[0]].type;
   Pt2eElemType y = cc->program->slots[in->operands[1]].type;
   if (p->numOuts == 1 && x == y) {
     if (x == Pt2eElemF32 && bodyIsBinary(b, "arith.addf"))
-      in->exec = execAddF32;
-    else if (x == Pt2eElemF64 && bodyIsBinary(b, "arith.addf"))
-      in->exec = execAddF64;
-    else if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.andi"))
-      in->exec = execAndI1;
-    else if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.ori"))
-      in->exec = execOrI1;
-    return;
+      return execAddF32;
+    if (x == Pt2eElemF64 && bodyIsBinary(b, "arith.addf"))
+      return execAddF64;
+    if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.andi"))
+      return execAndI1;
+    if (x == Pt2eElemI1 && bodyIsBinary(b, "arith.ori"))
+      return execOrI1;
+    return NULL;
   }
   if (p->numOuts == 2 && x == Pt2eElemF32 && y == Pt2eElemF32 &&
       cc->program->slots[in->operands[2]].type == Pt2eElemI64 &&
       bodyIsArgmax(b, p->numLoops - 1))
-    in->exec = execArgmaxF32;
+    return execArgmaxF32;
+  return NULL;
+}
+
+/* pt2eLinalgChooseReduction (op_linalg.h) */
+bool pt2eLinalgChooseReduction(CompileCtx *cc, Instr *in, LinalgPlan *p) {
+  if (!pt2eOpIs(in->op, "linalg.generic") ||
+      p->numIns != 1 || p->numBodyArgs != 1 + p->numOuts || !reducesInnermost(p))
+    return false;
+  ExecFn fn = reductionOf(cc, in, p);
+  if (fn)
+    in->exec = fn;
+  return fn != NULL;
 }

@@ -1,7 +1,7 @@
 /*
 ** op_linalg_softmax.c
 ** linalg.softmax on f32 tensors: softmax along 'dimension'. It has no body
-** region, so it is not a structured op for op_linalg.c's executor, and
+** region, so it is not a structured op for linalg_loops.c's executor, and
 ** MLIR's C API has no pass that decomposes it.
 **
 ** Each line along the dimension is computed in four steps, as torch's CPU

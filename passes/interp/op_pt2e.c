@@ -11,8 +11,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include "op_linalg.h"
-
+#include "broadcast.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
@@ -89,7 +88,7 @@ static void planBroadcastView(CompileCtx *cc, Instr *in, const Pt2eSpec *spec,
   int dimOf[PT2E_MAX_RANK], sr = 0;
   d->sourceSlot = -1;
   MlirValue x = mlirOperationGetOperand(in->op, 0);
-  MlirValue src = pt2eLinalgBroadcastSource(x, dimOf, &sr);
+  MlirValue src = pt2eBroadcastSource(x, dimOf, &sr);
   int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
   if (!d->onlyMinMax || slot < 0)
     return;
@@ -162,6 +161,27 @@ static MlirLogicalResult execFakeQuant(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
+/* The op's calibrated qparams (as 'spec' reads them), copied into d's
+** scales and zero points. */
+static MlirLogicalResult copyQParams(MlirOperation op, const Pt2eSpec *spec,
+                                     FakeQuantData *d) {
+  Pt2eCalibratedQParams q;
+  Pt2eCalibratedError err;
+  if (!pt2eCalibratedReadQParams(op, spec, &q, &err))
+    return pt2eCalibratedEmitError(op, NULL, &err);
+  d->n = q.n;
+  size_t scaleBytes, zpBytes;
+  if (pt2eCheckedBytes(d->n, sizeof *d->scales, &scaleBytes) &&
+      pt2eCheckedBytes(d->n, sizeof *d->zeroPoints, &zpBytes)) {
+    d->scales = pt2eAlloc(scaleBytes);
+    d->zeroPoints = pt2eAlloc(zpBytes);
+  }
+  if (!d->scales || !d->zeroPoints)
+    return pt2eInterpOutOfMemory(op);
+  pt2eCalibratedCopyQParams(&q, d->scales, d->zeroPoints);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
   MlirOperation op = in->op;
   FakeQuantData *d = pt2eAlloc(sizeof *d);
@@ -176,20 +196,8 @@ static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
           mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC)),
           mlirOperationGetLocation(op), "spec", &spec)))
     return mlirLogicalResultFailure();
-  Pt2eCalibratedQParams q;
-  Pt2eCalibratedError err;
-  if (!pt2eCalibratedReadQParams(op, &spec, &q, &err))
-    return pt2eCalibratedEmitError(op, NULL, &err);
-  d->n = q.n;
-  size_t scaleBytes, zpBytes;
-  if (pt2eCheckedBytes(d->n, sizeof *d->scales, &scaleBytes) &&
-      pt2eCheckedBytes(d->n, sizeof *d->zeroPoints, &zpBytes)) {
-    d->scales = pt2eAlloc(scaleBytes);
-    d->zeroPoints = pt2eAlloc(zpBytes);
-  }
-  if (!d->scales || !d->zeroPoints)
-    return pt2eInterpOutOfMemory(op);
-  pt2eCalibratedCopyQParams(&q, d->scales, d->zeroPoints);
+  if (mlirLogicalResultIsFailure(copyQParams(op, &spec, d)))
+    return mlirLogicalResultFailure();
   d->quant = spec.quant;
   /* only a QuantizationSpec quantizes per channel; the others use their
      first scale and zero point over the whole tensor */
@@ -200,6 +208,7 @@ static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
   /* Without a fake-quant hook the op quantizes with what it holds, which
      must then fit the tensor and the spec; with calibration hooks the first
      batch resizes the scales as torch does, and the hook checks them. */
+  Pt2eCalibratedError err;
   if (d->enabled && !cc->interp->hooks.fakeQuant &&
       !pt2eCalibratedCheckQuantize(mlirValueGetType(mlirOperationGetOperand(op, 0)),
                                    &spec, (intptr_t)d->n, d->scales,

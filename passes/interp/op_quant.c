@@ -42,6 +42,52 @@ static void freeQuantData(void *p) {
   pt2eFree(d);
 }
 
+/* The storage of quant type 'q' (sign, width, range, dtype); false for
+** one the interpreter does not hold. */
+static bool readStorage(MlirType q, QuantData *d) {
+  d->isSigned = mlirQuantizedTypeIsSigned(q);
+  d->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
+  d->qmin = mlirQuantizedTypeGetStorageTypeMin(q);
+  d->qmax = mlirQuantizedTypeGetStorageTypeMax(q);
+  if (d->width == 4 && d->isSigned)
+    d->dtype = Pt2eDTypeInt4;
+  else if (d->width == 8)
+    d->dtype = d->isSigned ? Pt2eDTypeInt8 : Pt2eDTypeUInt8;
+  else if (d->width == 16)
+    d->dtype = d->isSigned ? Pt2eDTypeInt16 : Pt2eDTypeUInt16;
+  else if (d->width == 32 && d->isSigned)
+    d->dtype = Pt2eDTypeInt32;
+  else
+    return false;
+  return true;
+}
+
+/* The scales and zero points of 'q': one, or one per channel along the
+** axis of 'tensor' a per-axis type names. */
+static MlirLogicalResult readScales(const Instr *in, MlirType tensor, MlirType q,
+                                    QuantData *d) {
+  d->n = d->perAxis ? mlirUniformQuantizedPerAxisTypeGetNumDims(q) : 1;
+  d->scales = pt2eAlloc((size_t)d->n * sizeof *d->scales);
+  d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
+  if (!d->scales || !d->zeroPoints)
+    return pt2eInterpOutOfMemory(in->op);
+  if (!d->perAxis) {
+    d->scales[0] = (float)mlirUniformQuantizedTypeGetScale(q);
+    d->zeroPoints[0] = mlirUniformQuantizedTypeGetZeroPoint(q);
+    return mlirLogicalResultSuccess();
+  }
+  d->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
+  if (!mlirTypeIsARankedTensor(tensor) || d->axis >= mlirShapedTypeGetRank(tensor) ||
+      mlirShapedTypeGetDimSize(tensor, d->axis) != d->n)
+    return pt2eEmitOpError(in->op, NULL, "the per-axis type does not match the tensor's "
+                           "shape");
+  for (int64_t c = 0; c < d->n; c++) {
+    d->scales[c] = (float)mlirUniformQuantizedPerAxisTypeGetScale(q, c);
+    d->zeroPoints[c] = mlirUniformQuantizedPerAxisTypeGetZeroPoint(q, c);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 /* Reads the quant type 'q' of a tensor of type 'tensor' into new data. */
 static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
                                        QuantData **out) {
@@ -56,46 +102,15 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
   QuantData *d = pt2eAlloc(sizeof *d);
   if (!d)
     return pt2eInterpOutOfMemory(in->op);
-  d->isSigned = mlirQuantizedTypeIsSigned(q);
-  d->width = mlirQuantizedTypeGetStorageTypeIntegralWidth(q);
-  d->qmin = mlirQuantizedTypeGetStorageTypeMin(q);
-  d->qmax = mlirQuantizedTypeGetStorageTypeMax(q);
-  if (d->width == 4 && d->isSigned)
-    d->dtype = Pt2eDTypeInt4;
-  else if (d->width == 8)
-    d->dtype = d->isSigned ? Pt2eDTypeInt8 : Pt2eDTypeUInt8;
-  else if (d->width == 16)
-    d->dtype = d->isSigned ? Pt2eDTypeInt16 : Pt2eDTypeUInt16;
-  else if (d->width == 32 && d->isSigned)
-    d->dtype = Pt2eDTypeInt32;
-  else {
+  if (!readStorage(q, d)) {
     freeQuantData(d);
     return pt2eEmitOpError(in->op, NULL, "the interpreter supports i4, i8, u8, i16, u16 "
                           "and i32 storage only");
   }
   d->perAxis = perAxis;
-  d->n = perAxis ? mlirUniformQuantizedPerAxisTypeGetNumDims(q) : 1;
-  d->scales = pt2eAlloc((size_t)d->n * sizeof *d->scales);
-  d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
-  if (!d->scales || !d->zeroPoints) {
+  if (mlirLogicalResultIsFailure(readScales(in, tensor, q, d))) {
     freeQuantData(d);
-    return pt2eInterpOutOfMemory(in->op);
-  }
-  if (perAxis) {
-    d->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
-    if (!mlirTypeIsARankedTensor(tensor) || d->axis >= mlirShapedTypeGetRank(tensor) ||
-        mlirShapedTypeGetDimSize(tensor, d->axis) != d->n) {
-      freeQuantData(d);
-      return pt2eEmitOpError(in->op, NULL, "the per-axis type does not match the tensor's "
-                            "shape");
-    }
-    for (int64_t c = 0; c < d->n; c++) {
-      d->scales[c] = (float)mlirUniformQuantizedPerAxisTypeGetScale(q, c);
-      d->zeroPoints[c] = mlirUniformQuantizedPerAxisTypeGetZeroPoint(q, c);
-    }
-  } else {
-    d->scales[0] = (float)mlirUniformQuantizedTypeGetScale(q);
-    d->zeroPoints[0] = mlirUniformQuantizedTypeGetZeroPoint(q);
+    return mlirLogicalResultFailure();
   }
   *out = d;
   return mlirLogicalResultSuccess();

@@ -14,8 +14,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include "broadcast.h"
+#include "ir_ops.h"
 #include "op_arith.h"
-#include "op_linalg.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -49,7 +50,7 @@ static MlirLogicalResult execEmpty(Exec *ex, const Instr *in) {
 }
 
 /*
-** A tensor.empty that only ops writing it whole read (pt2eLinalgOverwritesOperand):
+** A tensor.empty that only ops writing it whole read (pt2eOverwritesOperand):
 ** its contents are never seen, so it is not zeroed (the transformer layer's
 ** 24 empties, 14 MB a batch, cost 2 ms of memset and page faults). Without
 ** fast paths it is zeroed all the same, so that a result that did read it
@@ -72,7 +73,7 @@ static bool onlyOverwritten(MlirValue v) {
   if (mlirOpOperandIsNull(use))
     return false; /* unused (or returned): keep the zeros */
   for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
-    if (!pt2eLinalgOverwritesOperand(mlirOpOperandGetOwner(use),
+    if (!pt2eOverwritesOperand(mlirOpOperandGetOwner(use),
                                      (int)mlirOpOperandGetOperandNumber(use)))
       return false;
   return true;
@@ -234,6 +235,24 @@ static MlirLogicalResult compileSliceData(CompileCtx *cc, Instr *in,
 ** without fast paths (the reference walk test/ops/slice-runs.test compares
 ** with).
 */
+/* The elements one copy moves: the dimensions [*outer, rank) that are
+** contiguous in both tensors form the run (one element without 'runs'). */
+static int64_t sliceRun(const SliceData *s, const int64_t *fullShape, bool runs,
+                        int *outer) {
+  int64_t run = 1;
+  *outer = s->rank;
+  while (runs && *outer > 0) {
+    int d = *outer - 1;
+    if (s->strides[d] != 1 && s->sizes[d] != 1)
+      break;
+    run *= s->sizes[d];
+    (*outer)--;
+    if (s->sizes[d] != fullShape[d] || s->offsets[d] != 0)
+      break; /* taken partly: the next dimension out jumps */
+  }
+  return run;
+}
+
 static void walkSlice(const SliceData *s, const int64_t *fullShape,
                       Pt2eTensor *a, Pt2eTensor *b, bool intoFull, bool runs) {
   int r = s->rank;
@@ -242,18 +261,8 @@ static void walkSlice(const SliceData *s, const int64_t *fullShape,
     total *= s->sizes[d];
   if (total == 0)
     return;
-  /* dims [outer, r) form the run */
-  int64_t run = 1;
-  int outer = r;
-  while (runs && outer > 0) {
-    int d = outer - 1;
-    if (s->strides[d] != 1 && s->sizes[d] != 1)
-      break;
-    run *= s->sizes[d];
-    outer--;
-    if (s->sizes[d] != fullShape[d] || s->offsets[d] != 0)
-      break; /* taken partly: the next dimension out jumps */
-  }
+  int outer;
+  int64_t run = sliceRun(s, fullShape, runs, &outer);
   int64_t fullStride[PT2E_MAX_RANK], base = 0, stride = 1;
   for (int d = r - 1; d >= 0; d--) {
     fullStride[d] = stride;
@@ -424,31 +433,12 @@ static bool padConstant(const PadData *pd, const Pt2eTensor *src,
   return true;
 }
 
-static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
-  const PadData *pd = in->data;
-  const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
-  const SlotInfo *ri = resultInfo(ex, in);
-  /* every element is written below, by padConstant or the loop */
-  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
-  if (!t)
-    return pt2eInterpOutOfMemory(in->op);
-  Pt2eScalar regs[64], v;
-  int nRegs = pt2eScalarProgramNumRegs(pd->body);
-  if (nRegs > 64) {
-    pt2eTensorRelease(t);
-    return pt2eEmitOpError(in->op, NULL, "padding body is too large");
-  }
-  pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
-  if (!pt2eScalarProgramReadsArgs(pd->body)) {
-    pt2eScalarProgramRun(pd->body, regs, NULL, &v);
-    if (!padConstant(pd, src, t, v)) {
-      pt2eTensorRelease(t);
-      return pt2eInterpOutOfMemory(in->op);
-    }
-    ex->slots[in->results[0]].tensor = t;
-    return mlirLogicalResultSuccess();
-  }
+/* Every element of 't': the source's inside it, the body's value at its
+** indices outside ('regs' holds the body's captures). */
+static void padByBody(const PadData *pd, const Pt2eTensor *src, Pt2eTensor *t,
+                      Pt2eScalar *regs) {
   int64_t idx[PT2E_MAX_RANK] = {0};
+  Pt2eScalar v;
   for (int64_t n = 0; n < t->numel; n++) {
     bool inside = true;
     int64_t off = 0;
@@ -471,6 +461,33 @@ static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
       idx[d] = 0;
     }
   }
+}
+
+static MlirLogicalResult execPad(Exec *ex, const Instr *in) {
+  const PadData *pd = in->data;
+  const Pt2eTensor *src = ex->slots[in->operands[0]].tensor;
+  const SlotInfo *ri = resultInfo(ex, in);
+  /* every element is written below, by padConstant or padByBody */
+  Pt2eTensor *t = pt2eTensorCreateUninit(ri->type, ri->rank, ri->shape);
+  if (!t)
+    return pt2eInterpOutOfMemory(in->op);
+  Pt2eScalar regs[64], v;
+  int nRegs = pt2eScalarProgramNumRegs(pd->body);
+  if (nRegs > 64) {
+    pt2eTensorRelease(t);
+    return pt2eEmitOpError(in->op, NULL, "padding body is too large");
+  }
+  pt2eScalarProgramSetCaptures(pd->body, ex->slots, regs);
+  if (!pt2eScalarProgramReadsArgs(pd->body)) {
+    pt2eScalarProgramRun(pd->body, regs, NULL, &v);
+    if (!padConstant(pd, src, t, v)) {
+      pt2eTensorRelease(t);
+      return pt2eInterpOutOfMemory(in->op);
+    }
+    ex->slots[in->results[0]].tensor = t;
+    return mlirLogicalResultSuccess();
+  }
+  padByBody(pd, src, t, regs);
   ex->slots[in->results[0]].tensor = t;
   return mlirLogicalResultSuccess();
 }
@@ -505,12 +522,12 @@ static bool padAmounts(MlirOperation op, const char *name, intptr_t firstOperand
     if (next >= mlirOperationGetNumOperands(op))
       return false;
     MlirValue v = mlirOperationGetOperand(op, next++);
-    if (!mlirValueIsAOpResult(v))
+    MlirOperation def = pt2eOpProducer(v);
+    if (mlirOperationIsNull(def))
       return false;
-    MlirOperation def = mlirOpResultGetOwner(v);
-    MlirAttribute c = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(def)), "arith.constant") ||
-        mlirAttributeIsNull(c) || !mlirAttributeIsAInteger(c))
+    MlirAttribute c = pt2eOpAttr(def, "value");
+    if (!pt2eOpIs(def, "arith.constant") || mlirAttributeIsNull(c) ||
+        !mlirAttributeIsAInteger(c))
       return false;
     out[i] = mlirIntegerAttrGetValueInt(c);
   }
@@ -584,18 +601,37 @@ static MlirLogicalResult execDim(Exec *ex, const Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-/* Ops whose compile step only picks the exec function. */
-#define SIMPLE(fnName, execFn)                                                 \
-  MlirLogicalResult fnName(CompileCtx *cc, Instr *in) {                        \
-    (void)cc;                                                                  \
-    in->exec = execFn;                                                         \
-    return mlirLogicalResultSuccess();                                         \
-  }
-SIMPLE(pt2eCompileTensorSplat, execSplat)
-SIMPLE(pt2eCompileTensorExtract, execExtract)
-SIMPLE(pt2eCompileTensorInsert, execInsert)
-SIMPLE(pt2eCompileTensorFromElements, execFromElements)
-SIMPLE(pt2eCompileTensorDim, execDim)
+/* The ops whose compile step only picks the exec function. */
+
+MlirLogicalResult pt2eCompileTensorSplat(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execSplat;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorExtract(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execExtract;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorInsert(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execInsert;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorFromElements(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execFromElements;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompileTensorDim(CompileCtx *cc, Instr *in) {
+  (void)cc;
+  in->exec = execDim;
+  return mlirLogicalResultSuccess();
+}
 
 MlirLogicalResult pt2eCompileTensorReshape(CompileCtx *cc, Instr *in) {
   const SlotInfo *src = &cc->program->slots[in->operands[0]];

@@ -13,13 +13,13 @@
 
 #include <string.h>
 
+#include "ir_ops.h"
 #include "pt2e_dialect.h"
-#include "pt2e_support.h"
 
 struct OpRow {
   const char *name; /* "dialect.op", or "dialect." for every op of it */
   CompileFn compile;
-  bool (*knows)(MlirStringRef opName); /* prefix rows: NULL claims them all */
+  bool (*knows)(MlirOperation op); /* prefix rows: NULL claims them all */
 };
 
 /* A row for one op; a prefix row with NULL 'knows' claims the dialect. */
@@ -73,19 +73,18 @@ static bool isPrefix(const char *row) {
   return n > 0 && row[n - 1] == '.';
 }
 
-/* True when 'name' is in the dialect 'prefix' ("linalg.") and longer. */
-static bool hasPrefix(MlirStringRef name, const char *prefix) {
-  size_t n = strlen(prefix);
-  return name.length > n && memcmp(name.data, prefix, n) == 0;
+/* True when 'op' is in the dialect 'prefix' ("linalg."): its name starts
+** so and is longer (an op named just "linalg." is none of its ops). */
+static bool inDialect(MlirOperation op, const char *prefix) {
+  return pt2eOpHasPrefix(op, prefix) && !pt2eOpIs(op, prefix);
 }
 
-CompileFn pt2eFindCompileFn(MlirStringRef opName) {
+CompileFn pt2eFindCompileFn(MlirOperation op) {
   for (int i = 0; i < NumOps; i++)
-    if (!isPrefix(opTable[i].name) && pt2eStringRefIs(opName, opTable[i].name))
+    if (!isPrefix(opTable[i].name) && pt2eOpIs(op, opTable[i].name))
       return opTable[i].compile;
   for (int i = 0; i < NumOps; i++)
-    if (isPrefix(opTable[i].name) && hasPrefix(opName, opTable[i].name))
-      return !opTable[i].knows || opTable[i].knows(opName) ? opTable[i].compile
-                                                           : NULL;
+    if (isPrefix(opTable[i].name) && inDialect(op, opTable[i].name))
+      return !opTable[i].knows || opTable[i].knows(op) ? opTable[i].compile : NULL;
   return NULL;
 }

@@ -14,16 +14,16 @@
 
 #include "interp_internal.h"
 
-/* The compile function for an op name (ops.c), or NULL when the
-** interpreter does not run it. */
-CompileFn pt2eFindCompileFn(MlirStringRef opName);
+/* The compile function for the op 'op' (ops.c, by its name), or NULL when
+** the interpreter does not run it. */
+CompileFn pt2eFindCompileFn(MlirOperation op);
 
 /* op_arith.c: constants, and arith / math ops on scalars or same-shaped
 ** tensors. */
 MlirLogicalResult pt2eCompileArithConstant(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileElementwise(CompileCtx *cc, Instr *in);
 /* True for the arith / math ops pt2eCompileElementwise runs. */
-bool pt2eArithKnowsOp(MlirStringRef opName);
+bool pt2eArithKnowsOp(MlirOperation op);
 
 /* op_linalg.c: every linalg structured op (one region, indexing maps). */
 MlirLogicalResult pt2eCompileLinalgStructured(CompileCtx *cc, Instr *in);

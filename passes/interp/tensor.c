@@ -268,33 +268,30 @@ bool pt2eScalarFromAttr(MlirAttribute a, Pt2eElemType t, Pt2eScalar *out) {
 }
 
 /* Fills 't' from a dense or dense_resource elements attribute. */
-static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
-  bool resource = mlirAttributeIsADenseResourceElements(a);
-  if (!resource && !mlirAttributeIsADenseElements(a))
+/* A splat: its one value everywhere. */
+static bool fillSplat(Pt2eTensor *t, MlirAttribute a) {
+  MlirAttribute v = mlirDenseElementsAttrGetSplatValue(a);
+  Pt2eScalar s;
+  if (!pt2eScalarFromAttr(v, t->type, &s))
     return false;
-  if (resource && !pt2eResourceBlobIsPresent(a))
-    return false; /* dense_resource<missing>: nothing to read */
-  if (!resource && mlirDenseElementsAttrIsSplat(a)) {
-    MlirAttribute v = mlirDenseElementsAttrGetSplatValue(a);
-    Pt2eScalar s;
-    if (!pt2eScalarFromAttr(v, t->type, &s))
-      return false;
+  for (int64_t i = 0; i < t->numel; i++)
+    pt2eTensorStore(t, i, s);
+  return true;
+}
+
+/* The raw data of a non-splat dense attribute, packed row-major. */
+static void fillRaw(Pt2eTensor *t, MlirAttribute a) {
+  memcpy(t->data, mlirDenseElementsAttrGetRawData(a),
+         (size_t)t->numel * pt2eElemSize(t->type));
+  /* an i4 element is a byte whose high nibble MLIR may leave zero (a
+     parsed -8 is 0x08): sign-extend the low nibble */
+  if (t->type == Pt2eElemI4)
     for (int64_t i = 0; i < t->numel; i++)
-      pt2eTensorStore(t, i, s);
-    return true;
-  }
-  if (!resource && t->type != Pt2eElemI1) {
-    /* raw data of a non-splat dense attribute is packed row-major */
-    memcpy(t->data, mlirDenseElementsAttrGetRawData(a),
-           (size_t)t->numel * pt2eElemSize(t->type));
-    /* an i4 element is a byte whose high nibble MLIR may leave zero (a
-       parsed -8 is 0x08): sign-extend the low nibble */
-    if (t->type == Pt2eElemI4)
-      for (int64_t i = 0; i < t->numel; i++)
-        ((int8_t *)t->data)[i] =
-            (int8_t)pt2eScalarWrapInt(((int8_t *)t->data)[i], Pt2eElemI4);
-    return true;
-  }
+      ((int8_t *)t->data)[i] = (int8_t)pt2eScalarWrapInt(((int8_t *)t->data)[i], Pt2eElemI4);
+}
+
+/* Element by element: a resource's values, or a dense i1's. */
+static void fillByElement(Pt2eTensor *t, MlirAttribute a, bool resource) {
   for (int64_t i = 0; i < t->numel; i++) {
     Pt2eScalar s;
     s.i = 0;
@@ -312,6 +309,20 @@ static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
     }
     pt2eTensorStore(t, i, s);
   }
+}
+
+static bool fillFromElements(Pt2eTensor *t, MlirAttribute a) {
+  bool resource = mlirAttributeIsADenseResourceElements(a);
+  if (!resource && !mlirAttributeIsADenseElements(a))
+    return false;
+  if (resource && !pt2eResourceBlobIsPresent(a))
+    return false; /* dense_resource<missing>: nothing to read */
+  if (!resource && mlirDenseElementsAttrIsSplat(a))
+    return fillSplat(t, a);
+  if (!resource && t->type != Pt2eElemI1)
+    fillRaw(t, a);
+  else
+    fillByElement(t, a, resource);
   return true;
 }
 

@@ -361,92 +361,126 @@ static bool parseDescr(Header *h) {
   return false;
 }
 
+/* The error for a header that does not parse where 'lx' stopped. */
+static bool malformed(const Lexer *lx, const char *name, char *err,
+                      size_t errSize) {
+  if (lx->p == lx->end)
+    return fail(err, errSize, "%s: malformed header (it ends inside the "
+                "dict)", name);
+  /* quote at most 24 bytes, non-printable ones as '?': one line */
+  char near[25];
+  size_t n = (size_t)(lx->end - lx->p) < 24 ? (size_t)(lx->end - lx->p) : 24;
+  for (size_t i = 0; i < n; i++)
+    near[i] = lx->p[i] >= ' ' && lx->p[i] <= '~' ? lx->p[i] : '?';
+  near[n] = '\0';
+  return fail(err, errSize, "%s: malformed header near '%s'", name, near);
+}
+
+/* The value of 'descr': a string parseDescr knows. */
+static bool parseDescrValue(Lexer *lx, const char *name, Header *h,
+                            char *err, size_t errSize) {
+  skipSpace(lx);
+  if (lx->p < lx->end && *lx->p == '[')
+    return fail(err, errSize,
+                "%s: unsupported dtype (structured array)", name);
+  if (!readString(lx, h->descr, sizeof h->descr))
+    return fail(err, errSize, "%s: unsupported dtype (descr is not a "
+                "string)", name);
+  if (!parseDescr(h))
+    return fail(err, errSize, "%s: unsupported dtype '%s'", name,
+                h->descr);
+  return true;
+}
+
+/* The value of 'fortran_order': True or False. */
+static bool parseOrderValue(Lexer *lx, const char *name, Header *h,
+                            char *err, size_t errSize) {
+  if (acceptWord(lx, "True"))
+    h->fortran = true;
+  else if (acceptWord(lx, "False"))
+    h->fortran = false;
+  else
+    return malformed(lx, name, err, errSize);
+  return true;
+}
+
+/* The value of 'shape': a tuple of extents, at most PT2E_MAX_RANK. */
+static bool parseShapeValue(Lexer *lx, const char *name, Header *h,
+                            char *err, size_t errSize) {
+  int rank = 0;
+  if (!accept(lx, '('))
+    return malformed(lx, name, err, errSize);
+  while (!accept(lx, ')')) {
+    int64_t extent;
+    if (!readInt(lx, &extent))
+      return malformed(lx, name, err, errSize);
+    if (extent < 0)
+      return fail(err, errSize, "%s: negative extent %lld in shape",
+                  name, (long long)extent);
+    if (rank < PT2E_MAX_RANK)
+      h->shape[rank] = extent;
+    rank++;
+    if (!accept(lx, ',')) {
+      if (!accept(lx, ')'))
+        return malformed(lx, name, err, errSize);
+      break;
+    }
+  }
+  if (rank > PT2E_MAX_RANK)
+    return fail(err, errSize, "%s: rank %d exceeds the maximum of %d",
+                name, rank, PT2E_MAX_RANK);
+  h->rank = rank;
+  return true;
+}
+
+/* The keys a header must have, each once, and their values' parsers. */
+static const char *const headerKeys[3] = {"descr", "fortran_order",
+                                          "shape"};
+static bool (*const headerValues[3])(Lexer *, const char *, Header *,
+                                     char *, size_t) = {
+    parseDescrValue, parseOrderValue, parseShapeValue};
+
+/* One "key: value" entry of the dict; 'seen' marks the keys met. */
+static bool parseEntry(Lexer *lx, const char *name, Header *h, bool *seen,
+                       char *err, size_t errSize) {
+  char key[32];
+  if (!readString(lx, key, sizeof key) || !accept(lx, ':'))
+    return malformed(lx, name, err, errSize);
+  for (int k = 0; k < 3; k++) {
+    if (strcmp(key, headerKeys[k]) != 0)
+      continue;
+    if (seen[k])
+      return fail(err, errSize, "%s: header repeats key '%s'", name, key);
+    seen[k] = true;
+    return headerValues[k](lx, name, h, err, errSize);
+  }
+  return fail(err, errSize, "%s: header has unknown key '%s'", name, key);
+}
+
 /* Parses the dict text [text, text + len) into 'h'; 'name' prefixes errors. */
 static bool parseDict(const char *name, const char *text, size_t len,
                       Header *h, char *err, size_t errSize) {
   Lexer lx = {text, text + len};
-  bool seenDescr = false, seenOrder = false, seenShape = false;
-  char key[32];
+  bool seen[3] = {false, false, false};
   if (!accept(&lx, '{'))
     return fail(err, errSize, "%s: header is not a dict", name);
   while (!accept(&lx, '}')) {
-    if (!readString(&lx, key, sizeof key) || !accept(&lx, ':'))
-      goto malformed;
-    if (strcmp(key, "descr") == 0 && !seenDescr) {
-      skipSpace(&lx);
-      if (lx.p < lx.end && *lx.p == '[')
-        return fail(err, errSize,
-                    "%s: unsupported dtype (structured array)", name);
-      if (!readString(&lx, h->descr, sizeof h->descr))
-        return fail(err, errSize, "%s: unsupported dtype (descr is not a "
-                    "string)", name);
-      if (!parseDescr(h))
-        return fail(err, errSize, "%s: unsupported dtype '%s'", name,
-                    h->descr);
-      seenDescr = true;
-    } else if (strcmp(key, "fortran_order") == 0 && !seenOrder) {
-      if (acceptWord(&lx, "True"))
-        h->fortran = true;
-      else if (acceptWord(&lx, "False"))
-        h->fortran = false;
-      else
-        goto malformed;
-      seenOrder = true;
-    } else if (strcmp(key, "shape") == 0 && !seenShape) {
-      if (!accept(&lx, '('))
-        goto malformed;
-      int rank = 0;
-      while (!accept(&lx, ')')) {
-        int64_t extent;
-        if (!readInt(&lx, &extent))
-          goto malformed;
-        if (extent < 0)
-          return fail(err, errSize, "%s: negative extent %lld in shape",
-                      name, (long long)extent);
-        if (rank < PT2E_MAX_RANK)
-          h->shape[rank] = extent;
-        rank++;
-        if (!accept(&lx, ',')) {
-          if (!accept(&lx, ')'))
-            goto malformed;
-          break;
-        }
-      }
-      if (rank > PT2E_MAX_RANK)
-        return fail(err, errSize, "%s: rank %d exceeds the maximum of %d",
-                    name, rank, PT2E_MAX_RANK);
-      h->rank = rank;
-      seenShape = true;
-    } else if (strcmp(key, "descr") == 0 || strcmp(key, "fortran_order") == 0 ||
-               strcmp(key, "shape") == 0) {
-      return fail(err, errSize, "%s: header repeats key '%s'", name, key);
-    } else {
-      return fail(err, errSize, "%s: header has unknown key '%s'", name, key);
-    }
+    if (!parseEntry(&lx, name, h, seen, err, errSize))
+      return false;
     if (!accept(&lx, ',')) {
       if (!accept(&lx, '}'))
-        goto malformed;
+        return malformed(&lx, name, err, errSize);
       break;
     }
   }
   skipSpace(&lx);
   if (lx.p != lx.end)
-    goto malformed;
-  if (!seenDescr || !seenOrder || !seenShape)
-    return fail(err, errSize, "%s: header lacks key '%s'", name,
-                !seenDescr ? "descr" : !seenOrder ? "fortran_order" : "shape");
+    return malformed(&lx, name, err, errSize);
+  for (int k = 0; k < 3; k++)
+    if (!seen[k])
+      return fail(err, errSize, "%s: header lacks key '%s'", name,
+                  headerKeys[k]);
   return true;
-malformed:
-  if (lx.p == lx.end)
-    return fail(err, errSize, "%s: malformed header (it ends inside the "
-                "dict)", name);
-  /* quote at most 24 bytes, non-printable ones as '?': one line */
-  char near[25];
-  size_t n = (size_t)(lx.end - lx.p) < 24 ? (size_t)(lx.end - lx.p) : 24;
-  for (size_t i = 0; i < n; i++)
-    near[i] = lx.p[i] >= ' ' && lx.p[i] <= '~' ? lx.p[i] : '?';
-  near[n] = '\0';
-  return fail(err, errSize, "%s: malformed header near '%s'", name, near);
 }
 
 static const unsigned char npyMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
@@ -493,12 +527,36 @@ static bool take(Source *s, unsigned char *dst, size_t n, char *err,
   return true;
 }
 
-/*
-** Checks magic and version, reads and parses the header into 'h' and sets
-** '*dataOff' to where the elements start. Only the header is read.
-*/
-static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
-                       size_t errSize) {
+/* The format version in pre[6..7] and the header length after it: 2 bytes
+** for 1.0, 4 for 2.0 and 3.0 (whose last two are read here); '*start' is
+** where the header text starts. */
+static bool readVersion(Source *s, unsigned char *pre, uint64_t *start,
+                        uint32_t *hlen, char *err, size_t errSize) {
+  unsigned major = pre[6], minor = pre[7];
+  if (major == 1 && minor == 0) {
+    *start = 10;
+    *hlen = rd16(pre + 8);
+    return true;
+  }
+  if ((major == 2 || major == 3) && minor == 0) {
+    if (s->size < 12)
+      return fail(err, errSize, "%s: truncated file (%llu bytes, a version "
+                  "%u.0 header needs at least 12)", s->name,
+                  (unsigned long long)s->size, major);
+    if (!take(s, pre + 10, 2, err, errSize))
+      return false;
+    *start = 12;
+    *hlen = rd32(pre + 8);
+    return true;
+  }
+  return fail(err, errSize, "%s: unsupported format version %u.%u",
+              s->name, major, minor);
+}
+
+/* The magic, the version and the header's length, checked against the
+** size of the file and NPY_MAX_HEADER. */
+static bool readPreamble(Source *s, uint64_t *start, uint32_t *hlen,
+                         char *err, size_t errSize) {
   unsigned char pre[12];
   size_t m = s->size < 10 ? (size_t)s->size : 10;
   if (!take(s, pre, m, err, errSize))
@@ -508,33 +566,29 @@ static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
   if (m < 10)
     return fail(err, errSize, "%s: truncated file (%zu bytes, a .npy header "
                 "needs at least 10)", s->name, m);
-  unsigned major = pre[6], minor = pre[7];
-  uint64_t start;
-  uint32_t hlen;
-  if (major == 1 && minor == 0) {
-    start = 10;
-    hlen = rd16(pre + 8);
-  } else if ((major == 2 || major == 3) && minor == 0) {
-    if (s->size < 12)
-      return fail(err, errSize, "%s: truncated file (%llu bytes, a version "
-                  "%u.0 header needs at least 12)", s->name,
-                  (unsigned long long)s->size, major);
-    if (!take(s, pre + 10, 2, err, errSize))
-      return false;
-    start = 12;
-    hlen = rd32(pre + 8);
-  } else {
-    return fail(err, errSize, "%s: unsupported format version %u.%u",
-                s->name, major, minor);
-  }
-  if (hlen > s->size - start)
+  if (!readVersion(s, pre, start, hlen, err, errSize))
+    return false;
+  if (*hlen > s->size - *start)
     return fail(err, errSize, "%s: truncated header (needs %llu bytes, file "
-                "has %llu)", s->name, (unsigned long long)(start + hlen),
+                "has %llu)", s->name, (unsigned long long)(*start + *hlen),
                 (unsigned long long)s->size);
-  if (hlen > NPY_MAX_HEADER)
+  if (*hlen > NPY_MAX_HEADER)
     return fail(err, errSize, "%s: header of %lu bytes is longer than the "
-                "%lu allowed", s->name, (unsigned long)hlen,
+                "%lu allowed", s->name, (unsigned long)*hlen,
                 (unsigned long)NPY_MAX_HEADER);
+  return true;
+}
+
+/*
+** Checks magic and version, reads and parses the header into 'h' and sets
+** '*dataOff' to where the elements start. Only the header is read.
+*/
+static bool readHeader(Source *s, Header *h, uint64_t *dataOff, char *err,
+                       size_t errSize) {
+  uint64_t start = 0;
+  uint32_t hlen = 0;
+  if (!readPreamble(s, &start, &hlen, err, errSize))
+    return false;
   char *text = pt2eAlloc(hlen > 0 ? hlen : 1);
   if (!text)
     return fail(err, errSize, "%s: out of memory", s->name);
@@ -551,6 +605,28 @@ static int64_t defaultMaxMiB(void) {
   return strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
 }
 
+/* check->accept on the array the header 'h' describes, as the load would
+** return it ('nbytes' of elements in the file; f64 read as f32 when
+** asked). Its message replaces the fallback written first. */
+static bool acceptArray(const char *name, const Header *h, unsigned flags,
+                        size_t nbytes, const char *shapeText,
+                        const Pt2eArrayCheck *check, char *err,
+                        size_t errSize) {
+  Pt2eArray desc;
+  memset(&desc, 0, sizeof desc);
+  desc.dtype = h->dtype;
+  desc.rank = h->rank;
+  memcpy(desc.shape, h->shape, sizeof desc.shape);
+  desc.nbytes = nbytes;
+  if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
+    desc.dtype = Pt2eArrayF32;
+    desc.nbytes = nbytes / 2;
+  }
+  fail(err, errSize, "%s: array of shape %s of '%s' is not what was "
+       "expected", name, shapeText, h->descr);
+  return check->accept(check->userData, &desc, err, errSize);
+}
+
 /*
 ** Applies 'check' to the array the header 'h' describes ('nbytes' of
 ** elements in the file): first its 'accept' (on the array as the load would
@@ -561,23 +637,9 @@ static bool checkHeader(const char *name, const Header *h, unsigned flags,
                         char *err, size_t errSize) {
   char shapeText[256];
   formatShape(shapeText, sizeof shapeText, h->rank, h->shape);
-  if (check && check->accept) {
-    Pt2eArray desc;
-    memset(&desc, 0, sizeof desc);
-    desc.dtype = h->dtype;
-    desc.rank = h->rank;
-    memcpy(desc.shape, h->shape, sizeof desc.shape);
-    desc.nbytes = nbytes;
-    if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
-      desc.dtype = Pt2eArrayF32;
-      desc.nbytes = nbytes / 2;
-    }
-    /* the callback's message replaces this one; it is a fallback */
-    fail(err, errSize, "%s: array of shape %s of '%s' is not what was "
-         "expected", name, shapeText, h->descr);
-    if (!check->accept(check->userData, &desc, err, errSize))
-      return false;
-  }
+  if (check && check->accept &&
+      !acceptArray(name, h, flags, nbytes, shapeText, check, err, errSize))
+    return false;
   int64_t maxMiB = check && check->maxMiB > 0 ? check->maxMiB
                                                : defaultMaxMiB();
   int64_t maxBytes;
@@ -627,6 +689,39 @@ static void fortranToC(unsigned char *dst, const unsigned char *src,
   }
 }
 
+/* Replaces the Fortran-ordered elements '*buf' by a C-ordered copy; false
+** when out of memory (then '*buf' is as it was). */
+static bool toCOrder(unsigned char **buf, size_t nbytes, const Header *h,
+                     size_t elemSize) {
+  unsigned char *c = pt2eAlloc(nbytes);
+  if (!c)
+    return false;
+  fortranToC(c, *buf, h->rank, h->shape, elemSize,
+             (int64_t)(nbytes / elemSize));
+  pt2eFree(*buf);
+  *buf = c;
+  return true;
+}
+
+/* Replaces the doubles '*buf' of '*nbytes' bytes by floats; false when
+** out of memory (then '*buf' is as it was). */
+static bool toF32(unsigned char **buf, size_t *nbytes) {
+  size_t fbytes = *nbytes / 2; /* numel floats: half the doubles' bytes */
+  int64_t numel = (int64_t)(*nbytes / sizeof(double));
+  float *f = pt2eAlloc(fbytes);
+  if (!f)
+    return false;
+  for (int64_t i = 0; i < numel; i++) {
+    double d;
+    memcpy(&d, *buf + (size_t)i * sizeof d, sizeof d);
+    f[i] = (float)d;
+  }
+  pt2eFree(*buf);
+  *buf = (unsigned char *)f;
+  *nbytes = fbytes;
+  return true;
+}
+
 /*
 ** Turns the 'nbytes' elements in 'buf', as the file held them, into
 ** '*out': host byte order, bools 0 or 1, C order, f32 if asked. Takes
@@ -648,28 +743,11 @@ static bool convertOwned(const char *name, const Header *h,
   if (h->dtype == Pt2eArrayBool)
     for (size_t i = 0; i < nbytes; i++)
       buf[i] = buf[i] != 0;
-  int64_t numel = (int64_t)(nbytes / es);
-  if (h->fortran && h->rank > 1) {
-    unsigned char *c = pt2eAlloc(nbytes);
-    if (!c)
-      goto oom;
-    fortranToC(c, buf, h->rank, h->shape, es, numel);
-    pt2eFree(buf);
-    buf = c;
-  }
+  if (h->fortran && h->rank > 1 && !toCOrder(&buf, nbytes, h, es))
+    goto oom;
   if ((flags & Pt2eNpyAsF32) && h->dtype == Pt2eArrayF64) {
-    size_t fbytes = nbytes / 2; /* numel floats: half the doubles' bytes */
-    float *f = pt2eAlloc(fbytes);
-    if (!f)
+    if (!toF32(&buf, &nbytes))
       goto oom;
-    for (int64_t i = 0; i < numel; i++) {
-      double d;
-      memcpy(&d, buf + (size_t)i * sizeof d, sizeof d);
-      f[i] = (float)d;
-    }
-    pt2eFree(buf);
-    buf = (unsigned char *)f;
-    nbytes = fbytes;
     out->dtype = Pt2eArrayF32;
   }
   out->data = buf;
@@ -849,72 +927,117 @@ static bool readAt(Pt2eNpz *npz, uint64_t pos, void *buf, size_t n) {
   return fread(buf, 1, n, npz->file) == n;
 }
 
+/* Where the central directory lies, as the end records say. */
+typedef struct CentralDir {
+  uint32_t disk, cdDisk;   /* this disk, the directory's disk */
+  uint64_t count;          /* entries */
+  uint64_t off, size, end; /* its offset and bytes, its end record's offset */
+} CentralDir;
+
+/* The last bytes of the archive that can hold the end record, its
+** comment and a zip64 locator: '*tlen' bytes from '*tpos' in a new block
+** '*tail' (which the caller frees). */
+static bool readTail(Pt2eNpz *npz, unsigned char **tail, size_t *tlen,
+                     uint64_t *tpos, char *err, size_t errSize) {
+  size_t tcap = 22 + 0xFFFF + 20; /* end record, comment, zip64 locator */
+  *tlen = npz->size < tcap ? (size_t)npz->size : tcap;
+  *tpos = npz->size - *tlen;
+  *tail = pt2eAlloc(*tlen);
+  if (*tlen > 0 && !*tail)
+    return fail(err, errSize, "%s: out of memory", npz->path);
+  if (!readAt(npz, *tpos, *tail, *tlen)) {
+    pt2eFree(*tail);
+    return fail(err, errSize, "%s: cannot read (%s)", npz->path,
+                strerror(errno));
+  }
+  return true;
+}
+
+/* Where in 'tail' the end of central directory record starts: the last
+** signature whose comment fits before the end; false when none does. */
+static bool findEndRecord(const unsigned char *tail, size_t tlen,
+                          size_t *at) {
+  for (size_t p = tlen; p > 0;) {
+    p--;
+    if (p + 22 <= tlen && rd32(tail + p) == SIG_END &&
+        p + 22 + rd16(tail + p + 20) <= tlen) {
+      *at = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The classic end record 'e', at offset 'at' of the archive. */
+static void readEndRecord(const unsigned char *e, uint64_t at,
+                          CentralDir *cd) {
+  cd->disk = rd16(e + 4);
+  cd->cdDisk = rd16(e + 6);
+  cd->count = rd16(e + 10);
+  cd->size = rd32(e + 12);
+  cd->off = rd32(e + 16);
+  cd->end = at;
+}
+
+/* The zip64 end record at offset 'at', which overrides the classic one. */
+static bool readEnd64(Pt2eNpz *npz, uint64_t at, CentralDir *cd) {
+  unsigned char z[56];
+  if (!readAt(npz, at, z, sizeof z) || rd32(z) != SIG_END64)
+    return false;
+  cd->disk = rd32(z + 16);
+  cd->cdDisk = rd32(z + 20);
+  cd->count = rd64(z + 32);
+  cd->size = rd64(z + 40);
+  cd->off = rd64(z + 48);
+  cd->end = at;
+  return true;
+}
+
+/* A directory on one disk, before its end record, with room for its
+** entries' fixed 46 bytes each. */
+static bool checkCentral(const Pt2eNpz *npz, const CentralDir *cd,
+                         char *err, size_t errSize) {
+  if (cd->disk != 0 || cd->cdDisk != 0)
+    return fail(err, errSize, "%s: multi-disk zip archives are not supported",
+                npz->path);
+  if (cd->off > cd->end || cd->size > cd->end - cd->off)
+    return fail(err, errSize, "%s: truncated zip archive (central directory "
+                "at %llu, %llu bytes, runs past its end record at %llu)",
+                npz->path, (unsigned long long)cd->off,
+                (unsigned long long)cd->size, (unsigned long long)cd->end);
+  if (cd->count > cd->size / 46)
+    return fail(err, errSize, "%s: central directory of %llu bytes cannot "
+                "hold %llu entries", npz->path, (unsigned long long)cd->size,
+                (unsigned long long)cd->count);
+  return true;
+}
+
 /*
 ** Finds the end of central directory record (and the zip64 one, if there
 ** is a locator right before it) and returns where the central directory
 ** lies and how many entries it holds.
 */
-static bool findCentral(Pt2eNpz *npz, uint64_t *count, uint64_t *cdOff,
-                        uint64_t *cdSize, uint64_t *cdEnd, char *err,
+static bool findCentral(Pt2eNpz *npz, CentralDir *cd, char *err,
                         size_t errSize) {
-  size_t tcap = 22 + 0xFFFF + 20; /* end record, comment, zip64 locator */
-  size_t tlen = npz->size < tcap ? (size_t)npz->size : tcap;
-  uint64_t tpos = npz->size - tlen;
-  unsigned char *tail = pt2eAlloc(tlen);
-  if (tlen > 0 && !tail)
-    return fail(err, errSize, "%s: out of memory", npz->path);
-  if (!readAt(npz, tpos, tail, tlen)) {
+  unsigned char *tail;
+  size_t tlen, p;
+  uint64_t tpos;
+  if (!readTail(npz, &tail, &tlen, &tpos, err, errSize))
+    return false;
+  if (!findEndRecord(tail, tlen, &p)) {
     pt2eFree(tail);
-    return fail(err, errSize, "%s: cannot read (%s)", npz->path,
-                strerror(errno));
+    return fail(err, errSize, "%s: not a zip archive, or truncated (no end "
+                "of central directory record)", npz->path);
   }
-  size_t p = tlen;
-  for (;;) { /* the last signature whose comment fits before the end */
-    if (p == 0) {
-      pt2eFree(tail);
-      return fail(err, errSize, "%s: not a zip archive, or truncated (no end "
-                  "of central directory record)", npz->path);
-    }
-    p--;
-    if (p + 22 <= tlen && rd32(tail + p) == SIG_END &&
-        p + 22 + rd16(tail + p + 20) <= tlen)
-      break;
-  }
-  const unsigned char *e = tail + p;
-  uint32_t disk = rd16(e + 4), cdDisk = rd16(e + 6);
-  *count = rd16(e + 10);
-  *cdSize = rd32(e + 12);
-  *cdOff = rd32(e + 16);
-  *cdEnd = tpos + p;
-  if (p >= 20 && rd32(tail + p - 20) == SIG_LOCATOR64) {
-    unsigned char z[56];
-    uint64_t at = rd64(tail + p - 20 + 8);
-    if (!readAt(npz, at, z, sizeof z) || rd32(z) != SIG_END64) {
-      pt2eFree(tail);
-      return fail(err, errSize, "%s: bad zip64 end of central directory "
-                  "record", npz->path);
-    }
-    disk = rd32(z + 16);
-    cdDisk = rd32(z + 20);
-    *count = rd64(z + 32);
-    *cdSize = rd64(z + 40);
-    *cdOff = rd64(z + 48);
-    *cdEnd = at;
+  readEndRecord(tail + p, tpos + p, cd);
+  if (p >= 20 && rd32(tail + p - 20) == SIG_LOCATOR64 &&
+      !readEnd64(npz, rd64(tail + p - 20 + 8), cd)) {
+    pt2eFree(tail);
+    return fail(err, errSize, "%s: bad zip64 end of central directory "
+                "record", npz->path);
   }
   pt2eFree(tail);
-  if (disk != 0 || cdDisk != 0)
-    return fail(err, errSize, "%s: multi-disk zip archives are not supported",
-                npz->path);
-  if (*cdOff > *cdEnd || *cdSize > *cdEnd - *cdOff)
-    return fail(err, errSize, "%s: truncated zip archive (central directory "
-                "at %llu, %llu bytes, runs past its end record at %llu)",
-                npz->path, (unsigned long long)*cdOff,
-                (unsigned long long)*cdSize, (unsigned long long)*cdEnd);
-  if (*count > *cdSize / 46)
-    return fail(err, errSize, "%s: central directory of %llu bytes cannot "
-                "hold %llu entries", npz->path, (unsigned long long)*cdSize,
-                (unsigned long long)*count);
-  return true;
+  return checkCentral(npz, cd, err, errSize);
 }
 
 /* Applies a zip64 extra field (id 1) of 'n' bytes at 'x' to 'e'. */
@@ -950,6 +1073,50 @@ static const char *shownName(const char *s, char *buf, size_t size) {
   return buf;
 }
 
+/* The extra fields of entry 'e' ('xlen' bytes at 'x'): a zip64 field
+** gives its large sizes and offset; a damaged field ends the walk, as
+** zipfile ignores it too. */
+static bool readExtraFields(const Pt2eNpz *npz, NpzEntry *e,
+                            const unsigned char *x, size_t xlen, char *err,
+                            size_t errSize) {
+  for (size_t k = 0; k + 4 <= xlen;) {
+    size_t id = rd16(x + k), n = rd16(x + k + 2);
+    if (k + 4 + n > xlen)
+      break;
+    char shown[256];
+    if (id == 1 && !applyZip64(e, x + k + 4, n))
+      return fail(err, errSize, "%s: entry '%s': bad zip64 extra field",
+                  npz->path, shownName(e->name, shown, sizeof shown));
+    k += 4 + n;
+  }
+  return true;
+}
+
+/* Entry i's fields from its central directory record 'c' (its name of
+** 'nlen' bytes after the fixed 46): the name, also without ".npy", and
+** the sizes, method and offset before any zip64 field. */
+static bool readCentralEntry(Pt2eNpz *npz, size_t i, const unsigned char *c,
+                             size_t nlen, char *err, size_t errSize) {
+  NpzEntry *e = &npz->entries[i];
+  e->name = pt2eAlloc(2 * nlen + 2);
+  if (!e->name)
+    return fail(err, errSize, "%s: out of memory", npz->path);
+  npz->count = i + 1; /* so that pt2eNpzClose frees the name */
+  memcpy(e->name, c + 46, nlen);
+  size_t slen = nlen;
+  if (nlen >= 4 && memcmp(c + 46 + nlen - 4, ".npy", 4) == 0)
+    slen -= 4;
+  memcpy(e->name + nlen + 1, c + 46, slen);
+  e->shortName = e->name + nlen + 1;
+  e->flags = rd16(c + 8);
+  e->method = rd16(c + 10);
+  e->crc = rd32(c + 16);
+  e->csize = rd32(c + 20);
+  e->usize = rd32(c + 24);
+  e->offset = rd32(c + 42);
+  return true;
+}
+
 /* Parses the 'size' bytes of central directory at 'cd' into npz->entries. */
 static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
                          size_t count, char *err, size_t errSize) {
@@ -963,43 +1130,19 @@ static bool parseCentral(Pt2eNpz *npz, const unsigned char *cd, size_t size,
     if (size - at - 46 < nlen + xlen + clen)
       return fail(err, errSize, "%s: truncated central directory entry %zu",
                   npz->path, i);
-    NpzEntry *e = &npz->entries[i];
-    e->name = pt2eAlloc(2 * nlen + 2);
-    if (!e->name)
-      return fail(err, errSize, "%s: out of memory", npz->path);
-    npz->count = i + 1; /* so that pt2eNpzClose frees the name */
-    memcpy(e->name, c + 46, nlen);
-    size_t slen = nlen;
-    if (nlen >= 4 && memcmp(c + 46 + nlen - 4, ".npy", 4) == 0)
-      slen -= 4;
-    memcpy(e->name + nlen + 1, c + 46, slen);
-    e->shortName = e->name + nlen + 1;
-    e->flags = rd16(c + 8);
-    e->method = rd16(c + 10);
-    e->crc = rd32(c + 16);
-    e->csize = rd32(c + 20);
-    e->usize = rd32(c + 24);
-    e->offset = rd32(c + 42);
-    const unsigned char *x = c + 46 + nlen;
-    for (size_t k = 0; k + 4 <= xlen;) {
-      size_t id = rd16(x + k), n = rd16(x + k + 2);
-      if (k + 4 + n > xlen)
-        break; /* a damaged extra field; zipfile ignores it too */
-      char shown[256];
-      if (id == 1 && !applyZip64(e, x + k + 4, n))
-        return fail(err, errSize, "%s: entry '%s': bad zip64 extra field",
-                    npz->path, shownName(e->name, shown, sizeof shown));
-      k += 4 + n;
-    }
+    if (!readCentralEntry(npz, i, c, nlen, err, errSize) ||
+        !readExtraFields(npz, &npz->entries[i], c + 46 + nlen, xlen, err,
+                         errSize))
+      return false;
     at += 46 + nlen + xlen + clen;
   }
   return true;
 }
 
-Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
+/* A new, empty archive reader of 'path', its file open and its size read;
+** NULL (with 'err') when that fails. */
+static Pt2eNpz *openArchive(const char *path, char *err, size_t errSize) {
   Pt2eNpz *npz = pt2eAlloc(sizeof *npz);
-  unsigned char *cd = NULL;
-  uint64_t count = 0, cdOff = 0, cdSize = 0, cdEnd = 0;
   if (!npz || (npz->path = copyString(path, strlen(path))) == NULL) {
     pt2eFree(npz);
     fail(err, errSize, "%s: out of memory", path);
@@ -1008,42 +1151,51 @@ Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
   npz->file = fopen(path, "rb");
   if (!npz->file) {
     fail(err, errSize, "%s: cannot open (%s)", path, strerror(errno));
-    goto bad;
+    pt2eNpzClose(npz);
+    return NULL;
   }
   long n = fileSize(npz->file);
   if (n < 0) {
     fail(err, errSize, "%s: cannot read (%s)", path, strerror(errno));
-    goto bad;
+    pt2eNpzClose(npz);
+    return NULL;
   }
   npz->size = (uint64_t)n;
-  if (!findCentral(npz, &count, &cdOff, &cdSize, &cdEnd, err, errSize))
-    goto bad;
-  if (count == 0)
-    return npz;
+  return npz;
+}
+
+/* Reads the central directory 'dir' found and parses its entries. */
+static bool readCentral(Pt2eNpz *npz, const CentralDir *dir, char *err,
+                        size_t errSize) {
+  unsigned char *cd = NULL;
   /* findCentral bounded both by the file's size, so the casts are exact */
   size_t cdBytes, entryBytes;
-  if (!pt2eCheckedBytes((int64_t)cdSize, 1, &cdBytes) ||
-      !pt2eCheckedBytes((int64_t)count, sizeof(NpzEntry), &entryBytes)) {
-    fail(err, errSize, "%s: central directory too large", path);
-    goto bad;
-  }
-  if ((cd = pt2eAlloc(cdBytes)) == NULL ||
-      (npz->entries = pt2eAlloc(entryBytes)) == NULL) {
-    fail(err, errSize, "%s: out of memory", path);
-    goto bad;
-  }
-  if (!readAt(npz, cdOff, cd, cdBytes)) {
-    fail(err, errSize, "%s: cannot read the central directory", path);
-    goto bad;
-  }
-  if (!parseCentral(npz, cd, cdBytes, (size_t)count, err, errSize))
-    goto bad;
+  bool ok = false;
+  if (!pt2eCheckedBytes((int64_t)dir->size, 1, &cdBytes) ||
+      !pt2eCheckedBytes((int64_t)dir->count, sizeof(NpzEntry), &entryBytes))
+    fail(err, errSize, "%s: central directory too large", npz->path);
+  else if ((cd = pt2eAlloc(cdBytes)) == NULL ||
+           (npz->entries = pt2eAlloc(entryBytes)) == NULL)
+    fail(err, errSize, "%s: out of memory", npz->path);
+  else if (!readAt(npz, dir->off, cd, cdBytes))
+    fail(err, errSize, "%s: cannot read the central directory", npz->path);
+  else
+    ok = parseCentral(npz, cd, cdBytes, (size_t)dir->count, err, errSize);
   pt2eFree(cd);
+  return ok;
+}
+
+Pt2eNpz *pt2eNpzOpen(const char *path, char *err, size_t errSize) {
+  CentralDir dir = {0, 0, 0, 0, 0, 0};
+  Pt2eNpz *npz = openArchive(path, err, errSize);
+  if (!npz)
+    return NULL;
+  if (!findCentral(npz, &dir, err, errSize) ||
+      (dir.count > 0 && !readCentral(npz, &dir, err, errSize))) {
+    pt2eNpzClose(npz);
+    return NULL;
+  }
   return npz;
-bad:
-  pt2eFree(cd);
-  pt2eNpzClose(npz);
-  return NULL;
 }
 
 /* Writes "'a', 'b', ..." (the archive's array names) into 'buf'. */
@@ -1164,12 +1316,10 @@ static bool entryFinish(Source *s, char *err, size_t errSize) {
   return true;
 }
 
-/*
-** Checks entry 'e' as the archive records it and finds where its data
-** starts ('*data'); 'what' prefixes errors.
-*/
-static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
-                        uint64_t *data, char *err, size_t errSize) {
+/* Whether the archive records entry 'e' in a way this reader takes: not
+** encrypted, stored or deflated, a stored one as large as its data. */
+static bool checkMethod(const NpzEntry *e, const char *what, char *err,
+                        size_t errSize) {
   if (e->flags & 1)
     return fail(err, errSize, "%s: encrypted entries are not supported", what);
   if (e->method != 0 && e->method != 8)
@@ -1179,6 +1329,17 @@ static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
     return fail(err, errSize, "%s: stored entry has compressed size %llu but "
                 "size %llu", what, (unsigned long long)e->csize,
                 (unsigned long long)e->usize);
+  return true;
+}
+
+/*
+** Checks entry 'e' as the archive records it and finds where its data
+** starts ('*data'); 'what' prefixes errors.
+*/
+static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
+                        uint64_t *data, char *err, size_t errSize) {
+  if (!checkMethod(e, what, err, errSize))
+    return false;
   unsigned char local[30];
   int64_t start;
   if (!readAt(npz, e->offset, local, sizeof local) ||
@@ -1200,18 +1361,56 @@ static bool locateEntry(Pt2eNpz *npz, const NpzEntry *e, const char *what,
   return true;
 }
 
+/* The error for a name the archive lacks, listing the names it has. */
+static bool noSuchArray(const Pt2eNpz *npz, const char *name, char *err,
+                        size_t errSize) {
+  char names[256], shown[128];
+  listNames(npz, names, sizeof names);
+  return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
+              npz->path, shownName(name, shown, sizeof shown),
+              npz->count ? names : "none");
+}
+
+/* Entry 'e' as a Source named 'what' whose data starts at 'data': read in
+** place, or inflated from chunks of at most ZIP_CHUNK bytes. False when
+** out of memory; either way endEntrySource ends it. */
+static bool startEntrySource(EntrySource *es, Pt2eNpz *npz,
+                             const NpzEntry *e, const char *what,
+                             uint64_t data, char *err, size_t errSize) {
+  memset(es, 0, sizeof *es);
+  es->base = (Source){what, e->usize, 0, storedRead, entryFinish};
+  es->npz = npz;
+  es->wantCrc = e->crc;
+  es->at = data;
+  es->packedLeft = e->csize;
+  es->deflated = e->method == 8;
+  if (!es->deflated)
+    return true;
+  es->base.read = deflatedRead;
+  es->chunkSize = e->csize < ZIP_CHUNK ? (size_t)e->csize : ZIP_CHUNK;
+  es->zs.zalloc = zAlloc;
+  es->zs.zfree = zFree;
+  es->zReady = inflateInit2(&es->zs, -15) == Z_OK;
+  es->chunk = pt2eAlloc(es->chunkSize > 0 ? es->chunkSize : 1);
+  if (!es->zReady || !es->chunk)
+    return fail(err, errSize, "%s: out of memory", what);
+  return true;
+}
+
+/* Frees what startEntrySource made. */
+static void endEntrySource(EntrySource *es) {
+  if (es->zReady)
+    inflateEnd(&es->zs);
+  pt2eFree(es->chunk);
+}
+
 bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
                         const Pt2eArrayCheck *check, Pt2eArray *out,
                         char *err, size_t errSize) {
   memset(out, 0, sizeof *out);
   long i = pt2eNpzFind(npz, name);
-  if (i < 0) {
-    char names[256], shown[128];
-    listNames(npz, names, sizeof names);
-    return fail(err, errSize, "%s: no array named '%s' (the archive has %s)",
-                npz->path, shownName(name, shown, sizeof shown),
-                npz->count ? names : "none");
-  }
+  if (i < 0)
+    return noSuchArray(npz, name, err, errSize);
   const NpzEntry *e = &npz->entries[i];
   char what[512];
   uint64_t data = 0;
@@ -1221,28 +1420,9 @@ bool pt2eNpzLoadChecked(Pt2eNpz *npz, const char *name, unsigned flags,
   if (!locateEntry(npz, e, what, &data, err, errSize))
     return false;
   EntrySource es;
-  memset(&es, 0, sizeof es);
-  es.base = (Source){what, e->usize, 0, storedRead, entryFinish};
-  es.npz = npz;
-  es.wantCrc = e->crc;
-  es.at = data;
-  es.packedLeft = e->csize;
-  es.deflated = e->method == 8;
-  bool ok = true;
-  if (es.deflated) {
-    es.base.read = deflatedRead;
-    es.chunkSize = e->csize < ZIP_CHUNK ? (size_t)e->csize : ZIP_CHUNK;
-    es.zs.zalloc = zAlloc;
-    es.zs.zfree = zFree;
-    es.zReady = inflateInit2(&es.zs, -15) == Z_OK;
-    es.chunk = pt2eAlloc(es.chunkSize > 0 ? es.chunkSize : 1);
-    if (!es.zReady || !es.chunk)
-      ok = fail(err, errSize, "%s: out of memory", what);
-  }
-  ok = ok && loadNpy(&es.base, flags, check, out, err, errSize);
-  if (es.zReady)
-    inflateEnd(&es.zs);
-  pt2eFree(es.chunk);
+  bool ok = startEntrySource(&es, npz, e, what, data, err, errSize) &&
+            loadNpy(&es.base, flags, check, out, err, errSize);
+  endEntrySource(&es);
   return ok;
 }
 
@@ -1360,6 +1540,65 @@ bool pt2eNpyWrite(const char *path, const Pt2eArray *a, char *err,
   return finish(&w, path, true, err, errSize);
 }
 
+/* deflateEntry's input: the header's bytes, then the elements'. */
+typedef struct Pieces {
+  const unsigned char *src[2];
+  size_t left[2];
+  int piece; /* the piece handed over next; 2 after the last */
+} Pieces;
+
+/* Hands zlib the next input once it used the last, in pieces its uInt can
+** take. */
+static void feedInput(z_stream *zs, Pieces *in) {
+  while (zs->avail_in == 0 && in->piece < 2) {
+    if (in->left[in->piece] == 0) { /* an empty array: no NULL + 0 */
+      in->piece++;
+      continue;
+    }
+    size_t left = in->left[in->piece];
+    uInt k = left > UINT_MAX ? UINT_MAX : (uInt)left;
+    zs->next_in = (Bytef *)in->src[in->piece];
+    zs->avail_in = k;
+    in->src[in->piece] += k;
+    in->left[in->piece] -= k;
+    if (in->left[in->piece] == 0)
+      in->piece++;
+  }
+}
+
+/* Doubles the output block '*buf' of '*cap' bytes; false when out of
+** memory (then '*buf' is as it was). */
+static bool growBlock(unsigned char **buf, size_t *cap) {
+  unsigned char *bigger = pt2eRealloc(*buf, *cap * 2);
+  if (!bigger)
+    return false;
+  *buf = bigger;
+  *cap *= 2;
+  return true;
+}
+
+/* One deflate call into buf[*used .. cap) (at most UINT_MAX bytes of it);
+** '*used' grows by what it wrote. */
+static int deflateInto(z_stream *zs, unsigned char *buf, size_t cap,
+                       size_t *used, bool finish) {
+  size_t room = cap - *used;
+  zs->next_out = buf + *used;
+  zs->avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
+  uInt before = zs->avail_out;
+  int rc = deflate(zs, finish ? Z_FINISH : Z_NO_FLUSH);
+  *used += before - zs->avail_out;
+  return rc;
+}
+
+/* A raw deflate stream (no zlib header) allocating through pt2eAlloc. */
+static bool startDeflate(z_stream *zs) {
+  memset(zs, 0, sizeof *zs);
+  zs->zalloc = zAlloc;
+  zs->zfree = zFree;
+  return deflateInit2(zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
+                      Z_DEFAULT_STRATEGY) == Z_OK;
+}
+
 /*
 ** Raw-deflates the header 'hdr' followed by the elements of 'a' into a new
 ** block '*out' of '*outLen' bytes, which the caller then frees.
@@ -1368,48 +1607,20 @@ static bool deflateEntry(const char *what, const unsigned char *hdr,
                          size_t hlen, const Pt2eArray *a, unsigned char **out,
                          size_t *outLen, char *err, size_t errSize) {
   z_stream zs;
-  memset(&zs, 0, sizeof zs);
-  zs.zalloc = zAlloc;
-  zs.zfree = zFree;
   *out = NULL;
-  if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
-                   Z_DEFAULT_STRATEGY) != Z_OK)
+  if (!startDeflate(&zs))
     return fail(err, errSize, "%s: out of memory", what);
-  const unsigned char *src[2] = {hdr, a->data};
-  size_t left[2] = {hlen, a->nbytes};
+  Pieces in = {{hdr, a->data}, {hlen, a->nbytes}, 0};
   size_t cap = (size_t)deflateBound(&zs, (uLong)(hlen + a->nbytes)) + 64;
   unsigned char *buf = pt2eAlloc(cap);
   size_t used = 0;
-  int piece = 0, rc = Z_OK;
   if (!buf)
     goto oom;
   for (;;) {
-    while (zs.avail_in == 0 && piece < 2) { /* hand over the next bytes */
-      if (left[piece] == 0) { /* an empty array: no NULL + 0 arithmetic */
-        piece++;
-        continue;
-      }
-      uInt k = left[piece] > UINT_MAX ? UINT_MAX : (uInt)left[piece];
-      zs.next_in = (Bytef *)src[piece];
-      zs.avail_in = k;
-      src[piece] += k;
-      left[piece] -= k;
-      if (left[piece] == 0)
-        piece++;
-    }
-    if (used == cap) {
-      unsigned char *bigger = pt2eRealloc(buf, cap * 2);
-      if (!bigger)
-        goto oom;
-      buf = bigger;
-      cap *= 2;
-    }
-    size_t room = cap - used;
-    zs.next_out = buf + used;
-    zs.avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
-    uInt before = zs.avail_out;
-    rc = deflate(&zs, piece == 2 ? Z_FINISH : Z_NO_FLUSH);
-    used += before - zs.avail_out;
+    feedInput(&zs, &in);
+    if (used == cap && !growBlock(&buf, &cap))
+      goto oom;
+    int rc = deflateInto(&zs, buf, cap, &used, in.piece == 2);
     if (rc == Z_STREAM_END)
       break;
     if (rc == Z_MEM_ERROR)
@@ -1437,23 +1648,12 @@ typedef struct Written {
   uint64_t csize, usize, offset;
 } Written;
 
-/* Entry 'i' of pt2eNpzWrite: local header, then data; fills '*wr'. */
-static bool writeEntry(Writer *w, const char *what, const char *name,
-                       const Pt2eArray *a, bool deflated, Written *wr,
-                       char *err, size_t errSize) {
-  unsigned char hdr[512], local[30 + 20], *packed = NULL, *p;
-  size_t hlen = buildHeader(a, hdr), plen = 0, nlen = strlen(name) + 4;
-  wr->usize = hlen + a->nbytes;
-  wr->crc = crcUpdate(crcUpdate(0, hdr, hlen), a->data, a->nbytes);
-  wr->offset = w->pos;
-  wr->csize = wr->usize;
-  if (deflated) {
-    if (!deflateEntry(what, hdr, hlen, a, &packed, &plen, err, errSize))
-      return false;
-    wr->csize = plen;
-  }
-  /* zip64 sizes in every local header, as numpy's force_zip64 */
-  p = wr32(local, SIG_LOCAL);
+/* The local header of an entry ('nlen' bytes of name), with zip64 sizes
+** in every one as numpy's force_zip64: 30 bytes, then the 20 of the zip64
+** extra field, into 'local'. */
+static void buildLocal(unsigned char *local, const Written *wr, bool deflated,
+                       size_t nlen) {
+  unsigned char *p = wr32(local, SIG_LOCAL);
   p = wr16(p, 45);                      /* version needed: zip64 */
   p = wr16(p, 0);                       /* flags */
   p = wr16(p, deflated ? 8 : 0);        /* method */
@@ -1468,6 +1668,24 @@ static bool writeEntry(Writer *w, const char *what, const char *name,
   p = wr16(p, 16);
   p = wr64(p, wr->usize);
   wr64(p, wr->csize);
+}
+
+/* Entry 'i' of pt2eNpzWrite: local header, then data; fills '*wr'. */
+static bool writeEntry(Writer *w, const char *what, const char *name,
+                       const Pt2eArray *a, bool deflated, Written *wr,
+                       char *err, size_t errSize) {
+  unsigned char hdr[512], local[30 + 20], *packed = NULL;
+  size_t hlen = buildHeader(a, hdr), plen = 0, nlen = strlen(name) + 4;
+  wr->usize = hlen + a->nbytes;
+  wr->crc = crcUpdate(crcUpdate(0, hdr, hlen), a->data, a->nbytes);
+  wr->offset = w->pos;
+  wr->csize = wr->usize;
+  if (deflated) {
+    if (!deflateEntry(what, hdr, hlen, a, &packed, &plen, err, errSize))
+      return false;
+    wr->csize = plen;
+  }
+  buildLocal(local, wr, deflated, nlen);
   put(w, local, 30);
   put(w, name, nlen - 4);
   put(w, ".npy", 4);
@@ -1482,28 +1700,31 @@ static bool writeEntry(Writer *w, const char *what, const char *name,
   return true;
 }
 
-/* The central directory record of entry 'name'. */
-static void writeCentral(Writer *w, const char *name, const Written *wr,
-                         bool deflated, bool force64) {
-  unsigned char c[46], x[4 + 24], *p;
-  size_t nlen = strlen(name) + 4;
-  bool big[3] = {force64 || wr->usize > ZIP64_LIMIT,
-                 force64 || wr->csize > ZIP64_LIMIT,
-                 force64 || wr->offset > ZIP64_LIMIT};
+/* The zip64 extra field of a central record into 'x': the sizes and
+** offset marked 'big', 8 bytes each after a 4-byte head; its length (0
+** when none is big). */
+static size_t buildZip64Extra(unsigned char *x, const Written *wr,
+                              const bool *big) {
   uint64_t value[3] = {wr->usize, wr->csize, wr->offset};
+  unsigned char *p = x + 4;
   size_t xlen = 0;
-  p = x + 4;
   for (int i = 0; i < 3; i++)
     if (big[i]) {
       p = wr64(p, value[i]);
       xlen += 8;
     }
-  if (xlen > 0) {
-    wr16(x, 1);
-    wr16(x + 2, (uint32_t)xlen);
-    xlen += 4;
-  }
-  p = wr32(c, SIG_CENTRAL);
+  if (xlen == 0)
+    return 0;
+  wr16(x, 1);
+  wr16(x + 2, (uint32_t)xlen);
+  return xlen + 4;
+}
+
+/* The 46 fixed bytes of a central record into 'c'; the fields 'big' marks
+** are in the zip64 extra field of 'xlen' bytes instead. */
+static void buildCentral(unsigned char *c, const Written *wr, bool deflated,
+                         const bool *big, size_t nlen, size_t xlen) {
+  unsigned char *p = wr32(c, SIG_CENTRAL);
   p = wr16(p, 45);                             /* made by */
   p = wr16(p, 45);                             /* needed */
   p = wr16(p, 0);                              /* flags */
@@ -1520,10 +1741,43 @@ static void writeCentral(Writer *w, const char *name, const Written *wr,
   p = wr16(p, 0);                              /* internal attributes */
   p = wr32(p, 0);                              /* external attributes */
   wr32(p, big[2] ? 0xFFFFFFFFu : (uint32_t)wr->offset);
+}
+
+/* The central directory record of entry 'name'. */
+static void writeCentral(Writer *w, const char *name, const Written *wr,
+                         bool deflated, bool force64) {
+  unsigned char c[46], x[4 + 24];
+  size_t nlen = strlen(name) + 4;
+  bool big[3] = {force64 || wr->usize > ZIP64_LIMIT,
+                 force64 || wr->csize > ZIP64_LIMIT,
+                 force64 || wr->offset > ZIP64_LIMIT};
+  size_t xlen = buildZip64Extra(x, wr, big);
+  buildCentral(c, wr, deflated, big, nlen, xlen);
   put(w, c, 46);
   put(w, name, nlen - 4);
   put(w, ".npy", 4);
   put(w, x, xlen);
+}
+
+/* The zip64 end record (at offset 'at') and its locator, from 'p';
+** returns where they end. */
+static unsigned char *buildEnd64(unsigned char *p, uint64_t at,
+                                 uint64_t count, uint64_t cdOff,
+                                 uint64_t cdSize) {
+  p = wr32(p, SIG_END64);
+  p = wr64(p, 44);                 /* size of the rest of this record */
+  p = wr16(p, 45);
+  p = wr16(p, 45);
+  p = wr32(p, 0);
+  p = wr32(p, 0);
+  p = wr64(p, count);
+  p = wr64(p, count);
+  p = wr64(p, cdSize);
+  p = wr64(p, cdOff);
+  p = wr32(p, SIG_LOCATOR64);
+  p = wr32(p, 0);
+  p = wr64(p, at);
+  return wr32(p, 1);               /* total number of disks */
 }
 
 /* The end records: zip64 ones when needed (or forced), then the classic. */
@@ -1532,23 +1786,8 @@ static void writeEnd(Writer *w, uint64_t count, uint64_t cdOff,
   unsigned char e[56 + 20 + 22], *p = e;
   bool big = force64 || count >= 0xFFFF || cdOff > ZIP64_LIMIT ||
              cdSize > ZIP64_LIMIT;
-  if (big) {
-    uint64_t at = w->pos;
-    p = wr32(p, SIG_END64);
-    p = wr64(p, 44);                 /* size of the rest of this record */
-    p = wr16(p, 45);
-    p = wr16(p, 45);
-    p = wr32(p, 0);
-    p = wr32(p, 0);
-    p = wr64(p, count);
-    p = wr64(p, count);
-    p = wr64(p, cdSize);
-    p = wr64(p, cdOff);
-    p = wr32(p, SIG_LOCATOR64);
-    p = wr32(p, 0);
-    p = wr64(p, at);
-    p = wr32(p, 1);                  /* total number of disks */
-  }
+  if (big)
+    p = buildEnd64(p, w->pos, count, cdOff, cdSize);
   p = wr32(p, SIG_END);
   p = wr16(p, 0);
   p = wr16(p, 0);
@@ -1577,20 +1816,56 @@ static bool checkNames(const char *path, size_t n, const char *const *names,
   return true;
 }
 
-bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
-                  const Pt2eArray *arrays, unsigned flags, char *err,
-                  size_t errSize) {
-  bool deflated = (flags & Pt2eNpzDeflate) != 0;
-  bool force64 = (flags & Pt2eNpzForceZip64) != 0;
-  char what[512], shown[256];
+/* "path: array 'name'", which prefixes the errors of array 'name'. */
+static void arrayWhat(char *what, size_t size, const char *path,
+                      const char *name) {
+  char shown[256];
+  snprintf(what, size, "%s: array '%s'", path,
+           shownName(name, shown, sizeof shown));
+}
+
+/* Checks the names and arrays of pt2eNpzWrite. */
+static bool checkEntries(const char *path, size_t n,
+                         const char *const *names, const Pt2eArray *arrays,
+                         char *err, size_t errSize) {
+  char what[512];
   if (!checkNames(path, n, names, err, errSize))
     return false;
   for (size_t i = 0; i < n; i++) {
-    snprintf(what, sizeof what, "%s: array '%s'", path,
-             shownName(names[i], shown, sizeof shown));
+    arrayWhat(what, sizeof what, path, names[i]);
     if (!checkArray(what, &arrays[i], err, errSize))
       return false;
   }
+  return true;
+}
+
+/* Every entry, then the central directory and the end records; 'wr' has
+** room for n entries. */
+static bool writeArchive(Writer *w, const char *path, size_t n,
+                         const char *const *names, const Pt2eArray *arrays,
+                         unsigned flags, Written *wr, char *err,
+                         size_t errSize) {
+  bool deflated = (flags & Pt2eNpzDeflate) != 0;
+  bool force64 = (flags & Pt2eNpzForceZip64) != 0;
+  char what[512];
+  for (size_t i = 0; i < n; i++) {
+    arrayWhat(what, sizeof what, path, names[i]);
+    if (!writeEntry(w, what, names[i], &arrays[i], deflated, &wr[i], err,
+                    errSize))
+      return false;
+  }
+  uint64_t cdOff = w->pos;
+  for (size_t i = 0; i < n; i++)
+    writeCentral(w, names[i], &wr[i], deflated, force64);
+  writeEnd(w, n, cdOff, w->pos - cdOff, force64);
+  return true;
+}
+
+bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
+                  const Pt2eArray *arrays, unsigned flags, char *err,
+                  size_t errSize) {
+  if (!checkEntries(path, n, names, arrays, err, errSize))
+    return false;
   Written *wr = NULL;
   if (n > 0 && (wr = pt2eAlloc(n * sizeof *wr)) == NULL)
     return fail(err, errSize, "%s: out of memory", path);
@@ -1599,19 +1874,8 @@ bool pt2eNpzWrite(const char *path, size_t n, const char *const *names,
     pt2eFree(wr);
     return false;
   }
-  bool ok = true;
-  for (size_t i = 0; i < n && ok; i++) {
-    snprintf(what, sizeof what, "%s: array '%s'", path,
-             shownName(names[i], shown, sizeof shown));
-    ok = writeEntry(&w, what, names[i], &arrays[i], deflated, &wr[i], err,
-                    errSize);
-  }
-  if (ok) {
-    uint64_t cdOff = w.pos;
-    for (size_t i = 0; i < n; i++)
-      writeCentral(&w, names[i], &wr[i], deflated, force64);
-    writeEnd(&w, n, cdOff, w.pos - cdOff, force64);
-  }
+  bool ok = writeArchive(&w, path, n, names, arrays, flags, wr, err,
+                         errSize);
   pt2eFree(wr);
   return finish(&w, path, ok, err, errSize);
 }

@@ -137,6 +137,18 @@ static float affineMerge(float later, float earlier, float first,
   return (float)r;
 }
 
+/* Each channel's minimum and maximum after both shards: affineMerge with
+** slopePow (1 - c)^u, u the later shard's updates. */
+static void foldAffine(Pt2eShardStats *acc, const Pt2eShardStats *later,
+                       double slopePow) {
+  for (int64_t c = 0; c < acc->numChannels; c++) {
+    acc->minVals[c] = affineMerge(later->minVals[c], acc->minVals[c],
+                                  later->firstMin[c], slopePow);
+    acc->maxVals[c] = affineMerge(later->maxVals[c], acc->maxVals[c],
+                                  later->firstMax[c], slopePow);
+  }
+}
+
 static Pt2eNumStatus mergeMovingAverage(const Pt2eQuantSpec *spec,
                                         Pt2eShardStats *acc,
                                         const Pt2eShardStats *later,
@@ -159,13 +171,9 @@ static Pt2eNumStatus mergeMovingAverage(const Pt2eQuantSpec *spec,
   int64_t total;
   if (!pt2eCheckedAdd(acc->updates, later->updates, &total))
     return badShape(err, errSize, "the update counts overflow");
-  double k = pow(1.0 - (double)spec->averagingConstant, (double)later->updates);
-  for (int64_t c = 0; c < n; c++) {
-    acc->minVals[c] = affineMerge(later->minVals[c], acc->minVals[c],
-                                  later->firstMin[c], k);
-    acc->maxVals[c] = affineMerge(later->maxVals[c], acc->maxVals[c],
-                                  later->firstMax[c], k);
-  }
+  foldAffine(acc, later,
+             pow(1.0 - (double)spec->averagingConstant,
+                 (double)later->updates));
   acc->updates = total;
   return Pt2eNumOk;
 }
@@ -178,6 +186,47 @@ static Pt2eNumStatus mergeMovingAverage(const Pt2eQuantSpec *spec,
 
 static bool sameBits(float a, float b) {
   return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* acc takes the merged bins 'h' on [lo, hi] and the 'nr' recorded range
+** changes 'ranges', its own freed. */
+static void installHistogram(Pt2eShardStats *acc, float *h, float *ranges,
+                             int64_t nr, float lo, float hi) {
+  pt2eFree(acc->histogram);
+  pt2eFree(acc->ranges);
+  acc->histogram = h;
+  acc->ranges = ranges;
+  acc->numRanges = nr;
+  acc->minVals[0] = lo;
+  acc->maxVals[0] = hi;
+}
+
+/* The bins 'h' on [*lo, *hi] moved along each of later's recorded range
+** changes in turn, as the sequential run moved them; [*lo, *hi] ends at
+** the last. 'tmp' holds as many floats. False when out of memory. */
+static bool replayRanges(const Pt2eShardStats *later, int64_t bins, float *h,
+                         float *tmp, float *lo, float *hi) {
+  for (int64_t r = 0; r < later->numRanges; r++) {
+    float nlo = later->ranges[2 * r], nhi = later->ranges[2 * r + 1];
+    memset(tmp, 0, (size_t)bins * sizeof(float));
+    if (pt2eHistogramAddRemapped(h, bins, *lo, *hi, nlo, nhi, tmp) !=
+        Pt2eNumOk)
+      return false;
+    memcpy(h, tmp, (size_t)bins * sizeof(float));
+    *lo = nlo;
+    *hi = nhi;
+  }
+  return true;
+}
+
+/* Both shards' recorded range changes, acc's then later's, into 'ranges'. */
+static void joinRanges(const Pt2eShardStats *acc,
+                       const Pt2eShardStats *later, float *ranges) {
+  if (acc->numRanges > 0)
+    memcpy(ranges, acc->ranges, (size_t)acc->numRanges * 2 * sizeof(float));
+  if (later->numRanges > 0)
+    memcpy(ranges + 2 * acc->numRanges, later->ranges,
+           (size_t)later->numRanges * 2 * sizeof(float));
 }
 
 /*
@@ -194,52 +243,37 @@ static Pt2eNumStatus mergeHistogramExact(Pt2eShardStats *acc,
   size_t bytes;
   float *h = copyFloats(acc->histogram, bins);
   float *tmp = copyFloats(acc->histogram, bins);
-  float *ranges = NULL;
+  float *ranges = NULL, lo = acc->minVals[0], hi = acc->maxVals[0];
   if (nr > 0 && pt2eCheckedBytes(2 * nr, sizeof(float), &bytes))
     ranges = pt2eAllocUninit(bytes);
-  if (!h || !tmp || (nr > 0 && !ranges)) {
-    pt2eFree(h);
-    pt2eFree(tmp);
-    pt2eFree(ranges);
-    return Pt2eNumNoMemory;
-  }
-  float lo = acc->minVals[0], hi = acc->maxVals[0];
-  for (int64_t r = 0; r < later->numRanges; r++) {
-    float nlo = later->ranges[2 * r], nhi = later->ranges[2 * r + 1];
-    memset(tmp, 0, (size_t)bins * sizeof(float));
-    if (pt2eHistogramAddRemapped(h, bins, lo, hi, nlo, nhi, tmp) != Pt2eNumOk) {
-      pt2eFree(h);
-      pt2eFree(tmp);
-      pt2eFree(ranges);
-      return Pt2eNumNoMemory;
-    }
-    memcpy(h, tmp, (size_t)bins * sizeof(float));
-    lo = nlo;
-    hi = nhi;
-  }
+  bool ok = h && tmp && (nr <= 0 || ranges) &&
+            replayRanges(later, bins, h, tmp, &lo, &hi);
   pt2eFree(tmp);
-  if (!sameBits(lo, later->minVals[0]) || !sameBits(hi, later->maxVals[0])) {
+  if (!ok || !sameBits(lo, later->minVals[0]) ||
+      !sameBits(hi, later->maxVals[0])) {
     pt2eFree(h);
     pt2eFree(ranges);
-    return badShape(err, errSize,
-                    "a Histogram's recorded range changes do not end at its "
-                    "range");
+    return !ok ? Pt2eNumNoMemory
+               : badShape(err, errSize,
+                          "a Histogram's recorded range changes do not end "
+                          "at its range");
   }
   for (int64_t i = 0; i < bins; i++)
     h[i] = later->histogram[i] + h[i];
-  if (acc->numRanges > 0)
-    memcpy(ranges, acc->ranges, (size_t)acc->numRanges * 2 * sizeof(float));
-  if (later->numRanges > 0)
-    memcpy(ranges + 2 * acc->numRanges, later->ranges,
-           (size_t)later->numRanges * 2 * sizeof(float));
-  pt2eFree(acc->histogram);
-  pt2eFree(acc->ranges);
-  acc->histogram = h;
-  acc->ranges = ranges;
-  acc->numRanges = nr;
-  acc->minVals[0] = lo;
-  acc->maxVals[0] = hi;
+  joinRanges(acc, later, ranges);
+  installHistogram(acc, h, ranges, nr, lo, hi);
   return Pt2eNumOk;
+}
+
+/* The bins of 's' on [lo, hi] into 'out' (zeroed): a copy when that is its
+** range, else moved as an update moves them. False when out of memory. */
+static bool binsOn(const Pt2eShardStats *s, float lo, float hi, float *out) {
+  if (sameBits(lo, s->minVals[0]) && sameBits(hi, s->maxVals[0])) {
+    memcpy(out, s->histogram, (size_t)s->numBins * sizeof(float));
+    return true;
+  }
+  return pt2eHistogramAddRemapped(s->histogram, s->numBins, s->minVals[0],
+                                  s->maxVals[0], lo, hi, out) == Pt2eNumOk;
 }
 
 /*
@@ -260,39 +294,50 @@ static Pt2eNumStatus mergeHistogramOnePass(Pt2eShardStats *acc,
     return Pt2eNumNoMemory;
   float *h = pt2eAlloc(bytes);
   float *moved = pt2eAlloc(bytes);
-  if (!h || !moved) {
-    pt2eFree(h);
-    pt2eFree(moved);
-    return Pt2eNumNoMemory;
-  }
-  bool ok = true;
-  if (sameBits(lo, later->minVals[0]) && sameBits(hi, later->maxVals[0]))
-    memcpy(h, later->histogram, bytes);
-  else
-    ok = pt2eHistogramAddRemapped(later->histogram, bins, later->minVals[0],
-                                  later->maxVals[0], lo, hi, h) == Pt2eNumOk;
-  if (ok && sameBits(lo, acc->minVals[0]) && sameBits(hi, acc->maxVals[0])) {
-    for (int64_t i = 0; i < bins; i++)
-      h[i] = h[i] + acc->histogram[i];
-  } else if (ok) {
-    ok = pt2eHistogramAddRemapped(acc->histogram, bins, acc->minVals[0],
-                                  acc->maxVals[0], lo, hi, moved) == Pt2eNumOk;
-    for (int64_t i = 0; ok && i < bins; i++)
-      h[i] = h[i] + moved[i];
-  }
+  bool ok = h && moved && binsOn(later, lo, hi, h) &&
+            binsOn(acc, lo, hi, moved);
+  for (int64_t i = 0; ok && i < bins; i++)
+    h[i] = h[i] + moved[i];
   pt2eFree(moved);
   if (!ok) {
     pt2eFree(h);
     return Pt2eNumNoMemory;
   }
-  pt2eFree(acc->histogram);
-  pt2eFree(acc->ranges);
-  acc->histogram = h;
-  acc->ranges = NULL;
-  acc->numRanges = 0;
-  acc->minVals[0] = lo;
-  acc->maxVals[0] = hi;
+  installHistogram(acc, h, NULL, 0, lo, hi);
   return Pt2eNumOk;
+}
+
+/* An empty 'acc' takes a copy of 'later', keeping its own histogram-start
+** (the start the merged calibration began from). */
+static Pt2eNumStatus takeLaterKeepingStart(Pt2eShardStats *acc,
+                                           const Pt2eShardStats *later,
+                                           char *err, size_t errSize) {
+  if (later->hasStart)
+    return badShape(err, errSize,
+                    "a Histogram started from a range (histogram-start) "
+                    "but the shards before it saw nothing");
+  bool keepStart = acc->hasStart;
+  float smin = acc->startMin, smax = acc->startMax;
+  Pt2eNumStatus st = takeLater(acc, later);
+  acc->hasStart = keepStart;
+  acc->startMin = smin;
+  acc->startMax = smax;
+  return st;
+}
+
+/* Whether 'later' started (histogram-start) from the range acc ended at. */
+static Pt2eNumStatus checkStart(const Pt2eShardStats *acc,
+                                const Pt2eShardStats *later, char *err,
+                                size_t errSize) {
+  if (sameBits(later->startMin, acc->minVals[0]) &&
+      sameBits(later->startMax, acc->maxVals[0]))
+    return Pt2eNumOk;
+  snprintf(err, errSize,
+           "a Histogram started from [%.9g, %.9g] (histogram-start), but "
+           "the shards before it ended at [%.9g, %.9g]",
+           (double)later->startMin, (double)later->startMax,
+           (double)acc->minVals[0], (double)acc->maxVals[0]);
+  return Pt2eNumBadShape;
 }
 
 static Pt2eNumStatus mergeHistogram(Pt2eShardStats *acc,
@@ -304,30 +349,12 @@ static Pt2eNumStatus mergeHistogram(Pt2eShardStats *acc,
   bool laterEmpty = perTensorEmpty(later) && !later->hasStart;
   if (laterEmpty)
     return Pt2eNumOk;
-  if (perTensorEmpty(acc)) {
-    if (later->hasStart)
-      return badShape(err, errSize,
-                      "a Histogram started from a range (histogram-start) "
-                      "but the shards before it saw nothing");
-    bool keepStart = acc->hasStart;
-    float smin = acc->startMin, smax = acc->startMax;
-    Pt2eNumStatus st = takeLater(acc, later);
-    acc->hasStart = keepStart;
-    acc->startMin = smin;
-    acc->startMax = smax;
-    return st;
-  }
+  if (perTensorEmpty(acc))
+    return takeLaterKeepingStart(acc, later, err, errSize);
   if (later->hasStart) {
-    if (!sameBits(later->startMin, acc->minVals[0]) ||
-        !sameBits(later->startMax, acc->maxVals[0])) {
-      snprintf(err, errSize,
-               "a Histogram started from [%.9g, %.9g] (histogram-start), but "
-               "the shards before it ended at [%.9g, %.9g]",
-               (double)later->startMin, (double)later->startMax,
-               (double)acc->minVals[0], (double)acc->maxVals[0]);
-      return Pt2eNumBadShape;
-    }
-    return mergeHistogramExact(acc, later, err, errSize);
+    Pt2eNumStatus st = checkStart(acc, later, err, errSize);
+    return st != Pt2eNumOk ? st
+                           : mergeHistogramExact(acc, later, err, errSize);
   }
   *exact = false;
   acc->hasStart = false;

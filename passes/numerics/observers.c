@@ -692,11 +692,10 @@ static bool histcStops(const HistcJob *job, const void *c, bool wide) {
 
 /*
 ** The end bins apart only while they pay: a block of spread values has
-** few of them, and packing the rest then costs more than it saves (the
-** compare, popcount and compress are about a tenth of a block's time). A
-** block where under 1/8 of the values were end bins turns it off for the
-** next 15 blocks, then the next block looks again. Either way the counts
-** are the same.
+** few of them, and packing the rest then costs more than it saves
+** (bench/README.md, the sixth round). A block where under 1/8 of the
+** values were end bins turns it off for the next 15 blocks, then the next
+** block looks again. Either way the counts are the same.
 */
 typedef struct EndBins {
   uint64_t *ends; /* the worker's two counts, or NULL: never apart */
@@ -758,6 +757,62 @@ static float partialCount(uint64_t count) {
   return count >= (1u << 24) ? 16777216.0f : (float)count;
 }
 
+/* The job of histc over the float32 edges of [lo, hi] with 'bins' bins;
+** 'stop', if not NULL, makes it give up at the first value outside. */
+static void histcJobInit(HistcJob *job, const float *x, int64_t n,
+                         int64_t bins, double lo, double hi, int *stop) {
+  job->x = x;
+  job->n = n;
+  job->h.lof = (float)lo;
+  job->h.hif = (float)hi;
+  job->h.nb = (float)bins;
+  job->h.width = job->h.hif - job->h.lof;
+  job->h.bins = (int32_t)bins;
+  job->isa = pickIsa();
+  job->stop = stop;
+}
+
+/* Every count below 2^24: the four partials' float sum is the exact
+** total, which the end bins counted apart join. */
+static void totalsWithEnds(const HistcJob *job, int chunks, float *hist) {
+  int64_t bins = job->h.bins, stride = bins + 1;
+  uint64_t first = 0, last = 0;
+  for (int t = 0; t < chunks; t++) {
+    first += job->ends[2 * t];
+    last += job->ends[2 * t + 1];
+  }
+  for (int64_t pos = 0; pos < bins; pos++) {
+    uint64_t total = (pos == 0 ? first : 0) + (pos == bins - 1 ? last : 0);
+    for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
+      total += job->counts[p * stride + pos];
+    hist[pos] = (float)total;
+  }
+}
+
+/* The float32 counts of the sequential loop: each bin's four partials,
+** each capped at 2^24, added (p0 + p1) + (p2 + p3). */
+static void totalsOfPartials(const HistcJob *job, int chunks, float *hist) {
+  int64_t bins = job->h.bins, stride = bins + 1;
+  for (int64_t pos = 0; pos < bins; pos++) {
+    float part[4];
+    for (int k = 0; k < 4; k++) {
+      uint64_t total = 0;
+      for (int t = 0; t < chunks; t++)
+        total += job->counts[((int64_t)t * 4 + k) * stride + pos];
+      part[k] = partialCount(total);
+    }
+    hist[pos] = (part[0] + part[1]) + (part[2] + part[3]);
+  }
+}
+
+/* The spare slot's count: the values outside [lo, hi], and NaN. */
+static int64_t outsideCount(const HistcJob *job, int chunks) {
+  int64_t bins = job->h.bins, stride = bins + 1, outside = 0;
+  for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
+    outside += job->counts[p * stride + bins];
+  return outside;
+}
+
 /*
 ** torch.histc's counts of x[0 .. n) over the finite edges lo < hi (as
 ** histcEdges leaves them) into 'hist', and in '*outside' how many values
@@ -766,27 +821,16 @@ static float partialCount(uint64_t count) {
 static Pt2eNumStatus histcCount(const float *x, int64_t n, int64_t bins,
                                 double lo, double hi, float *hist,
                                 int64_t *outside, bool stopAtOutside) {
-  int stop = 0;
-  int64_t pos, stride;
-  int chunks;
+  int stop = 0, chunks;
   size_t bytes;
+  HistcJob job;
   memset(hist, 0, (size_t)bins * sizeof(float));
   if (bins > (1 << 30))
     return Pt2eNumNoMemory;  /* bin numbers are int32, q <= nb exact */
-  HistcJob job;
-  job.x = x;
-  job.n = n;
-  job.h.lof = (float)lo;
-  job.h.hif = (float)hi;
-  job.h.nb = (float)bins;
-  job.h.width = job.h.hif - job.h.lof;
-  job.h.bins = (int32_t)bins;
-  job.isa = pickIsa();
-  job.stop = stopAtOutside ? &stop : NULL;
-  stride = bins + 1;
+  histcJobInit(&job, x, n, bins, lo, hi, stopAtOutside ? &stop : NULL);
   int64_t groups = (n + 3) / 4;
   chunks = pt2eParallelChunks(groups, HistcGrain);
-  if (!pt2eCheckedBytes(stride * 4 * chunks, sizeof(uint32_t), &bytes))
+  if (!pt2eCheckedBytes((bins + 1) * 4 * chunks, sizeof(uint32_t), &bytes))
     return Pt2eNumNoMemory;
   job.counts = pt2eAlloc(bytes); /* zeroed */
   /* the end bins apart where no count reaches 2^24 (histcSlots) */
@@ -798,37 +842,13 @@ static Pt2eNumStatus histcCount(const float *x, int64_t n, int64_t bins,
   pt2eParallelFor(groups, HistcGrain, histcChunk, &job);
   if (stop) {
     *outside = 1; /* at least */
-    pt2eFree(job.counts);
-    return Pt2eNumOk;
-  }
-  if (job.ends) {
-    /* every count below 2^24: the four partials' float sum is the total */
-    uint64_t first = 0, last = 0;
-    for (int t = 0; t < chunks; t++) {
-      first += ends[2 * t];
-      last += ends[2 * t + 1];
-    }
-    for (pos = 0; pos < bins; pos++) {
-      uint64_t total = (pos == 0 ? first : 0) + (pos == bins - 1 ? last : 0);
-      for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
-        total += job.counts[p * stride + pos];
-      hist[pos] = (float)total;
-    }
   } else {
-    for (pos = 0; pos < bins; pos++) {
-      float part[4];
-      for (int k = 0; k < 4; k++) {
-        uint64_t total = 0;
-        for (int t = 0; t < chunks; t++)
-          total += job.counts[((int64_t)t * 4 + k) * stride + pos];
-        part[k] = partialCount(total);
-      }
-      hist[pos] = (part[0] + part[1]) + (part[2] + part[3]);
-    }
+    if (job.ends)
+      totalsWithEnds(&job, chunks, hist);
+    else
+      totalsOfPartials(&job, chunks, hist);
+    *outside = outsideCount(&job, chunks);
   }
-  *outside = 0;
-  for (int64_t p = 0; p < 4 * (int64_t)chunks; p++)
-    *outside += job.counts[p * stride + bins];
   pt2eFree(job.counts);
   return Pt2eNumOk;
 }
@@ -971,26 +991,38 @@ static Pt2eQuantSpec channelSpec(const Pt2eQuantSpec *spec) {
   return q;
 }
 
-/*
-** Copies the channels' states into the observer's own arrays, the layout
-** of Pt2eObserverStats. False when out of memory (then the ONNX Runtime
-** mirrors are empty and the caller reports the failure).
-*/
-static bool refreshChannelStats(Pt2eObserver *obs) {
-  int64_t n = obs->numChannels, total = 0, c;
-  bool ort = isOrtKind(obs);
-  for (c = 0; c < n; c++) {
-    const Pt2eObserver *o = obs->channelObs[c];
-    obs->minVals[c] = o->minVals[0];
-    obs->maxVals[c] = o->maxVals[0];
-    if (!ort)
-      memcpy(obs->histogram + c * obs->bins, o->histogram,
-             (size_t)obs->bins * sizeof(float));
-    else
-      total += o->ort.seen ? o->ort.numBins : 0;
+/* Fails with channel c's error, named: "channel c: ...". */
+static Pt2eNumStatus failInChannel(Pt2eObserver *obs, Pt2eNumStatus st,
+                                   int64_t c) {
+  char msg[sizeof obs->error];
+  snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
+           pt2eObserverErrorMessage(obs->channelObs[c]));
+  return fail(obs, st, msg);
+}
+
+/* Each channel's histogram length, and its counts and edges, channel
+** after channel, into the mirrors. */
+static void copyOrtChannels(Pt2eObserver *obs) {
+  int64_t *counts = obs->chOrtCounts;
+  float *edges = obs->chOrtEdges;
+  for (int64_t c = 0; c < obs->numChannels; c++) {
+    const Pt2eOrtHistogram *h = &obs->channelObs[c]->ort;
+    int64_t nb = h->seen ? h->numBins : 0;
+    obs->chOrtBins[c] = nb;
+    if (nb > 0) {
+      memcpy(counts, h->counts, (size_t)nb * sizeof *counts);
+      memcpy(edges, h->edges, (size_t)(nb + 1) * sizeof *edges);
+      counts += nb;
+      edges += nb + 1;
+    }
   }
-  if (!ort || n == 0)
-    return true;
+}
+
+/* The ONNX Runtime mirrors: the channels' lengths, and their counts and
+** edges ('total' bins in all) channel after channel. False when out of
+** memory, and then the mirrors are empty. */
+static bool mirrorOrtChannels(Pt2eObserver *obs, int64_t total) {
+  int64_t n = obs->numChannels;
   pt2eFree(obs->chOrtCounts);
   pt2eFree(obs->chOrtEdges);
   obs->chOrtTotal = 0;
@@ -1004,30 +1036,38 @@ static bool refreshChannelStats(Pt2eObserver *obs) {
     obs->chOrtEdges = NULL;
     return false;
   }
-  int64_t *counts = obs->chOrtCounts;
-  float *edges = obs->chOrtEdges;
-  for (c = 0; c < n; c++) {
-    const Pt2eOrtHistogram *h = &obs->channelObs[c]->ort;
-    int64_t nb = h->seen ? h->numBins : 0;
-    obs->chOrtBins[c] = nb;
-    if (nb > 0) {
-      memcpy(counts, h->counts, (size_t)nb * sizeof *counts);
-      memcpy(edges, h->edges, (size_t)(nb + 1) * sizeof *edges);
-      counts += nb;
-      edges += nb + 1;
-    }
-  }
+  copyOrtChannels(obs);
   obs->chOrtTotal = total;
   return true;
 }
 
 /*
-** Gives an observer that has no channels yet 'n' fresh channel observers
-** and the arrays that mirror them. A Histogram's channels x bins floats
-** must fit one allocation (Pt2eNumNoMemory otherwise, with a message).
+** Copies the channels' states into the observer's own arrays, the layout
+** of Pt2eObserverStats. False when out of memory (then the ONNX Runtime
+** mirrors are empty and the caller reports the failure).
 */
-static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
-  Pt2eQuantSpec q = channelSpec(&obs->spec);
+static bool refreshChannelStats(Pt2eObserver *obs) {
+  int64_t n = obs->numChannels, total = 0;
+  bool ort = isOrtKind(obs);
+  for (int64_t c = 0; c < n; c++) {
+    const Pt2eObserver *o = obs->channelObs[c];
+    obs->minVals[c] = o->minVals[0];
+    obs->maxVals[c] = o->maxVals[0];
+    if (!ort)
+      memcpy(obs->histogram + c * obs->bins, o->histogram,
+             (size_t)obs->bins * sizeof(float));
+    else
+      total += o->ort.seen ? o->ort.numBins : 0;
+  }
+  if (!ort || n == 0)
+    return true;
+  return mirrorOrtChannels(obs, total);
+}
+
+/* The arrays of 'n' channels: their observers' pointers, the mirrors
+** (ONNX Runtime's lengths, or torch's channels x bins floats, which must
+** fit one allocation) and the minima and maxima. */
+static Pt2eNumStatus allocChannelArrays(Pt2eObserver *obs, int64_t n) {
   bool ort = isOrtKind(obs);
   int64_t cells;
   size_t bytes;
@@ -1054,9 +1094,35 @@ static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
   obs->channelObs = subs;
   obs->chOrtBins = bins;
   obs->histogram = hist;
+  return Pt2eNumOk;
+}
+
+/* A channel's observer: the per-tensor twin 'q' of the spec, with the
+** observer's range and CPU facts; NULL when out of memory. */
+static Pt2eObserver *channelObserver(const Pt2eObserver *obs,
+                                     const Pt2eQuantSpec *q) {
+  Pt2eObserver *sub = pt2eObserverCreate(q, 0);
+  if (sub != NULL) {
+    pt2eObserverSetCustomRange(sub, obs->customRange);
+    sub->lanes = obs->lanes;
+    sub->fusedLinspace = obs->fusedLinspace;
+  }
+  return sub;
+}
+
+/*
+** Gives an observer that has no channels yet 'n' fresh channel observers
+** and the arrays that mirror them. A Histogram's channels x bins floats
+** must fit one allocation (Pt2eNumNoMemory otherwise, with a message).
+*/
+static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
+  Pt2eQuantSpec q = channelSpec(&obs->spec);
+  Pt2eNumStatus st = allocChannelArrays(obs, n);
+  if (st != Pt2eNumOk)
+    return st;
   for (int64_t c = 0; c < n; c++) {
-    subs[c] = pt2eObserverCreate(&q, 0);
-    if (subs[c] == NULL) {
+    obs->channelObs[c] = channelObserver(obs, &q);
+    if (obs->channelObs[c] == NULL) {
       freeChannelObservers(obs); /* destroys the c made so far */
       setChannels(obs, 0);
       pt2eFree(obs->histogram);
@@ -1064,62 +1130,68 @@ static Pt2eNumStatus makeChannels(Pt2eObserver *obs, int64_t n) {
       return fail(obs, Pt2eNumNoMemory,
                   "out of memory for the per-channel histograms");
     }
-    pt2eObserverSetCustomRange(subs[c], obs->customRange);
-    subs[c]->lanes = obs->lanes;
-    subs[c]->fusedLinspace = obs->fusedLinspace;
     obs->minVals[c] = INFINITY;
     obs->maxVals[c] = -INFINITY;
   }
   return Pt2eNumOk;
 }
 
-/*
-** The update: channel c of x split at ch_axis into [outer, channels,
-** inner] is every x[(o * channels + c) * inner + k], gathered in (o, k)
-** order (x.select(ch_axis, c).contiguous()) and fed to channel c's
-** observer. An error names the channel; the channels before it have
-** taken the batch (the caller fails the calibration).
-*/
-static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
-                                             const float *x,
-                                             const int64_t *shape, int rank) {
-  int64_t axis, outer, inner, channels, c;
-  float *slice;
-  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
-  if (st != Pt2eNumOk)
-    return st;
-  if (obs->channelRank != 0 && rank != obs->channelRank) {
-    char msg[sizeof obs->error];
-    snprintf(msg, sizeof msg,
-             "a batch of rank %d after batches of rank %d (per-channel "
-             "histograms need one rank)", rank, obs->channelRank);
-    return fail(obs, Pt2eNumBadShape, msg);
-  }
-  st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
-  if (st != Pt2eNumOk)
-    return st;
-  if (obs->numChannels == 0) {
-    st = makeChannels(obs, channels);
-    if (st != Pt2eNumOk)
-      return st;
-  }
-  obs->channelRank = rank;
-  slice = allocFloats(outer, inner, 0);
-  if (slice == NULL)
-    return fail(obs, Pt2eNumNoMemory, "out of memory");
-  for (c = 0; c < channels && st == Pt2eNumOk; c++) {
+/* Refuses a batch whose rank is not the rank of the batches before it. */
+static Pt2eNumStatus checkChannelRank(Pt2eObserver *obs, int rank) {
+  char msg[sizeof obs->error];
+  if (obs->channelRank == 0 || rank == obs->channelRank)
+    return Pt2eNumOk;
+  snprintf(msg, sizeof msg,
+           "a batch of rank %d after batches of rank %d (per-channel "
+           "histograms need one rank)", rank, obs->channelRank);
+  return fail(obs, Pt2eNumBadShape, msg);
+}
+
+/* Channel c of x, every x[(o * channels + c) * inner + k], gathered in
+** (o, k) order into 'slice' (x.select(ch_axis, c).contiguous()) and fed to
+** channel c's observer, channel after channel; stops at an error, naming
+** the channel. */
+static Pt2eNumStatus feedChannels(Pt2eObserver *obs, const float *x,
+                                  float *slice, int64_t outer,
+                                  int64_t channels, int64_t inner) {
+  Pt2eNumStatus st = Pt2eNumOk;
+  for (int64_t c = 0; c < channels && st == Pt2eNumOk; c++) {
     int64_t n = outer * inner;
     for (int64_t o = 0; o < outer; o++)
       memcpy(slice + o * inner, x + (o * channels + c) * inner,
              (size_t)inner * sizeof(float));
     st = pt2eObserverUpdate(obs->channelObs[c], slice, &n, 1);
-    if (st != Pt2eNumOk) {
-      char msg[sizeof obs->error];
-      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
-               pt2eObserverErrorMessage(obs->channelObs[c]));
-      fail(obs, st, msg);
-    }
+    if (st != Pt2eNumOk)
+      failInChannel(obs, st, c);
   }
+  return st;
+}
+
+/*
+** The update: x split at ch_axis into [outer, channels, inner], each
+** channel fed to its observer (feedChannels), made at the first batch. An
+** error names the channel; the channels before it have taken the batch
+** (the caller fails the calibration).
+*/
+static Pt2eNumStatus updateChannelHistograms(Pt2eObserver *obs,
+                                             const float *x,
+                                             const int64_t *shape, int rank) {
+  int64_t axis, outer, inner, channels;
+  float *slice;
+  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
+  if (st == Pt2eNumOk)
+    st = checkChannelRank(obs, rank);
+  if (st == Pt2eNumOk)
+    st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
+  if (st == Pt2eNumOk && obs->numChannels == 0)
+    st = makeChannels(obs, channels);
+  if (st != Pt2eNumOk)
+    return st;
+  obs->channelRank = rank;
+  slice = allocFloats(outer, inner, 0);
+  if (slice == NULL)
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  st = feedChannels(obs, x, slice, outer, channels, inner);
   pt2eFree(slice);
   if (!refreshChannelStats(obs) && st == Pt2eNumOk)
     return fail(obs, Pt2eNumNoMemory, "out of memory");
@@ -1163,17 +1235,13 @@ static Pt2eObserverStats channelPart(const Pt2eObserverStats *s, int64_t c,
   return p;
 }
 
-/*
-** pt2eObserverSetStats of a per-channel histogram: checks the layout, then
-** builds the new state in a fresh observer and swaps it in, so that 'obs'
-** is unchanged on error.
-*/
-static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
-                                     const Pt2eObserverStats *s) {
-  int64_t n = s->numChannels, offC = 0, offE = 0, total = 0;
+/* Whether '*s' has the layout of this observer's per-channel histograms:
+** a channel count it takes, and torch's histograms of 'bins' each or ONNX
+** Runtime's of at most 2^24 bins adding up to ortBins. */
+static Pt2eNumStatus checkChannelStats(Pt2eObserver *obs,
+                                       const Pt2eObserverStats *s) {
+  int64_t n = s->numChannels, total = 0;
   bool ort = isOrtKind(obs);
-  Pt2eObserver *fresh;
-  Pt2eNumStatus st = Pt2eNumOk;
   if (n < 0 || (obs->fixedChannels > 0 && n != 0 && n != obs->fixedChannels))
     return fail(obs, Pt2eNumBadShape, "statistics do not fit the observer");
   if (ort ? (s->numBins != 0 || (n > 0 && s->ortChannelBins == NULL))
@@ -1192,36 +1260,67 @@ static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
   if (ort && total != s->ortBins)
     return fail(obs, Pt2eNumBadShape,
                 "the channels' histogram lengths do not add up");
-  fresh = pt2eObserverCreate(&obs->spec, obs->fixedChannels);
+  return Pt2eNumOk;
+}
+
+/* Each channel of 'fresh' (made, none seen) restored from its part of
+** '*s', and the mirrors refreshed; an error is fresh's. */
+static Pt2eNumStatus restoreChannels(Pt2eObserver *fresh,
+                                     const Pt2eObserverStats *s) {
+  int64_t offC = 0, offE = 0;
+  Pt2eNumStatus st = Pt2eNumOk;
+  for (int64_t c = 0; st == Pt2eNumOk && c < s->numChannels; c++) {
+    Pt2eObserverStats p = channelPart(s, c, fresh->bins, &offC, &offE);
+    st = pt2eObserverSetStats(fresh->channelObs[c], &p);
+    if (st != Pt2eNumOk)
+      failInChannel(fresh, st, c);
+  }
+  if (st == Pt2eNumOk && !refreshChannelStats(fresh))
+    st = Pt2eNumNoMemory;
+  return st;
+}
+
+/* The new state in '*out': an observer like 'obs' holding the channels of
+** '*s'. An error is obs's, and then there is no new state. */
+static Pt2eNumStatus channelStatsObserver(Pt2eObserver *obs,
+                                          const Pt2eObserverStats *s,
+                                          Pt2eObserver **out) {
+  Pt2eNumStatus st = Pt2eNumOk;
+  Pt2eObserver *fresh = pt2eObserverCreate(&obs->spec, obs->fixedChannels);
   if (fresh == NULL)
     return fail(obs, Pt2eNumNoMemory, "out of memory");
   pt2eObserverSetCustomRange(fresh, obs->customRange);
   fresh->lanes = obs->lanes;
   fresh->fusedLinspace = obs->fusedLinspace;
-  if (n > 0)
-    st = makeChannels(fresh, n);
-  for (int64_t c = 0; st == Pt2eNumOk && c < n; c++) {
-    Pt2eObserverStats p = channelPart(s, c, obs->bins, &offC, &offE);
-    st = pt2eObserverSetStats(fresh->channelObs[c], &p);
-    if (st != Pt2eNumOk) {
-      char msg[sizeof obs->error];
-      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
-               pt2eObserverErrorMessage(fresh->channelObs[c]));
-      snprintf(fresh->error, sizeof fresh->error, "%s", msg);
-    }
-  }
-  if (st == Pt2eNumOk && !refreshChannelStats(fresh))
-    st = Pt2eNumNoMemory;
+  if (s->numChannels > 0)
+    st = makeChannels(fresh, s->numChannels);
+  if (st == Pt2eNumOk)
+    st = restoreChannels(fresh, s);
   if (st != Pt2eNumOk) {
     fail(obs, st, fresh->error[0] ? fresh->error : "out of memory");
     pt2eObserverDestroy(fresh);
     return st;
   }
-  {
-    Pt2eObserver tmp = *obs;
-    *obs = *fresh;
-    *fresh = tmp;
-  }
+  *out = fresh;
+  return Pt2eNumOk;
+}
+
+/*
+** pt2eObserverSetStats of a per-channel histogram: checks the layout, then
+** builds the new state in a fresh observer and swaps it in, so that 'obs'
+** is unchanged on error.
+*/
+static Pt2eNumStatus setChannelStats(Pt2eObserver *obs,
+                                     const Pt2eObserverStats *s) {
+  Pt2eObserver *fresh, tmp;
+  Pt2eNumStatus st = checkChannelStats(obs, s);
+  if (st == Pt2eNumOk)
+    st = channelStatsObserver(obs, s, &fresh);
+  if (st != Pt2eNumOk)
+    return st;
+  tmp = *obs;
+  *obs = *fresh;
+  *fresh = tmp;
   pt2eObserverDestroy(fresh);
   obs->error[0] = '\0';
   return Pt2eNumOk;
@@ -1239,12 +1338,8 @@ static Pt2eNumStatus channelQParams(Pt2eObserver *obs, float *scales,
     Pt2eNumStatus st = pt2eObserverComputeQParams(obs->channelObs[c],
                                                   scales + c,
                                                   zeroPoints + c, 1);
-    if (st != Pt2eNumOk && st != Pt2eNumDefaulted) {
-      char msg[sizeof obs->error];
-      snprintf(msg, sizeof msg, "channel %lld: %s", (long long)c,
-               pt2eObserverErrorMessage(obs->channelObs[c]));
-      return fail(obs, st, msg);
-    }
+    if (st != Pt2eNumOk && st != Pt2eNumDefaulted)
+      return failInChannel(obs, st, c);
   }
   return Pt2eNumOk;
 }
@@ -1270,17 +1365,58 @@ Pt2eNumStatus pt2eObserverComputeChannelRange(Pt2eObserver *obs,
 ** Creation and state (continued)
 ** ======================================================================= */
 
+/* The spec's number of bins, or the kind's default. */
+static int64_t binsOf(const Pt2eQuantSpec *spec,
+                      const Pt2eObserverKindInfo *kind) {
+  return spec->bins > 0 ? spec->bins : kind->bins;
+}
+
+/* The state of an observer that saw nothing: a per-tensor kind's minimum
+** +inf and maximum -inf, and the kind's histogram (ONNX Runtime's
+** collector, or torch's bins). False when out of memory. */
+static bool initState(Pt2eObserver *obs, const Pt2eObserverKindInfo *kind,
+                      bool perChannelKind) {
+  const Pt2eQuantSpec *spec = &obs->spec;
+  if (!perChannelKind) {
+    if (!setChannels(obs, 1))
+      return false;
+    obs->minVals[0] = INFINITY;
+    obs->maxVals[0] = -INFINITY;
+  }
+  if (kind->ort != Pt2eOrtNone) {
+    /* collect_absolute_value for percentile with symmetric, as
+    ** HistogramCollector.collect chooses */
+    pt2eOrtHistogramInit(&obs->ort,
+                         kind->ort == Pt2eOrtPercentile && spec->symmetric,
+                         binsOf(spec, kind));
+  } else if (kind->hasBins) {
+    obs->bins = binsOf(spec, kind);
+    obs->histogram = allocFloats(obs->bins, 1, 0);
+    return obs->histogram != NULL;
+  }
+  return true;
+}
+
+/* Whether creation is refused: a per-channel qscheme on a per-tensor kind
+** (torch: "qscheme only support per_tensor_..."), a negative channel
+** count, or more than one channel for a per-tensor kind. */
+static bool refusedSpec(const Pt2eQuantSpec *spec,
+                        const Pt2eObserverKindInfo *kind, bool perChannelKind,
+                        int64_t numChannels) {
+  if (!perChannelKind && pt2eQSchemeIsPerChannel(spec->qscheme) &&
+      !kind->isPlaceholder)
+    return true;
+  return numChannels < 0 || (!perChannelKind && numChannels > 1);
+}
+
 Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
                                  int64_t numChannels) {
   Pt2eObserver *obs;
   int64_t dmin, dmax;
-  bool perChannelScheme = pt2eQSchemeIsPerChannel(spec->qscheme);
   const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
   bool channelHist = pt2eObserverIsChannelHistogram(spec);
   bool perChannelKind = kind->perChannel || channelHist;
-  if (!perChannelKind && perChannelScheme && !kind->isPlaceholder)
-    return NULL;  /* torch: "qscheme only support per_tensor_..." */
-  if (numChannels < 0 || (!perChannelKind && numChannels > 1))
+  if (refusedSpec(spec, kind, perChannelKind, numChannels))
     return NULL;
   obs = pt2eAlloc(sizeof *obs);
   if (obs == NULL)
@@ -1290,33 +1426,15 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
   obs->customRange = !(spec->quantMin == dmin && spec->quantMax == dmax);
   pt2eObserverSetCpuCapability(obs, pt2eHostCpuCapability());
   obs->fixedChannels = perChannelKind ? numChannels : 0;
+  obs->channelHist = channelHist;
   if (channelHist) {
     /* the channels' observers are made at the first batch (or restore) */
-    obs->channelHist = true;
-    obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
+    obs->bins = binsOf(spec, kind);
     return obs;
   }
-  if (!perChannelKind) {
-    if (!setChannels(obs, 1)) {
-      pt2eObserverDestroy(obs);
-      return NULL;
-    }
-    obs->minVals[0] = INFINITY;
-    obs->maxVals[0] = -INFINITY;
-  }
-  if (kind->ort != Pt2eOrtNone) {
-    /* collect_absolute_value for percentile with symmetric, as
-    ** HistogramCollector.collect chooses */
-    pt2eOrtHistogramInit(&obs->ort,
-                         kind->ort == Pt2eOrtPercentile && spec->symmetric,
-                         spec->bins > 0 ? spec->bins : kind->bins);
-  } else if (kind->hasBins) {
-    obs->bins = spec->bins > 0 ? spec->bins : kind->bins;
-    obs->histogram = allocFloats(obs->bins, 1, 0);
-    if (obs->histogram == NULL) {
-      pt2eObserverDestroy(obs);
-      return NULL;
-    }
+  if (!initState(obs, kind, perChannelKind)) {
+    pt2eObserverDestroy(obs);
+    return NULL;
   }
   return obs;
 }
@@ -1369,18 +1487,31 @@ void pt2eObserverGetStats(const Pt2eObserver *obs, Pt2eObserverStats *stats) {
   stats->ortEdges = obs->ort.edges;
 }
 
+/* Makes 'h' the histogram of 'nb' bins whose copies are 'counts' and
+** 'edges', seen between 'mn' and 'mx': the threshold recovered as the
+** Pt2eObserverStats comment says. */
+static void restoreOrt(Pt2eOrtHistogram *h, int64_t nb, int64_t *counts,
+                       float *edges, float mn, float mx) {
+  pt2eOrtHistogramClear(h);
+  h->counts = counts;
+  h->edges = edges;
+  h->numBins = nb;
+  h->seen = true;
+  h->min = mn;
+  h->max = mx;
+  h->threshold = h->min == 0.0f && h->max == 0.0f ? 0.0f : edges[nb];
+}
+
 /*
 ** Restores the ONNX Runtime histogram from '*stats' (min and max already
-** checked): a copy of counts and edges, the threshold recovered as the
-** Pt2eObserverStats comment says.
+** checked): a copy of counts and edges.
 */
 static Pt2eNumStatus setOrtStats(Pt2eObserver *obs,
                                  const Pt2eObserverStats *stats) {
   int64_t nb = stats->ortBins;
   int64_t *counts;
   float *edges;
-  bool isOrt = pt2eObserverKindInfo(obs->spec.observer)->ort != Pt2eOrtNone;
-  if (!isOrt)
+  if (!isOrtKind(obs))
     return nb == 0 ? Pt2eNumOk
                    : fail(obs, Pt2eNumBadShape,
                           "an ONNX Runtime histogram on another observer");
@@ -1400,15 +1531,8 @@ static Pt2eNumStatus setOrtStats(Pt2eObserver *obs,
   }
   memcpy(counts, stats->ortCounts, (size_t)nb * sizeof *counts);
   memcpy(edges, stats->ortEdges, (size_t)(nb + 1) * sizeof *edges);
-  pt2eOrtHistogramClear(&obs->ort);
-  obs->ort.counts = counts;
-  obs->ort.edges = edges;
-  obs->ort.numBins = nb;
-  obs->ort.seen = true;
-  obs->ort.min = stats->minVals[0];
-  obs->ort.max = stats->maxVals[0];
-  obs->ort.threshold =
-      obs->ort.min == 0.0f && obs->ort.max == 0.0f ? 0.0f : edges[nb];
+  restoreOrt(&obs->ort, nb, counts, edges, stats->minVals[0],
+             stats->maxVals[0]);
   return Pt2eNumOk;
 }
 
@@ -1552,64 +1676,68 @@ static float channelFirstZero(const float *x, int64_t outer, int64_t channels,
   return 0.0f;
 }
 
-static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
-                                      const int64_t *shape, int rank) {
-  int64_t axis, outer, inner, channels, c;
-  bool first = obs->numChannels == 0;
-  float *cmin, *cmax;
-  int chunks;
-  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
-  if (st == Pt2eNumOk)
-    st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
-  if (st != Pt2eNumOk)
-    return st;
-  /* rows of the pool's split: (o, c) rows of 'inner' values, or with the
-  ** channel innermost the o rows of 'channels' values (lastAxisChunk) */
-  bool lastAxis = inner == 1 && channels > 1;
-  int64_t rows = lastAxis ? outer : outer * channels, width = lastAxis ? channels : inner;
-  int64_t grain = MinMaxGrain / width > 1 ? MinMaxGrain / width : 1;
-  chunks = pt2eParallelChunks(rows, grain);
-  /* cmin, cmax, then per chunk lo, hi and NaN flags (a float each) */
-  cmin = allocFloats(channels, 2 + 3 * (int64_t)chunks, 0);
-  if (cmin == NULL)
-    return fail(obs, Pt2eNumNoMemory, "out of memory");
-  cmax = cmin + channels;
-  ChannelJob job = {x, channels, inner, pickIsa(), cmax + channels,
-                    NULL, NULL};
-  job.hi = job.lo + (int64_t)chunks * channels;
-  job.nan = (unsigned char *)(job.hi + (int64_t)chunks * channels);
-  for (c = 0; c < (int64_t)chunks * channels; c++) {
-    job.lo[c] = INFINITY;
-    job.hi[c] = -INFINITY;
-  }
-  pt2eParallelFor(rows, grain, lastAxis ? lastAxisChunk : channelChunk, &job);
-  /* As a sequential loop over (o, k) per channel with 'v < lo ? v : lo':
-  ** the values are exact, of a zero result the first zero is kept; a NaN
-  ** makes both quiet NaNs (aminmax(dim=1)). */
-  for (c = 0; c < channels; c++) {
+/* The chunks' partials of job 'job' merged into cmin[channels] and
+** cmax[channels] as a sequential loop over (o, k) per channel with
+** 'v < lo ? v : lo' gives them: the values are exact, of a zero result
+** the first zero is kept; a NaN makes both quiet NaNs (aminmax(dim=1)). */
+static void mergeChannelParts(const ChannelJob *job, int chunks,
+                              int64_t outer, float *cmin, float *cmax) {
+  int64_t channels = job->channels;
+  for (int64_t c = 0; c < channels; c++) {
     float lo = INFINITY, hi = -INFINITY;
     bool nan = false;
     for (int t = 0; t < chunks; t++) {
       int64_t j = (int64_t)t * channels + c;
-      lo = job.lo[j] < lo ? job.lo[j] : lo;
-      hi = hi < job.hi[j] ? job.hi[j] : hi;
-      nan |= job.nan[j] != 0;
+      lo = job->lo[j] < lo ? job->lo[j] : lo;
+      hi = hi < job->hi[j] ? job->hi[j] : hi;
+      nan |= job->nan[j] != 0;
     }
     if (nan) {
       lo = hi = QUIET_NAN;
     } else if (lo == 0.0f || hi == 0.0f) {
-      float z = channelFirstZero(x, outer, channels, inner, c);
+      float z = channelFirstZero(job->x, outer, channels, job->inner, c);
       lo = lo == 0.0f ? z : lo;
       hi = hi == 0.0f ? z : hi;
     }
     cmin[c] = lo;
     cmax[c] = hi;
   }
-  if (first && !setChannels(obs, channels)) {
-    pt2eFree(cmin);
-    return fail(obs, Pt2eNumNoMemory, "out of memory");
+}
+
+/* The batch's per-channel minima and maxima, over the pool: one block
+** holding cmin[channels], then cmax[channels] (and the chunks' partials
+** after them), or NULL when out of memory. */
+static float *channelMinMax(const float *x, int64_t outer, int64_t channels,
+                            int64_t inner) {
+  /* rows of the pool's split: (o, c) rows of 'inner' values, or with the
+  ** channel innermost the o rows of 'channels' values (lastAxisChunk) */
+  bool lastAxis = inner == 1 && channels > 1;
+  int64_t rows = lastAxis ? outer : outer * channels, width = lastAxis ? channels : inner;
+  int64_t grain = MinMaxGrain / width > 1 ? MinMaxGrain / width : 1;
+  int chunks = pt2eParallelChunks(rows, grain);
+  /* cmin, cmax, then per chunk lo, hi and NaN flags (a float each) */
+  float *cmin = allocFloats(channels, 2 + 3 * (int64_t)chunks, 0);
+  if (cmin == NULL)
+    return NULL;
+  ChannelJob job = {x, channels, inner, pickIsa(), cmin + 2 * channels,
+                    NULL, NULL};
+  job.hi = job.lo + (int64_t)chunks * channels;
+  job.nan = (unsigned char *)(job.hi + (int64_t)chunks * channels);
+  for (int64_t c = 0; c < (int64_t)chunks * channels; c++) {
+    job.lo[c] = INFINITY;
+    job.hi[c] = -INFINITY;
   }
-  for (c = 0; c < channels; c++) {
+  pt2eParallelFor(rows, grain, lastAxis ? lastAxisChunk : channelChunk, &job);
+  mergeChannelParts(&job, chunks, outer, cmin, cmin + channels);
+  return cmin;
+}
+
+/* The state after a batch's per-channel minima and maxima: they are the
+** state on the first batch; after it, a moving average, or minimum and
+** maximum with the NaN bits of ATen's vector loop. */
+static void foldChannels(Pt2eObserver *obs, const float *cmin,
+                         const float *cmax, int64_t channels, bool first) {
+  for (int64_t c = 0; c < channels; c++) {
     if (first) {
       obs->minVals[c] = cmin[c];
       obs->maxVals[c] = cmax[c];
@@ -1624,6 +1752,26 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
       obs->maxVals[c] = elementwiseNaN(mx, c, channels, obs->lanes);
     }
   }
+}
+
+static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
+                                      const int64_t *shape, int rank) {
+  int64_t axis, outer, inner, channels;
+  bool first = obs->numChannels == 0;
+  float *cmin;
+  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
+  if (st == Pt2eNumOk)
+    st = splitAtChannelAxis(obs, shape, rank, axis, &outer, &channels, &inner);
+  if (st != Pt2eNumOk)
+    return st;
+  cmin = channelMinMax(x, outer, channels, inner);
+  if (cmin == NULL)
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  if (first && !setChannels(obs, channels)) {
+    pt2eFree(cmin);
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  }
+  foldChannels(obs, cmin, cmin + channels, channels, first);
   pt2eFree(cmin);
   return Pt2eNumOk;
 }
@@ -1633,6 +1781,61 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
 /* {======================================================================
 ** Histogram: forward and merging
 ** ======================================================================= */
+
+/* _upscale_histogram's new edges, linspace(umin, umax, bins + 1), into
+** edges[0 .. bins] and +inf into edges[bins + 1] (it stops subBinIndex's
+** walk); whether they increase. Inlined into upscaleHistogram's clones. */
+static inline bool upscaleEdges(float umin, float umax, int64_t bins,
+                                bool fused, float *edges) {
+  bool sorted = true;
+  /* linspace's step, span / (steps - 1), once for all its elements */
+  float newStep = (umax - umin) / (float)bins;
+  for (int64_t e = 0; e <= bins; e++) {
+    edges[e] = linspaceStep(umin, umax, newStep, bins + 1, e, fused);
+    sorted = sorted && (e == 0 || edges[e - 1] <= edges[e]);
+  }
+  edges[bins + 1] = INFINITY;
+  return sorted;
+}
+
+/*
+** The new bin of a sub-bin's mid-point: upper_bound(edges, mid) - 1,
+** clamped to [0, bins - 1]. On sorted edges upper_bound is the number of
+** edges <= mid: the last edge <= mid is guessed from the bin width
+** ('perBin' bins per unit above 'umin') and moved until edges[j] <= mid <
+** edges[j + 1] (edges[bins + 1] is +inf), which is already so but near an
+** edge. The binary search's answer; unlike a walk from the last mid's
+** answer, no step waits on the one before. Unsorted edges take the binary
+** search itself.
+*/
+static inline int64_t subBinIndex(const float *edges, int64_t bins,
+                                  bool sorted, float mid, float umin,
+                                  double perBin) {
+  int64_t lo = 0, hi = bins + 1, idx;
+  if (sorted) {
+    double guess = ((double)mid - (double)umin) * perBin;
+    int64_t j = guess < 0.0 ? -1 : guess > (double)bins ? bins : (int64_t)guess;
+    while (j >= 0 && edges[j] > mid)
+      j--;
+    while (edges[j + 1] <= mid)
+      j++;
+    lo = j + 1;
+  } else {
+    while (lo < hi) {  /* upper_bound: first edge > mid */
+      int64_t m = lo + (hi - lo) / 2;
+      if (edges[m] <= mid)
+        lo = m + 1;
+      else
+        hi = m;
+    }
+  }
+  idx = lo - 1;
+  if (idx >= bins)
+    idx = bins - 1;
+  if (idx < 0)
+    idx = 0;
+  return idx;
+}
 
 /*
 ** _upscale_histogram: spreads each old bin over 16 sub-bins of
@@ -1648,21 +1851,11 @@ __attribute__((target_clones("fma", "default")))
 static void upscaleHistogram(const float *h, int64_t bins, float omin,
                              float omax, float umin, float umax, bool fused,
                              float *out, float *edges) {
-  int64_t fine = bins * UPSAMPLE_RATE, k;
-  float span = omax - omin;
-  float binSize = span / (float)fine;
+  int64_t fine = bins * UPSAMPLE_RATE;
+  float binSize = (omax - omin) / (float)fine;
   float half = 0.5f * binSize;
-  int64_t e;
   memset(out, 0, (size_t)bins * sizeof(float));
-  bool sorted = true;
-  /* linspace's step, span / (steps - 1), once for all its elements (the
-  ** mid-points' linspace steps by binSize) */
-  float newStep = (umax - umin) / (float)bins;
-  for (e = 0; e <= bins; e++) {
-    edges[e] = linspaceStep(umin, umax, newStep, bins + 1, e, fused);
-    sorted = sorted && (e == 0 || edges[e - 1] <= edges[e]);
-  }
-  edges[bins + 1] = INFINITY; /* stops the correction below */
+  bool sorted = upscaleEdges(umin, umax, bins, fused, edges);
   double perBin = (double)bins / ((double)umax - (double)umin); /* a guess's */
   float w = 0.0f;
   /* out[at]'s running sum in a register: the same additions in the same
@@ -1670,39 +1863,12 @@ static void upscaleHistogram(const float *h, int64_t bins, float omin,
   ** load per weight (the mids fall into one bin for many steps) */
   int64_t at = 0;
   float acc = 0.0f;
-  for (k = 0; k < fine; k++) {
+  /* the mid-points' linspace steps by binSize */
+  for (int64_t k = 0; k < fine; k++) {
     float mid = linspaceStep(omin, omax, binSize, fine + 1, k, fused) + half;
     if (k % UPSAMPLE_RATE == 0) /* one weight for an old bin's sub-bins */
       w = h[k / UPSAMPLE_RATE] / (float)UPSAMPLE_RATE;
-    int64_t lo = 0, hi = bins + 1, idx;
-    if (sorted) {
-      /* On sorted edges upper_bound is the number of edges <= mid: the
-      ** last edge <= mid is guessed from the bin width and moved until
-      ** edges[j] <= mid < edges[j + 1] (edges[bins + 1] is +inf), which
-      ** is already so but near an edge. The binary search's answer;
-      ** unlike a walk from the last mid's answer, no step waits on the
-      ** one before. */
-      double guess = ((double)mid - (double)umin) * perBin;
-      int64_t j = guess < 0.0 ? -1 : guess > (double)bins ? bins : (int64_t)guess;
-      while (j >= 0 && edges[j] > mid)
-        j--;
-      while (edges[j + 1] <= mid)
-        j++;
-      lo = j + 1;
-    } else {
-      while (lo < hi) {  /* upper_bound: first edge > mid */
-        int64_t m = lo + (hi - lo) / 2;
-        if (edges[m] <= mid)
-          lo = m + 1;
-        else
-          hi = m;
-      }
-    }
-    idx = lo - 1;
-    if (idx >= bins)
-      idx = bins - 1;
-    if (idx < 0)
-      idx = 0;
+    int64_t idx = subBinIndex(edges, bins, sorted, mid, umin, perBin);
     if (idx != at) {
       out[at] = acc;
       at = idx;
@@ -1770,10 +1936,9 @@ static Pt2eNumStatus histcFailure(Pt2eObserver *obs, Pt2eNumStatus st) {
 ** as new_min or new_max would bin every value alike, and the forward does
 ** not store new_min and new_max in this case.) Otherwise the pass stops at
 ** the first block with a value outside and the batch goes the forward's
-** way: on the cached exports of
-** bench/side_by_side.sh, 74% of the elements that the histogram observers
-** see after the first batch take the shortcut on MobileNetV2, 74% on
-** ResNet-18, 76% on the transformer layer, 75% on the MLP.
+** way. Most of the elements a Histogram sees after its first batch take
+** the shortcut on the benchmark models (bench/README.md, the fifth
+** round).
 */
 static Pt2eNumStatus binWithinRange(Pt2eObserver *obs, const float *x,
                                     int64_t n, bool *done) {
@@ -1803,11 +1968,87 @@ bool pt2eObserverUseRangeShortcut(bool use) {
   return was;
 }
 
+/* A batch as HistogramObserver.forward bins it: infinities dropped (torch
+** warns), and its aminmax. */
+typedef struct Batch {
+  const float *x; /* the values: the caller's, or 'finite' */
+  int64_t n;
+  float *finite;  /* the copy without infinities, or NULL */
+  float min, max;
+} Batch;
+
+/* '*b' of x[0 .. n): when an infinity is among the values, a copy without
+** them (b->n is 0 when none is left). False when out of memory. */
+static bool finiteBatch(const float *x, int64_t n, Batch *b) {
+  b->x = x;
+  b->n = n;
+  b->finite = NULL;
+  aminmax(x, n, &b->min, &b->max);
+  if (b->min != -INFINITY && b->max != INFINITY)
+    return true;
+  b->finite = allocFloats(n, 1, 0);
+  if (b->finite == NULL)
+    return false;
+  b->n = 0;
+  for (int64_t i = 0; i < n; i++)
+    if (fabsf(x[i]) != INFINITY)
+      b->finite[b->n++] = x[i];
+  b->x = b->finite;
+  if (b->n > 0)
+    aminmax(b->x, b->n, &b->min, &b->max);
+  return true;
+}
+
+/* reset_histogram on the first batch: min and max are stored before histc
+** can raise. Frees the batch's copy. */
+static Pt2eNumStatus resetHistogram(Pt2eObserver *obs, Batch *b) {
+  obs->minVals[0] = b->min;
+  obs->maxVals[0] = b->max;
+  Pt2eNumStatus st = pt2eHistc(b->x, b->n, obs->bins, b->min, b->max,
+                               obs->histogram);
+  pt2eFree(b->finite);
+  return st != Pt2eNumOk ? histcFailure(obs, st) : Pt2eNumOk;
+}
+
+/* A later batch: histc over [minimum(min_val, min), maximum(max_val,
+** max)]; its counts are added when that is the old range, else
+** _combine_histograms moves the old bins onto it first. Frees the batch's
+** copy once histc has read it. */
+static Pt2eNumStatus addBatch(Pt2eObserver *obs, Batch *b) {
+  int64_t bins = obs->bins;
+  float *upd = allocFloats(bins, 1, 0);
+  if (upd == NULL) {
+    pt2eFree(b->finite);
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  }
+  float newMin = minimumF(obs->minVals[0], b->min);
+  float newMax = maximumF(obs->maxVals[0], b->max);
+  Pt2eNumStatus st = pt2eHistc(b->x, b->n, bins, newMin, newMax, upd);
+  pt2eFree(b->finite);
+  if (st != Pt2eNumOk) {
+    pt2eFree(upd);
+    return histcFailure(obs, st);
+  }
+  if (newMin == obs->minVals[0] && newMax == obs->maxVals[0]) {
+    for (int64_t i = 0; i < bins; i++)
+      obs->histogram[i] = obs->histogram[i] + upd[i];
+  } else if (!combineHistograms(obs, upd, newMin, newMax)) {
+    pt2eFree(upd);
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  } else {
+    memcpy(obs->histogram, upd, (size_t)bins * sizeof(float));
+    obs->minVals[0] = newMin;
+    obs->maxVals[0] = newMax;
+  }
+  pt2eFree(upd);
+  return Pt2eNumOk;
+}
+
+/* HistogramObserver.forward, after the one-pass shortcut when the batch
+** may lie inside the range seen so far (binWithinRange). */
 static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
                                      int64_t n) {
-  int64_t bins = obs->bins, i, kept = n;
-  float xmin, xmax, *finite = NULL, *upd;
-  const float *src = x;
+  Batch b;
   if (rangeShortcut && n > 0 && obs->minVals[0] < obs->maxVals[0] &&
       isfinite(obs->minVals[0]) && isfinite(obs->maxVals[0])) {
     bool done;
@@ -1815,62 +2056,15 @@ static Pt2eNumStatus updateHistogram(Pt2eObserver *obs, const float *x,
     if (st != Pt2eNumOk || done)
       return st;
   }
-  aminmax(x, n, &xmin, &xmax);
-  if (xmin == -INFINITY || xmax == INFINITY) {
-    finite = allocFloats(n, 1, 0);
-    if (finite == NULL)
-      return fail(obs, Pt2eNumNoMemory, "out of memory");
-    for (i = 0, kept = 0; i < n; i++)
-      if (fabsf(x[i]) != INFINITY)
-        finite[kept++] = x[i];
-    if (kept == 0) {
-      pt2eFree(finite);
-      return Pt2eNumOk;
-    }
-    src = finite;
-    aminmax(src, kept, &xmin, &xmax);
-  }
-  if (obs->minVals[0] == INFINITY || obs->maxVals[0] == -INFINITY) {
-    /* reset_histogram: min/max are stored before histc can raise */
-    obs->minVals[0] = xmin;
-    obs->maxVals[0] = xmax;
-    Pt2eNumStatus st = pt2eHistc(src, kept, bins, xmin, xmax, obs->histogram);
-    if (st != Pt2eNumOk) {
-      pt2eFree(finite);
-      return histcFailure(obs, st);
-    }
-    pt2eFree(finite);
+  if (!finiteBatch(x, n, &b))
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  if (b.n == 0) {
+    pt2eFree(b.finite);
     return Pt2eNumOk;
   }
-  upd = allocFloats(bins, 1, 0);
-  if (upd == NULL) {
-    pt2eFree(finite);
-    return fail(obs, Pt2eNumNoMemory, "out of memory");
-  }
-  {
-    float newMin = minimumF(obs->minVals[0], xmin);
-    float newMax = maximumF(obs->maxVals[0], xmax);
-    Pt2eNumStatus st = pt2eHistc(src, kept, bins, newMin, newMax, upd);
-    pt2eFree(finite);
-    if (st != Pt2eNumOk) {
-      pt2eFree(upd);
-      return histcFailure(obs, st);
-    }
-    if (newMin == obs->minVals[0] && newMax == obs->maxVals[0]) {
-      for (i = 0; i < bins; i++)
-        obs->histogram[i] = obs->histogram[i] + upd[i];
-    } else {
-      if (!combineHistograms(obs, upd, newMin, newMax)) {
-        pt2eFree(upd);
-        return fail(obs, Pt2eNumNoMemory, "out of memory");
-      }
-      memcpy(obs->histogram, upd, (size_t)bins * sizeof(float));
-      obs->minVals[0] = newMin;
-      obs->maxVals[0] = newMax;
-    }
-  }
-  pt2eFree(upd);
-  return Pt2eNumOk;
+  if (obs->minVals[0] == INFINITY || obs->maxVals[0] == -INFINITY)
+    return resetHistogram(obs, &b);
+  return addBatch(obs, &b);
 }
 
 /* }====================================================================== */
@@ -1957,6 +2151,57 @@ static double quantizationError(const Search *s, int64_t ns, int64_t ne) {
   return (double)pt2eCascadeSum(s->norm, s->bins, s->lanes);
 }
 
+/* The Search of the observer's histogram, with 'norm' as its scratch. */
+static Search searchOf(const Pt2eObserver *obs, float *norm) {
+  Search s;
+  s.hist = obs->histogram;
+  s.bins = obs->bins;
+  s.minVal = obs->minVals[0];
+  s.maxVal = obs->maxVals[0];
+  /* torch's 2 ** iinfo(dtype).bits; i4 counts as 8 bits: torchao's int4 is
+     torch.int8 with a [-8, 7] range */
+  s.dstBins = ldexp(1.0, obs->spec.dtype == Pt2eDTypeInt32 ? 32 :
+                         (obs->spec.dtype == Pt2eDTypeInt16 ||
+                          obs->spec.dtype == Pt2eDTypeUInt16) ? 16 : 8);
+  s.lanes = obs->lanes;
+  s.norm = norm;
+  return s;
+}
+
+/* torch.cumsum(histogram, dim=0): accumulated in double, each prefix
+** rounded to float32. */
+static void cumulativeSum(const float *hist, int64_t bins, float *cSum) {
+  double run = 0.0;
+  for (int64_t i = 0; i < bins; i++) {
+    run += (double)hist[i];
+    cSum[i] = (float)run;
+  }
+}
+
+/* The search's "decide the next move": alpha and beta stepped by 1e-5,
+** the bins l and r where the cumulative sum passes them, and the bound
+** that moves further is taken (the end on a tie). */
+static void decideNextMove(const float *cSum, double total, int64_t start,
+                           int64_t end, double *alpha, double *beta,
+                           int64_t *nextStart, int64_t *nextEnd) {
+  double nextAlpha = *alpha + 1e-5, nextBeta = *beta - 1e-5;
+  float lowT = (float)(nextAlpha * total), highT = (float)(nextBeta * total);
+  int64_t l = start, r = end;
+  *nextStart = start;
+  *nextEnd = end;
+  while (l < end && cSum[l] < lowT)
+    l++;
+  while (r > start && cSum[r] > highT)
+    r--;
+  if (l - start > end - r) {
+    *nextStart = l;
+    *alpha = nextAlpha;
+  } else {
+    *nextEnd = r;
+    *beta = nextBeta;
+  }
+}
+
 /*
 ** _non_linear_param_search: narrows [min_val, max_val] to the bin range
 ** [start, end] that minimizes the quantization error, moving the lower or
@@ -1964,47 +2209,22 @@ static double quantizationError(const Search *s, int64_t ns, int64_t ne) {
 ** time. Writes the new float32 min and max.
 */
 static bool nonLinearSearch(Pt2eObserver *obs, float *newMin, float *newMax) {
-  int64_t bins = obs->bins, start = 0, end = bins - 1, i;
+  int64_t bins = obs->bins, start = 0, end = bins - 1;
   float minV = obs->minVals[0], maxV = obs->maxVals[0];
   float span = maxV - minV;
   float bwT = span / (float)bins;
-  double total, alpha = 0.0, beta = 1.0, normMin = INFINITY, run = 0.0;
+  double total, alpha = 0.0, beta = 1.0, normMin = INFINITY;
   float *cSum = allocFloats(bins, 2, 0);
-  Search s;
   if (cSum == NULL)
     return false;
-  s.hist = obs->histogram;
-  s.bins = bins;
-  s.minVal = minV;
-  s.maxVal = maxV;
-  /* torch's 2 ** iinfo(dtype).bits; i4 counts as 8 bits: torchao's int4 is
-     torch.int8 with a [-8, 7] range */
-  s.dstBins = ldexp(1.0, obs->spec.dtype == Pt2eDTypeInt32 ? 32 :
-                         (obs->spec.dtype == Pt2eDTypeInt16 ||
-                          obs->spec.dtype == Pt2eDTypeUInt16) ? 16 : 8);
-  s.lanes = obs->lanes;
-  s.norm = cSum + bins;
+  Search s = searchOf(obs, cSum + bins);
   total = (double)pt2eCascadeSum(obs->histogram, bins, obs->lanes);
-  for (i = 0; i < bins; i++) {  /* torch.cumsum accumulates in double */
-    run += (double)obs->histogram[i];
-    cSum[i] = (float)run;
-  }
+  cumulativeSum(obs->histogram, bins, cSum);
   while (alpha < beta) {
-    double nextAlpha = alpha + 1e-5, nextBeta = beta - 1e-5;
-    float lowT = (float)(nextAlpha * total), highT = (float)(nextBeta * total);
-    int64_t l = start, r = end, nextStart = start, nextEnd = end;
+    int64_t nextStart, nextEnd;
     double norm;
-    while (l < end && cSum[l] < lowT)
-      l++;
-    while (r > start && cSum[r] > highT)
-      r--;
-    if (l - start > end - r) {
-      nextStart = l;
-      alpha = nextAlpha;
-    } else {
-      nextEnd = r;
-      beta = nextBeta;
-    }
+    decideNextMove(cSum, total, start, end, &alpha, &beta, &nextStart,
+                   &nextEnd);
     if (nextStart == start && nextEnd == end)
       continue;
     norm = quantizationError(&s, nextStart, nextEnd);
@@ -2134,12 +2354,57 @@ Pt2eNumStatus pt2eObserverUpdate(Pt2eObserver *obs, const float *data,
   return fail(obs, Pt2eNumUnsupported, "unknown observer kind");
 }
 
+/* The qparams of torch's default: scale 1, zero point 0 (an observer that
+** saw nothing). */
+static Pt2eNumStatus defaultQParams(float *scales, int64_t *zeroPoints) {
+  scales[0] = 1.0f;
+  zeroPoints[0] = 0;
+  return Pt2eNumDefaulted;
+}
+
+/* torch's qparams of the ranges [lo[c], hi[c]] of 'n' channels. */
+static Pt2eNumStatus qparamsOf(Pt2eObserver *obs, const float *lo,
+                               const float *hi, int64_t n, float *scales,
+                               int64_t *zeroPoints) {
+  Pt2eNumStatus st = pt2eCalculateQParams(&obs->spec, obs->customRange, lo,
+                                          hi, n, scales, zeroPoints);
+  if (st == Pt2eNumInvalidRange)
+    return fail(obs, st, "min should be less than or equal to max (NaN?)");
+  return st;
+}
+
+/* An ONNX Runtime kind's qparams: its method's range, then torch's
+** qparams of it. */
+static Pt2eNumStatus ortQParams(Pt2eObserver *obs, float *scales,
+                                int64_t *zeroPoints) {
+  float lo, hi;
+  if (!obs->ort.seen)
+    return defaultQParams(scales, zeroPoints);
+  Pt2eNumStatus st = ortRange(obs, &lo, &hi);
+  if (st != Pt2eNumOk)
+    return st;
+  return qparamsOf(obs, &lo, &hi, 1, scales, zeroPoints);
+}
+
+/* HistogramObserver.calculate_qparams: the range of
+** _non_linear_param_search, then torch's qparams of it. */
+static Pt2eNumStatus histogramQParams(Pt2eObserver *obs, float *scales,
+                                      int64_t *zeroPoints) {
+  float lo, hi;
+  if (obs->minVals[0] == INFINITY && obs->maxVals[0] == -INFINITY)
+    return defaultQParams(scales, zeroPoints);
+  if (isnan(obs->minVals[0]) || isnan(obs->maxVals[0]))
+    return fail(obs, Pt2eNumInvalidRange, "min or max is NaN");
+  if (!nonLinearSearch(obs, &lo, &hi))
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  return qparamsOf(obs, &lo, &hi, 1, scales, zeroPoints);
+}
+
 Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
                                          int64_t *zeroPoints,
                                          int64_t capacity) {
   int64_t n = obs->numChannels;
   const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(obs->spec.observer);
-  Pt2eNumStatus st;
   obs->error[0] = '\0';
   if (capacity < (n > 1 ? n : 1))
     return fail(obs, Pt2eNumBadShape, "qparams arrays too small");
@@ -2148,38 +2413,11 @@ Pt2eNumStatus pt2eObserverComputeQParams(Pt2eObserver *obs, float *scales,
                 "calculate_qparams should not be called for PlaceholderObserver");
   if (obs->channelHist)
     return channelQParams(obs, scales, zeroPoints);
-  if (kind->ort != Pt2eOrtNone) {
-    float lo, hi;
-    if (!obs->ort.seen) {
-      scales[0] = 1.0f;
-      zeroPoints[0] = 0;
-      return Pt2eNumDefaulted;
-    }
-    st = ortRange(obs, &lo, &hi);
-    if (st != Pt2eNumOk)
-      return st;
-    st = pt2eCalculateQParams(&obs->spec, obs->customRange, &lo, &hi, 1,
-                              scales, zeroPoints);
-  } else if (kind->hasBins) {
-    float lo, hi;
-    if (obs->minVals[0] == INFINITY && obs->maxVals[0] == -INFINITY) {
-      scales[0] = 1.0f;
-      zeroPoints[0] = 0;
-      return Pt2eNumDefaulted;
-    }
-    if (isnan(obs->minVals[0]) || isnan(obs->maxVals[0]))
-      return fail(obs, Pt2eNumInvalidRange, "min or max is NaN");
-    if (!nonLinearSearch(obs, &lo, &hi))
-      return fail(obs, Pt2eNumNoMemory, "out of memory");
-    st = pt2eCalculateQParams(&obs->spec, obs->customRange, &lo, &hi, 1,
-                              scales, zeroPoints);
-  } else {
-    st = pt2eCalculateQParams(&obs->spec, obs->customRange, obs->minVals,
-                              obs->maxVals, n, scales, zeroPoints);
-  }
-  if (st == Pt2eNumInvalidRange)
-    return fail(obs, st, "min should be less than or equal to max (NaN?)");
-  return st;
+  if (kind->ort != Pt2eOrtNone)
+    return ortQParams(obs, scales, zeroPoints);
+  if (kind->hasBins)
+    return histogramQParams(obs, scales, zeroPoints);
+  return qparamsOf(obs, obs->minVals, obs->maxVals, n, scales, zeroPoints);
 }
 
 /* }====================================================================== */

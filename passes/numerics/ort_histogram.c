@@ -150,31 +150,13 @@ static void linspaceEdges(float first, float last, int64_t bins, float *e) {
   e[bins] = last;
 }
 
-/*
-** np.histogram(x, bins, range=(first, last)) on float32 data, the
-** equal-bins path: the outer edges (equal ones widened by 0.5), the
-** linspace edges, then per value in [first, last] (NaN and values outside
-** dropped) the index ((x - first) / (last - first)) * bins in float32,
-** truncated, corrected by one against the edges. Adds into counts[bins]
-** (zeroed by the caller) and writes edges[bins + 1].
-*/
-static Pt2eNumStatus histogramUniform(const float *x, int64_t n, float first,
-                                      float last, int64_t bins,
-                                      int64_t *counts, float *edges) {
-  float denom, nb = (float)bins;
-  if (!isfinite(first) || !isfinite(last))
-    return Pt2eNumNaN;       /* "range of [..] is not finite" */
-  if (first > last)
-    return Pt2eNumInvalidRange;
-  if (first == last) {
-    first = first - 0.5f;
-    last = last + 0.5f;
-  }
-  linspaceEdges(first, last, bins, edges);
-  for (int64_t i = 0; i < bins; i++)
-    if (!(edges[i] < edges[i + 1]))
-      return Pt2eNumInvalidRange;  /* "Too many bins for data range" */
-  denom = last - first;
+/* np.histogram's equal-bins index of each value in [first, last] (NaN and
+** values outside dropped): ((x - first) / (last - first)) * bins in
+** float32, truncated, then corrected by one against the edges (numpy's
+** 'decrement' and 'increment'). Adds into counts[bins]. */
+static void countUniform(const float *x, int64_t n, float first, float last,
+                         int64_t bins, const float *edges, int64_t *counts) {
+  float denom = last - first, nb = (float)bins;
   for (int64_t i = 0; i < n; i++) {
     float v = x[i];
     int64_t k;
@@ -189,6 +171,30 @@ static Pt2eNumStatus histogramUniform(const float *x, int64_t n, float first,
       k++;
     counts[k]++;
   }
+}
+
+/*
+** np.histogram(x, bins, range=(first, last)) on float32 data, the
+** equal-bins path: the outer edges (equal ones widened by 0.5), the
+** linspace edges, then countUniform. Adds into counts[bins] (zeroed by
+** the caller) and writes edges[bins + 1].
+*/
+static Pt2eNumStatus histogramUniform(const float *x, int64_t n, float first,
+                                      float last, int64_t bins,
+                                      int64_t *counts, float *edges) {
+  if (!isfinite(first) || !isfinite(last))
+    return Pt2eNumNaN;       /* "range of [..] is not finite" */
+  if (first > last)
+    return Pt2eNumInvalidRange;
+  if (first == last) {
+    first = first - 0.5f;
+    last = last + 0.5f;
+  }
+  linspaceEdges(first, last, bins, edges);
+  for (int64_t i = 0; i < bins; i++)
+    if (!(edges[i] < edges[i + 1]))
+      return Pt2eNumInvalidRange;  /* "Too many bins for data range" */
+  countUniform(x, n, first, last, bins, edges, counts);
   return Pt2eNumOk;
 }
 
@@ -250,6 +256,7 @@ static void nanMinMax(const float *x, int64_t n, float *mn, float *mx) {
   *mx = hi;
 }
 
+/* counts[bins] and edges[bins + 1], or false (and neither). */
 static bool allocBins(int64_t bins, int64_t **counts, float **edges) {
   if (bins <= 0 || bins > ORT_MAX_BINS)
     return false;
@@ -263,14 +270,76 @@ static bool allocBins(int64_t bins, int64_t **counts, float **edges) {
   return true;
 }
 
+/* The new histogram_dict entry: the counts and edges, and min(old_min,
+** min_value), max(old_max, max_value) on a later batch (Python's min and
+** max), the batch's own on the first. */
 static void install(Pt2eOrtHistogram *h, int64_t bins, int64_t *counts,
-                    float *edges) {
+                    float *edges, float mn, float mx) {
+  if (h->seen) {
+    mn = pyMin(h->min, mn);
+    mx = pyMax(h->max, mx);
+  }
   pt2eFree(h->counts);
   pt2eFree(h->edges);
   h->numBins = bins;
   h->counts = counts;
   h->edges = edges;
   h->seen = true;
+  h->min = mn;
+  h->max = mx;
+}
+
+/* merge_histogram's growth: half_increased_bins = int((new_threshold -
+** old_threshold) // old_stride + 1) old strides on each side (numpy's
+** float32 floor_divide), new_threshold = half_increased_bins * old_stride
+** + old_threshold into '*t'. */
+static Pt2eNumStatus widenedRange(const Pt2eOrtHistogram *h, float *t,
+                                  int64_t *bins, int64_t *offset) {
+  float stride = (2.0f * h->threshold) / (float)h->numBins;
+  float half = pt2eNumpyFloorDivide(*t - h->threshold, stride) + 1.0f;
+  if (!(half < (float)ORT_MAX_BINS))
+    return Pt2eNumInvalidRange;
+  *offset = (int64_t)half;
+  *bins = h->numBins + 2 * *offset;
+  *t = (float)*offset * stride + h->threshold;
+  return Pt2eNumOk;
+}
+
+/* The np.histogram a batch of threshold '*t' gets: collect_value's first
+** one over [-t, t], or merge_histogram's: over the old range when t fits,
+** over [-t, t] when the old range was [0, 0], else over the widened range.
+** '*range' is its half width, '*offset' where the old counts go. */
+static Pt2eNumStatus valueRange(const Pt2eOrtHistogram *h, float *t,
+                                float *range, int64_t *bins,
+                                int64_t *offset) {
+  Pt2eNumStatus st = Pt2eNumOk;
+  *offset = 0;
+  if (!h->seen) {
+    *bins = h->initialBins;
+  } else if (*t <= h->threshold) {
+    *bins = h->numBins;
+    *range = h->threshold;
+    return Pt2eNumOk;
+  } else if (h->threshold == 0.0f) {
+    *bins = h->numBins;
+  } else {
+    st = widenedRange(h, t, bins, offset);
+  }
+  *range = *t;
+  return st;
+}
+
+/* merge_histogram's sum: the old counts added at their place; when the
+** batch fitted the old range, the old edges and threshold stay. */
+static void addOldCounts(const Pt2eOrtHistogram *h, int64_t offset,
+                         int64_t bins, int64_t *counts, float *edges,
+                         float *t) {
+  for (int64_t i = 0; i < h->numBins; i++)
+    counts[offset + i] += h->counts[i];
+  if (*t <= h->threshold) {
+    memcpy(edges, h->edges, (size_t)(bins + 1) * sizeof(float));
+    *t = h->threshold;
+  }
 }
 
 /*
@@ -283,59 +352,182 @@ static void install(Pt2eOrtHistogram *h, int64_t bins, int64_t *counts,
 */
 static Pt2eNumStatus collectValue(Pt2eOrtHistogram *h, const float *x,
                                   int64_t n) {
-  float mn, mx, t;
-  int64_t bins, offset = 0, *counts;
-  float *edges, lo, hi;
+  float mn, mx, t, range, *edges;
+  int64_t bins, offset, *counts;
   Pt2eNumStatus st;
   nanMinMax(x, n, &mn, &mx);
   t = pyMax(fabsf(mn), fabsf(mx));
   if (!isfinite(t))
     return Pt2eNumNaN;
-  if (!h->seen) {
-    bins = h->initialBins;
-    lo = -t;
-    hi = t;
-  } else if (t <= h->threshold) {
-    bins = h->numBins;
-    lo = -h->threshold;
-    hi = h->threshold;
-  } else if (h->threshold == 0.0f) {
-    bins = h->numBins;
-    lo = -t;
-    hi = t;
-  } else {
-    float stride = (2.0f * h->threshold) / (float)h->numBins;
-    float half = pt2eNumpyFloorDivide(t - h->threshold, stride) + 1.0f;
-    if (!(half < (float)ORT_MAX_BINS))
-      return Pt2eNumInvalidRange;
-    offset = (int64_t)half;
-    bins = h->numBins + 2 * offset;
-    t = (float)offset * stride + h->threshold;
-    lo = -t;
-    hi = t;
-  }
+  st = valueRange(h, &t, &range, &bins, &offset);
+  if (st != Pt2eNumOk)
+    return st;
   if (!allocBins(bins, &counts, &edges))
     return bins > ORT_MAX_BINS ? Pt2eNumInvalidRange : Pt2eNumNoMemory;
-  st = histogramUniform(x, n, lo, hi, bins, counts, edges);
+  st = histogramUniform(x, n, -range, range, bins, counts, edges);
   if (st != Pt2eNumOk) {
     pt2eFree(counts);
     pt2eFree(edges);
     return st;
   }
-  if (h->seen) {
-    for (int64_t i = 0; i < h->numBins; i++)
-      counts[offset + i] += h->counts[i];
-    if (t <= h->threshold) {  /* the old edges stay */
-      memcpy(edges, h->edges, (size_t)(bins + 1) * sizeof(float));
-      t = h->threshold;
-    }
-    mn = pyMin(h->min, mn);
-    mx = pyMax(h->max, mx);
-  }
-  install(h, bins, counts, edges);
-  h->min = mn;
-  h->max = mx;
+  if (h->seen)
+    addOldCounts(h, offset, bins, counts, edges, &t);
+  install(h, bins, counts, edges, mn, mx);
   h->threshold = t;
+  return Pt2eNumOk;
+}
+
+/* np.histogram's autodetected range of np.absolute(x): a.min(), a.max();
+** false when it is NaN (numpy raises). */
+static bool absoluteRange(const float *x, int64_t n, float *amin,
+                          float *amax) {
+  *amin = INFINITY;
+  *amax = -INFINITY;
+  for (int64_t i = 0; i < n; i++) {
+    float a = fabsf(x[i]);
+    if (isnan(a))
+      return false;
+    *amin = a < *amin ? a : *amin;
+    *amax = a > *amax ? a : *amax;
+  }
+  return true;
+}
+
+/* collect_absolute_value's first batch: np.histogram(np.absolute(x),
+** num_bins) over its autodetected range. */
+static Pt2eNumStatus absoluteFirst(Pt2eOrtHistogram *h, const float *x,
+                                   int64_t n, float mn, float mx) {
+  float amin, amax, *edges, *ax;
+  int64_t *counts;
+  Pt2eNumStatus st;
+  if (!absoluteRange(x, n, &amin, &amax))
+    return Pt2eNumNaN;  /* a.min() is NaN: "autodetected range" */
+  if (!allocBins(h->initialBins, &counts, &edges))
+    return Pt2eNumNoMemory;
+  ax = pt2eAlloc((size_t)n * sizeof(float));
+  if (ax == NULL) {
+    pt2eFree(counts);
+    pt2eFree(edges);
+    return Pt2eNumNoMemory;
+  }
+  for (int64_t i = 0; i < n; i++)
+    ax[i] = fabsf(x[i]);
+  st = histogramUniform(ax, n, amin, amax, h->initialBins, counts, edges);
+  pt2eFree(ax);
+  if (st != Pt2eNumOk) {
+    pt2eFree(counts);
+    pt2eFree(edges);
+    return st;
+  }
+  install(h, h->initialBins, counts, edges, mn, mx);
+  return Pt2eNumOk;
+}
+
+/* temp_amax = np.max(np.absolute(x)) of a later batch, NaN skipped. */
+static float absoluteMax(const float *x, int64_t n) {
+  float tmax = NAN;
+  for (int64_t i = 0; i < n; i++) {
+    float a = fabsf(x[i]);
+    if (!isnan(a) && (isnan(tmax) || a > tmax))
+      tmax = a;
+  }
+  return tmax;
+}
+
+/* The length of np.arange(last + width, tmax + width, width) (float32
+** scalars) and its start, when tmax passes the last edge; else 0. */
+static Pt2eNumStatus arangeLength(float last, float width, float tmax,
+                                  float *start, int64_t *extra) {
+  *start = 0.0f;
+  *extra = 0;
+  if (tmax > last) {
+    float stop;
+    double len;
+    *start = last + width;
+    stop = tmax + width;
+    len = ceil((double)((stop - *start) / width));
+    if (!(len < (double)ORT_MAX_BINS))
+      return Pt2eNumInvalidRange;
+    *extra = len > 0 ? (int64_t)len : 0;
+  }
+  return Pt2eNumOk;
+}
+
+/* The float64 edges of np.hstack and the int64 counts and float32 edges
+** of the np.histogram over them, for 'bins' bins. */
+static Pt2eNumStatus allocAbsoluteBins(int64_t bins, double **dedges,
+                                       int64_t **counts, float **edges) {
+  *dedges = pt2eAlloc((size_t)(bins + 1) * sizeof(double));
+  if (*dedges == NULL)
+    return Pt2eNumNoMemory;
+  if (!allocBins(bins, counts, edges)) {
+    pt2eFree(*dedges);
+    return bins > ORT_MAX_BINS ? Pt2eNumInvalidRange : Pt2eNumNoMemory;
+  }
+  return Pt2eNumOk;
+}
+
+/* np.hstack((old_hist_edges, new_bin_edges)) in float64: the 'old' + 1
+** float32 edges, then np.arange's 'extra' elements (DOUBLE_fill: the
+** start, float32(start + width), then start + i * delta in double). */
+static void hstackArange(const float *old, int64_t nOld, float start,
+                         float width, int64_t extra, double *dedges) {
+  for (int64_t i = 0; i <= nOld; i++)
+    dedges[i] = old[i];
+  if (extra > 0) {
+    double s = start, next = (float)(start + width);
+    double delta = next - s;
+    dedges[nOld + 1] = s;
+    if (extra > 1)
+      dedges[nOld + 2] = next;
+    for (int64_t i = 2; i < extra; i++)
+      dedges[nOld + 1 + i] = s + (double)i * delta;
+  }
+}
+
+/* np.histogram's check of given bins: "bins must increase monotonically". */
+static bool increasing(const double *dedges, int64_t bins) {
+  for (int64_t i = 0; i < bins; i++)
+    if (dedges[i] > dedges[i + 1])
+      return false;
+  return true;
+}
+
+/*
+** collect_absolute_value's later batch: a batch whose max |x| passes the
+** last edge first appends np.arange(last + w, max + w, w) (w = edges[1] -
+** edges[0]); the batch is counted against those float64 edges, the edges
+** stored as float32 (hist_edges.astype), and hist[:len(old_hist)] +=
+** old_hist.
+*/
+static Pt2eNumStatus absoluteLater(Pt2eOrtHistogram *h, const float *x,
+                                   int64_t n, float mn, float mx) {
+  float tmax = absoluteMax(x, n), start, *edges;
+  int64_t old = h->numBins, extra, bins, *counts;
+  float width = h->edges[1] - h->edges[0];
+  double *dedges;
+  Pt2eNumStatus st;
+  if (isinf(tmax))
+    return Pt2eNumNaN;  /* arange to infinity: numpy raises */
+  st = arangeLength(h->edges[old], width, tmax, &start, &extra);
+  bins = old + extra;
+  if (st != Pt2eNumOk ||
+      (st = allocAbsoluteBins(bins, &dedges, &counts, &edges)) != Pt2eNumOk)
+    return st;
+  hstackArange(h->edges, old, start, width, extra, dedges);
+  if (!increasing(dedges, bins)) {
+    pt2eFree(dedges);
+    pt2eFree(counts);
+    pt2eFree(edges);
+    return Pt2eNumInvalidRange;
+  }
+  histogramEdges(x, n, dedges, bins, counts);
+  for (int64_t i = 0; i <= bins; i++)
+    edges[i] = (float)dedges[i];
+  pt2eFree(dedges);
+  for (int64_t i = 0; i < old; i++)
+    counts[i] += h->counts[i];
+  install(h, bins, counts, edges, mn, mx);
   return Pt2eNumOk;
 }
 
@@ -351,102 +543,9 @@ static Pt2eNumStatus collectAbsolute(Pt2eOrtHistogram *h, const float *x,
                                      int64_t n) {
   float mn, mx;
   nanMinMax(x, n, &mn, &mx);
-  if (!h->seen) {
-    float amin = INFINITY, amax = -INFINITY;
-    int64_t *counts;
-    float *edges, *ax;
-    Pt2eNumStatus st;
-    for (int64_t i = 0; i < n; i++) {
-      float a = fabsf(x[i]);
-      if (isnan(a))
-        return Pt2eNumNaN;  /* a.min() is NaN: "autodetected range" */
-      amin = a < amin ? a : amin;
-      amax = a > amax ? a : amax;
-    }
-    if (!allocBins(h->initialBins, &counts, &edges))
-      return Pt2eNumNoMemory;
-    ax = pt2eAlloc((size_t)n * sizeof(float));
-    if (ax == NULL) {
-      pt2eFree(counts);
-      pt2eFree(edges);
-      return Pt2eNumNoMemory;
-    }
-    for (int64_t i = 0; i < n; i++)
-      ax[i] = fabsf(x[i]);
-    st = histogramUniform(ax, n, amin, amax, h->initialBins, counts, edges);
-    pt2eFree(ax);
-    if (st != Pt2eNumOk) {
-      pt2eFree(counts);
-      pt2eFree(edges);
-      return st;
-    }
-    install(h, h->initialBins, counts, edges);
-    h->min = mn;
-    h->max = mx;
-    return Pt2eNumOk;
-  }
-  float tmax = NAN;
-  for (int64_t i = 0; i < n; i++) {
-    float a = fabsf(x[i]);
-    if (!isnan(a) && (isnan(tmax) || a > tmax))
-      tmax = a;
-  }
-  if (isinf(tmax))
-    return Pt2eNumNaN;  /* arange to infinity: numpy raises */
-  int64_t old = h->numBins, extra = 0;
-  float last = h->edges[old];
-  float width = h->edges[1] - h->edges[0];
-  float start = 0.0f;
-  if (tmax > last) {
-    float stop;
-    double len;
-    start = last + width;
-    stop = tmax + width;
-    len = ceil((double)((stop - start) / width));
-    if (!(len < (double)ORT_MAX_BINS))
-      return Pt2eNumInvalidRange;
-    extra = len > 0 ? (int64_t)len : 0;
-  }
-  int64_t bins = old + extra;
-  double *dedges = pt2eAlloc((size_t)(bins + 1) * sizeof(double));
-  int64_t *counts;
-  float *edges;
-  if (dedges == NULL)
-    return Pt2eNumNoMemory;
-  if (!allocBins(bins, &counts, &edges)) {
-    pt2eFree(dedges);
-    return bins > ORT_MAX_BINS ? Pt2eNumInvalidRange : Pt2eNumNoMemory;
-  }
-  for (int64_t i = 0; i <= old; i++)
-    dedges[i] = h->edges[i];
-  if (extra > 0) {
-    double s = start, next = (float)(start + width);
-    double delta = next - s;
-    dedges[old + 1] = s;
-    if (extra > 1)
-      dedges[old + 2] = next;
-    for (int64_t i = 2; i < extra; i++)
-      dedges[old + 1 + i] = s + (double)i * delta;
-  }
-  for (int64_t i = 0; i < bins; i++)
-    if (dedges[i] > dedges[i + 1]) {
-      pt2eFree(dedges);
-      pt2eFree(counts);
-      pt2eFree(edges);
-      return Pt2eNumInvalidRange;  /* "bins must increase monotonically" */
-    }
-  histogramEdges(x, n, dedges, bins, counts);
-  for (int64_t i = 0; i <= bins; i++)
-    edges[i] = (float)dedges[i];
-  pt2eFree(dedges);
-  for (int64_t i = 0; i < old; i++)
-    counts[i] += h->counts[i];
-  mn = pyMin(h->min, mn);
-  mx = pyMax(h->max, mx);
-  install(h, bins, counts, edges);
-  h->min = mn;
-  h->max = mx;
-  return Pt2eNumOk;
+  if (!h->seen)
+    return absoluteFirst(h, x, n, mn, mx);
+  return absoluteLater(h, x, n, mn, mx);
 }
 
 Pt2eNumStatus pt2eOrtHistogramCollect(Pt2eOrtHistogram *h, const float *x,
@@ -484,26 +583,35 @@ static void clampToSeen(const Pt2eOrtHistogram *h, float *lo, float *hi) {
     *hi = h->max;
 }
 
-Pt2eNumStatus pt2eOrtPercentileRange(const Pt2eOrtHistogram *h,
-                                     double percentile, bool symmetric,
-                                     float *rmin, float *rmax) {
+/* np.cumsum(hist / total): each count divided by the total in float64,
+** then summed left to right; NULL when out of memory. */
+static double *cumulativeDistribution(const Pt2eOrtHistogram *h) {
   int64_t total = 0, nb = h->numBins;
   double *cdf, acc = 0.0;
-  if (!(percentile >= 0.0 && percentile <= 100.0))
-    return Pt2eNumInvalidRange;
-  if (!h->seen)
-    return Pt2eNumDefaulted;
   for (int64_t i = 0; i < nb; i++)
     total += h->counts[i];
   cdf = pt2eAlloc((size_t)nb * sizeof(double));
   if (cdf == NULL)
-    return Pt2eNumNoMemory;
-  /* np.cumsum(hist / total): each count divided in float64, then summed
-  ** left to right */
+    return NULL;
   for (int64_t i = 0; i < nb; i++) {
     acc += (double)h->counts[i] / (double)total;
     cdf[i] = acc;
   }
+  return cdf;
+}
+
+Pt2eNumStatus pt2eOrtPercentileRange(const Pt2eOrtHistogram *h,
+                                     double percentile, bool symmetric,
+                                     float *rmin, float *rmax) {
+  int64_t nb = h->numBins;
+  double *cdf;
+  if (!(percentile >= 0.0 && percentile <= 100.0))
+    return Pt2eNumInvalidRange;
+  if (!h->seen)
+    return Pt2eNumDefaulted;
+  cdf = cumulativeDistribution(h);
+  if (cdf == NULL)
+    return Pt2eNumNoMemory;
   if (symmetric) {
     int64_t r = searchLeft(cdf, nb, percentile / 100.0);
     *rmin = -h->edges[r];
@@ -570,100 +678,139 @@ static float klDivergence(float *p, float *q, int64_t n, float *tmp) {
   return pt2eNumpyPairwiseSum(tmp, n);
 }
 
+/* get_entropy_threshold's arrays, for slices of up to nb + 1 bins: p, q
+** and the quantized bins as int64, the smoothed p and q, a float32
+** scratch for entropy and smooth_distribution's is_zeros. */
+typedef struct EntropyScratch {
+  int64_t *p, *q, *qbins;
+  float *ps, *qs, *tmp, *ones;
+} EntropyScratch;
+
+static void freeScratch(EntropyScratch *s) {
+  pt2eFree(s->p);
+  pt2eFree(s->q);
+  pt2eFree(s->qbins);
+  pt2eFree(s->ps);
+  pt2eFree(s->qs);
+  pt2eFree(s->tmp);
+  pt2eFree(s->ones);
+}
+
+/* All of them, or false (and none) when memory runs out. */
+static bool allocScratch(EntropyScratch *s, int64_t nb, int64_t nqb) {
+  s->p = pt2eAlloc((size_t)(nb + 1) * sizeof(int64_t));
+  s->q = pt2eAlloc((size_t)(nb + 1) * sizeof(int64_t));
+  s->qbins = pt2eAlloc((size_t)nqb * sizeof(int64_t));
+  s->ps = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
+  s->qs = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
+  s->tmp = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
+  s->ones = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
+  if (s->p && s->q && s->qbins && s->ps && s->qs && s->tmp && s->ones)
+    return true;
+  freeScratch(s);
+  return false;
+}
+
+/* The end of candidate i's slice: min(zero_bin_index + i + 1, num_bins). */
+static int64_t sliceEnd(int64_t zero, int64_t i, int64_t nb) {
+  return zero + i + 1 < nb ? zero + i + 1 : nb;
+}
+
+/* The reference distribution p: hist[start:end] with the outliers,
+** sum(hist[:start]) and sum(hist[end:]), added to its two end bins. */
+static void referenceDistribution(const int64_t *hist, int64_t nb,
+                                  int64_t start, int64_t end, int64_t *p) {
+  int64_t left = 0, right = 0;
+  for (int64_t k = 0; k < start; k++)
+    left += hist[k];
+  for (int64_t k = end; k < nb; k++)
+    right += hist[k];
+  memcpy(p, hist + start, (size_t)(end - start) * sizeof(int64_t));
+  p[0] += left;
+  p[end - start - 1] += right;
+}
+
+/* quantized_bins: the slice without outliers merged 'merged' bins at a
+** time; the leftover tail of the slice joins the last one. */
+static void quantizeBins(const int64_t *slice, int64_t size, int64_t nqb,
+                         int64_t merged, int64_t *qbins) {
+  for (int64_t b = 0; b < nqb; b++) {
+    int64_t s = 0;
+    for (int64_t k = b * merged; k < (b + 1) * merged; k++)
+      s += slice[k];
+    qbins[b] = s;
+  }
+  for (int64_t k = nqb * merged; k < size; k++)
+    qbins[nqb - 1] += slice[k];
+}
+
+/* q: each quantized bin expanded back over its stretch as the int64 of
+** quantized / norm (the quotient truncated), norm the number of non-zero
+** p there (nothing written when it is 0); zero past nqb * merged. */
+static void expandBins(const int64_t *p, const int64_t *qbins, int64_t size,
+                       int64_t nqb, int64_t merged, int64_t *q) {
+  memset(q, 0, (size_t)size * sizeof(int64_t));
+  for (int64_t b = 0; b < nqb; b++) {
+    int64_t norm = 0;
+    for (int64_t k = b * merged; k < (b + 1) * merged; k++)
+      norm += p[k] != 0;
+    if (norm != 0) {
+      int64_t v = (int64_t)((double)qbins[b] / (double)norm);
+      for (int64_t k = b * merged; k < (b + 1) * merged; k++)
+        q[k] = v;
+    }
+  }
+}
+
+/* kl_divergence[i]: entropy(smooth(p), smooth(q)) of 'size' bins, inf when
+** either is all zeros; false when smooth_distribution's assert fails. */
+static bool candidateKl(EntropyScratch *s, int64_t size, double *kl) {
+  int sp = smooth(s->p, size, s->ps, s->ones);
+  int sq = sp < 0 ? sp : smooth(s->q, size, s->qs, s->ones);
+  if (sp < 0 || sq < 0)
+    return false;
+  if (sp == 0 || sq == 0)
+    *kl = INFINITY;
+  else
+    *kl = (double)klDivergence(s->ps, s->qs, size, s->tmp);
+  return true;
+}
+
 Pt2eNumStatus pt2eOrtEntropyRange(const Pt2eOrtHistogram *h,
                                   int64_t numQuantizedBins, float *rmin,
                                   float *rmax) {
-  int64_t nb = h->numBins, zero, half, nqb = numQuantizedBins;
-  int64_t *p, *q, *qbins, best = -1;
-  float *ps, *qs, *tmp, *ones;
+  int64_t nb = h->numBins, zero, half, nqb = numQuantizedBins, best = -1;
   double bestKl = 0.0;
-  Pt2eNumStatus st = Pt2eNumOk;
+  EntropyScratch s;
   if (!h->seen)
     return Pt2eNumDefaulted;
   zero = nb / 2;
   half = nqb / 2;
   if (nqb <= 0 || half > zero)
     return Pt2eNumInvalidRange;  /* np.argmin of an empty sequence */
-  p = pt2eAlloc((size_t)(nb + 1) * sizeof(int64_t));
-  q = pt2eAlloc((size_t)(nb + 1) * sizeof(int64_t));
-  qbins = pt2eAlloc((size_t)nqb * sizeof(int64_t));
-  ps = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
-  qs = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
-  tmp = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
-  ones = pt2eAlloc((size_t)(nb + 1) * sizeof(float));
-  if (!p || !q || !qbins || !ps || !qs || !tmp || !ones) {
-    st = Pt2eNumNoMemory;
-    goto done;
-  }
+  if (!allocScratch(&s, nb, nqb))
+    return Pt2eNumNoMemory;
   for (int64_t i = half; i <= zero; i++) {
-    int64_t start = zero - i;
-    int64_t end = zero + i + 1 < nb ? zero + i + 1 : nb;
-    int64_t size = end - start, merged = size / nqb;
-    int64_t left = 0, right = 0;
+    int64_t start = zero - i, size = sliceEnd(zero, i, nb) - start;
     double kl;
-    int sp, sq;
-    for (int64_t k = 0; k < start; k++)
-      left += h->counts[k];
-    for (int64_t k = end; k < nb; k++)
-      right += h->counts[k];
-    memcpy(p, h->counts + start, (size_t)size * sizeof(int64_t));
-    p[0] += left;
-    p[size - 1] += right;
-    /* quantized bins from the slice without outliers; the leftover
-    ** tail of the slice joins the last one */
-    for (int64_t b = 0; b < nqb; b++) {
-      int64_t s = 0;
-      for (int64_t k = b * merged; k < (b + 1) * merged; k++)
-        s += h->counts[start + k];
-      qbins[b] = s;
+    referenceDistribution(h->counts, nb, start, start + size, s.p);
+    quantizeBins(h->counts + start, size, nqb, size / nqb, s.qbins);
+    expandBins(s.p, s.qbins, size, nqb, size / nqb, s.q);
+    if (!candidateKl(&s, size, &kl)) {
+      freeScratch(&s);
+      return Pt2eNumInvalidRange;  /* smooth_distribution's assert */
     }
-    for (int64_t k = nqb * merged; k < size; k++)
-      qbins[nqb - 1] += h->counts[start + k];
-    /* expanded back over the bins p has non-zero, then assigned to the
-    ** whole stretch (an int64 array: the quotient is truncated) */
-    memset(q, 0, (size_t)size * sizeof(int64_t));
-    for (int64_t b = 0; b < nqb; b++) {
-      int64_t norm = 0;
-      for (int64_t k = b * merged; k < (b + 1) * merged; k++)
-        norm += p[k] != 0;
-      if (norm != 0) {
-        int64_t v = (int64_t)((double)qbins[b] / (double)norm);
-        for (int64_t k = b * merged; k < (b + 1) * merged; k++)
-          q[k] = v;
-      }
-    }
-    sp = smooth(p, size, ps, ones);
-    sq = sp < 0 ? sp : smooth(q, size, qs, ones);
-    if (sp < 0 || sq < 0) {
-      st = Pt2eNumInvalidRange;  /* smooth_distribution's assert */
-      goto done;
-    }
-    if (sp == 0 || sq == 0)
-      kl = INFINITY;
-    else
-      kl = (double)klDivergence(ps, qs, size, tmp);
     /* np.argmin: the first minimum, or the first NaN */
     if (best < 0 || (!isnan(bestKl) && (isnan(kl) || kl < bestKl))) {
       best = i;
       bestKl = kl;
     }
   }
-  {
-    int64_t start = zero - best;
-    int64_t end = zero + best + 1 < nb ? zero + best + 1 : nb;
-    *rmin = h->edges[start];
-    *rmax = h->edges[end];
-    clampToSeen(h, rmin, rmax);
-  }
-done:
-  pt2eFree(p);
-  pt2eFree(q);
-  pt2eFree(qbins);
-  pt2eFree(ps);
-  pt2eFree(qs);
-  pt2eFree(tmp);
-  pt2eFree(ones);
-  return st;
+  *rmin = h->edges[zero - best];
+  *rmax = h->edges[sliceEnd(zero, best, nb)];
+  clampToSeen(h, rmin, rmax);
+  freeScratch(&s);
+  return Pt2eNumOk;
 }
 
 Pt2eNumStatus pt2eOrtDistributionRange(const Pt2eOrtHistogram *h,

@@ -216,42 +216,50 @@ void pt2eFakeQuantizePerTensor(const float *data, int64_t count, float scale,
     out[i] = fakeQuantOne(data[i], scale, inv, zeroPoint, qmin, qmax);
 }
 
+/* One row of channel values of ATen's per-channel fake-quant kernel: the
+** product by the float32 reciprocal of 'scale', rounded half to even, the
+** zero point added in float32, cast to int64 first, clamped, and the
+** difference times the scale in double. */
+static void fakeQuantRow(const float *src, float *dst, int64_t n,
+                         float scale, int64_t zeroPoint, int64_t qmin,
+                         int64_t qmax) {
+  float inv = 1.0f / scale;
+  for (int64_t k = 0; k < n; k++) {
+    float scaled = src[k] * inv;
+    float qf = (float)zeroPoint + nearbyintf(scaled);
+    int64_t q = truncToInt64(qf);  /* cast first: NaN, inf -> INT64_MIN */
+    if (q < qmin)
+      q = qmin;
+    if (q > qmax)
+      q = qmax;
+    dst[k] = (float)((double)(q - zeroPoint) * (double)scale);
+  }
+}
+
 Pt2eNumStatus pt2eFakeQuantizePerChannel(const float *data,
                                          const int64_t *shape, int rank,
                                          int64_t axis, const float *scales,
                                          const int64_t *zeroPoints,
                                          int64_t qmin, int64_t qmax,
                                          float *out) {
-  int64_t outer = 1, inner = 1, channels, o, c, k;
-  int d;
+  int64_t outer = 1, inner = 1, channels;
   if (axis < 0)
     axis += rank;
   if (axis < 0 || axis >= rank)
     return Pt2eNumBadShape;
-  for (d = 0; d < rank; d++) {
+  for (int d = 0; d < rank; d++) {
     if (d < axis)
       outer *= shape[d];
     else if (d > axis)
       inner *= shape[d];
   }
   channels = shape[axis];
-  for (o = 0; o < outer; o++) {
-    for (c = 0; c < channels; c++) {
-      float inv = 1.0f / scales[c];
-      const float *src = data + (o * channels + c) * inner;
-      float *dst = out + (o * channels + c) * inner;
-      for (k = 0; k < inner; k++) {
-        float scaled = src[k] * inv;
-        float qf = (float)zeroPoints[c] + nearbyintf(scaled);
-        int64_t q = truncToInt64(qf);  /* cast first: NaN, inf -> INT64_MIN */
-        if (q < qmin)
-          q = qmin;
-        if (q > qmax)
-          q = qmax;
-        dst[k] = (float)((double)(q - zeroPoints[c]) * (double)scales[c]);
-      }
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t c = 0; c < channels; c++) {
+      int64_t row = (o * channels + c) * inner;
+      fakeQuantRow(data + row, out + row, inner, scales[c], zeroPoints[c],
+                   qmin, qmax);
     }
-  }
   return Pt2eNumOk;
 }
 

@@ -728,16 +728,58 @@ static void testCreateRefusesWhatTorchRefuses(void **state) {
   pt2eObserverDestroy(NULL);
 }
 
+/* The qparams of 'obs' after it observed a fixed 2 x 3 batch. */
+static Pt2eNumStatus qparamsAfterOneBatch(Pt2eObserver *obs, float *scales,
+                                          int64_t *zps) {
+  static const float x[6] = {-1.0f, 0.5f, 2.0f, 3.0f, -0.25f, 1.0f};
+  static const int64_t shape[2] = {2, 3};
+  Pt2eNumStatus st = pt2eObserverUpdate(obs, x, shape, 2);
+  if (st != Pt2eNumOk)
+    return st;
+  return pt2eObserverComputeQParams(obs, scales, zps, 2);
+}
+
+/*
+** Every allocation of pt2eObserverCreate failing in turn, for each kind of
+** state (per-tensor and per-channel min/max, Histogram, ONNX Runtime's
+** histogram, per-channel histograms): while allocations fail, creation
+** returns NULL and keeps no memory; once they stop it returns an observer,
+** after at least one failure, that gives the qparams of one that never
+** failed.
+*/
 static void testCreateSurvivesAllocationFailure(void **state) {
-  Pt2eQuantSpec s = int8Spec(Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine);
-  long n;
+  static const struct { Pt2eObserverKind kind; Pt2eQScheme q; } kinds[] = {
+      {Pt2eObserverMinMax, Pt2eQSchemePerTensorAffine},
+      {Pt2eObserverPerChannelMinMax, Pt2eQSchemePerChannelAffine},
+      {Pt2eObserverHistogram, Pt2eQSchemePerTensorAffine},
+      {Pt2eObserverPercentile, Pt2eQSchemePerTensorAffine},
+      {Pt2eObserverHistogram, Pt2eQSchemePerChannelAffine}};
   (void)state;
-  for (n = 0; n < 4; n++) {
-    Pt2eObserver *obs;
-    pt2eAllocFailAfter(n);
-    obs = pt2eObserverCreate(&s, 0);
-    pt2eAllocFailAfter(-1);
-    pt2eObserverDestroy(obs);  /* NULL or whole */
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    Pt2eQuantSpec s = int8Spec(kinds[k].kind, kinds[k].q);
+    Pt2eObserver *obs = NULL, *ref;
+    float want[2] = {0}, got[2] = {0};
+    int64_t zpWant[2] = {0}, zpGot[2] = {0};
+    long n = 0;
+    s.percentile = 99.9; /* percentile's; the other kinds ignore it */
+    ref = pt2eObserverCreate(&s, 0);
+    assert_non_null(ref);
+    for (; obs == NULL; n++) {
+      size_t live = pt2eAllocLiveBytes();
+      assert_true(n < 100); /* creation never succeeded */
+      pt2eAllocFailAfter(n);
+      obs = pt2eObserverCreate(&s, 0);
+      pt2eAllocFailAfter(-1);
+      if (obs == NULL)
+        assert_int_equal(pt2eAllocLiveBytes(), live);
+    }
+    assert_true(n > 1); /* creation does allocate, and failed first */
+    assert_int_equal(qparamsAfterOneBatch(ref, want, zpWant), Pt2eNumOk);
+    assert_int_equal(qparamsAfterOneBatch(obs, got, zpGot), Pt2eNumOk);
+    assert_memory_equal(got, want, sizeof got);
+    assert_memory_equal(zpGot, zpWant, sizeof zpGot);
+    pt2eObserverDestroy(obs);
+    pt2eObserverDestroy(ref);
   }
 }
 
@@ -796,9 +838,10 @@ static void testSetStatsRejectsWrongShapes(void **state) {
 /* {======================================================================
 ** The fast paths against the loops they replaced
 **
-** The reference functions below are the observers' min/max and histc
-** loops as they were before the vector and threaded paths (commit dad00f3),
-** kept literally. Every observer kind must give their bits, and the same
+** The reference functions below are the observers' per-channel min/max
+** and histc loops as they were before the vector and threaded paths
+** (commit dad00f3), kept literally, and the per-tensor min/max by its
+** definition. Every observer kind must give their bits, and the same
 ** bits with 1, 2 and 3 threads and on the AVX-512, AVX2 and scalar paths
 ** (those the CPU has), on sizes
 ** that are not multiples of any vector width and on inputs with NaN,
@@ -823,61 +866,25 @@ static float refMaximum(float a, float b) {
   return (a < b) ? b : a;
 }
 
+/*
+** torch.aminmax by its definition, not by any loop of the observers: one
+** pass in order with 'v < lo ? v : lo' (of equal values the first is kept,
+** so a zero result has the first zero's sign). A NaN anywhere makes both
+** NaN with the bits torch gives: its vector loop's mask (0xffffffff) over
+** more than one element, a lone element as it is (observers.c, aminmax).
+*/
 static void refAminmax(const float *x, int64_t n, float *mn, float *mx) {
   float lo = x[0], hi = x[0];
-  int64_t i;
-  /* Eight independent lanes (which the compiler can keep in vector
-     registers), combined at the end. Without NaN this equals the sequential
-     'v < lo ? v : lo' of refMinimum, except for the sign of a zero result
-     (equal values with different bits are only +0 and -0); a NaN, or a
-     zero result, sends the tensor through the exact loop below. */
-  enum { Lanes = 8 };
-  float l8[Lanes], h8[Lanes];
-  int nan = 0;
-  for (int k = 0; k < Lanes; k++)
-    l8[k] = h8[k] = x[0];
-  for (i = 0; i + Lanes <= n; i += Lanes)
-    for (int k = 0; k < Lanes; k++) {
-      float v = x[i + k];
-      nan |= v != v;
-      l8[k] = v < l8[k] ? v : l8[k];
-      h8[k] = h8[k] < v ? v : h8[k];
-    }
-  for (; i < n; i++) {
-    float v = x[i];
-    nan |= v != v;
-    l8[0] = v < l8[0] ? v : l8[0];
-    h8[0] = h8[0] < v ? v : h8[0];
+  bool nan = isnan(x[0]);
+  for (int64_t i = 1; i < n; i++) {
+    nan |= isnan(x[i]);
+    lo = x[i] < lo ? x[i] : lo;
+    hi = hi < x[i] ? x[i] : hi;
   }
-  for (int k = 0; k < Lanes; k++) {
-    lo = l8[k] < lo ? l8[k] : lo;
-    hi = hi < h8[k] ? h8[k] : hi;
-  }
-  if (!nan && lo != 0.0f && hi != 0.0f) {
-    *mn = lo;
-    *mx = hi;
-    return;
-  }
-  lo = hi = x[0];
-  nan = lo != lo;
-  for (i = 1; i < n; i++) {
-    float v = x[i];
-    nan |= v != v;
-    lo = v < lo ? v : lo;
-    hi = hi < v ? v : hi;
-  }
-  if (!nan) {
-    *mn = lo;
-    *mx = hi;
-    return;
-  }
-  lo = hi = x[0];
-  for (i = 1; i < n; i++) {
-    lo = refMinimum(lo, x[i]);
-    hi = refMaximum(hi, x[i]);
-  }
-  *mn = (n > 1 && isnan(lo)) ? refBits(0xffffffffu) : lo;
-  *mx = (n > 1 && isnan(hi)) ? refBits(0xffffffffu) : hi;
+  if (nan)
+    lo = hi = n > 1 ? refBits(0xffffffffu) : x[0];
+  *mn = lo;
+  *mx = hi;
 }
 
 /* Per-channel minima and maxima before the state is updated. */

@@ -4,8 +4,8 @@ observer list and torchao's SQNR. Needs torch (the oracle venv,
 tools/oracle/requirements.txt); it imports nothing else at load time and
 draws nothing from torch's generators, so importing it changes no golden.
 
-The oracles are run as `python tools/oracle/X/script.py` from the
-repository root, which puts tools/oracle/X/ on sys.path, not this folder;
+The oracles are run as `python tools/oracle/<oracle>/<script>.py` from the
+repository root, which puts tools/oracle/<oracle>/ on sys.path, not this folder;
 each script adds it before importing:
 
     HERE = os.path.dirname(os.path.abspath(__file__))
