@@ -37,6 +37,7 @@
 #include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/IR.h"
 
+#include "coverage.h"
 #include "match.h"
 #include "fold_batchnorm.h"
 #include "pt2e_annotation.h"
@@ -60,6 +61,7 @@ enum {
   OptSymmetric,
   OptActChAxis,
   OptPatternObservers,
+  OptStrict,
   NumOptions
 };
 
@@ -141,6 +143,12 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                              "ch-axis (e.g. conv:percentile;percentile=99.99,"
                              "linear:entropy;ch-axis=1)",
                              NULL, false},
+    [OptStrict] = {"strict", Pt2eOptionBool,
+                   "fail on the first conv, linear, matmul, BatchNorm, add, "
+                   "mul or cat left out of every quantized unit, naming it "
+                   "and the reason (else each gets a pt2e.unquantized "
+                   "attribute and a line on stderr)",
+                   "false", false},
 };
 
 static const char *const patternKinds[] = {
@@ -1854,6 +1862,63 @@ static bool writeAnnotations(AnnotateState *st) {
 
 /* }====================================================================== */
 
+/*
+** {======================================================================
+** The coverage record
+** =======================================================================
+*/
+
+/* Why op 'i', of the quantizable 'kind', is in no unit: an option of this
+   pass, or what the IR says (coverage.h). */
+static const char *missReason(const AnnotateState *st, size_t i, const char *kind,
+                              char *buf, size_t size) {
+  if (st->plans[i].excluded || kindExcluded(st, kind))
+    return "excluded by an exclude option of pt2e-annotate";
+  if (st->dynamic && strcmp(kind, "linear") != 0)
+    return "dynamic quantization annotates linears only";
+  return pt2eCoverageReason(st->plans[i].op, kind, buf, size);
+}
+
+/* The bias add of a unit annotated by an earlier run: inside that unit. */
+static bool inEarlierUnit(const AnnotateState *st, MlirOperation op) {
+  for (intptr_t k = 0; k < pt2eOpNumInputs(op); k++)
+    if (insideAnnotatedUnit(st, mlirOperationGetOperand(op, k)))
+      return true;
+  return false;
+}
+
+/*
+** Every op of a quantizable kind that no unit claimed gets its
+** pt2e.unquantized record and a line on stderr; with strict=true the first
+** one fails the pass instead. Never a silent miss.
+*/
+static MlirLogicalResult recordCoverage(AnnotateState *st) {
+  bool strict = st->options[OptStrict].boolValue;
+  for (size_t i = 0; i < st->numPlans; i++) {
+    const Plan *p = &st->plans[i];
+    const char *kind = p->claimed || p->artifact ? NULL : pt2eCoverageKind(p->op);
+    char buf[256];
+    const char *why;
+    if (pt2eCoverageUnfoldedBatchNorm(p->op)) {
+      kind = "batch_norm";
+      why = "BatchNorm not folded: its scale 1/sqrt(var + eps) is computed by ops "
+            "pt2e-fold-batchnorm does not read, or no conv or linear precedes it";
+    } else if (!kind || inEarlierUnit(st, p->op)) {
+      continue;
+    } else {
+      why = missReason(st, i, kind, buf, sizeof buf);
+    }
+    if (strict)
+      return pt2eEmitError(opLoc(p->op), "'pt2e-annotate' (strict=true): this %s is "
+                                         "not quantized: %s", kind, why);
+    pt2eCoverageMark(p->op, kind, why);
+    pt2eCoveragePrint("pt2e-annotate", p->op, pt2eCoverageGet(p->op));
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* }====================================================================== */
+
 typedef MlirLogicalResult (*PatternFn)(AnnotateState *, size_t);
 
 static MlirLogicalResult addPattern(AnnotateState *st, size_t i) {
@@ -1967,6 +2032,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   for (size_t i = 0; i < st->numPlans; i++)
     if (mlirLogicalResultIsFailure(propagate(st, i)) || st->failed)
       return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(recordCoverage(st)))
+    return mlirLogicalResultFailure();
   assignIds(st);
   return writeAnnotations(st) ? mlirLogicalResultSuccess()
                               : mlirLogicalResultFailure();

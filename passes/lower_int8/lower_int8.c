@@ -57,13 +57,14 @@
 #include "lower_int8_read.h"
 #include "lower_int8_state.h"
 #include "lower_int8_tosa.h"
+#include "coverage.h"
 #include "pt2e_alloc.h"
 #include "pt2e_support.h"
 #include "qparams.h"
 #include "requantize.h"
 #include "structured.h"
 
-enum { OptTarget, OptRescale, OptInterface, NumOptions };
+enum { OptTarget, OptRescale, OptInterface, OptStrict, NumOptions };
 
 static const Pt2eOptionDecl lowerInt8Options[NumOptions] = {
     [OptTarget] = {"target", Pt2eOptionString, "integer dialect to lower to (only 'tosa')",
@@ -79,6 +80,11 @@ static const Pt2eOptionDecl lowerInt8Options[NumOptions] = {
                       "in, quant.dcast out); int8: they become the i8 tensors, so the function "
                       "is TOSA alone (its qparams printed in the summary)",
                       "float", false},
+    [OptStrict] = {"strict", Pt2eOptionBool,
+                   "fail on the first float compute op left after the lowering (a conv, "
+                   "linear, add... not lowered to int8, or never quantized), naming it and "
+                   "the reason",
+                   "false", false},
 };
 
 enum { UConv, UDepthwise, UMatmul, UAdd, UMul, UPool, ULayout, URequant };
@@ -1740,19 +1746,53 @@ static void reportPerAxis(MlirBlock block) {
   }
 }
 
-/* The summary: each float op left in Q/DQ form, then one line of what was
-** lowered ('lowered' qcasts, the units by kind) and what was left. */
-static void printSummary(const Li8Lower *l, MlirOperation func, int lowered) {
-  int left = 0;
+/* Why the float compute op 'op' is still here: pt2e-annotate's coverage
+   record when it was never quantized (coverage.h), else what reaches it. */
+static const char *leftReason(MlirOperation op) {
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++)
+    if (pt2eOpIs(pt2eOpProducer(mlirOperationGetOperand(op, k)), "quant.dcast"))
+      return "its operands are dequantized but this pass has no int8 TOSA form for "
+             "it in this form";
+  return "no quantized value reaches it (no pt2e annotation)";
+}
+
+/* Each float compute op left, with its reason, on stderr: the coverage
+   after the lowering; with 'strict' the first one is an error instead. */
+static bool printLeft(const Li8Lower *l, bool strict, int *left) {
   for (MlirOperation o = mlirBlockGetFirstOperation(l->block); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o))
-    if (isCompute(o)) {
-      left++;
-      MlirStringRef n = pt2eOpNameOf(o);
-      fprintf(stderr, "pt2e-lower-int8: left in Q/DQ form: '%.*s' at ", (int)n.length, n.data);
-      mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
-      fputc('\n', stderr);
+       o = mlirOperationGetNextInBlock(o)) {
+    if (!isCompute(o))
+      continue;
+    ++*left;
+    MlirStringRef record = pt2eCoverageGet(o), n = pt2eOpNameOf(o);
+    if (strict) {
+      if (record.data)
+        pt2eEmitError(mlirOperationGetLocation(o),
+                      "pt2e-lower-int8 (strict=true): this '%.*s' is not quantized: %.*s",
+                      (int)n.length, n.data, (int)record.length, record.data);
+      else
+        pt2eEmitError(mlirOperationGetLocation(o),
+                      "pt2e-lower-int8 (strict=true): this '%.*s' is not lowered to int8: %s",
+                      (int)n.length, n.data, leftReason(o));
+      return false;
     }
+    if (record.data) {
+      pt2eCoveragePrint("pt2e-lower-int8", o, record);
+      continue;
+    }
+    fprintf(stderr, "pt2e-lower-int8: left in Q/DQ form: '%.*s' at ", (int)n.length, n.data);
+    mlirLocationPrint(mlirOperationGetLocation(o), printToFile, stderr);
+    fprintf(stderr, ": %s\n", leftReason(o));
+  }
+  return true;
+}
+
+/* The summary: each float op left (printLeft), then one line of what was
+** lowered ('lowered' qcasts, the units by kind) and what was left. */
+static bool printSummary(const Li8Lower *l, MlirOperation func, int lowered, bool strict) {
+  int left = 0;
+  if (!printLeft(l, strict, &left))
+    return false;
   MlirStringRef name = pt2eSymbolName(func);
   fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length,
           name.data, lowered);
@@ -1763,6 +1803,7 @@ static void printSummary(const Li8Lower *l, MlirOperation func, int lowered) {
       first = false;
     }
   fprintf(stderr, "), %d float ops left in Q/DQ form\n", left);
+  return true;
 }
 
 /*
@@ -1771,7 +1812,8 @@ static void printSummary(const Li8Lower *l, MlirOperation func, int lowered) {
 ** give it the int8 interface when asked, then report per-axis qcasts and
 ** the summary.
 */
-static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface) {
+static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool int8Interface,
+                                   bool strict) {
   Li8Lower l;
   memset(&l, 0, sizeof l);
   l.ctx = mlirOperationGetContext(func);
@@ -1797,9 +1839,9 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
   if (int8Interface)
     makeInt8Interface(func, l.block);
   reportPerAxis(l.block);
-  printSummary(&l, func, qcasts);
+  bool clean = printSummary(&l, func, qcasts, strict);
   li8StateFree(&l);
-  return mlirLogicalResultSuccess();
+  return clean ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* }====================================================================== */
@@ -1826,7 +1868,8 @@ static MlirLogicalResult lowerInt8Run(MlirOperation module, const Pt2eOptionValu
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
     if (pt2eOpIs(f, "func.func") &&
-        mlirLogicalResultIsFailure(lowerFunc(f, floatRescale, int8Interface)))
+        mlirLogicalResultIsFailure(
+            lowerFunc(f, floatRescale, int8Interface, options[OptStrict].boolValue)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

@@ -34,6 +34,7 @@
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 #include "report_json.h"
+#include "coverage.h"
 #include "report_rows.h"
 
 enum { OptFormat, OptOutput, NumOptions };
@@ -75,6 +76,7 @@ typedef struct ReportState {
   ReportFormat format;
   Pt2eJson json;
   int count;
+  int misses; /* coverage records printed */
 } ReportState;
 
 static void printQParams(FILE *out, const Pt2eReportRow *row) {
@@ -171,6 +173,25 @@ static MlirWalkResult reportOp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* The coverage record (coverage.h): each op pt2e-annotate left out of
+   every quantized unit, with its reason, after the rows. */
+static MlirWalkResult reportMiss(MlirOperation op, void *userData) {
+  ReportState *st = userData;
+  MlirStringRef text = pt2eCoverageGet(op);
+  if (!text.data)
+    return MlirWalkResultAdvance;
+  st->misses++;
+  if (st->format == FormatJson) {
+    pt2eReportJsonMiss(&st->json, op, text);
+  } else if (st->format == FormatTable) {
+    MlirStringRef n = pt2eOpNameOf(op);
+    fprintf(st->out, "not quantized: '%.*s' @ ", (int)n.length, n.data);
+    mlirLocationPrint(mlirOperationGetLocation(op), printLocation, st->out);
+    fprintf(st->out, ": %.*s\n", (int)text.length, text.data);
+  }
+  return MlirWalkResultAdvance;
+}
+
 /* Every row in the chosen format, between the table's header and its
 ** count, or the JSON list's brackets. */
 static void printRows(MlirOperation module, ReportState *st) {
@@ -184,6 +205,9 @@ static void printRows(MlirOperation module, ReportState *st) {
   mlirOperationWalk(module, reportOp, st, MlirWalkPreOrder);
   if (st->format == FormatTable)
     fprintf(st->out, "%d row%s\n", st->count, st->count == 1 ? "" : "s");
+  mlirOperationWalk(module, reportMiss, st, MlirWalkPreOrder);
+  if (st->format == FormatTable && st->misses > 0)
+    fprintf(st->out, "%d op%s not quantized\n", st->misses, st->misses == 1 ? "" : "s");
   if (st->format == FormatJson) {
     pt2eJsonEndArray(&st->json);
     fputc('\n', st->out);
@@ -195,7 +219,7 @@ static MlirLogicalResult reportRun(MlirOperation module,
   MlirLocation loc = mlirOperationGetLocation(module);
   MlirStringRef format = options[OptFormat].stringValue;
   MlirStringRef output = options[OptOutput].stringValue;
-  ReportState st = {.out = stdout, .format = FormatTable, .count = 0};
+  ReportState st = {.out = stdout, .format = FormatTable, .count = 0, .misses = 0};
   if (pt2eStringRefIs(format, "qparams"))
     st.format = FormatQParams;
   else if (pt2eStringRefIs(format, "json"))

@@ -270,3 +270,16 @@ void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row) {
     pt2eJsonNull(j);
   pt2eJsonEndObject(j);
 }
+
+void pt2eReportJsonMiss(Pt2eJson *j, MlirOperation op, MlirStringRef text) {
+  pt2eJsonBeginObject(j);
+  pt2eJsonKey(j, "kind");
+  pt2eJsonCString(j, "not_quantized");
+  pt2eJsonKey(j, "op");
+  writeStringRef(j, pt2eOpNameOf(op));
+  pt2eJsonKey(j, "location");
+  writeLocation(j, mlirOperationGetLocation(op));
+  pt2eJsonKey(j, "reason");
+  writeStringRef(j, text);
+  pt2eJsonEndObject(j);
+}

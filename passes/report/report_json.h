@@ -16,6 +16,11 @@ extern "C" {
 /* Writes the row as one object of the JSON list. */
 void pt2eReportJsonRow(Pt2eJson *j, const Pt2eReportRow *row);
 
+/* The coverage record of 'op' (its pt2e.unquantized text, coverage.h) as
+   one object of the same list: kind "not_quantized", op, location and
+   reason. */
+void pt2eReportJsonMiss(Pt2eJson *j, MlirOperation op, MlirStringRef text);
+
 #ifdef __cplusplus
 }
 #endif
