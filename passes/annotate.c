@@ -62,6 +62,7 @@ enum {
   OptActChAxis,
   OptPatternObservers,
   OptStrict,
+  OptAnnotateCat,
   NumOptions
 };
 
@@ -149,6 +150,13 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                    "and the reason (else each gets a pt2e.unquantized "
                    "attribute and a line on stderr)",
                    "false", false},
+    [OptAnnotateCat] = {"annotate-cat", Pt2eOptionBool,
+                        "annotate cat as XNNPACKQuantizer's _annotate_cat "
+                        "writes it (inputs and output share input 0's "
+                        "qparams); off by default because torchao 0.18 "
+                        "never applies it to a torch.export (non-strict) "
+                        "graph, whose cat carries no source_fn_stack",
+                        "false", false},
 };
 
 static const char *const patternKinds[] = {
@@ -1057,9 +1065,31 @@ static void claimDecomposed(AnnotateState *st, size_t i) {
   }
 }
 
+/*
+** An eval BatchNorm left as a chain of elementwise ops (no conv or linear
+** before it to fold into, pt2eMatchBatchNormChain) is claimed without
+** annotations, after the conv and linear patterns took theirs: PT2E sees
+** one aten.batch_norm, which XNNPACKQuantizer does not annotate, so its
+** sub / mul / add get no observers and its constants none as activations.
+** The coverage record names it.
+*/
+static MlirLogicalResult claimBatchNorm(AnnotateState *st, size_t i) {
+  MlirOperation ops[PT2E_BATCH_NORM_MAX_OPS];
+  int n = freeOp(st, i) ? pt2eMatchBatchNormChain(st->plans[i].op, ops) : 0;
+  size_t plans[PT2E_BATCH_NORM_MAX_OPS];
+  for (int k = 0; k < n; k++)
+    if (!freeOp(st, plans[k] = planOf(st, ops[k])))
+      return mlirLogicalResultSuccess();
+  for (int k = 0; k < n; k++) {
+    st->plans[plans[k]].claimed = true;
+    st->plans[plans[k]].role = "batch_norm";
+  }
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult annotateCat(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
-  if ((!pt2eOpIs(op, "tensor.concat") && !pt2eOpIs(op, "tosa.concat")) ||
+  if (!st->options[OptAnnotateCat].boolValue ||(!pt2eOpIs(op, "tensor.concat") && !pt2eOpIs(op, "tosa.concat")) ||
       !freeOp(st, i) || kindExcluded(st, "cat") ||
       mlirOperationGetNumOperands(op) == 0 ||
       !pt2eMatchIsF32Tensor(mlirOperationGetResult(op, 0)))
@@ -1876,6 +1906,10 @@ static const char *missReason(const AnnotateState *st, size_t i, const char *kin
     return "excluded by an exclude option of pt2e-annotate";
   if (st->dynamic && strcmp(kind, "linear") != 0)
     return "dynamic quantization annotates linears only";
+  if (!strcmp(kind, "cat") && !st->options[OptAnnotateCat].boolValue)
+    return "torchao 0.18's XNNPACKQuantizer annotates no cat of a torch.export "
+           "(non-strict) graph: get_source_partitions finds no torch.cat there "
+           "(annotate-cat=true annotates it)";
   return pt2eCoverageReason(st->plans[i].op, kind, buf, size);
 }
 
@@ -1901,8 +1935,11 @@ static MlirLogicalResult recordCoverage(AnnotateState *st) {
     const char *why;
     if (pt2eCoverageUnfoldedBatchNorm(p->op)) {
       kind = "batch_norm";
-      why = "BatchNorm not folded: its scale 1/sqrt(var + eps) is computed by ops "
-            "pt2e-fold-batchnorm does not read, or no conv or linear precedes it";
+      why = p->role && !strcmp(p->role, "batch_norm")
+                ? "BatchNorm not folded: it follows no conv or linear (XNNPACKQuantizer "
+                  "annotates no batch_norm)"
+                : "BatchNorm not folded into the conv or linear before it: its scale "
+                  "1/sqrt(var + eps) is computed by ops pt2e-fold-batchnorm does not read";
     } else if (!kind || inEarlierUnit(st, p->op)) {
       continue;
     } else {
@@ -2022,7 +2059,7 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
 
   /* dynamic quantization annotates linears only: the first entry */
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
-                                        annotatePool,   addPattern,
+                                        annotatePool,   claimBatchNorm, addPattern,
                                         mulPattern,     annotateCat};
   size_t numPatterns = st->dynamic ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)

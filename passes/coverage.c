@@ -30,7 +30,7 @@ static bool floatTensorResult(MlirOperation op) {
 
 /* Every operand is computed from constants. */
 static bool constantsOnly(MlirOperation op) {
-  for (intptr_t k = 0; k < pt2eOpNumInputs(op); k++)
+  for (intptr_t k = 0; k < pt2eOpNumSources(op); k++)
     if (!pt2eMatchIsConstant(mlirOperationGetOperand(op, k)))
       return false;
   return true;
@@ -61,7 +61,7 @@ static bool isOneGenericBatchNorm(MlirOperation op) {
     return false;
   bool full = false, channel = false;
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
-  for (intptr_t k = 0; k < pt2eOpNumInputs(op); k++) {
+  for (intptr_t k = 0; k < pt2eOpNumSources(op); k++) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(op, k));
     if (!mlirTypeIsARankedTensor(t))
       continue;
@@ -71,40 +71,12 @@ static bool isOneGenericBatchNorm(MlirOperation op) {
   return full && channel;
 }
 
-/* 'op' computes an rsqrt: tosa.rsqrt, math.rsqrt, or a linalg body's. */
-static bool computesRsqrt(MlirOperation op) {
-  return pt2eOpIs(op, "tosa.rsqrt") || pt2eOpIs(op, "math.rsqrt") ||
-         (pt2eOpHasPrefix(op, "linalg.") && mlirOperationGetNumRegions(op) == 1 &&
-          bodyHasRsqrt(op));
-}
-
-/* 'v' is computed from constants through an rsqrt (a BatchNorm's
-   1 / sqrt(var + eps)), within 'depth' ops. */
-static bool viaRsqrt(MlirValue v, int depth) {
-  MlirOperation def = pt2eOpProducer(v);
-  if (mlirOperationIsNull(def) || depth == 0)
-    return false;
-  if (computesRsqrt(def))
-    return true;
-  for (intptr_t k = 0; k < pt2eOpNumInputs(def); k++)
-    if (viaRsqrt(mlirOperationGetOperand(def, k), depth - 1))
-      return true;
-  return false;
-}
-
 bool pt2eCoverageUnfoldedBatchNorm(MlirOperation op) {
-  if (pt2eMatchBinaryOp(op) != Pt2eMatchMul || constantsOnly(op))
-    return false;
-  for (intptr_t k = 0; k < 2; k++) {
-    MlirValue v = mlirOperationGetOperand(op, k);
-    if (pt2eMatchIsConstant(v) && viaRsqrt(v, 6))
-      return true;
-  }
-  return false;
+  return !constantsOnly(op) && pt2eMatchBatchNormScale(op);
 }
 
 const char *pt2eCoverageKind(MlirOperation op) {
-  if (!floatTensorResult(op) || pt2eOpNumInputs(op) == 0 || constantsOnly(op))
+  if (!floatTensorResult(op) || pt2eOpNumSources(op) == 0 || constantsOnly(op))
     return NULL;
   int64_t axis;
   if (pt2eMatchConv(op, &axis))
@@ -128,7 +100,7 @@ const char *pt2eCoverageKind(MlirOperation op) {
 
 /* The first operand that is not a tensor of f32, or -1. */
 static intptr_t nonF32Operand(MlirOperation op, intptr_t upTo) {
-  for (intptr_t k = 0; k < upTo && k < pt2eOpNumInputs(op); k++)
+  for (intptr_t k = 0; k < upTo && k < pt2eOpNumSources(op); k++)
     if (!pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, k)))
       return k;
   return -1;
@@ -143,7 +115,7 @@ static const char *batchNormReason(MlirOperation op) {
            "annotates no batch_norm)";
   if (!pt2eOpIs(pt2eOpOnlyUser(mlirOperationGetResult(prev, 0)), "linalg.generic"))
     return "BatchNorm not folded: the conv's or linear's result has other users";
-  for (intptr_t k = 1; k < pt2eOpNumInputs(op); k++)
+  for (intptr_t k = 1; k < pt2eOpNumSources(op); k++)
     if (!pt2eMatchIsConstant(mlirOperationGetOperand(op, k)))
       return "BatchNorm not folded: its statistics or affine parameters are not "
              "constants";
@@ -155,7 +127,7 @@ const char *pt2eCoverageReason(MlirOperation op, const char *kind, char *buf,
                                size_t size) {
   bool compute = !strcmp(kind, "conv") || !strcmp(kind, "linear") ||
                  !strcmp(kind, "matmul");
-  intptr_t bad = nonF32Operand(op, compute ? 2 : pt2eOpNumInputs(op));
+  intptr_t bad = nonF32Operand(op, compute ? 2 : pt2eOpNumSources(op));
   if (bad >= 0) {
     snprintf(buf, size, "operand %d is not a tensor of f32 (XNNPACKQuantizer "
                         "quantizes float32 only)", (int)bad);

@@ -65,6 +65,10 @@ intptr_t pt2eOpNumInputs(MlirOperation op) {
   return mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
 }
 
+intptr_t pt2eOpNumSources(MlirOperation op) {
+  return pt2eOpHasPrefix(op, "linalg.") ? pt2eOpNumInputs(op) : mlirOperationGetNumOperands(op);
+}
+
 MlirOperation pt2eOpFindSymbol(MlirOperation module, MlirStringRef name) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);

@@ -51,6 +51,11 @@ MlirAttribute pt2eOpAttr(MlirOperation op, const char *name);
 */
 intptr_t pt2eOpNumInputs(MlirOperation op);
 
+/* The operands 'op' reads as values: a linalg op's inputs
+   (pt2eOpNumInputs), every operand of any other op (tosa.add,
+   tensor.expand_shape, tensor.concat...). */
+intptr_t pt2eOpNumSources(MlirOperation op);
+
 /* The op with symbol 'name' directly inside 'module', or a null op. */
 MlirOperation pt2eOpFindSymbol(MlirOperation module, MlirStringRef name);
 

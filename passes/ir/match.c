@@ -970,6 +970,89 @@ int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops) {
 
 /*
 ** {======================================================================
+** A BatchNorm left as a chain of elementwise ops
+** =======================================================================
+*/
+
+/* 'op' computes an rsqrt: tosa.rsqrt, math.rsqrt, or a linalg body's. */
+static bool computesRsqrt(MlirOperation op) {
+  if (pt2eOpIs(op, "tosa.rsqrt") || pt2eOpIs(op, "math.rsqrt"))
+    return true;
+  if (!pt2eOpHasPrefix(op, "linalg.") || mlirOperationGetNumRegions(op) != 1)
+    return false;
+  MlirOperation body[32];
+  int n = pt2eStructuredBodyOps(op, body, 32);
+  for (int k = 0; k < n; k++)
+    if (pt2eOpIs(body[k], "math.rsqrt"))
+      return true;
+  return false;
+}
+
+/* 'v' is computed through an rsqrt within 'depth' ops. */
+static bool viaRsqrt(MlirValue v, int depth) {
+  MlirOperation def = pt2eOpProducer(v);
+  if (mlirOperationIsNull(def) || depth == 0)
+    return false;
+  if (computesRsqrt(def))
+    return true;
+  for (intptr_t k = 0; k < pt2eOpNumSources(def); k++)
+    if (viaRsqrt(mlirOperationGetOperand(def, k), depth - 1))
+      return true;
+  return false;
+}
+
+/* The operand of the two-input 'op' that is not a constant, or null when
+   not exactly one is. */
+static MlirValue soleActivation(MlirOperation op) {
+  MlirValue none = {NULL}, act = none;
+  for (intptr_t k = 0; k < pt2eOpNumSources(op) && k < 2; k++) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    if (pt2eMatchIsConstant(v))
+      continue;
+    if (!mlirValueIsNull(act))
+      return none;
+    act = v;
+  }
+  return act;
+}
+
+bool pt2eMatchBatchNormScale(MlirOperation op) {
+  if (pt2eMatchBinaryOp(op) != Pt2eMatchMul || mlirValueIsNull(soleActivation(op)))
+    return false;
+  for (intptr_t k = 0; k < 2; k++) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    if (pt2eMatchIsConstant(v) && viaRsqrt(v, 6))
+      return true;
+  }
+  return false;
+}
+
+int pt2eMatchBatchNormChain(MlirOperation scale, MlirOperation *ops) {
+  if (!pt2eMatchBatchNormScale(scale))
+    return 0;
+  int n = 0;
+  MlirValue in = soleActivation(scale);
+  MlirOperation sub = pt2eOpProducer(in);
+  if (!mlirOperationIsNull(sub) && !mlirValueIsNull(soleActivation(sub)) &&
+      pt2eMatchAffine(sub, soleActivation(sub), -1) &&
+      mlirOperationEqual(pt2eOpOnlyUser(in), scale))
+    ops[n++] = sub;
+  ops[n++] = scale;
+  MlirOperation last = scale;
+  for (int k = 0; k < 2; k++) { /* * gamma, + beta */
+    MlirValue out = mlirOperationGetResult(last, 0);
+    MlirOperation next = pt2eOpOnlyUser(out);
+    if (mlirOperationIsNull(next) || !pt2eMatchAffine(next, out, -1))
+      break;
+    ops[n++] = last = next;
+  }
+  return n;
+}
+
+/* }====================================================================== */
+
+/*
+** {======================================================================
 ** Decompositions of ops XNNPACKQuantizer does not annotate
 ** =======================================================================
 */
@@ -1507,6 +1590,141 @@ static MlirOperation siluSigmoid(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
+/*
+** {----------------------------------------------------------------------
+** hardswish and hardsigmoid, as a cone of elementwise ops in any dialect
+** (torch-mlir writes x + 3, a max with 0, a min with 6, a product with x
+** and a division by 6, one op each), recognised by evaluating the cone.
+*/
+
+/* The value inputs of a cone op: a TOSA elementwise op, a tosa.clamp /
+   maximum / minimum, or an elementwise linalg generic; 0 for others. */
+static int coneArity(MlirOperation op) {
+  int n = tosaElementwiseArity(op);
+  if (n)
+    return n;
+  if (pt2eOpIs(op, "tosa.clamp"))
+    return 1;
+  if (pt2eOpIs(op, "tosa.maximum") || pt2eOpIs(op, "tosa.minimum"))
+    return 2;
+  if (isElementwise(op) && pt2eOpNumInputs(op) >= 1 && pt2eOpNumInputs(op) <= 3)
+    return (int)pt2eOpNumInputs(op);
+  return 0;
+}
+
+/* The float value of attribute 'name' of 'op'. */
+static bool floatAttr(MlirOperation op, const char *name, double *out) {
+  MlirAttribute a = pt2eOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
+    return false;
+  *out = mlirFloatAttrGetValueDouble(a);
+  return true;
+}
+
+/* What the cone op 'op' computes from 'a' (coneArity values). */
+static bool coneApply(MlirOperation op, const double *a, double *out) {
+  double lo, hi;
+  if (tosaElementwiseArity(op)) {
+    *out = tosaApply(op, a[0], a[1]);
+  } else if (pt2eOpIs(op, "tosa.clamp")) {
+    if (!floatAttr(op, "min_val", &lo) || !floatAttr(op, "max_val", &hi))
+      return false;
+    *out = fmin(fmax(a[0], lo), hi);
+  } else if (pt2eOpIs(op, "tosa.maximum") || pt2eOpIs(op, "tosa.minimum")) {
+    *out = pt2eOpIs(op, "tosa.maximum") ? fmax(a[0], a[1]) : fmin(a[0], a[1]);
+  } else {
+    double args[4] = {a[0], a[1], a[2], 0}; /* the init's value is not read */
+    return pt2eMatchEvalBody(op, args, out);
+  }
+  return true;
+}
+
+/* The value of 'v' when the cone's input 'x' is 'xv' (tosaEval for any
+   cone op); pushes the f32 ops it goes through that depend on x. */
+static bool coneEval(OpList *l, MlirValue v, MlirValue x, double xv, double *out, int depth) {
+  if (mlirValueEqual(v, x)) {
+    *out = xv;
+    return true;
+  }
+  if (pt2eMatchSplat(v, out))
+    return true;
+  MlirOperation p = definingOp(v);
+  int arity = coneArity(p);
+  if (arity == 0 || depth > 12)
+    return false;
+  double a[3] = {0, 0, 0};
+  for (int k = 0; k < arity; k++)
+    if (!coneEval(l, mlirOperationGetOperand(p, k), x, xv, &a[k], depth + 1))
+      return false;
+  if (!coneApply(p, a, out))
+    return false;
+  if (pt2eMatchIsConstant(v) || listed(l, p))
+    return true;
+  return pt2eMatchIsF32Tensor(v) && push(l, p);
+}
+
+/* The non-constant values above 'op' through cone ops, nearest first
+   (breadth first, at most 'max', 'depth' levels): where its input may be. */
+static int coneCandidates(MlirOperation op, MlirValue *out, int max) {
+  MlirOperation level[16];
+  int nLevel = 1, n = 0;
+  level[0] = op;
+  for (int depth = 0; depth < 6 && nLevel > 0; depth++) {
+    MlirOperation next[16];
+    int nNext = 0;
+    for (int i = 0; i < nLevel; i++)
+      for (int k = 0; k < coneArity(level[i]); k++) {
+        MlirValue v = mlirOperationGetOperand(level[i], k);
+        if (pt2eMatchIsConstant(v) || n == max)
+          continue;
+        out[n++] = v;
+        MlirOperation p = definingOp(v);
+        if (coneArity(p) && nNext < 16)
+          next[nNext++] = p;
+      }
+    memcpy(level, next, (size_t)nNext * sizeof *next);
+    nLevel = nNext;
+  }
+  return n;
+}
+
+static double hardsigmoid(double x) { return fmin(fmax(x + 3, 0), 6) / 6; }
+static double hardswish(double x) { return x * hardsigmoid(x); }
+
+/* The cone ending at 'out' computes hardswish or hardsigmoid of its input
+   at the samples, its inner results read inside it only; pushes its ops. */
+static bool coneIsHard(OpList *l, MlirOperation out, MlirValue x, const char **what) {
+  static const double xs[] = {-5, -3, -1.5, -0.5, 0, 0.7, 2, 3, 4.5};
+  bool swish = true, sig = true;
+  l->n = 0;
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    double y;
+    if (!coneEval(l, mlirOperationGetResult(out, 0), x, xs[i], &y, 0))
+      return false;
+    swish = swish && fabs(y - hardswish(xs[i])) <= 1e-6 * (1 + fabs(xs[i]));
+    sig = sig && fabs(y - hardsigmoid(xs[i])) <= 1e-6;
+  }
+  if ((!swish && !sig) || !closedCone(l, out))
+    return false;
+  *what = swish ? "hardswish" : "hardsigmoid";
+  return true;
+}
+
+/* Some value above 'out' is the input of a hardswish or hardsigmoid cone
+   ending at 'out' (the nearest that works: a bias add above it is not part
+   of the activation). */
+static bool matchHardActivation(OpList *l, MlirOperation out, const char **what) {
+  MlirValue xs[16];
+  int n = coneArity(out) ? coneCandidates(out, xs, 16) : 0;
+  for (int i = 0; i < n; i++)
+    if (pt2eMatchIsF32Tensor(xs[i]) && coneIsHard(l, out, xs[i], what))
+      return true;
+  l->n = 0;
+  return false;
+}
+
+/* }---------------------------------------------------------------------- */
+
 int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
                         const char **what) {
   OpList l = {ops, 0};
@@ -1542,7 +1760,8 @@ int pt2eMatchDecomposed(MlirOperation op, MlirOperation *ops,
     *what = "silu";
     return push(&l, sig) && push(&l, op) ? l.n : 0;
   }
-  return 0;
+  l.n = 0;
+  return matchHardActivation(&l, op, what) ? l.n : 0;
 }
 
 /* }====================================================================== */

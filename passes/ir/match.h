@@ -144,6 +144,23 @@ enum { PT2E_LAYER_NORM_MAX_OPS = 15 };
 int pt2eMatchLayerNorm(MlirOperation rsqrt, MlirOperation *ops);
 
 /*
+** True when 'op' multiplies an activation by a constant computed through
+** an rsqrt: the 1 / sqrt(var + eps) of an eval BatchNorm written as a
+** chain of elementwise ops (torch-mlir's decomposition of batch_norm).
+*/
+bool pt2eMatchBatchNormScale(MlirOperation op);
+
+/*
+** The chain of an eval BatchNorm around its scale op 'scale'
+** (pt2eMatchBatchNormScale): the subtraction of the mean before it when
+** 'scale' is its only reader, 'scale', then up to two affine ops after it
+** (* gamma, + beta). Fills 'ops' (room for PT2E_BATCH_NORM_MAX_OPS) in
+** order and returns their number, 0 when 'scale' is no such op.
+*/
+enum { PT2E_BATCH_NORM_MAX_OPS = 4 };
+int pt2eMatchBatchNormChain(MlirOperation scale, MlirOperation *ops);
+
+/*
 ** torch-mlir's decompositions of ops XNNPACKQuantizer annotates none of,
 ** seen from one op of each: gelu (erf or tanh form: one generic), silu
 ** (from its mul: x * sigmoid(x)), softmax (from its exp: max reduction,

@@ -1,9 +1,9 @@
 // pt2e-annotate on torch-mlir's linalg-on-tensors forms (cut down from
 // fx.export_and_import(..., output_type="linalg-on-tensors") of torch 2.15):
 // every XNNPACKQuantizer pattern, recognised by structure.
-// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate)' | FileCheck %s
-// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate,pt2e-annotate)' | FileCheck %s
-// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate,pt2e-prepare)' | FileCheck %s --check-prefix=PREP
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate{annotate-cat=true})' | FileCheck %s
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate{annotate-cat=true},pt2e-annotate{annotate-cat=true})' | FileCheck %s
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate{annotate-cat=true},pt2e-prepare)' | FileCheck %s --check-prefix=PREP
 // Specs are written out in full: the activation spec is XNNPACK's
 // HistogramObserver int8 [-128, 127] per-tensor affine, eps 2^-12; the weight
 // spec PerChannelMinMaxObserver int8 [-127, 127] per-channel symmetric.

@@ -4,9 +4,9 @@
 // relu6 as maximum/minimum, max pool, flatten, linear via tosa.matmul; a
 // residual block with depthwise conv, mul, concat, adaptive and plain
 // average pools.
-// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate)' | FileCheck %s
-// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate,pt2e-annotate)' | FileCheck %s
-// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate,pt2e-prepare)' | FileCheck %s --check-prefix=PREP
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate{annotate-cat=true})' | FileCheck %s
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate{annotate-cat=true},pt2e-annotate{annotate-cat=true})' | FileCheck %s
+// RUN: %pt2e_opt %s --split-input-file -p 'builtin.module(pt2e-annotate{annotate-cat=true},pt2e-prepare)' | FileCheck %s --check-prefix=PREP
 
 // CHECK-LABEL: func.func @conv_bn_relu_pool_linear_relu6
 // CHECK: tosa.transpose %arg0 {{.*}}pt2e.annotation = {inputs = [{{{.*}}observer = "histogram"{{.*}}}]}
