@@ -50,6 +50,7 @@
 #include "mlir-c/IR.h"
 
 #include "calib_data.h"
+#include "entry.h"
 #include "interp.h"
 #include "ir_ops.h"
 #include "json_writer.h"
@@ -82,6 +83,8 @@ static void usage(FILE *to) {
           "QUANT: its quantized form: pt2e-convert's output (Q-DQ pairs) or\n"
           "       pt2e.fake_quant ops with qparams.\n"
           "FILE:  batches, as pt2e-calibrate's data= (.npz arg0.. or .npy).\n"
+          "NAME:  the function to run (default: the only public func.func\n"
+          "       with a body, as in every tool).\n"
           "Per quantization point, worst first: sqnr_in (the quantized\n"
           "model's activation reaching the point against the float one),\n"
           "sqnr_out (after the point's quantize-dequantize), local_sqnr (the\n"
@@ -951,20 +954,19 @@ static void printSvg(FILE *out, const Debugger *d) {
 
 /* }==================================================================== */
 
-/* The function to run: --entry, or the module's first func.func. */
+/* The function to run: --entry, or the float module's only public
+** function with a body (pt2eEntryFind, the rule of every tool). */
 static bool entryName(MlirModule m, const Options *o, char *name, size_t size) {
-  if (o->entry) {
-    snprintf(name, size, "%s", o->entry);
-    return true;
+  char err[768];
+  MlirOperation f = pt2eEntryFind(mlirModuleGetOperation(m), o->entry,
+                                  "--entry=NAME", err, sizeof err);
+  if (mlirOperationIsNull(f)) {
+    fprintf(stderr, TOOL ": '%s': %s\n", o->floatPath, err);
+    return false;
   }
-  MlirOperation f = pt2eModuleFindFunc(m, NULL);
-  if (!mlirOperationIsNull(f)) {
-    MlirStringRef s = pt2eSymbolName(f);
-    snprintf(name, size, "%.*s", (int)s.length, s.data);
-    return true;
-  }
-  fprintf(stderr, TOOL ": '%s' has no function to run\n", o->floatPath);
-  return false;
+  MlirStringRef s = pt2eSymbolName(f);
+  snprintf(name, size, "%.*s", (int)s.length, s.data);
+  return true;
 }
 
 static void freeDebugger(Debugger *d) {

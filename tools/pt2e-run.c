@@ -28,6 +28,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"
 
+#include "entry.h"
 #include "interp.h"
 #include "npy.h"
 #include "pt2e_checked.h"
@@ -47,6 +48,8 @@ static void usage(FILE *to) {
           "       pt2e-run --compare REFERENCE.npy OTHER.npy "
           "[--max-entry-mb=N]\n"
           "\n"
+          "  --entry=NAME       the function to run (default: the only public "
+          "func.func with a body)\n"
           "  --max-entry-mb=N   the largest array a .npy may hold, in MiB "
           "(default " PT2E_DEFAULT_MAX_ENTRY_MB ")\n"
           "  --max-tensor-mb=N  the largest tensor the interpreter creates, "
@@ -324,19 +327,20 @@ static int compare(const char *refPath, const char *otherPath,
 ** Running a model
 ** ===================================================================== */
 
-/* The function to run: --entry, or the module's first func.func. */
+/* The function to run: --entry, or the module's only public function
+** with a body (pt2eEntryFind, the rule of every tool). */
 static const char *entryName(MlirModule m, const RunOptions *o) {
   static char name[256];
-  if (o->entry)
-    return o->entry;
-  MlirOperation f = pt2eModuleFindFunc(m, NULL);
-  if (!mlirOperationIsNull(f)) {
-    MlirStringRef s = pt2eSymbolName(f);
-    snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
-    return name;
+  char err[768];
+  MlirOperation f = pt2eEntryFind(mlirModuleGetOperation(m), o->entry,
+                                  "--entry=NAME", err, sizeof err);
+  if (mlirOperationIsNull(f)) {
+    fprintf(stderr, "pt2e-run: '%s': %s\n", o->model, err);
+    return NULL;
   }
-  fprintf(stderr, "pt2e-run: '%s' has no function to run\n", o->model);
-  return NULL;
+  MlirStringRef s = pt2eSymbolName(f);
+  snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+  return name;
 }
 
 /* The interpreter for 'entry', under the limits, given as many --input

@@ -43,6 +43,7 @@
 
 #include "calib_data.h"
 #include "calib_shard.h"
+#include "entry.h"
 #include "interp.h"
 #include "observers.h"
 #include "pt2e_calibrated.h"
@@ -697,35 +698,19 @@ static void writeBack(Calibration *c, const Result *res) {
 
 /* }==================================================================== */
 
-/* The entry function's name: the option, or the module's only public one. */
+/* The entry function's name: the option, or the module's only public
+** function with a body (pt2eEntryFind, the rule every tool follows). */
 static MlirLogicalResult chooseEntry(MlirOperation module, const Pt2eOptionValue *opt,
                                      MlirStringRef *out) {
-  if (opt->isSet && opt->stringValue.length) {
-    *out = opt->stringValue;
-    return mlirLogicalResultSuccess();
-  }
-  int count = 0;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    if (!pt2eOpIs(o, "func.func"))
-      continue;
-    MlirAttribute vis = mlirOperationGetAttributeByName(
-        o, mlirStringRefCreateFromCString("sym_visibility"));
-    if (!mlirAttributeIsNull(vis) && pt2eStringRefIs(mlirStringAttrGetValue(vis), "private"))
-      continue;
-    if (mlirRegionIsNull(mlirOperationGetRegion(o, 0)) ||
-        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
-      continue; /* a declaration */
-    *out = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        o, mlirSymbolTableGetSymbolAttributeName()));
-    count++;
-  }
-  if (count == 1)
-    return mlirLogicalResultSuccess();
-  return pt2eEmitError(mlirOperationGetLocation(module),
-                       "'pt2e-calibrate': the module has %d public functions; "
-                       "name the one to run with entry=<name>", count);
+  char name[256] = "", err[768];
+  if (opt->isSet && opt->stringValue.length)
+    snprintf(name, sizeof name, "%.*s", (int)opt->stringValue.length,
+             opt->stringValue.data);
+  MlirOperation f = pt2eEntryFind(module, name, "entry=<name>", err, sizeof err);
+  if (mlirOperationIsNull(f))
+    return pt2eEmitError(mlirOperationGetLocation(module), "'pt2e-calibrate': %s", err);
+  *out = pt2eSymbolName(f);
+  return mlirLogicalResultSuccess();
 }
 
 /* {====================================================================

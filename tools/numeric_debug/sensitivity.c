@@ -20,6 +20,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include "calib_data.h"
+#include "entry.h"
 #include "interp.h"
 #include "ir_ops.h"
 #include "json_writer.h"
@@ -565,16 +566,16 @@ static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eO
 ** The run, phase by phase
 ** ===================================================================== */
 
-/* The function to run (--entry, or the module's first func.func) with its
-** units in s->u; a null op, with a message, when there is none to measure. */
+/* The function to run (--entry, or the module's only public function with
+** a body: pt2eEntryFind) with its units in s->u; a null op, with a message,
+** when there is none to measure. */
 static MlirOperation readUnits(Sens *s) {
   const SensitivityOptions *o = s->o;
-  MlirOperation func = pt2eModuleFindFunc(s->module, o->entry);
+  char err[768];
+  MlirOperation func = pt2eEntryFind(mlirModuleGetOperation(s->module), o->entry,
+                                     "--entry=NAME", err, sizeof err);
   if (mlirOperationIsNull(func)) {
-    if (o->entry)
-      fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, o->entry);
-    else
-      fprintf(stderr, TOOL ": '%s' has no function to run\n", o->modelPath);
+    fprintf(stderr, TOOL ": '%s': %s\n", o->modelPath, err);
     return func;
   }
   bool fakeQuant = false;
