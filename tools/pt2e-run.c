@@ -37,6 +37,7 @@
 #include "pt2e_dialect.h"
 #include "pt2e_limits.h"
 #include "pt2e_support.h"
+#include "support/skip_calls.h"
 #include "support/tool_context.h"
 
 static void usage(FILE *to) {
@@ -45,7 +46,7 @@ static void usage(FILE *to) {
           "--output=OUT.npy ...\n"
           "       pt2e-run MODEL.mlir [--entry=NAME] --inputs=ARGS.npz "
           "--output=OUT.npy ...\n"
-          "                [--no-fast-paths] [--irdl-file=PATH] "
+          "                [--no-fast-paths] [--skip-calls=@A,...] [--irdl-file=PATH] "
           "[--max-entry-mb=N]\n"
           "                [--max-tensor-mb=N] [--max-live-mb=N]\n"
           "       pt2e-run --compare REFERENCE.npy OTHER.npy "
@@ -55,6 +56,10 @@ static void usage(FILE *to) {
           "exactly their\n"
           "                     shapes (no batch dimension), any number of "
           "them\n"
+          "  --skip-calls=@A,@B calls of these external declarations give "
+          "zeros of their\n"
+          "                     result types (timing code) instead of an "
+          "error\n"
           "  --entry=NAME       the function to run (default: the only public "
           "func.func with a body)\n"
           "  --max-entry-mb=N   the largest array a .npy may hold, in MiB "
@@ -83,6 +88,7 @@ typedef struct RunOptions {
   const char *model, *entry;
   const char **inputs, **outputs; /* argc entries each, into argv */
   const char *inputsNpz;          /* --inputs=FILE.npz */
+  const char *skipCalls;          /* --skip-calls=@a,@b */
   int nIn, nOut;
   const char *compare[2]; /* --compare REFERENCE OTHER */
   bool fast;
@@ -136,6 +142,8 @@ static int parseArg(int argc, char **argv, int *i, RunOptions *o) {
     }
     o->compare[0] = argv[++*i];
     o->compare[1] = argv[++*i];
+  } else if ((v = flagValue(a, "--skip-calls"))) {
+    o->skipCalls = v;
   } else if ((v = flagValue(a, "--inputs"))) {
     o->inputsNpz = v;
   } else if ((v = flagValue(a, "--input")) ||
@@ -360,8 +368,10 @@ static const char *entryName(MlirModule m, const RunOptions *o) {
 }
 
 /* The interpreter for 'entry', under the limits, given as many --input
-** and --output files as the function has arguments and results. */
+** and --output files as the function has arguments and results; 'hooks'
+** (--skip-calls) must live as long as it. */
 static Pt2eInterp *createInterp(MlirModule m, const char *entry,
+                                const Pt2eInterpHooks *hooks,
                                 const RunOptions *o) {
   Pt2eInterpLimits limits;
   if (!pt2eInterpLimitsFromMiB(o->maxTensorMiB, o->maxLiveMiB, &limits)) {
@@ -369,7 +379,7 @@ static Pt2eInterp *createInterp(MlirModule m, const char *entry,
     return NULL;
   }
   Pt2eInterp *interp = pt2eInterpCreateInModule(
-      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL,
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), hooks,
       &limits);
   if (!interp)
     return NULL;
@@ -530,14 +540,19 @@ static int runModel(const RunOptions *opt) {
   MlirModule m = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(opt->model));
   /* a module that does not parse: the parser printed why, with the file */
-  if (!mlirModuleIsNull(m)) {
+  size_t numSkip;
+  MlirStringRef *skip = pt2eToolSkipCalls(opt->skipCalls, &numSkip);
+  Pt2eInterpHooks hooks = {NULL, NULL, NULL, skip, numSkip};
+  if (!mlirModuleIsNull(m) && skip) {
     const char *entry = entryName(m, opt);
-    Pt2eInterp *interp = entry ? createInterp(m, entry, opt) : NULL;
+    Pt2eInterp *interp = entry ? createInterp(m, entry, &hooks, opt) : NULL;
     if (interp)
       rc = runAndWrite(interp, opt);
     pt2eInterpDestroy(interp);
-    mlirModuleDestroy(m);
   }
+  pt2eFree(skip);
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
   return rc;
 }

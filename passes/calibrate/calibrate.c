@@ -59,7 +59,7 @@
 enum {
   OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming,
   OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, OptShard,
-  OptHistogramStart, NumOptions
+  OptHistogramStart, OptSkipCalls, NumOptions
 };
 
 static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
@@ -104,6 +104,10 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                            "earlier shard; each Histogram starts from the "
                            "range they saw, so that pt2e-merge is exact",
                            NULL, false},
+    [OptSkipCalls] = {"skip-calls", Pt2eOptionList,
+                      "external declarations (@rtclock,...) whose calls give "
+                      "zeros of their result types instead of an error "
+                      "(timing code in benchmark IR)", NULL, false},
 };
 
 /* {====================================================================
@@ -777,7 +781,9 @@ static MlirLogicalResult openRun(Run *run, MlirOperation module) {
                                    "%lld)",
                          (long long)options[OptMaxTensorMb].intValue,
                          (long long)options[OptMaxLiveMb].intValue);
-  run->hooks = (Pt2eInterpHooks){hookObserve, hookFakeQuant, &run->c};
+  run->hooks = (Pt2eInterpHooks){hookObserve, hookFakeQuant, &run->c,
+                                 options[OptSkipCalls].listValues,
+                                 options[OptSkipCalls].listSize};
   run->interp = pt2eInterpCreateInModule(module, run->entry, &run->hooks, &limits);
   if (!run->interp)
     return mlirLogicalResultFailure();
