@@ -1104,10 +1104,13 @@ int main(int argc, char **argv) {
     return 1;
   int rc;
   if (opt.sensitivity) {
+    size_t numSkip;
+    MlirStringRef *skip = pt2eToolSkipCalls(opt.skipCalls, &numSkip);
     SensitivityOptions so = {opt.floatPath, opt.data, opt.entry, opt.output, opt.svg,
                              opt.json, opt.hasTarget, opt.targetDb, opt.maxEntryMb,
-                             opt.progress};
-    rc = pt2eSensitivityRun(ctx, &so);
+                             opt.progress, skip, numSkip};
+    rc = skip ? pt2eSensitivityRun(ctx, &so) : 1;
+    pt2eFree(skip);
   } else {
     rc = debug(ctx, &opt);
   }

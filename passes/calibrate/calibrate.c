@@ -69,7 +69,7 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                  "one-argument function", NULL, false},
     [OptEntry] = {"entry", Pt2eOptionString,
                   "the function to run (default: the module's only public "
-                  "function)", NULL, false},
+                  "function with a body)", NULL, false},
     [OptRandomBatches] = {"random-batches", Pt2eOptionInt,
                           "instead of data: this many batches of seeded "
                           "standard-normal data shaped like the arguments",

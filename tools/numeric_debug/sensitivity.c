@@ -206,7 +206,9 @@ static double lowestSqnr(const Sens *s, const double *err2) {
 static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
   MlirOperation clone = mlirOperationClone(s->quantOp);
   *dropped = bypassPoints(s, clone, inFloat);
-  Pt2eInterp *qi = *dropped >= 0 ? pt2eInterpCreateInModule(clone, s->entry, NULL, NULL) : NULL;
+  Pt2eInterpHooks hooks = {NULL, NULL, NULL, s->o->skipCalls, s->o->numSkipCalls};
+  Pt2eInterp *qi = *dropped >= 0 ? pt2eInterpCreateInModule(clone, s->entry, &hooks, NULL)
+                                 : NULL;
   Pt2eTensor **res = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *res);
   double *err2 = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *err2);
   bool ok = qi && res && err2;
@@ -604,7 +606,8 @@ static bool prepareRuns(Sens *s, MlirOperation func) {
   s->start = nowSeconds();
   s->entry = pt2eSymbolName(func);
   s->loc = mlirOperationGetLocation(module);
-  s->floatInterp = pt2eInterpCreateInModule(module, s->entry, NULL, NULL);
+  Pt2eInterpHooks hooks = {NULL, NULL, NULL, s->o->skipCalls, s->o->numSkipCalls};
+  s->floatInterp = pt2eInterpCreateInModule(module, s->entry, &hooks, NULL);
   if (!s->floatInterp)
     return false;
   s->data = pt2eCalibDataOpen(s->floatInterp, s->o->data, s->o->maxEntryMb, s->loc);
