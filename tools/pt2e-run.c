@@ -468,8 +468,12 @@ static Pt2eTensor *tensorFromNpz(Pt2eNpz *npz, const Pt2eInterp *interp,
     return NULL;
   }
   Pt2eTensor *v = NULL;
-  if (elemOfArray(a.dtype, &t) && (v = pt2eTensorCreate(t, a.rank, a.shape)) &&
-      a.nbytes)
+  if (!elemOfArray(a.dtype, &t)) /* acceptArg checked the dtype */
+    fprintf(stderr, "pt2e-run: %s: array '%s' has no interpreter type\n",
+            o->inputsNpz, name);
+  else if (!(v = pt2eTensorCreate(t, a.rank, a.shape)))
+    fprintf(stderr, "pt2e-run: out of memory reading '%s'\n", name);
+  else if (a.nbytes)
     memcpy(v->data, a.data, a.nbytes);
   pt2eArrayFree(&a);
   return v;
