@@ -39,6 +39,7 @@
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/IR.h"
 
+#include "entry.h"
 #include "ir_ops.h"
 #include "pt2e_annotation.h"
 #include "pt2e_calibrated.h"
@@ -606,16 +607,15 @@ static void writeHeader(FILE *f, const char *title) {
 
 /* }==================================================================== */
 
-/* The function 'entry' of the module, or its first func.func. */
+/* The function 'entry' of the module, or its only public function with a
+** body (pt2eEntryFind, the rule of every tool). */
 static MlirOperation findFunc(MlirModule m, const char *path, const char *entry) {
-  MlirOperation f = pt2eModuleFindFunc(m, entry);
-  if (!mlirOperationIsNull(f))
-    return f;
-  if (entry)
-    fprintf(stderr, "pt2e-draw: '%s' has no function @%s\n", path, entry);
-  else
-    fprintf(stderr, "pt2e-draw: '%s' has no func.func\n", path);
-  return (MlirOperation){NULL};
+  char err[768];
+  MlirOperation f = pt2eEntryFind(mlirModuleGetOperation(m), entry, "--entry=NAME",
+                                  err, sizeof err);
+  if (mlirOperationIsNull(f))
+    fprintf(stderr, "pt2e-draw: '%s': %s\n", path, err);
+  return f;
 }
 
 static bool loadGraph(MlirContext ctx, const char *path, const char *entry, Graph *g,
@@ -633,7 +633,8 @@ static void usage(void) {
           "[--no-types] [--irdl-file=PATH]\n"
           "  writes Graphviz DOT of the function's dataflow to stdout; with two\n"
           "  files, both stages side by side, what LATER added outlined green and\n"
-          "  what it removed outlined red (dashed)\n");
+          "  what it removed outlined red (dashed); the function is --entry's,\n"
+          "  or the only public func.func with a body\n");
 }
 
 typedef struct DrawOptions {

@@ -50,6 +50,7 @@
 #include "mlir-c/IR.h"
 
 #include "calib_data.h"
+#include "entry.h"
 #include "interp.h"
 #include "ir_ops.h"
 #include "json_writer.h"
@@ -62,6 +63,7 @@
 #include "qparams.h"
 #include "numeric_debug/sensitivity.h"
 #include "numeric_debug/svg_rows.h"
+#include "support/skip_calls.h"
 #include "support/tool_context.h"
 #include "support/tool_output.h"
 
@@ -82,6 +84,10 @@ static void usage(FILE *to) {
           "QUANT: its quantized form: pt2e-convert's output (Q-DQ pairs) or\n"
           "       pt2e.fake_quant ops with qparams.\n"
           "FILE:  batches, as pt2e-calibrate's data= (.npz arg0.. or .npy).\n"
+          "--skip-calls=@A,@B: calls of these external declarations give\n"
+          "       zeros of their result types (timing code) instead of an error.\n"
+          "NAME:  the function to run (default: the only public func.func\n"
+          "       with a body, as in every tool).\n"
           "Per quantization point, worst first: sqnr_in (the quantized\n"
           "model's activation reaching the point against the float one),\n"
           "sqnr_out (after the point's quantize-dequantize), local_sqnr (the\n"
@@ -99,6 +105,7 @@ static void usage(FILE *to) {
 
 typedef struct Options {
   const char *floatPath, *quantPath, *data, *entry, *output, *svg;
+  const char *skipCalls; /* --skip-calls=@a,@b */
   bool json;
   char irdl[4096];
   int64_t maxEntryMb;
@@ -166,6 +173,8 @@ static int parseArg(const char *a, Options *o) {
     o->data = v;
   } else if ((v = flagValue(a, "--entry"))) {
     o->entry = v;
+  } else if ((v = flagValue(a, "--skip-calls"))) {
+    o->skipCalls = v;
   } else if ((v = flagValue(a, "--output"))) {
     o->output = v;
   } else if ((v = flagValue(a, "--svg"))) {
@@ -951,20 +960,19 @@ static void printSvg(FILE *out, const Debugger *d) {
 
 /* }==================================================================== */
 
-/* The function to run: --entry, or the module's first func.func. */
+/* The function to run: --entry, or the float module's only public
+** function with a body (pt2eEntryFind, the rule of every tool). */
 static bool entryName(MlirModule m, const Options *o, char *name, size_t size) {
-  if (o->entry) {
-    snprintf(name, size, "%s", o->entry);
-    return true;
+  char err[768];
+  MlirOperation f = pt2eEntryFind(mlirModuleGetOperation(m), o->entry,
+                                  "--entry=NAME", err, sizeof err);
+  if (mlirOperationIsNull(f)) {
+    fprintf(stderr, TOOL ": '%s': %s\n", o->floatPath, err);
+    return false;
   }
-  MlirOperation f = pt2eModuleFindFunc(m, NULL);
-  if (!mlirOperationIsNull(f)) {
-    MlirStringRef s = pt2eSymbolName(f);
-    snprintf(name, size, "%.*s", (int)s.length, s.data);
-    return true;
-  }
-  fprintf(stderr, TOOL ": '%s' has no function to run\n", o->floatPath);
-  return false;
+  MlirStringRef s = pt2eSymbolName(f);
+  snprintf(name, size, "%.*s", (int)s.length, s.data);
+  return true;
 }
 
 static void freeDebugger(Debugger *d) {
@@ -989,6 +997,7 @@ typedef struct Models {
   Pt2eInterp *fi, *qi; /* their entry functions, the probes hooked */
   Pt2eCalibData *data; /* the batches */
   MlirLocation loc;    /* FLOAT's, for errors about the batches */
+  MlirStringRef *skip; /* --skip-calls, held while the interpreters live */
 } Models;
 
 /* FLOAT, then QUANT unless FLOAT failed (the parser said why). */
@@ -1002,9 +1011,13 @@ static void readModels(MlirContext ctx, const Options *o, Models *m) {
 /* The interpreters of both models' function 'entry', with the hooks that
 ** read the probes, checked to take the same arguments; and the batches. */
 static bool openRuns(Debugger *d, const Options *o, const char *entry, Models *m) {
-  Pt2eInterpHooks fh = {observeFloat, NULL, d}, qh = {observeQuant, NULL, d};
+  size_t numSkip;
+  m->skip = pt2eToolSkipCalls(o->skipCalls, &numSkip);
+  Pt2eInterpHooks fh = {observeFloat, NULL, d, m->skip, numSkip},
+                  qh = {observeQuant, NULL, d, m->skip, numSkip};
   MlirStringRef e = mlirStringRefCreateFromCString(entry);
-  m->fi = pt2eInterpCreateInModule(mlirModuleGetOperation(m->fm), e, &fh, NULL);
+  m->fi = m->skip ? pt2eInterpCreateInModule(mlirModuleGetOperation(m->fm), e, &fh, NULL)
+                  : NULL;
   m->qi = m->fi ? pt2eInterpCreateInModule(mlirModuleGetOperation(m->qm), e, &qh, NULL) : NULL;
   if (!m->fi || !m->qi || !sameSignature(m->fi, m->qi, o))
     return false;
@@ -1046,6 +1059,7 @@ static void closeRun(Models *m, Debugger *d) {
   pt2eCalibDataClose(m->data);
   pt2eInterpDestroy(m->qi);
   pt2eInterpDestroy(m->fi);
+  pt2eFree(m->skip);
   freeDebugger(d);
   if (!mlirModuleIsNull(m->qm))
     mlirModuleDestroy(m->qm);
@@ -1090,10 +1104,13 @@ int main(int argc, char **argv) {
     return 1;
   int rc;
   if (opt.sensitivity) {
+    size_t numSkip;
+    MlirStringRef *skip = pt2eToolSkipCalls(opt.skipCalls, &numSkip);
     SensitivityOptions so = {opt.floatPath, opt.data, opt.entry, opt.output, opt.svg,
                              opt.json, opt.hasTarget, opt.targetDb, opt.maxEntryMb,
-                             opt.progress};
-    rc = pt2eSensitivityRun(ctx, &so);
+                             opt.progress, skip, numSkip};
+    rc = skip ? pt2eSensitivityRun(ctx, &so) : 1;
+    pt2eFree(skip);
   } else {
     rc = debug(ctx, &opt);
   }

@@ -26,27 +26,42 @@
 #include <unistd.h>
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 
+#include "entry.h"
 #include "interp.h"
 #include "npy.h"
+#include "pt2e_alloc.h"
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
+#include "pt2e_limits.h"
 #include "pt2e_support.h"
+#include "support/skip_calls.h"
 #include "support/tool_context.h"
-
-#define MAX_IO 64
 
 static void usage(FILE *to) {
   fprintf(to,
           "usage: pt2e-run MODEL.mlir [--entry=NAME] --input=A.npy ... "
           "--output=OUT.npy ...\n"
-          "                [--no-fast-paths] [--irdl-file=PATH] "
+          "       pt2e-run MODEL.mlir [--entry=NAME] --inputs=ARGS.npz "
+          "--output=OUT.npy ...\n"
+          "                [--no-fast-paths] [--skip-calls=@A,...] [--irdl-file=PATH] "
           "[--max-entry-mb=N]\n"
           "                [--max-tensor-mb=N] [--max-live-mb=N]\n"
           "       pt2e-run --compare REFERENCE.npy OTHER.npy "
           "[--max-entry-mb=N]\n"
           "\n"
+          "  --inputs=ARGS.npz  the arguments as arrays arg0, arg1, ... of "
+          "exactly their\n"
+          "                     shapes (no batch dimension), any number of "
+          "them\n"
+          "  --skip-calls=@A,@B calls of these external declarations give "
+          "zeros of their\n"
+          "                     result types (timing code) instead of an "
+          "error\n"
+          "  --entry=NAME       the function to run (default: the only public "
+          "func.func with a body)\n"
           "  --max-entry-mb=N   the largest array a .npy may hold, in MiB "
           "(default " PT2E_DEFAULT_MAX_ENTRY_MB ")\n"
           "  --max-tensor-mb=N  the largest tensor the interpreter creates, "
@@ -71,7 +86,9 @@ static void usage(FILE *to) {
 /* What the command line asks for. */
 typedef struct RunOptions {
   const char *model, *entry;
-  const char *inputs[MAX_IO], *outputs[MAX_IO];
+  const char **inputs, **outputs; /* argc entries each, into argv */
+  const char *inputsNpz;          /* --inputs=FILE.npz */
+  const char *skipCalls;          /* --skip-calls=@a,@b */
   int nIn, nOut;
   const char *compare[2]; /* --compare REFERENCE OTHER */
   bool fast;
@@ -100,15 +117,10 @@ static bool parseMiB(const char *name, const char *text, int64_t *out) {
   return true;
 }
 
-/* --input=FILE or --output=FILE ('a' is which); 2 when there are too
-** many, -1 to go on. */
+/* --input=FILE or --output=FILE ('a' is which); -1 to go on (the
+** arrays have room for every argument of the command line). */
 static int parseIoFile(const char *a, const char *v, RunOptions *o) {
   bool in = a[2] == 'i';
-  if ((in ? o->nIn : o->nOut) == MAX_IO) {
-    fprintf(stderr, "pt2e-run: more than %d %s files\n", MAX_IO,
-            in ? "--input" : "--output");
-    return 2;
-  }
   if (in)
     o->inputs[o->nIn++] = v;
   else
@@ -130,6 +142,10 @@ static int parseArg(int argc, char **argv, int *i, RunOptions *o) {
     }
     o->compare[0] = argv[++*i];
     o->compare[1] = argv[++*i];
+  } else if ((v = flagValue(a, "--skip-calls"))) {
+    o->skipCalls = v;
+  } else if ((v = flagValue(a, "--inputs"))) {
+    o->inputsNpz = v;
   } else if ((v = flagValue(a, "--input")) ||
              (v = flagValue(a, "--output"))) {
     return parseIoFile(a, v, o);
@@ -167,13 +183,24 @@ static int parseArgs(int argc, char **argv, RunOptions *o) {
   o->maxTensorMiB = strtoll(PT2E_DEFAULT_MAX_TENSOR_MB, NULL, 10);
   o->maxLiveMiB = strtoll(PT2E_DEFAULT_MAX_LIVE_MB, NULL, 10);
   pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
+  o->inputs = pt2eAlloc((size_t)argc * sizeof *o->inputs);
+  o->outputs = pt2eAlloc((size_t)argc * sizeof *o->outputs);
+  if (!o->inputs || !o->outputs) {
+    fprintf(stderr, "pt2e-run: out of memory\n");
+    return 1;
+  }
   for (int i = 1; i < argc; i++) {
     int rc = parseArg(argc, argv, &i, o);
     if (rc >= 0)
       return rc;
   }
   bool comparing = o->compare[0] != NULL;
-  if (comparing ? (o->model || o->nIn || o->nOut) : !o->model) {
+  if (o->inputsNpz && o->nIn) {
+    fprintf(stderr, "pt2e-run: give the arguments either as --input files or "
+                    "as one --inputs archive, not both\n");
+    return 2;
+  }
+  if (comparing ? (o->model || o->nIn || o->nOut || o->inputsNpz) : !o->model) {
     usage(stderr);
     return 2;
   }
@@ -324,24 +351,27 @@ static int compare(const char *refPath, const char *otherPath,
 ** Running a model
 ** ===================================================================== */
 
-/* The function to run: --entry, or the module's first func.func. */
+/* The function to run: --entry, or the module's only public function
+** with a body (pt2eEntryFind, the rule of every tool). */
 static const char *entryName(MlirModule m, const RunOptions *o) {
   static char name[256];
-  if (o->entry)
-    return o->entry;
-  MlirOperation f = pt2eModuleFindFunc(m, NULL);
-  if (!mlirOperationIsNull(f)) {
-    MlirStringRef s = pt2eSymbolName(f);
-    snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
-    return name;
+  char err[768];
+  MlirOperation f = pt2eEntryFind(mlirModuleGetOperation(m), o->entry,
+                                  "--entry=NAME", err, sizeof err);
+  if (mlirOperationIsNull(f)) {
+    fprintf(stderr, "pt2e-run: '%s': %s\n", o->model, err);
+    return NULL;
   }
-  fprintf(stderr, "pt2e-run: '%s' has no function to run\n", o->model);
-  return NULL;
+  MlirStringRef s = pt2eSymbolName(f);
+  snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+  return name;
 }
 
 /* The interpreter for 'entry', under the limits, given as many --input
-** and --output files as the function has arguments and results. */
+** and --output files as the function has arguments and results; 'hooks'
+** (--skip-calls) must live as long as it. */
 static Pt2eInterp *createInterp(MlirModule m, const char *entry,
+                                const Pt2eInterpHooks *hooks,
                                 const RunOptions *o) {
   Pt2eInterpLimits limits;
   if (!pt2eInterpLimitsFromMiB(o->maxTensorMiB, o->maxLiveMiB, &limits)) {
@@ -349,12 +379,12 @@ static Pt2eInterp *createInterp(MlirModule m, const char *entry,
     return NULL;
   }
   Pt2eInterp *interp = pt2eInterpCreateInModule(
-      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), NULL,
+      mlirModuleGetOperation(m), mlirStringRefCreateFromCString(entry), hooks,
       &limits);
   if (!interp)
     return NULL;
   pt2eInterpSetFastPaths(interp, o->fast);
-  if (o->nIn != pt2eInterpNumArgs(interp)) {
+  if (!o->inputsNpz && o->nIn != pt2eInterpNumArgs(interp)) {
     fprintf(stderr, "pt2e-run: @%s takes %d arguments, got %d --input files\n",
             entry, pt2eInterpNumArgs(interp), o->nIn);
     pt2eInterpDestroy(interp);
@@ -369,52 +399,175 @@ static Pt2eInterp *createInterp(MlirModule m, const char *entry,
   return interp;
 }
 
+/* The array being loaded from --inputs, for acceptArg. */
+typedef struct ExpectedArg {
+  const Pt2eInterp *interp;
+  const char *file, *name;
+  int arg;
+} ExpectedArg;
+
+/* "(4, 3)" or "(4,)" into 'buf'. */
+static void formatShape(char *buf, size_t size, int rank, const int64_t *shape) {
+  size_t n = (size_t)snprintf(buf, size, "(");
+  for (int d = 0; d < rank && n < size; d++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%lld", d ? ", " : "",
+                          (long long)shape[d]);
+  if (n < size)
+    snprintf(buf + n, size - n, "%s)", rank == 1 ? "," : "");
+}
+
+/*
+** Pt2eArrayCheck's 'accept' for --inputs: the array's header against its
+** argument's type (exactly its shape and dtype), before the reader
+** allocates or inflates anything.
+*/
+static bool acceptArg(void *userData, const Pt2eArray *header, char *err,
+                      size_t errSize) {
+  const ExpectedArg *x = userData;
+  MlirType t = pt2eInterpArgType(x->interp, x->arg);
+  Pt2eElemType et;
+  Pt2eArrayDType want;
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
+      !pt2eElemTypeFromMlir(mlirShapedTypeGetElementType(t), &et) ||
+      !arrayOfElem(et, &want) || mlirShapedTypeGetRank(t) > PT2E_MAX_RANK) {
+    snprintf(err, errSize, "%s: argument #%d is not a static tensor the "
+             "interpreter can feed", x->file, x->arg);
+    return false;
+  }
+  int rank = (int)mlirShapedTypeGetRank(t);
+  int64_t shape[PT2E_MAX_RANK];
+  bool ok = header->dtype == want && header->rank == rank;
+  for (int d = 0; d < rank; d++) {
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+    ok = ok && header->shape[d] == shape[d];
+  }
+  if (ok)
+    return true;
+  char exp[200], got[200];
+  formatShape(exp, sizeof exp, rank, shape);
+  formatShape(got, sizeof got, header->rank, header->shape);
+  snprintf(err, errSize, "%s: array '%s' for argument #%d: expected shape %s "
+           "of '%s', found shape %s of '%s'", x->file, x->name, x->arg, exp,
+           pt2eArrayDTypeName(want), got, pt2eArrayDTypeName(header->dtype));
+  return false;
+}
+
+/* Argument 'i' as the array arg<i> of the open --inputs archive. */
+static Pt2eTensor *tensorFromNpz(Pt2eNpz *npz, const Pt2eInterp *interp,
+                                 int i, const RunOptions *o) {
+  char name[32], err[1024];
+  snprintf(name, sizeof name, "arg%d", i);
+  ExpectedArg x = {interp, o->inputsNpz, name, i};
+  Pt2eArrayCheck check = o->npyCheck;
+  check.accept = acceptArg;
+  check.userData = &x;
+  Pt2eArray a;
+  Pt2eElemType t;
+  if (!pt2eNpzLoadChecked(npz, name, Pt2eNpyKeep, &check, &a, err, sizeof err)) {
+    fprintf(stderr, "pt2e-run: %s\n", err);
+    return NULL;
+  }
+  Pt2eTensor *v = NULL;
+  if (!elemOfArray(a.dtype, &t)) /* acceptArg checked the dtype */
+    fprintf(stderr, "pt2e-run: %s: array '%s' has no interpreter type\n",
+            o->inputsNpz, name);
+  else if (!(v = pt2eTensorCreate(t, a.rank, a.shape)))
+    fprintf(stderr, "pt2e-run: out of memory reading '%s'\n", name);
+  else if (a.nbytes)
+    memcpy(v->data, a.data, a.nbytes);
+  pt2eArrayFree(&a);
+  return v;
+}
+
+/* The function's arguments into 'args': from the --input files, or from
+** the --inputs archive. */
+static bool readArgs(const Pt2eInterp *interp, const RunOptions *o,
+                     Pt2eTensor **args) {
+  int n = pt2eInterpNumArgs(interp);
+  if (!o->inputsNpz) {
+    for (int i = 0; i < n; i++)
+      if (!(args[i] = tensorFromNpy(o->inputs[i], &o->npyCheck)))
+        return false;
+    return true;
+  }
+  char err[1024];
+  Pt2eNpz *npz = pt2eNpzOpen(o->inputsNpz, err, sizeof err);
+  if (!npz) {
+    fprintf(stderr, "pt2e-run: %s\n", err);
+    return false;
+  }
+  bool ok = true;
+  for (int i = 0; ok && i < n; i++)
+    ok = (args[i] = tensorFromNpz(npz, interp, i, o)) != NULL;
+  pt2eNpzClose(npz);
+  return ok;
+}
+
 /* Reads the inputs, runs the function and writes its results: 0 or 1. */
 static int runAndWrite(Pt2eInterp *interp, const RunOptions *o) {
-  Pt2eTensor *args[MAX_IO] = {NULL}, *results[MAX_IO] = {NULL};
-  int rc = 1, nRes = 0;
-  for (int i = 0; i < o->nIn; i++)
-    if (!(args[i] = tensorFromNpy(o->inputs[i], &o->npyCheck)))
-      goto done;
+  int nArgs = pt2eInterpNumArgs(interp), nRes = pt2eInterpNumResults(interp);
+  Pt2eTensor **args = pt2eAlloc((size_t)(nArgs + 1) * sizeof *args);
+  Pt2eTensor **results = pt2eAlloc((size_t)(nRes + 1) * sizeof *results);
+  int rc = 1;
+  bool ran = false;
+  if (!args || !results) {
+    fprintf(stderr, "pt2e-run: out of memory\n");
+    goto done;
+  }
+  if (!readArgs(interp, o, args))
+    goto done;
   if (mlirLogicalResultIsFailure(pt2eInterpRun(interp, args, results)))
     goto done;
-  nRes = pt2eInterpNumResults(interp);
+  ran = true;
   rc = 0;
   for (int k = 0; k < nRes; k++)
     if (!tensorToNpy(results[k], o->outputs[k]))
       rc = 1;
 done:
-  for (int k = 0; k < nRes; k++)
+  for (int k = 0; ran && k < nRes; k++)
     pt2eTensorRelease(results[k]);
-  for (int i = 0; i < o->nIn; i++)
+  for (int i = 0; args && i < nArgs; i++)
     pt2eTensorRelease(args[i]);
+  pt2eFree(args);
+  pt2eFree(results);
   return rc;
 }
 
 /* }==================================================================== */
 
-int main(int argc, char **argv) {
-  static RunOptions opt; /* large; one per process */
-  int parsed = parseArgs(argc, argv, &opt);
-  if (parsed >= 0)
-    return parsed;
-  if (opt.compare[0])
-    return compare(opt.compare[0], opt.compare[1], &opt.npyCheck);
+/* Runs the model the options name: 0 or 1. */
+static int runModel(const RunOptions *opt) {
   MlirContext ctx;
-  if (!pt2eToolContextCreate("pt2e-run", opt.irdl, &ctx))
+  if (!pt2eToolContextCreate("pt2e-run", opt->irdl, &ctx))
     return 1;
   int rc = 1;
   MlirModule m = mlirModuleCreateParseFromFile(
-      ctx, mlirStringRefCreateFromCString(opt.model));
+      ctx, mlirStringRefCreateFromCString(opt->model));
   /* a module that does not parse: the parser printed why, with the file */
-  if (!mlirModuleIsNull(m)) {
-    const char *entry = entryName(m, &opt);
-    Pt2eInterp *interp = entry ? createInterp(m, entry, &opt) : NULL;
+  size_t numSkip;
+  MlirStringRef *skip = pt2eToolSkipCalls(opt->skipCalls, &numSkip);
+  Pt2eInterpHooks hooks = {NULL, NULL, NULL, skip, numSkip};
+  if (!mlirModuleIsNull(m) && skip) {
+    const char *entry = entryName(m, opt);
+    Pt2eInterp *interp = entry ? createInterp(m, entry, &hooks, opt) : NULL;
     if (interp)
-      rc = runAndWrite(interp, &opt);
+      rc = runAndWrite(interp, opt);
     pt2eInterpDestroy(interp);
-    mlirModuleDestroy(m);
   }
+  pt2eFree(skip);
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  static RunOptions opt; /* one per process */
+  int rc = parseArgs(argc, argv, &opt);
+  if (rc < 0)
+    rc = opt.compare[0] ? compare(opt.compare[0], opt.compare[1], &opt.npyCheck)
+                        : runModel(&opt);
+  pt2eFree(opt.inputs);
+  pt2eFree(opt.outputs);
   return rc;
 }

@@ -43,6 +43,7 @@
 
 #include "calib_data.h"
 #include "calib_shard.h"
+#include "entry.h"
 #include "interp.h"
 #include "observers.h"
 #include "pt2e_calibrated.h"
@@ -58,7 +59,7 @@
 enum {
   OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming,
   OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, OptShard,
-  OptHistogramStart, NumOptions
+  OptHistogramStart, OptSkipCalls, NumOptions
 };
 
 static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
@@ -68,7 +69,7 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                  "one-argument function", NULL, false},
     [OptEntry] = {"entry", Pt2eOptionString,
                   "the function to run (default: the module's only public "
-                  "function)", NULL, false},
+                  "function with a body)", NULL, false},
     [OptRandomBatches] = {"random-batches", Pt2eOptionInt,
                           "instead of data: this many batches of seeded "
                           "standard-normal data shaped like the arguments",
@@ -103,6 +104,10 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                            "earlier shard; each Histogram starts from the "
                            "range they saw, so that pt2e-merge is exact",
                            NULL, false},
+    [OptSkipCalls] = {"skip-calls", Pt2eOptionList,
+                      "external declarations (@rtclock,...) whose calls give "
+                      "zeros of their result types instead of an error "
+                      "(timing code in benchmark IR)", NULL, false},
 };
 
 /* {====================================================================
@@ -144,6 +149,7 @@ typedef struct Calibration {
                         ** per-channel histograms */
   int64_t batch;        /* the batch running now, for messages */
   bool sharded;         /* shard=: keep what pt2e-merge needs */
+  bool randomData;      /* random-batches=: a NaN is the data's fault */
   double observerSeconds; /* time inside the hooks (timing=on) */
 } Calibration;
 
@@ -473,6 +479,76 @@ static bool trackUpdate(QState *st) {
   return true;
 }
 
+/* True when every element of the f32 tensor 'x' is finite. */
+static bool allFinite(const Pt2eTensor *x) {
+  const float *v = x->data;
+  for (int64_t i = 0; i < x->numel; i++)
+    if (!isfinite(v[i]))
+      return false;
+  return true;
+}
+
+/* The func.func that holds 'op', or a null op. */
+static MlirOperation enclosingFunc(MlirOperation op) {
+  while (!mlirOperationIsNull(op) && !pt2eOpIs(op, "func.func"))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
+/*
+** "#0 (tensor<2x4xf32>), #2 (tensor<4xf32>)": the arguments of the function
+** holding 'op' that its input is computed from, into 'buf'.
+*/
+static void feedingArguments(MlirOperation op, char *buf, size_t size) {
+  MlirOperation f = enclosingFunc(op);
+  MlirBlock b = mlirOperationIsNull(f) ? (MlirBlock){NULL}
+                                       : mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  intptr_t n = mlirBlockIsNull(b) ? 0 : mlirBlockGetNumArguments(b);
+  bool *feeds = pt2eAlloc((size_t)(n + 1) * sizeof *feeds);
+  size_t len = 0;
+  buf[0] = '\0';
+  if (feeds && pt2eOpArgumentsFeeding(mlirOperationGetOperand(op, 0), b, feeds, n)) {
+    for (intptr_t k = 0; k < n && len < size; k++) {
+      if (!feeds[k])
+        continue;
+      char type[128];
+      if (!pt2eAttrToText(mlirTypeAttrGet(mlirValueGetType(mlirBlockGetArgument(b, k))),
+                          type, sizeof type))
+        snprintf(type, sizeof type, "...");
+      int w = snprintf(buf + len, size - len, "%s#%lld (%s)", len ? ", " : "",
+                       (long long)k, type);
+      len = w < 0 ? size : len + (size_t)w;
+    }
+  }
+  pt2eFree(feeds);
+  if (!buf[0])
+    snprintf(buf, size, "(none found)");
+}
+
+/*
+** An observer saw NaN or an infinity while random-batches= feeds the
+** function: the random standard-normal values are not valid for every
+** argument (a BatchNorm variance passed as an argument is negative half
+** the time, and its square root is NaN). Says so, naming the arguments the
+** observed value is computed from, and what to give instead.
+*/
+static MlirLogicalResult randomDataNotFinite(const Calibration *c, MlirOperation op,
+                                             const Pt2eTensor *x) {
+  bool nan = false;
+  const float *v = x->data;
+  for (int64_t i = 0; i < x->numel && !nan; i++)
+    nan = isnan(v[i]);
+  char args[1024];
+  feedingArguments(op, args, sizeof args);
+  return opError(op, "saw %s in batch %lld of random calibration data "
+                 "(random-batches=): it is computed from arguments %s, and "
+                 "standard-normal values are not valid for every argument (a "
+                 "BatchNorm variance passed as an argument is negative half "
+                 "the time: its square root is NaN); give real inputs with "
+                 "data=<file.npz>", nan ? "NaN" : "an infinity",
+                 (long long)c->batch, args);
+}
+
 static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
                                      const Pt2eTensor *x, QState **out) {
   int s = stateOfOp(c, op);
@@ -487,6 +563,8 @@ static MlirLogicalResult observeInto(Calibration *c, MlirOperation op,
   const OpState *o = opStateOf(c, op);
   if (o && o->seesSeenValues)
     return mlirLogicalResultSuccess();
+  if (c->randomData && !allFinite(x))
+    return randomDataNotFinite(c, op, x);
   Pt2eNumStatus r = pt2eObserverUpdate(st->obs, x->data, x->shape, x->rank);
   if (r < 0) {
     char what[600];
@@ -697,35 +775,19 @@ static void writeBack(Calibration *c, const Result *res) {
 
 /* }==================================================================== */
 
-/* The entry function's name: the option, or the module's only public one. */
+/* The entry function's name: the option, or the module's only public
+** function with a body (pt2eEntryFind, the rule every tool follows). */
 static MlirLogicalResult chooseEntry(MlirOperation module, const Pt2eOptionValue *opt,
                                      MlirStringRef *out) {
-  if (opt->isSet && opt->stringValue.length) {
-    *out = opt->stringValue;
-    return mlirLogicalResultSuccess();
-  }
-  int count = 0;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o)) {
-    if (!pt2eOpIs(o, "func.func"))
-      continue;
-    MlirAttribute vis = mlirOperationGetAttributeByName(
-        o, mlirStringRefCreateFromCString("sym_visibility"));
-    if (!mlirAttributeIsNull(vis) && pt2eStringRefIs(mlirStringAttrGetValue(vis), "private"))
-      continue;
-    if (mlirRegionIsNull(mlirOperationGetRegion(o, 0)) ||
-        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
-      continue; /* a declaration */
-    *out = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        o, mlirSymbolTableGetSymbolAttributeName()));
-    count++;
-  }
-  if (count == 1)
-    return mlirLogicalResultSuccess();
-  return pt2eEmitError(mlirOperationGetLocation(module),
-                       "'pt2e-calibrate': the module has %d public functions; "
-                       "name the one to run with entry=<name>", count);
+  char name[256] = "", err[768];
+  if (opt->isSet && opt->stringValue.length)
+    snprintf(name, sizeof name, "%.*s", (int)opt->stringValue.length,
+             opt->stringValue.data);
+  MlirOperation f = pt2eEntryFind(module, name, "entry=<name>", err, sizeof err);
+  if (mlirOperationIsNull(f))
+    return pt2eEmitError(mlirOperationGetLocation(module), "'pt2e-calibrate': %s", err);
+  *out = pt2eSymbolName(f);
+  return mlirLogicalResultSuccess();
 }
 
 /* {====================================================================
@@ -758,6 +820,7 @@ static MlirLogicalResult checkOptions(Run *run, MlirOperation module) {
   if (mlirLogicalResultIsFailure(pt2eDialectRequire(ctx, run->loc, "pt2e-calibrate")))
     return mlirLogicalResultFailure();
   run->haveData = options[OptData].isSet && options[OptData].stringValue.length;
+  run->c.randomData = !run->haveData;
   int64_t randomBatches = options[OptRandomBatches].intValue;
   if (run->haveData == (randomBatches > 0) || randomBatches < 0)
     return pt2eEmitError(run->loc, "'pt2e-calibrate' needs either data=<file.npz> "
@@ -781,6 +844,32 @@ static MlirLogicalResult collectStates(Run *run, MlirOperation module) {
   return mlirLogicalResultSuccess();
 }
 
+/*
+** random-batches= feeds standard-normal f32 values: every argument of the
+** entry function must be a float32 tensor. Another (an attention mask of
+** i64, token ids) is an error at the argument, naming it.
+*/
+static MlirLogicalResult checkRandomArgs(const Run *run, MlirOperation module) {
+  MlirOperation f = pt2eOpFindFunc(module, run->entry);
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  for (intptr_t k = 0; k < mlirBlockGetNumArguments(b); k++) {
+    MlirValue a = mlirBlockGetArgument(b, k);
+    MlirType t = mlirValueGetType(a);
+    if (mlirTypeIsARankedTensor(t) && mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+      continue;
+    char type[128];
+    if (!pt2eAttrToText(mlirTypeAttrGet(t), type, sizeof type))
+      snprintf(type, sizeof type, "...");
+    return pt2eEmitError(mlirValueGetLocation(a),
+                         "'pt2e-calibrate': argument #%lld of @%.*s is %s: "
+                         "random-batches= makes float32 data only (standard "
+                         "normal); give real inputs for every argument with "
+                         "data=<file.npz>", (long long)k, (int)run->entry.length,
+                         run->entry.data, type);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 /* The interpreter (with its limits and the observer hooks) and the data. */
 static MlirLogicalResult openRun(Run *run, MlirOperation module) {
   const Pt2eOptionValue *options = run->options;
@@ -792,7 +881,12 @@ static MlirLogicalResult openRun(Run *run, MlirOperation module) {
                                    "%lld)",
                          (long long)options[OptMaxTensorMb].intValue,
                          (long long)options[OptMaxLiveMb].intValue);
-  run->hooks = (Pt2eInterpHooks){hookObserve, hookFakeQuant, &run->c};
+  if (!run->haveData &&
+      mlirLogicalResultIsFailure(checkRandomArgs(run, module)))
+    return mlirLogicalResultFailure();
+  run->hooks = (Pt2eInterpHooks){hookObserve, hookFakeQuant, &run->c,
+                                 options[OptSkipCalls].listValues,
+                                 options[OptSkipCalls].listSize};
   run->interp = pt2eInterpCreateInModule(module, run->entry, &run->hooks, &limits);
   if (!run->interp)
     return mlirLogicalResultFailure();

@@ -95,6 +95,11 @@ void pt2eTensorRelease(Pt2eTensor *t);
 ** failure; the run then stops.
 ** A NULL hook makes pt2e.observer the identity and pt2e.fake_quant use the
 ** scale / zero_point written on the op.
+** 'skipCalls' ('numSkipCalls' names, "rtclock" or "@rtclock"; borrowed for
+** the interpreter's life) are external declarations whose func.call sites
+** give zeros of their result types instead of an error (the option
+** skip-calls=: timing code in benchmark IR). A call of any other
+** declaration is an error at the call.
 */
 typedef struct Pt2eInterpHooks {
   MlirLogicalResult (*observe)(void *userData, MlirOperation op,
@@ -102,6 +107,8 @@ typedef struct Pt2eInterpHooks {
   MlirLogicalResult (*fakeQuant)(void *userData, MlirOperation op,
                                  Pt2eTensor *input, Pt2eTensor **output);
   void *userData;
+  const MlirStringRef *skipCalls;
+  size_t numSkipCalls;
 } Pt2eInterpHooks;
 
 typedef struct Pt2eInterp Pt2eInterp;

@@ -8,6 +8,7 @@
 */
 #include "ops.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -43,6 +44,47 @@ static MlirLogicalResult execCall(Exec *ex, const Instr *in) {
   return r;
 }
 
+/* A skipped call (skip-calls=): zeros of every result type. */
+static MlirLogicalResult execSkippedCall(Exec *ex, const Instr *in) {
+  for (int k = 0; k < in->numResults; k++) {
+    const SlotInfo *info = &ex->program->slots[in->results[k]];
+    Slot *s = &ex->slots[in->results[k]];
+    s->scalar.i = 0;
+    s->tensor = NULL;
+    if (info->isTensor &&
+        !(s->tensor = pt2eTensorCreate(info->type, info->rank, info->shape)))
+      return pt2eInterpOutOfMemory(in->op);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* True when the declaration 'name' is one the hooks' skipCalls name
+** (with or without its '@'). */
+static bool skipped(const Pt2eInterpHooks *h, MlirStringRef name) {
+  for (size_t i = 0; i < h->numSkipCalls; i++) {
+    MlirStringRef s = h->skipCalls[i];
+    if (s.length && s.data[0] == '@')
+      s = mlirStringRefCreate(s.data + 1, s.length - 1);
+    if (mlirStringRefEqual(s, name))
+      return true;
+  }
+  return false;
+}
+
+/* A call of the declaration 'target': zeros when skip-calls= names it,
+** else an error at the call saying how to go on. */
+static MlirLogicalResult compileDeclarationCall(CompileCtx *cc, Instr *in,
+                                                MlirStringRef name) {
+  if (!skipped(&cc->interp->hooks, name))
+    return pt2eEmitError(mlirOperationGetLocation(in->op),
+                         "calls @%.*s, a declaration without a body: give it "
+                         "a body or skip it with skip-calls=@%.*s (its results "
+                         "are then zeros)", (int)name.length, name.data,
+                         (int)name.length, name.data);
+  in->exec = execSkippedCall;
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in) {
   Pt2eInterp *interp = cc->interp;
   MlirAttribute callee = mlirOperationGetAttributeByName(
@@ -61,6 +103,8 @@ MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in) {
     return pt2eEmitError(mlirOperationGetLocation(in->op),
                          "cannot find the callee '@%.*s'", (int)name.length,
                          name.data);
+  if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(target, 0))))
+    return compileDeclarationCall(cc, in, name);
   if (interp->callDepth > 16)
     return pt2eEmitError(mlirOperationGetLocation(in->op),
                          "calls nested deeper than 16 (recursion is not "

@@ -1,7 +1,8 @@
 /*
 ** op_tensor.c
 ** The tensor dialect: empty, splat, cast, reshapes, extract/insert,
-** slices, pad, concat, from_elements, dim.
+** slices, pad, concat, from_elements, dim; and, on tensors,
+** bufferization.materialize_in_destination (its source, as a reshape).
 **
 ** Tensors are dense and row-major, so reshapes keep the data: they take the
 ** input over when this is its last use and nobody else holds it, and copy
@@ -644,5 +645,30 @@ MlirLogicalResult pt2eCompileTensorReshape(CompileCtx *cc, Instr *in) {
   if (a != b || src->type != dst->type)
     return pt2eEmitOpError(in->op, NULL, "changes the number of elements");
   in->exec = execReshape;
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** bufferization.materialize_in_destination %src in %dest, on tensors: the
+** result is %src (the value a later bufferization would write into %dest's
+** buffer), so it runs as a copy of %src; the three types must agree. The
+** memref form (no result) writes through a buffer and is refused.
+*/
+MlirLogicalResult pt2eCompileMaterializeInDestination(CompileCtx *cc, Instr *in) {
+  if (in->numOperands < 2 || in->numResults != 1)
+    return pt2eEmitOpError(in->op, NULL, "runs on tensors only (a tensor "
+                           "result), not on a memref destination");
+  const SlotInfo *src = &cc->program->slots[in->operands[0]];
+  const SlotInfo *dest = &cc->program->slots[in->operands[1]];
+  const SlotInfo *res = &cc->program->slots[in->results[0]];
+  bool same = src->isTensor && dest->isTensor && res->isTensor &&
+              src->type == dest->type && src->type == res->type &&
+              src->rank == dest->rank && src->rank == res->rank;
+  for (int d = 0; same && d < src->rank; d++)
+    same = src->shape[d] == dest->shape[d] && src->shape[d] == res->shape[d];
+  if (!same)
+    return pt2eEmitOpError(in->op, NULL, "source, destination and result "
+                           "must have one tensor type");
+  in->exec = execReshape; /* the source's elements, as they are */
   return mlirLogicalResultSuccess();
 }

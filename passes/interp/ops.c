@@ -51,6 +51,8 @@ static const struct OpRow opTable[] = {
     OP("tensor.pad", pt2eCompileTensorPad),
     OP("tensor.concat", pt2eCompileTensorConcat),
     OP("tensor.dim", pt2eCompileTensorDim),
+    /* bufferization, on tensors */
+    OP("bufferization.materialize_in_destination", pt2eCompileMaterializeInDestination),
     /* quant */
     OP("quant.qcast", pt2eCompileQuantQCast),
     OP("quant.dcast", pt2eCompileQuantDCast),

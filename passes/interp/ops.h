@@ -34,6 +34,7 @@ MlirLogicalResult pt2eCompileLinalgSoftmax(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileTensorEmpty(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileTensorSplat(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileTensorReshape(CompileCtx *cc, Instr *in);
+MlirLogicalResult pt2eCompileMaterializeInDestination(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileTensorExtract(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileTensorInsert(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileTensorFromElements(CompileCtx *cc, Instr *in);

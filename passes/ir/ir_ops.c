@@ -8,6 +8,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include "pt2e_alloc.h"
 #include "pt2e_support.h"
 
 bool pt2eOpIs(MlirOperation op, const char *name) {
@@ -84,4 +85,38 @@ MlirOperation pt2eOpFindSymbol(MlirOperation module, MlirStringRef name) {
 MlirOperation pt2eOpFindFunc(MlirOperation module, MlirStringRef name) {
   MlirOperation o = pt2eOpFindSymbol(module, name);
   return pt2eOpIs(o, "func.func") ? o : (MlirOperation){NULL};
+}
+
+/* True when 'op' is in 'seen' (a linear search: used on error paths). */
+static bool seenOp(const MlirOperation *seen, size_t n, MlirOperation op) {
+  for (size_t i = 0; i < n; i++)
+    if (mlirOperationEqual(seen[i], op))
+      return true;
+  return false;
+}
+
+bool pt2eOpArgumentsFeeding(MlirValue v, MlirBlock block, bool *feeds,
+                            intptr_t numArgs) {
+  PT2E_VEC(MlirValue) work = {0};
+  PT2E_VEC(MlirOperation) seen = {0};
+  bool ok = PT2E_PUSH(work, v);
+  while (ok && work.size > 0) {
+    MlirValue x = work.at[--work.size];
+    if (mlirValueIsABlockArgument(x)) {
+      intptr_t k = mlirBlockArgumentGetArgNumber(x);
+      if (mlirBlockEqual(mlirBlockArgumentGetOwner(x), block) && k >= 0 &&
+          k < numArgs)
+        feeds[k] = true;
+      continue;
+    }
+    MlirOperation op = pt2eOpProducer(x);
+    if (mlirOperationIsNull(op) || seenOp(seen.at, seen.size, op))
+      continue;
+    ok = PT2E_PUSH(seen, op);
+    for (intptr_t i = 0; ok && i < mlirOperationGetNumOperands(op); i++)
+      ok = PT2E_PUSH(work, mlirOperationGetOperand(op, i));
+  }
+  pt2eFree(work.at);
+  pt2eFree(seen.at);
+  return ok;
 }

@@ -62,4 +62,13 @@ MlirOperation pt2eOpFindSymbol(MlirOperation module, MlirStringRef name);
 /* The func.func named 'name' directly inside 'module', or a null op. */
 MlirOperation pt2eOpFindFunc(MlirOperation module, MlirStringRef name);
 
+/*
+** Marks in 'feeds' (one flag per argument of 'block', 'numArgs' of them,
+** cleared by the caller) the arguments of 'block' that 'v' is computed
+** from: its producer's operands, theirs, and so on (a region reaches it
+** through its op's operands only). False when memory runs out.
+*/
+bool pt2eOpArgumentsFeeding(MlirValue v, MlirBlock block, bool *feeds,
+                            intptr_t numArgs);
+
 #endif /* PT2E_IR_OPS_H */

@@ -111,14 +111,3 @@ MlirStringRef pt2eSymbolName(MlirOperation op) {
   return mlirStringAttrGetValue(
       mlirOperationGetAttributeByName(op, mlirSymbolTableGetSymbolAttributeName()));
 }
-
-MlirOperation pt2eModuleFindFunc(MlirModule module, const char *name) {
-  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!pt2eStringRefIs(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
-      continue;
-    if (!name || pt2eStringRefIs(pt2eSymbolName(f), name))
-      return f;
-  }
-  return (MlirOperation){NULL};
-}

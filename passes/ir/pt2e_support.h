@@ -96,13 +96,6 @@ static inline MlirStringRef pt2eStr(const char *s) {
 /* True when 'ref' holds exactly the C string 's'. */
 int pt2eStringRefIs(MlirStringRef ref, const char *s);
 
-/*
-** The func.func of the module's body named 'name', or with 'name' NULL its
-** first func.func (what the tools run without --entry); a null op when
-** there is none.
-*/
-MlirOperation pt2eModuleFindFunc(MlirModule module, const char *name);
-
 /* The symbol name of 'op' (a func.func), borrowed from its attribute. */
 MlirStringRef pt2eSymbolName(MlirOperation op);
 

@@ -2373,8 +2373,16 @@ static Pt2eNumStatus qparamsOf(Pt2eObserver *obs, const float *lo,
   return st;
 }
 
-/* An ONNX Runtime kind's qparams: its method's range, then torch's
-** qparams of it. */
+/*
+** An ONNX Runtime kind's qparams: its method's range, then torch's
+** qparams of it. On data narrower than one bin (a constant activation,
+** all 0.1) ONNX Runtime's percentile range is inverted: the bin edge it
+** picks is clamped to the data's min on one side only, giving (0.1,
+** 0.09999999). ONNX Runtime quantizes that without complaint, since its
+** compute_scale_zp first widens the range to hold 0; torch's qparams
+** would refuse it (min > max), so the same widening is done here first,
+** and the answer is ONNX Runtime's: [0, 0.09999999].
+*/
 static Pt2eNumStatus ortQParams(Pt2eObserver *obs, float *scales,
                                 int64_t *zeroPoints) {
   float lo, hi;
@@ -2383,6 +2391,10 @@ static Pt2eNumStatus ortQParams(Pt2eObserver *obs, float *scales,
   Pt2eNumStatus st = ortRange(obs, &lo, &hi);
   if (st != Pt2eNumOk)
     return st;
+  if (lo > hi) { /* not NaN: an inverted range, as above */
+    lo = minimumF(lo, 0.0f);
+    hi = maximumF(hi, 0.0f);
+  }
   return qparamsOf(obs, &lo, &hi, 1, scales, zeroPoints);
 }
 

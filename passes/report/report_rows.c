@@ -244,13 +244,32 @@ const char *pt2eReportRowDType(const Pt2eReportRow *row) {
 }
 
 /*
+** Whether the values of a bin spanning [lo, hi] count as clipped against
+** [rlo, rhi]: the bin is first cut to the observed [mn, mx] (no value lies
+** outside it: a constant 0.1 sits at 0.1, not at its bin's middle), then
+** its middle is clipped when it lies beyond [rlo, rhi] by more than
+** 'half' (half a quantization step): a value that rounds onto the grid's
+** end is represented as well as any other, not clipped.
+*/
+static bool binClipped(double lo, double hi, double mn, double mx, double rlo,
+                       double rhi, double half) {
+  if (lo < mn)
+    lo = mn;
+  if (hi > mx)
+    hi = mx;
+  double mid = lo <= hi ? 0.5 * (lo + hi) : (lo > mx ? mx : mn);
+  return mid < rlo - half || mid > rhi + half;
+}
+
+/*
 ** The clipped share (pt2eReportRowClipped) by an ONNX Runtime kind's
-** histogram (counts, edges): a bin's middle against [rlo, rhi]. The |x|
-** histogram of a symmetric percentile counts signed values only when all
-** of them have one sign (min >= 0: as they are; max <= 0: negated);
+** histogram (counts, edges): each bin (cut to min/max) by binClipped. The
+** |x| histogram of a symmetric percentile counts signed values only when
+** all of them have one sign (min >= 0: as they are; max <= 0: negated);
 ** otherwise unknown.
 */
-static double ortClipped(const Pt2eReportRow *row, double rlo, double rhi) {
+static double ortClipped(const Pt2eReportRow *row, double rlo, double rhi,
+                         double half) {
   const Pt2eCalibratedStats *st = &row->stats;
   const Pt2eQuantSpec *q = &row->spec.quant;
   bool absolute = pt2eObserverKindInfo(q->observer)->ort == Pt2eOrtPercentile &&
@@ -265,18 +284,21 @@ static double ortClipped(const Pt2eReportRow *row, double rlo, double rhi) {
       return -1;
   }
   double total = 0, clipped = 0;
+  double mn = pt2eCalibratedStatsMin(st, 0), mx = pt2eCalibratedStatsMax(st, 0);
   for (intptr_t i = 0; i < st->ortBins; i++) {
     double c = (double)mlirDenseI64ArrayGetElement(st->counts, i);
-    double mid = sign * 0.5 * ((double)mlirDenseF32ArrayGetElement(st->edges, i) +
-                               (double)mlirDenseF32ArrayGetElement(st->edges, i + 1));
+    double e0 = sign * (double)mlirDenseF32ArrayGetElement(st->edges, i);
+    double e1 = sign * (double)mlirDenseF32ArrayGetElement(st->edges, i + 1);
     total += c;
-    if (mid < rlo || mid > rhi)
+    if (c > 0 && binClipped(e0 < e1 ? e0 : e1, e0 < e1 ? e1 : e0, mn, mx, rlo,
+                            rhi, half))
       clipped += c;
   }
   return total > 0 ? clipped / total : -1;
 }
 
-/* A Histogram observer's bins against [(qmin - zp) * s, (qmax - zp) * s]. */
+/* A Histogram observer's bins against [(qmin - zp) * s, (qmax - zp) * s]
+** widened by half a step (binClipped). */
 double pt2eReportRowClipped(const Pt2eReportRow *row) {
   const Pt2eCalibratedStats *st = &row->stats;
   if (row->kind == Pt2eReportQdq || row->n != 1 || !st->present ||
@@ -285,15 +307,17 @@ double pt2eReportRowClipped(const Pt2eReportRow *row) {
   double s = pt2eReportRowScale(row, 0), z = (double)pt2eReportRowZeroPoint(row, 0);
   double rlo = ((double)row->spec.quant.quantMin - z) * s;
   double rhi = ((double)row->spec.quant.quantMax - z) * s;
+  double half = 0.5 * s;
   if (st->ortBins > 0)
-    return ortClipped(row, rlo, rhi);
+    return ortClipped(row, rlo, rhi, half);
   double a = pt2eCalibratedStatsMin(st, 0), b = pt2eCalibratedStatsMax(st, 0);
   intptr_t bins = st->numBins;
   double total = 0, clipped = 0, width = (b - a) / (double)bins;
   for (intptr_t i = 0; i < bins; i++) {
-    double c = pt2eCalibratedStatsBin(st, i), mid = a + width * ((double)i + 0.5);
+    double c = pt2eCalibratedStatsBin(st, i);
     total += c;
-    if (mid < rlo || mid > rhi)
+    if (c > 0 && binClipped(a + width * (double)i, a + width * (double)(i + 1), a,
+                            b, rlo, rhi, half))
       clipped += c;
   }
   return total > 0 ? clipped / total : -1;

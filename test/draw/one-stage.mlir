@@ -1,7 +1,7 @@
 // pt2e-draw on one module: one node per argument, op and return, edges with
 // tensor types, pt2e.observer / pt2e.fake_quant / quant casts styled apart.
-// RUN: %pt2e_build/bin/pt2e-draw %s --title="conv -> relu" | FileCheck %s
-// RUN: %pt2e_build/bin/pt2e-draw %s --no-types | FileCheck %s --check-prefix=NOTYPES
+// RUN: %pt2e_build/bin/pt2e-draw %s --entry=mm --title="conv -> relu" | FileCheck %s
+// RUN: %pt2e_build/bin/pt2e-draw %s --entry=mm --no-types | FileCheck %s --check-prefix=NOTYPES
 // RUN: %pt2e_build/bin/pt2e-draw %s --entry=qdq | FileCheck %s --check-prefix=QDQ
 
 // CHECK:      digraph pt2e {

@@ -76,7 +76,7 @@ static void runThrice(Fixture *fx, const char *src, Seen *seen,
   assert_false(mlirModuleIsNull(m));
   MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
   memset(seen, 0, sizeof *seen);
-  Pt2eInterpHooks hooks = {countObserve, NULL, seen};
+  Pt2eInterpHooks hooks = {countObserve, NULL, seen, NULL, 0};
   Pt2eInterp *interp = pt2eInterpCreate(func, &hooks);
   assert_non_null(interp);
   int64_t shape[2] = {2, 3};

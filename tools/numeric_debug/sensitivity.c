@@ -20,6 +20,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include "calib_data.h"
+#include "entry.h"
 #include "interp.h"
 #include "ir_ops.h"
 #include "json_writer.h"
@@ -205,7 +206,9 @@ static double lowestSqnr(const Sens *s, const double *err2) {
 static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
   MlirOperation clone = mlirOperationClone(s->quantOp);
   *dropped = bypassPoints(s, clone, inFloat);
-  Pt2eInterp *qi = *dropped >= 0 ? pt2eInterpCreateInModule(clone, s->entry, NULL, NULL) : NULL;
+  Pt2eInterpHooks hooks = {NULL, NULL, NULL, s->o->skipCalls, s->o->numSkipCalls};
+  Pt2eInterp *qi = *dropped >= 0 ? pt2eInterpCreateInModule(clone, s->entry, &hooks, NULL)
+                                 : NULL;
   Pt2eTensor **res = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *res);
   double *err2 = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *err2);
   bool ok = qi && res && err2;
@@ -565,16 +568,16 @@ static bool writeOutputs(const Sens *s, const Result *r, Pt2eOutput *file, Pt2eO
 ** The run, phase by phase
 ** ===================================================================== */
 
-/* The function to run (--entry, or the module's first func.func) with its
-** units in s->u; a null op, with a message, when there is none to measure. */
+/* The function to run (--entry, or the module's only public function with
+** a body: pt2eEntryFind) with its units in s->u; a null op, with a message,
+** when there is none to measure. */
 static MlirOperation readUnits(Sens *s) {
   const SensitivityOptions *o = s->o;
-  MlirOperation func = pt2eModuleFindFunc(s->module, o->entry);
+  char err[768];
+  MlirOperation func = pt2eEntryFind(mlirModuleGetOperation(s->module), o->entry,
+                                     "--entry=NAME", err, sizeof err);
   if (mlirOperationIsNull(func)) {
-    if (o->entry)
-      fprintf(stderr, TOOL ": '%s' has no func.func @%s\n", o->modelPath, o->entry);
-    else
-      fprintf(stderr, TOOL ": '%s' has no function to run\n", o->modelPath);
+    fprintf(stderr, TOOL ": '%s': %s\n", o->modelPath, err);
     return func;
   }
   bool fakeQuant = false;
@@ -603,7 +606,8 @@ static bool prepareRuns(Sens *s, MlirOperation func) {
   s->start = nowSeconds();
   s->entry = pt2eSymbolName(func);
   s->loc = mlirOperationGetLocation(module);
-  s->floatInterp = pt2eInterpCreateInModule(module, s->entry, NULL, NULL);
+  Pt2eInterpHooks hooks = {NULL, NULL, NULL, s->o->skipCalls, s->o->numSkipCalls};
+  s->floatInterp = pt2eInterpCreateInModule(module, s->entry, &hooks, NULL);
   if (!s->floatInterp)
     return false;
   s->data = pt2eCalibDataOpen(s->floatInterp, s->o->data, s->o->maxEntryMb, s->loc);

@@ -23,6 +23,8 @@ typedef struct SensitivityOptions {
   double targetDb;
   int64_t maxEntryMb;
   int progress; /* 1 on, 0 off, -1 when stderr is a terminal */
+  const MlirStringRef *skipCalls; /* --skip-calls: borrowed, numSkipCalls */
+  size_t numSkipCalls;
 } SensitivityOptions;
 
 /* Runs the mode; returns the exit code (0, or 1 with a message on stderr). */

@@ -23,6 +23,12 @@ state and ranges, and writes under test/Inputs/observers/:
 
 Every float is its bit pattern in hex. Usage:
   ${VENV_ORT:-.venv-ort}/bin/python tools/oracle/ort_ranges/make_goldens.py [OUTDIR]
+  ${VENV_ORT:-.venv-ort}/bin/python tools/oracle/ort_ranges/make_goldens.py --only-constant [OUTDIR]
+
+--only-constant writes only the constant-activation cases (constant_pct_*:
+every value 0.1, the data of ir-forms E2, whose percentile range ONNX
+Runtime returns inverted, (0.1, 0.09999999)) and adds their names to
+ort_cases.txt, leaving every other golden as it is.
 """
 
 import os
@@ -41,7 +47,9 @@ warnings.filterwarnings("ignore")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test", "Inputs", "observers")
+ONLY_CONSTANT = "--only-constant" in sys.argv[1:]
+ARGS = [a for a in sys.argv[1:] if a != "--only-constant"]
+OUT = ARGS[0] if ARGS else os.path.join(ROOT, "test", "Inputs", "observers")
 os.makedirs(OUT, exist_ok=True)
 
 F32 = np.float32
@@ -207,7 +215,33 @@ def bad_inputs():
     np.savez(os.path.join(d, "ort_inf.npz"), arg0=inf)
 
 
+def constant_cases():
+    """A constant activation (ir-forms E2: every value 0.1, two batches):
+    the data is narrower than one bin, and ONNX Runtime's percentile range
+    comes out inverted (the picked edge is clamped to the min on one side
+    only); its quantizer still quantizes it (compute_scale_zp widens the
+    range to hold 0 first), and so do we."""
+    const = [np.full(16, 0.1, F32), np.full(16, 0.1, F32)]
+    return [write_case("constant_pct_sym", "constant", "percentile", const, symmetric=True, num_bins=2048, percentile=99.999),
+            write_case("constant_pct_asym", "constant", "percentile", const, symmetric=False, num_bins=2048, percentile=99.99)]
+
+
+def add_constant_cases():
+    """--only-constant: the constant cases alone, listed in ort_cases.txt."""
+    names = constant_cases()
+    path = os.path.join(OUT, "ort_cases.txt")
+    with open(path) as f:
+        have = f.read().splitlines()
+    with open(path, "a") as f:
+        for n in names:
+            if n not in have:
+                f.write(n + "\n")
+
+
 def main():
+    if ONLY_CONSTANT:
+        add_constant_cases()
+        return
     rng = np.random.default_rng(20261201)
     shape = (4, 3, 16, 16)
     randn = lambda s=1.0: (rng.standard_normal(shape) * s).astype(F32)
@@ -227,6 +261,7 @@ def main():
         names.append(write_case(f"{tname}_distribution", tname, "distribution", bs, num_bins=2048))
     names.append(write_case("growing_entropy_512_64", "growing", "entropy", growing, num_bins=512, num_quantized_bins=64))
     names.append(write_case("growing_pct_sym_9999", "growing", "percentile", growing, symmetric=True, num_bins=2048, percentile=99.99))
+    names += constant_cases()
     with open(os.path.join(OUT, "ort_cases.txt"), "w") as f:
         f.write(f"# onnxruntime {onnxruntime.__version__} numpy {np.__version__}\n" + "\n".join(names) + "\n")
     numpy_case(rng)
