@@ -347,13 +347,15 @@ static double *accumulatorScales(Li8Lower *l, MlirLocation loc, double *ws, doub
 ** for the NCHW Q8 'xi', and its pad attribute: a tensor.pad before it whose
 ** pad value is 'padValue' becomes the op's own padding (TOSA pads a conv
 ** with the input zero point, a max pool with -inf). TOSA wants
-** (in - 1 + pads - (k - 1) * dilation) divisible by the stride; the rows
-** and columns no window reaches are dropped from the bottom (right) pad,
-** or sliced off the input when the pad is not enough.
+** (in - 1 + pads - (k - 1) * dilation) / stride + 1 to be the output size
+** 'outHW' exactly; the rows and columns no window reaches (the stride's
+** remainder, or more: linalg computes only the windows of its output, so a
+** ceil_mode max pool's pad may reach past them) are dropped from the bottom
+** (right) pad, or sliced off the input when the pad is not enough.
 */
 static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *xi,
                              int64_t padValue, const int64_t *k, const int64_t *stride,
-                             const int64_t *dil, int64_t *pad) {
+                             const int64_t *dil, const int64_t *outHW, int64_t *pad) {
   MlirValue src = xi->ival;
   for (int i = 0; i < 4; i++)
     pad[i] = 0;
@@ -367,7 +369,7 @@ static MlirValue windowInput(Li8Lower *l, MlirLocation loc, const Li8ValueInfo *
   bool slice = false;
   for (int d = 0; d < 2; d++) {
     int64_t total = keep[d] - 1 + pad[2 * d] + pad[2 * d + 1] - (k[d] - 1) * dil[d];
-    int64_t excess = total % stride[d];
+    int64_t excess = total - (outHW[d] - 1) * stride[d];
     int64_t fromPad = excess < pad[2 * d + 1] ? excess : pad[2 * d + 1];
     pad[2 * d + 1] -= fromPad;
     if (excess > fromPad) {
@@ -437,7 +439,8 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
     return mlirLogicalResultFailure();
   int64_t k[2] = {wi->wshape[depthwise ? 1 : 2], wi->wshape[depthwise ? 2 : 3]};
   int64_t pad[4];
-  MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, pad);
+  int64_t outHW[2] = {yshape[2], yshape[3]};
+  MlirValue xn = windowInput(l, loc, xi, xi->zp, k, stride, dil, outHW, pad);
   MlirValue wt = linalgConvWeight(l, loc, wi, depthwise);
   if (l->failed) {
     pt2eFree(accScales);
@@ -776,7 +779,8 @@ static MlirLogicalResult lowerMaxPool(Li8Lower *l, MlirOperation op) {
   li8ShapeOf(y, ys);
   MlirLocation loc = mlirOperationGetLocation(op);
   int64_t pad[4];
-  MlirValue xn = windowInput(l, loc, xi, -128, k, stride, dil, pad);
+  int64_t outHW[2] = {ys[2], ys[3]};
+  MlirValue xn = windowInput(l, loc, xi, -128, k, stride, dil, outHW, pad);
   MlirNamedAttribute a[3] = {li8Named(l, "kernel", li8I64Array(l, 2, k)),
                              li8Named(l, "stride", li8I64Array(l, 2, stride)),
                              li8Named(l, "pad", li8I64Array(l, 4, pad))};

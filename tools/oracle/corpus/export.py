@@ -443,7 +443,15 @@ def lit_test(check, form, names):
                        % (m, m, m, pre))
     out.append("RUN: cat %s > %%t.golden" % " ".join("%%t.d/%s.golden" % m for m in names))
     out.append("RUN: cat %s > %%t.ours" % " ".join("%%t.d/%s.ours" % m for m in names))
-    out.append("RUN: diff %t.golden %t.ours")
+    # The gaps: lines only torchao's side has ("want"), lines only ours has
+    # ("got"), as multisets; they must equal the committed gaps/<test>.txt
+    # (README.md: a ratchet, so that a gap closed or opened fails the test
+    # until tools/oracle/corpus/update-gaps.sh records it).
+    out.append("RUN: env LC_ALL=C sort %t.golden > %t.golden.sorted")
+    out.append("RUN: env LC_ALL=C sort %t.ours > %t.ours.sorted")
+    out.append("RUN: env LC_ALL=C comm -3 %t.golden.sorted %t.ours.sorted | "
+               "awk '/^\\t/ {sub(/^\\t/, \"\"); print \"got  \" $0; next} {print \"want \" $0}' > %t.gaps")
+    out.append("RUN: diff %%S/gaps/%s-%s.txt %%t.gaps" % (check, form))
     return "\n".join(out) + "\n"
 
 
