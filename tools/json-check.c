@@ -305,6 +305,14 @@ static const KeyType entryKeys[] = {
     {"max", TArray | TNull, TNumber, NULL},
     {"clipped", TNumber | TNull, 0, NULL},
 };
+/* A coverage record (docs/report.md): an op left out of every unit. */
+static const char *const missKinds[] = {"not_quantized", NULL};
+static const KeyType missKeys[] = {
+    {"kind", TString, 0, missKinds},
+    {"op", TString, 0, NULL},
+    {"location", TString, 0, NULL},
+    {"reason", TString, 0, NULL},
+};
 static const KeyType observedKeys[] = {
     {"op", TString | TNull, 0, NULL},
     {"result", TInt | TNull, 0, NULL},
@@ -402,6 +410,9 @@ static bool parseMember(Parser *p, int depth, const Member *members, int count, 
 ** an entry of the list or an entry's 'observed'. */
 static bool checkObject(Parser *p, int depth, const char *parentKey, size_t parentKeyLen,
                         const Member *members, int count) {
+  if (depth == 1 && count > 0 && keyIs(p, &members[0], "kind"))
+    return checkMembers(p, members, count, missKeys,
+                        (int)(sizeof missKeys / sizeof missKeys[0]), "a coverage record");
   if (depth == 1)
     return checkMembers(p, members, count, entryKeys,
                         (int)(sizeof entryKeys / sizeof entryKeys[0]), "an entry");

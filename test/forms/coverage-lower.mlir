@@ -6,6 +6,12 @@
 // RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate,pt2e-prepare,pt2e-calibrate{random-batches=1 seed=0},pt2e-convert,pt2e-lower-int8)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEFT
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate{exclude-ops=add},pt2e-prepare,pt2e-calibrate{random-batches=1 seed=0},pt2e-convert,pt2e-lower-int8{strict=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RSTRICT
 // RUN: not %pt2e_opt %s -p 'builtin.module(pt2e-annotate,pt2e-prepare,pt2e-calibrate{random-batches=1 seed=0},pt2e-convert,pt2e-lower-int8{strict=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSTRICT
+// The report in JSON form, rows and the record, valid by json-check's schema.
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{exclude-ops=add},pt2e-prepare,pt2e-report{format=json output=%t.json})' -o /dev/null 2>/dev/null
+// RUN: %pt2e_build/bin/json-check --pt2e-report %t.json | FileCheck %s --check-prefix=VALID
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// VALID: valid JSON, 4 report entries
+// JSON: {"kind": "not_quantized", "op": "linalg.generic", "location": "loc({{.*}})", "reason": "add: excluded by an exclude option of pt2e-annotate"}
 // RECORD: pt2e-lower-int8: not quantized: 'linalg.generic' at loc({{.*}}":[[@LINE+16]]:8): add: excluded by an exclude option of pt2e-annotate
 // RECORD: @rows: 1 quant.qcast lowered (matmul 1), 1 float ops left in Q/DQ form
 // the row-broadcast add is quantized, but has no int8 TOSA form here
