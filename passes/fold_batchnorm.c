@@ -59,6 +59,7 @@
 
 #include "batchnorm.h"
 #include "constants.h"
+#include "copy.h"
 #include "fold_batchnorm.h"
 #include "ir_ops.h"
 #include "match.h"
@@ -535,11 +536,53 @@ static const struct {
     {"tosa.matmul", true, CoreLinear, 2},         /* [1, in, out] */
 };
 
-static int coreIndex(MlirOperation op) {
-  for (size_t i = 0; i < sizeof coreOps / sizeof coreOps[0]; i++)
-    if (pt2eOpIs(op, coreOps[i].name))
-      return (int)i;
+typedef struct CoreInfo {
+  bool tosa;
+  CoreKind kind;
+  intptr_t weightAxis;
+} CoreInfo;
+
+/* The output dim that loop 'loop' of the linalg op writes, or -1. */
+static int outputDimOfLoop(MlirOperation op, int loop) {
+  int dims[PT2E_MAX_RANK];
+  int n = pt2eStructuredMapDims(op, mlirOperationGetNumOperands(op) - 1, dims);
+  for (int i = 0; i < n; i++)
+    if (dims[i] == loop)
+      return i;
   return -1;
+}
+
+/* A generic conv or contraction (linalg-generalize-named-ops' form, or
+   another exporter's) whose output channels are its result's dim 1, as the
+   named ops of coreOps have them. */
+static bool genericCore(MlirOperation op, CoreInfo *ci) {
+  if (!pt2eOpIs(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumOperands(op) != 3)
+    return false;
+  int64_t axis;
+  int dims[PT2E_MAX_RANK];
+  if (pt2eMatchConv(op, &axis) && axis >= 0) {
+    int n = pt2eStructuredMapDims(op, 1, dims);
+    if (axis >= n || dims[axis] < 0 || outputDimOfLoop(op, dims[axis]) != 1)
+      return false;
+    *ci = (CoreInfo){false, CoreConv, (intptr_t)axis};
+    return true;
+  }
+  if (!mlirLinalgIsAContractionOp(op) || (axis = pt2eMatchContractionAxis(op, 1)) < 0)
+    return false;
+  *ci = (CoreInfo){false, CoreLinear, (intptr_t)axis};
+  return true;
+}
+
+/* What 'op' is as the core of a fold: a named op of coreOps, or a generic
+   one (genericCore). */
+static bool coreOf(MlirOperation op, CoreInfo *ci) {
+  for (size_t i = 0; i < sizeof coreOps / sizeof coreOps[0]; i++)
+    if (pt2eOpIs(op, coreOps[i].name)) {
+      *ci = (CoreInfo){coreOps[i].tosa, coreOps[i].kind, coreOps[i].weightAxis};
+      return true;
+    }
+  return genericCore(op, ci);
 }
 
 /* linalg.transpose's permutation entry 'i', or -1. */
@@ -571,10 +614,16 @@ static bool weightSource(Fold *f, intptr_t *axis) {
     /* a block argument (no producer) is not a constant weight */
     if (isNull(p) || isNull(pt2eOpSoleUser(mlirOperationGetResult(p, 0))))
       return false;
+    int64_t perm[PT2E_MAX_RANK];
+    int rank = pt2eOpHasPrefix(p, "tosa.") ? -1 : pt2eCopyTranspose(p, perm);
     if (pt2eOpIs(p, "linalg.transpose")) {
       *axis = (intptr_t)permutationAt(p, *axis);
       if (*axis < 0)
         return false;
+    } else if (rank > 0) { /* a transpose written as a copying generic */
+      if (*axis >= rank)
+        return false;
+      *axis = (intptr_t)perm[*axis];
     } else if (pt2eOpIs(p, "tensor.collapse_shape") ||
                pt2eOpIs(p, "tensor.expand_shape")) {
       /* row-major order is kept; dim 0 must be the channel dim on both sides */
@@ -628,8 +677,11 @@ static ReadResult biasAt(Fold *f, MlirOperation user, intptr_t k, int64_t c,
 static bool zeroFill(MlirValue init) {
   MlirOperation p = pt2eOpProducer(init);
   double zero;
-  return pt2eOpIs(p, "linalg.fill") &&
-         pt2eMatchSplat(mlirOperationGetOperand(p, 0), &zero) && zero == 0;
+  if (pt2eOpIs(p, "linalg.fill"))
+    return pt2eMatchSplat(mlirOperationGetOperand(p, 0), &zero) && zero == 0;
+  /* linalg-generalize-named-ops' fill: a generic yielding its scalar input */
+  return pt2eCopyIsGeneric(p) && pt2eMatchSplat(mlirOperationGetOperand(p, 0), &zero) &&
+         zero == 0;
 }
 
 /*
@@ -971,7 +1023,7 @@ static ReadResult matchOneGeneric(Fold *f, int64_t c, Stats *s) {
 static ReadResult planInitBias(Fold *f, int64_t c) {
   intptr_t init = mlirOperationGetNumOperands(f->core) - 1;
   MlirOperation fill = pt2eOpProducer(mlirOperationGetOperand(f->core, init));
-  if (!pt2eOpIs(fill, "linalg.fill") || !zeroFill(mlirOperationGetOperand(f->core, init)))
+  if (!zeroFill(mlirOperationGetOperand(f->core, init)))
     return ReadNo;
   int64_t shape[1] = {c};
   f->initBias = true;
@@ -1017,10 +1069,12 @@ static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
    size (the elements per output channel); false when no fold applies. */
 static bool planCore(const FoldState *st, MlirOperation core, Fold *f, int64_t *c,
                      int64_t *numel, int64_t *inner) {
-  int ci = coreIndex(core);
-  bool tosa = coreOps[ci].tosa;
-  CoreKind kind = coreOps[ci].kind;
-  intptr_t axis = coreOps[ci].weightAxis;
+  CoreInfo ci;
+  if (!coreOf(core, &ci))
+    return false;
+  bool tosa = ci.tosa;
+  CoreKind kind = ci.kind;
+  intptr_t axis = ci.weightAxis;
   /* prepare_qat_pt2e has no linear + BatchNorm pattern: nothing to fold */
   if ((kind == CoreLinear && st->qat) ||
       !pt2eMatchIsF32Tensor(mlirOperationGetResult(core, 0)) ||
@@ -1098,8 +1152,9 @@ static void fuseWeights(const FoldState *st, Fold *f, CoreKind kind, const Stats
 
 /* Plans the fold of 'core' into 'f' (ReadNo: no BatchNorm to fold). */
 static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
-  int ci = coreIndex(core);
-  CoreKind kind = coreOps[ci].kind;
+  CoreInfo ci;
+  coreOf(core, &ci); /* collectFold asked it before */
+  CoreKind kind = ci.kind;
   int64_t c, numel, inner;
   memset(f, 0, sizeof *f);
   f->core = core;
@@ -1107,7 +1162,7 @@ static ReadResult planFold(const FoldState *st, MlirOperation core, Fold *f) {
     return ReadNo;
   Stats s;
   memset(&s, 0, sizeof s);
-  ReadResult r = readStats(f, kind, coreOps[ci].tosa, c, &s);
+  ReadResult r = readStats(f, kind, ci.tosa, c, &s);
   if (r == ReadOk)
     r = allocFolded(f, numel, c);
   if (r == ReadOk)
@@ -1224,7 +1279,8 @@ static void applyFold(Fold *f) {
 
 static MlirWalkResult collectFold(MlirOperation op, void *userData) {
   FoldState *st = userData;
-  if (coreIndex(op) < 0)
+  CoreInfo ci;
+  if (!coreOf(op, &ci))
     return MlirWalkResultAdvance;
   Fold f;
   ReadResult r = planFold(st, op, &f);
