@@ -796,6 +796,63 @@ bool pt2eMatchMaxPool(MlirOperation op) {
          pt2eOpNumInputs(op) == 2 && mlirLinalgIsAConvolutionOp(op) && maxAccumulates(op);
 }
 
+/* d(a) * s + d(b) * dl, as linalg writes a strided, dilated window. */
+static MlirAffineExpr windowExpr(MlirContext ctx, int a, int b, int64_t s, int64_t dl) {
+  MlirAffineExpr x = mlirAffineMulExprGet(mlirAffineDimExprGet(ctx, a),
+                                          mlirAffineConstantExprGet(ctx, s));
+  MlirAffineExpr k = mlirAffineMulExprGet(mlirAffineDimExprGet(ctx, b),
+                                          mlirAffineConstantExprGet(ctx, dl));
+  return mlirAffineAddExprGet(x, k);
+}
+
+/* Map 'k' of 'op' is (e[0], ..., e[n-1]) over 'loops' dims. */
+static bool mapIs(MlirOperation op, intptr_t k, int loops, const MlirAffineExpr *e, int n) {
+  MlirAffineMap want = mlirAffineMapGet(mlirOperationGetContext(op), loops, 0, n,
+                                        (MlirAffineExpr *)e);
+  return mlirAffineMapEqual(pt2eStructuredMap(op, k), want);
+}
+
+/* One of the two ints of a DenseI64Array attribute, or 'fallback'. */
+static int64_t arrayAt(MlirAttribute a, intptr_t i, int64_t fallback) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
+      mlirDenseArrayGetNumElements(a) <= i)
+    return fallback;
+  return mlirDenseI64ArrayGetElement(a, i);
+}
+
+bool pt2eMatchNchwConv(MlirOperation op, bool *depthwise, int64_t *strides,
+                       int64_t *dilations) {
+  int64_t axis;
+  if (!pt2eOpIs(op, "linalg.generic") || !pt2eMatchConv(op, &axis) ||
+      mlirOperationGetNumOperands(op) != 3 || pt2eStructuredNumMaps(op) != 3)
+    return false;
+  MlirLinalgConvolutionDimensions cd = mlirLinalgInferConvolutionDimensions(op);
+  for (int i = 0; i < 2; i++) {
+    strides[i] = arrayAt(cd.strides, i, -1);
+    dilations[i] = arrayAt(cd.dilations, i, -1);
+    if (strides[i] < 1 || dilations[i] < 1)
+      return false;
+  }
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirAffineExpr d[7];
+  for (int i = 0; i < 7; i++)
+    d[i] = mlirAffineDimExprGet(ctx, i);
+  /* conv_2d_nchw_fchw: (n, f, oh, ow, c, kh, kw) */
+  MlirAffineExpr in7[4] = {d[0], d[4], windowExpr(ctx, 2, 5, strides[0], dilations[0]),
+                           windowExpr(ctx, 3, 6, strides[1], dilations[1])};
+  MlirAffineExpr w7[4] = {d[1], d[4], d[5], d[6]}, o7[4] = {d[0], d[1], d[2], d[3]};
+  if (mapIs(op, 0, 7, in7, 4) && mapIs(op, 1, 7, w7, 4) && mapIs(op, 2, 7, o7, 4)) {
+    *depthwise = false;
+    return true;
+  }
+  /* depthwise_conv_2d_nchw_chw: (n, oh, ow, c, kh, kw) */
+  MlirAffineExpr in6[4] = {d[0], d[3], windowExpr(ctx, 1, 4, strides[0], dilations[0]),
+                           windowExpr(ctx, 2, 5, strides[1], dilations[1])};
+  MlirAffineExpr w6[3] = {d[3], d[4], d[5]}, o6[4] = {d[0], d[3], d[1], d[2]};
+  *depthwise = true;
+  return mapIs(op, 0, 6, in6, 4) && mapIs(op, 1, 6, w6, 3) && mapIs(op, 2, 6, o6, 4);
+}
+
 int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims) {
   int64_t axis;
   if (!pt2eOpHasPrefix(op, "linalg.") || !linalgConv(op, &axis))

@@ -203,6 +203,17 @@ bool pt2eMatchConv(MlirOperation op, int64_t *weightAxis);
 int pt2eMatchConvChannelDims(MlirOperation op, int64_t *dims);
 
 /*
+** True when the linalg.generic 'op' computes exactly
+** linalg.conv_2d_nchw_fchw, or with '*depthwise' set
+** linalg.depthwise_conv_2d_nchw_chw: a convolution body, and the maps of
+** that named op (in linalg-generalize-named-ops' loop order) for the
+** strides and dilations MLIR infers (mlirLinalgInferConvolutionDimensions),
+** written into 'strides' and 'dilations' (2 each).
+*/
+bool pt2eMatchNchwConv(MlirOperation op, bool *depthwise, int64_t *strides,
+                       int64_t *dilations);
+
+/*
 ** True when 'op' is a max pool: tosa.max_pool2d, or a linalg op, named or
 ** generic, with a convolution's maps (input, window, output) whose body
 ** keeps the larger of the input and the accumulator.

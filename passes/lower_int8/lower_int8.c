@@ -47,6 +47,7 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/Dialect/Quant.h"
 #include "mlir-c/Dialect/Tosa.h"
 #include "mlir-c/IR.h"
@@ -57,6 +58,7 @@
 #include "lower_int8_read.h"
 #include "lower_int8_state.h"
 #include "lower_int8_tosa.h"
+#include "match.h"
 #include "coverage.h"
 #include "pt2e_alloc.h"
 #include "pt2e_support.h"
@@ -416,8 +418,11 @@ static MlirValue linalgConvWeight(Li8Lower *l, MlirLocation loc, const Li8ValueI
   return li8WeightConst(l, loc, wi, toNhwc, 4, s);
 }
 
-/* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw on Q8 x W8. */
-static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool depthwise) {
+/* linalg.conv_2d_nchw_fchw / depthwise_conv_2d_nchw_chw (or a generic
+   that computes one, pt2eMatchNchwConv) on Q8 x W8, with its strides and
+   dilations. */
+static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool depthwise,
+                                         const int64_t *stride, const int64_t *dil) {
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue init = mlirOperationGetOperand(op, 2), y = mlirOperationGetResult(op, 0);
   Li8ValueInfo *xi = li8InfoOf(l, x), *wi = li8InfoOf(l, w);
@@ -429,8 +434,6 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
   MlirAttribute bias;
   if (!li8InitBias(init, 1, channels, &bias))
     return mlirLogicalResultSuccess();
-  int64_t stride[2], dil[2];
-  li8StrideDilation(op, stride, dil);
   MlirLocation loc = mlirOperationGetLocation(op);
   double *ws = operandScales(l, op, wi, 0, channels);
   MlirValue b;
@@ -1421,6 +1424,13 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
   double lo, hi;
   if (pt2eCopyIsGeneric(op))
     return lowerAnyTranspose(l, op);
+  /* linalg-generalize-named-ops' conv and matmul: lowered as the named ops */
+  bool depthwise;
+  int64_t stride[2], dil[2];
+  if (pt2eMatchNchwConv(op, &depthwise, stride, dil))
+    return lowerLinalgConv(l, op, depthwise, stride, dil);
+  if (nOps == 3 && mlirLinalgIsAContractionOp(op) && plainMatmulMaps(op))
+    return lowerMatmul(l, op);
   if (li8MatchMinMax(op, &input, &lo, &hi))
     return applyClamp(l, op, mlirOperationGetOperand(op, input), mlirOperationGetResult(op, 0),
                       lo, hi);
@@ -1454,11 +1464,15 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
 */
 
 static MlirLogicalResult lowerLinalgConv2d(Li8Lower *l, MlirOperation op) {
-  return lowerLinalgConv(l, op, false);
+  int64_t stride[2], dil[2];
+  li8StrideDilation(op, stride, dil);
+  return lowerLinalgConv(l, op, false, stride, dil);
 }
 
 static MlirLogicalResult lowerLinalgDepthwise(Li8Lower *l, MlirOperation op) {
-  return lowerLinalgConv(l, op, true);
+  int64_t stride[2], dil[2];
+  li8StrideDilation(op, stride, dil);
+  return lowerLinalgConv(l, op, true, stride, dil);
 }
 
 static MlirLogicalResult lowerTosaMaxPool(Li8Lower *l, MlirOperation op) {

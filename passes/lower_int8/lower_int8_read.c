@@ -80,6 +80,9 @@ bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute
   double v;
   if (pt2eOpIs(p, "linalg.fill"))
     return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
+  /* linalg-generalize-named-ops' fill: a copying generic of a scalar */
+  if (pt2eCopyIsGeneric(p) && !mlirTypeIsAShaped(mlirValueGetType(mlirOperationGetOperand(p, 0))))
+    return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
   int outDimOf[PT2E_MAX_RANK];
   if (pt2eCopyBroadcast(p, outDimOf) == 1 && outDimOf[0] == channelDim) {
     MlirAttribute a = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
