@@ -1213,20 +1213,44 @@ static MlirValue newConstant(MlirOperation old, MlirType type,
 }
 
 /*
-** Destroys the ops of the clean-up list whose results have no use, again
-** until none is left to destroy. An op of the list is used only by ops of
-** this fold or ops that stay, so no other fold's list names a destroyed op.
+** Destroys the ops of every fold's clean-up list whose results have no
+** use, again until none is left to destroy, once all folds are applied:
+** folds may share an op (a zero fill or a tensor.empty CSE made common, a
+** captured eps), so one fold's list may name an op another fold already
+** left dead. The lists are merged without duplicates first, so each op is
+** destroyed once and never read after. Out of memory: nothing is erased
+** (dead ops are harmless).
 */
-static void eraseDead(Fold *f) {
-  bool gone[MAX_DEAD] = {false}, progress = true;
-  while (progress) {
+static void eraseAllDead(Fold *folds, size_t numFolds) {
+  size_t cap = 0, n = 0;
+  for (size_t i = 0; i < numFolds; i++)
+    cap += (size_t)folds[i].numDead;
+  MlirOperation *all = cap ? pt2eAlloc(cap * sizeof *all) : NULL;
+  bool *gone = cap ? pt2eAlloc(cap * sizeof *gone) : NULL;
+  if (!all || !gone) {
+    pt2eFree(all);
+    pt2eFree(gone);
+    return;
+  }
+  for (size_t i = 0; i < numFolds; i++)
+    for (int k = 0; k < folds[i].numDead; k++) {
+      size_t j = 0;
+      while (j < n && !mlirOperationEqual(all[j], folds[i].dead[k]))
+        j++;
+      if (j == n)
+        all[n++] = folds[i].dead[k];
+    }
+  memset(gone, 0, n * sizeof *gone);
+  for (bool progress = true; progress;) {
     progress = false;
-    for (int i = 0; i < f->numDead; i++)
-      if (!gone[i] && resultsUnused(f->dead[i])) {
-        mlirOperationDestroy(f->dead[i]);
+    for (size_t i = 0; i < n; i++)
+      if (!gone[i] && resultsUnused(all[i])) {
+        mlirOperationDestroy(all[i]);
         gone[i] = progress = true;
       }
   }
+  pt2eFree(all);
+  pt2eFree(gone);
 }
 
 /* Rewrites the module as planned; allocates nothing of ours, cannot fail. */
@@ -1272,7 +1296,6 @@ static void applyFold(Fold *f) {
   else
     mlirValueReplaceAllUsesOfWith(
         mlirOperationGetResult(f->chain[f->numChain - 1], 0), f->result);
-  eraseDead(f);
 }
 
 /* }====================================================================== */
@@ -1305,6 +1328,8 @@ MlirLogicalResult pt2eFoldBatchNorm(MlirOperation module, bool qat,
   mlirOperationWalk(module, collectFold, &st, MlirWalkPreOrder);
   for (size_t i = 0; i < st.folds.size && !st.failed; i++)
     applyFold(&st.folds.at[i]);
+  if (!st.failed)
+    eraseAllDead(st.folds.at, st.folds.size);
   if (numFolded)
     *numFolded = (int)st.folds.size;
   for (size_t i = 0; i < st.folds.size; i++) {
