@@ -920,7 +920,7 @@ static bool rolesFit(const OneGeneric *g, double *eps) {
 /* Tries every way of giving the params distinct roles, mean and var among
    them; keeps the one that fits. */
 static bool assignRoles(OneGeneric *g, int j, unsigned used, double *eps) {
-  if (j == g->numParams)
+  if (j >= g->numParams || j >= NumRoles) /* numParams <= 4 = NumRoles */
     return (used & 3u) == 3u && rolesFit(g, eps);
   for (int r = 0; r < NumRoles; r++) {
     if (used >> r & 1u)
