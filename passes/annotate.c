@@ -1935,11 +1935,11 @@ static MlirLogicalResult recordCoverage(AnnotateState *st) {
     const char *why;
     if (pt2eCoverageUnfoldedBatchNorm(p->op)) {
       kind = "batch_norm";
-      why = p->role && !strcmp(p->role, "batch_norm")
+      why = !pt2eCoverageAfterCore(p->op)
                 ? "BatchNorm not folded: it follows no conv or linear (XNNPACKQuantizer "
                   "annotates no batch_norm)"
-                : "BatchNorm not folded into the conv or linear before it: its scale "
-                  "1/sqrt(var + eps) is computed by ops pt2e-fold-batchnorm does not read";
+                : "BatchNorm not folded into the conv or linear before it: "
+                  "pt2e-fold-batchnorm does not read its statistics in this form";
     } else if (!kind || inEarlierUnit(st, p->op)) {
       continue;
     } else {

@@ -71,6 +71,27 @@ static bool isOneGenericBatchNorm(MlirOperation op) {
   return full && channel;
 }
 
+bool pt2eCoverageAfterCore(MlirOperation op) {
+  for (int step = 0; step < 4; step++) {
+    MlirValue act = {NULL};
+    for (intptr_t k = 0; k < pt2eOpNumSources(op); k++) {
+      MlirValue v = mlirOperationGetOperand(op, k);
+      if (pt2eMatchIsConstant(v))
+        continue;
+      if (!mlirValueIsNull(act))
+        return false; /* two activations: no chain back to one core */
+      act = v;
+    }
+    op = pt2eOpProducer(act);
+    int64_t axis;
+    if (mlirOperationIsNull(op))
+      return false;
+    if (pt2eMatchConv(op, &axis) || isContraction(op))
+      return true;
+  }
+  return false;
+}
+
 bool pt2eCoverageUnfoldedBatchNorm(MlirOperation op) {
   return !constantsOnly(op) && pt2eMatchBatchNormScale(op);
 }

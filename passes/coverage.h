@@ -38,6 +38,10 @@ const char *pt2eCoverageKind(MlirOperation op);
 */
 bool pt2eCoverageUnfoldedBatchNorm(MlirOperation op);
 
+/* True when 'op' reads, through at most four ops of one activation each, a
+   convolution or contraction: something a BatchNorm could fold into. */
+bool pt2eCoverageAfterCore(MlirOperation op);
+
 /*
 ** Why the op 'op' of kind 'kind' (pt2eCoverageKind) is in no quantized
 ** unit, read from the IR alone: a non-f32 operand, a weight that is not a
