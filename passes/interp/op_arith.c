@@ -824,6 +824,19 @@ static MlirLogicalResult emitInto(ScalarProgram *p, MlirOperation op, MlirValue 
   return mlirLogicalResultSuccess();
 }
 
+/* tensor.from_elements of one scalar into a 0-d tensor, or tensor.extract
+   of a 0-d tensor without indices. */
+static bool isScalarWrap(MlirOperation op) {
+  MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (pt2eOpIs(op, "tensor.from_elements"))
+    return mlirOperationGetNumOperands(op) == 1 && mlirTypeIsARankedTensor(r) &&
+           mlirShapedTypeGetRank(r) == 0;
+  if (!pt2eOpIs(op, "tensor.extract") || mlirOperationGetNumOperands(op) != 1)
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return mlirTypeIsARankedTensor(t) && mlirShapedTypeGetRank(t) == 0;
+}
+
 /*
 ** Emits 'op' with its operands in 'argRegs' into 'p'; binds its result.
 */
@@ -832,6 +845,12 @@ static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
   if (mlirOperationGetNumResults(op) != 1)
     return pt2eEmitOpError(op, NULL, "expected one result");
   MlirValue res = mlirOperationGetResult(op, 0);
+  /* StableHLO's lowered bodies wrap a scalar in a 0-d tensor and take it
+     back out (tensor.from_elements, tensor.extract []): the same value,
+     so the same register, no instruction */
+  if (nArgs == 1 && isScalarWrap(op))
+    return bindValue(p, res, argRegs[0]) ? mlirLogicalResultSuccess()
+                                         : pt2eInterpOutOfMemory(op);
   Pt2eElemType rt;
   if (!scalarTypeOf(mlirValueGetType(res), &rt))
     return pt2eEmitOpError(op, NULL, "unsupported scalar type");
