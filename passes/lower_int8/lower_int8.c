@@ -41,6 +41,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlir-c/AffineExpr.h"
@@ -93,6 +94,14 @@ enum { UConv, UDepthwise, UMatmul, UAdd, UMul, UPool, ULayout, URequant };
 static const char *const unitNames[] = {"conv2d", "depthwise_conv2d", "matmul", "add",
                                         "mul", "pool", "layout", "rescale"};
 
+/* Notes a lowered unit of kind 'kind' whose integer result is 'out'; the
+** walk failed when out of memory. */
+static void countUnit(Li8Lower *l, int kind, MlirValue out) {
+  Li8Unit u = {pt2eOpProducer(out), kind};
+  if (!PT2E_PUSH(l->units, u))
+    l->failed = true;
+}
+
 /*
 ** {======================================================================
 ** Quant casts
@@ -135,7 +144,7 @@ static MlirValue requantizeQ8(Li8Lower *l, MlirOperation op, const Li8ValueInfo 
     return in->ival;
   double s = in->scale / out->scale;
   MlirValue r = li8Requantize(l, op, in->ival, in->zp, &s, 1, out, out->qmin, out->qmax);
-  l->units[URequant]++;
+  countUnit(l, URequant, r);
   return r;
 }
 
@@ -454,7 +463,7 @@ static MlirLogicalResult lowerLinalgConv(Li8Lower *l, MlirOperation op, bool dep
   int64_t accShape[4] = {yshape[0], yshape[2], yshape[3], yshape[1]};
   MlirValue acc = buildConv(l, loc, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", xn,
                             xi->zp, wt, b, psd, accShape);
-  l->units[depthwise ? UDepthwise : UConv]++;
+  countUnit(l, depthwise ? UDepthwise : UConv, acc);
   return setAcc(l, y, acc, accScales, channels, toNchw, 1);
 }
 
@@ -518,7 +527,7 @@ static MlirLogicalResult lowerTosaWindowConv(Li8Lower *l, MlirOperation op, cons
   MlirAttribute psd[3] = {pt2eOpAttr(op, "pad"), pt2eOpAttr(op, "stride"),
                           pt2eOpAttr(op, "dilation")};
   MlirValue acc = buildConv(l, loc, name, xi->ival, xi->zp, wt, b, psd, yshape);
-  l->units[unit]++;
+  countUnit(l, unit, acc);
   return setAcc(l, y, acc, accScales, channels, NULL, 3);
 }
 
@@ -585,7 +594,7 @@ static MlirLogicalResult lowerTosaMatmul(Li8Lower *l, MlirOperation op) {
                       li8ConstScalar(l, loc, 8, bzp)};
   MlirValue acc =
       li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, ys, li8IntType(l, 32)), 0, NULL);
-  l->units[UMatmul]++;
+  countUnit(l, UMatmul, acc);
   return setAcc(l, y, acc, accScales, n, NULL, 2);
 }
 
@@ -669,7 +678,7 @@ static MlirLogicalResult lowerMatmul(Li8Lower *l, MlirOperation op) {
       li8Build(l, loc, "tosa.matmul", 4, ops, li8TensorOf(3, y3s, li8IntType(l, 32)), 0, NULL);
   if (!mlirAttributeIsNull(bias))
     acc = addMatmulBias(l, loc, acc, biasV, n, y3s);
-  l->units[UMatmul]++;
+  countUnit(l, UMatmul, acc);
   return setAcc(l, y, acc, accScales, n, NULL, 1);
 }
 
@@ -762,7 +771,7 @@ static MlirLogicalResult lowerPad(Li8Lower *l, MlirOperation op) {
   yi.ival =
       li8Build(l, loc, "tosa.pad", 3, ops, li8TensorOf(rank, ys, li8IntType(l, 8)), 0, NULL);
   keepPadSource(&yi, xi, rank, pads, pv);
-  l->units[ULayout]++;
+  countUnit(l, ULayout, yi.ival);
   return li8SetPadInfo(l, y, &yi) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
@@ -792,7 +801,7 @@ static MlirLogicalResult lowerMaxPool(Li8Lower *l, MlirOperation op) {
                          li8TensorOf(4, os, li8IntType(l, 8)), 3, a);
   Li8ValueInfo yi = *xi;
   yi.ival = li8Transpose(l, loc, p, 4, toNchw);
-  l->units[UPool]++;
+  countUnit(l, UPool, p);
   return record(l, y, &yi);
 }
 
@@ -836,7 +845,7 @@ static MlirLogicalResult lowerTosaPool(Li8Lower *l, MlirOperation op, bool avg) 
   yi.scale = xi->scale;
   yi.zp = xi->zp;
   yi.ival = p;
-  l->units[UPool]++;
+  countUnit(l, UPool, p);
   return record(l, y, &yi);
 }
 
@@ -885,7 +894,7 @@ static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int
   Li8ValueInfo yi = *xi;
   if (xi->kind == Li8KindQ8) {
     yi.ival = li8Transpose(l, mlirOperationGetLocation(op), xi->ival, rank, perm);
-    l->units[ULayout]++;
+    countUnit(l, ULayout, yi.ival);
   } else if (xi->kind == Li8KindW8) {
     if (!transposeWeight(l, xi, perm, rank, &yi))
       return mlirLogicalResultFailure();
@@ -947,7 +956,7 @@ static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
   int axis;
   if (xi->kind == Li8KindQ8) {
     yi.ival = li8Reshape(l, mlirOperationGetLocation(op), xi->ival, rank, ys);
-    l->units[ULayout]++;
+    countUnit(l, ULayout, yi.ival);
   } else if (xi->kind == Li8KindW8) {
     if (!reshapedAxis(xi, rank, ys, &axis))
       return mlirLogicalResultSuccess();
@@ -1031,7 +1040,7 @@ static MlirLogicalResult concatSources(Li8Lower *l, MlirOperation op, Li8ValueIn
       s = li8Requantize(l, op, s, in[i]->zp, &sc, 1, out, out->qmin, out->qmax);
       if (l->failed)
         return mlirLogicalResultFailure();
-      l->units[URequant]++;
+      countUnit(l, URequant, s);
     }
     srcs[i] = s;
     int64_t si[PT2E_MAX_RANK];
@@ -1090,7 +1099,7 @@ static MlirLogicalResult lowerConcat(Li8Lower *l, MlirOperation op, bool isTosa)
   yi.scale = out.scale;
   yi.zp = out.zp;
   yi.ival = transposed ? li8Transpose(l, loc, c, rank, perm) : c;
-  l->units[ULayout]++;
+  countUnit(l, ULayout, yi.ival);
   return record(l, y, &yi);
 }
 
@@ -1253,7 +1262,7 @@ static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8Va
   if (!s)
     return l->failed = true, mlirLogicalResultFailure();
   s[0] = accScale;
-  l->units[mul ? UMul : UAdd]++;
+  countUnit(l, mul ? UMul : UAdd, acc);
   return setAcc(l, y, acc, s, 1, NULL, li8RankOf(y) - 1);
 }
 
@@ -1361,7 +1370,7 @@ static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *
   int64_t ys[4];
   li8ShapeOf(y, ys);
   yi.ival = li8Reshape(l, loc, p, 4, ys); /* N,1,1,C and N,C,1,1 share their bytes */
-  l->units[UPool]++;
+  countUnit(l, UPool, p);
   return record(l, y, &yi);
 }
 
@@ -1722,18 +1731,42 @@ static int rewriteQCasts(Li8Lower *l) {
   return lowered;
 }
 
+static int unitByOp(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const Li8Unit *)a)->out.ptr;
+  uintptr_t y = (uintptr_t)((const Li8Unit *)b)->out.ptr;
+  return x < y ? -1 : x > y;
+}
+
+/* Drops the units whose result 'op' makes: 'op' is about to be erased as
+** dead, so they were rolled back, not lowered. l->units is sorted by op. */
+static void dropUnitsOf(Li8Lower *l, MlirOperation op) {
+  Li8Unit key = {op, 0};
+  Li8Unit *u = bsearch(&key, l->units.at, l->units.size, sizeof key, unitByOp);
+  if (!u)
+    return;
+  while (u > l->units.at && u[-1].out.ptr == op.ptr)
+    u--;
+  for (; u < l->units.at + l->units.size && u->out.ptr == op.ptr; u++)
+    u->kind = -1;
+}
+
 /*
 ** Erases what nobody reads, last op first: a use always follows its
-** definition in the block, so one backward sweep erases whole chains.
-** False when out of memory (nothing erased).
+** definition in the block, so one backward sweep erases whole chains. A
+** unit whose result is erased is not counted (dropUnitsOf). False when out
+** of memory (nothing erased).
 */
-static bool eraseDead(MlirBlock block) {
+static bool eraseDead(Li8Lower *l) {
   OpList all = {NULL, 0, 0};
-  if (!listOps(block, &all))
+  if (!listOps(l->block, &all))
     return false;
+  if (l->units.size)
+    qsort(l->units.at, l->units.size, sizeof *l->units.at, unitByOp);
   for (size_t i = all.size; i-- > 0;)
-    if (erasable(all.at[i]) && unused(all.at[i]))
+    if (erasable(all.at[i]) && unused(all.at[i])) {
+      dropUnitsOf(l, all.at[i]);
       mlirOperationDestroy(all.at[i]);
+    }
   pt2eFree(all.at);
   return true;
 }
@@ -1814,10 +1847,15 @@ static bool printSummary(const Li8Lower *l, MlirOperation func, int lowered, boo
   MlirStringRef name = pt2eSymbolName(func);
   fprintf(stderr, "pt2e-lower-int8: @%.*s: %d quant.qcast lowered (", (int)name.length,
           name.data, lowered);
+  enum { NumKinds = sizeof unitNames / sizeof *unitNames };
+  int count[NumKinds] = {0};
+  for (size_t i = 0; i < l->units.size; i++)
+    if (l->units.at[i].kind >= 0)
+      count[l->units.at[i].kind]++;
   bool first = true;
-  for (int k = 0; k < (int)(sizeof unitNames / sizeof *unitNames); k++)
-    if (l->units[k]) {
-      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], l->units[k]);
+  for (int k = 0; k < NumKinds; k++)
+    if (count[k]) {
+      fprintf(stderr, "%s%s %d", first ? "" : ", ", unitNames[k], count[k]);
       first = false;
     }
   fprintf(stderr, "), %d float ops left in Q/DQ form\n", left);
@@ -1850,7 +1888,7 @@ static MlirLogicalResult lowerFunc(MlirOperation func, bool floatRescale, bool i
     return mlirLogicalResultFailure();
   }
   int qcasts = rewriteQCasts(&l);
-  if (!eraseDead(l.block)) {
+  if (!eraseDead(&l)) {
     li8StateFree(&l);
     return pt2eOutOfMemory(mlirOperationGetLocation(func), "'pt2e-lower-int8'");
   }

@@ -103,6 +103,7 @@ void li8StateFree(Li8Lower *l) {
   pt2eFree(l->created.at);
   pt2eFree(l->loweredQ.at);
   pt2eFree(l->loweredQVal.at);
+  pt2eFree(l->units.at);
 }
 
 MlirLogicalResult li8Fail(Li8Lower *l, MlirOperation op, const char *fmt, double a, double b) {

@@ -60,6 +60,15 @@ typedef struct Li8ValueInfo {
   int64_t padValue;
 } Li8ValueInfo;
 
+/* A unit the walk lowered: its kind, for the summary, and the op that makes
+** its integer result. A unit whose result nobody reads in the end (its ops
+** erased as dead, say when the qcast after it stayed in Q/DQ form) is not
+** counted as lowered. */
+typedef struct Li8Unit {
+  MlirOperation out;
+  int kind;
+} Li8Unit;
+
 typedef struct Li8Lower {
   MlirContext ctx;
   MlirBlock block;
@@ -72,7 +81,7 @@ typedef struct Li8Lower {
   PT2E_VEC(MlirOperation) created; /* to erase on failure */
   PT2E_VEC(MlirOperation) loweredQ; /* qcasts replaced at the end */
   PT2E_VEC(MlirValue) loweredQVal;
-  int units[8]; /* counts by kind of unit, for the summary */
+  PT2E_VEC(Li8Unit) units; /* every unit lowered, for the summary */
   bool failed;
 } Li8Lower;
 

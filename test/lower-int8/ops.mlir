@@ -450,9 +450,9 @@ func.func @tosa_pools(%x: tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1
 
 // SUMMARY: pt2e-lower-int8: @linear: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
-// SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1, layout 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @mean_hardtanh: 2 quant.qcast lowered (pool 1), 0 float ops left in Q/DQ form
-// SUMMARY: pt2e-lower-int8: @depthwise: 1 quant.qcast lowered (depthwise_conv2d 1, layout 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @depthwise: 1 quant.qcast lowered (depthwise_conv2d 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: left in Q/DQ form: 'linalg.generic' at loc("{{.*}}ops.mlir":{{[0-9]+}}:8)
 // SUMMARY: pt2e-lower-int8: @left_alone: 0 quant.qcast lowered (), 1 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @concat_nhwc: 3 quant.qcast lowered (conv2d 2, layout 1), 0 float ops left in Q/DQ form
