@@ -873,6 +873,21 @@ static bool transposeWeight(Li8Lower *l, const Li8ValueInfo *xi, const int64_t *
   return ownScales(l, yi, xi);
 }
 
+/* True when the float 'x' is its ACC 'xi' transposed, no reshape between
+** (after one, a permutation of the float's dimensions is not one of the
+** accumulator's). */
+static bool accIsTransposeOnly(MlirValue x, const Li8ValueInfo *xi) {
+  if (xi->accRank != li8RankOf(x))
+    return false;
+  int64_t xs[PT2E_MAX_RANK], as[PT2E_MAX_RANK];
+  li8ShapeOf(x, xs);
+  li8ShapeOf(xi->ival, as);
+  for (int j = 0; j < xi->accRank; j++)
+    if (xs[j] != as[xi->perm[j]])
+      return false;
+  return true;
+}
+
 /* An ACC transposed: no op, its permutation and float channel follow. */
 static bool transposeAcc(Li8Lower *l, const Li8ValueInfo *xi, const int64_t *perm, int rank,
                          Li8ValueInfo *yi) {
@@ -898,12 +913,28 @@ static MlirLogicalResult lowerTranspose(Li8Lower *l, MlirOperation op, const int
   } else if (xi->kind == Li8KindW8) {
     if (!transposeWeight(l, xi, perm, rank, &yi))
       return mlirLogicalResultFailure();
-  } else if (xi->kind == Li8KindAcc && xi->accRank == rank) {
+  } else if (xi->kind == Li8KindAcc && accIsTransposeOnly(x, xi)) {
     if (!transposeAcc(l, xi, perm, rank, &yi))
       return mlirLogicalResultFailure();
   } else
     return mlirLogicalResultSuccess();
   return record(l, y, &yi);
+}
+
+/* Where dimension 'dim' of a tensor of shape 'xs' goes when it is reshaped
+** to 'ys' ('rank'): the dimension of the same size with the same number of
+** elements before it; -1 when it does not survive as a dimension. */
+static int reshapedDim(const int64_t *xs, int dim, const int64_t *ys, int rank) {
+  int64_t before = 1, acc = 1;
+  for (int i = 0; i < dim; i++)
+    before *= xs[i];
+  int found = -1;
+  for (int j = 0; j < rank; j++) {
+    if (acc == before && ys[j] == xs[dim])
+      found = j;
+    acc *= ys[j];
+  }
+  return found;
 }
 
 /*
@@ -915,15 +946,7 @@ static bool reshapedAxis(const Li8ValueInfo *xi, int rank, const int64_t *ys, in
   *axis = -1;
   if (xi->axis < 0)
     return true;
-  int64_t before = 1;
-  for (int i = 0; i < xi->axis; i++)
-    before *= xi->wshape[i];
-  int64_t acc = 1;
-  for (int j = 0; j < rank; j++) {
-    if (acc == before && ys[j] == xi->wshape[xi->axis])
-      *axis = j;
-    acc *= ys[j];
-  }
+  *axis = reshapedDim(xi->wshape, xi->axis, ys, rank);
   return *axis >= 0;
 }
 
@@ -962,6 +985,14 @@ static MlirLogicalResult lowerReshape(Li8Lower *l, MlirOperation op) {
       return mlirLogicalResultSuccess();
     if (!reshapeWeight(l, xi, rank, ys, axis, &yi))
       return mlirLogicalResultFailure();
+  } else if (xi->kind == Li8KindAcc) {
+    /* no op: requantizeAcc reshapes to the float's shape in the end; only
+       the channel dimension moves (TOSA's linear: [1, M, N] -> [M, N]) */
+    int64_t xs[PT2E_MAX_RANK];
+    li8ShapeOf(x, xs);
+    yi.floatChannelDim = reshapedDim(xs, xi->floatChannelDim, ys, rank);
+    if (yi.floatChannelDim < 0 || !ownScales(l, &yi, xi))
+      return l->failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
   } else
     return mlirLogicalResultSuccess();
   return record(l, y, &yi);
@@ -1311,9 +1342,20 @@ static bool zeroShift(MlirOperation op) {
 
 static MlirLogicalResult lowerTosaAddMul(Li8Lower *l, MlirOperation op, bool mul) {
   MlirValue av = mlirOperationGetOperand(op, 0), bv = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
   Li8ValueInfo *a = li8InfoOf(l, av), *b = li8InfoOf(l, bv);
-  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 ||
-      !sameShapes(av, bv, mlirOperationGetResult(op, 0)))
+  for (int k = 0; k < 2 && !mul; k++) {
+    /* a TOSA-form linear's bias: matmul, reshape, then this add */
+    Li8ValueInfo *acc = k ? b : a;
+    MlirValue accV = k ? bv : av;
+    if (!acc || acc->kind != Li8KindAcc || !sameShapes(accV, accV, y))
+      continue;
+    MlirAttribute bias =
+        li8TosaBiasOperand(k ? av : bv, y, acc->floatChannelDim, acc->nscales);
+    if (!mlirAttributeIsNull(bias))
+      return addBias(l, op, acc, bias, y);
+  }
+  if (!a || !b || a->kind != Li8KindQ8 || b->kind != Li8KindQ8 || !sameShapes(av, bv, y))
     return mlirLogicalResultSuccess();
   if (mul && !zeroShift(op))
     return mlirLogicalResultSuccess();
@@ -1349,11 +1391,11 @@ static MlirLogicalResult lowerSum(Li8Lower *l, MlirOperation op) {
 static MlirLogicalResult lowerMean(Li8Lower *l, MlirOperation op, Li8ValueInfo *si,
                                    double divisor) {
   MlirValue y = mlirOperationGetResult(op, 0);
-  if (divisor != (double)si->poolCount)
-    return mlirLogicalResultSuccess();
-  MlirLocation loc = mlirOperationGetLocation(op);
   int64_t xs[4];
   li8ShapeOf(si->ival, xs);
+  if (divisor != (double)si->poolCount || si->poolCount != xs[2] * xs[3])
+    return mlirLogicalResultSuccess(); /* not the mean over all of H and W */
+  MlirLocation loc = mlirOperationGetLocation(op);
   int64_t k[2] = {xs[2], xs[3]}, one[2] = {1, 1};
   static const int64_t pad0[4] = {0, 0, 0, 0};
   MlirNamedAttribute a[4] = {li8Named(l, "kernel", li8I64Array(l, 2, k)),
@@ -1390,6 +1432,35 @@ static MlirOperation arithBody(MlirOperation op) {
 
 /* POOLSUM / constant ('div', the body's divf): the global average pool's
 ** mean. */
+/*
+** tosa.reduce_sum over H or W (axis 2 or 3) of a Q8 NCHW tensor, or of such
+** a sum over the other one: TOSA's adaptive average pooling to 1x1 is two
+** reduce_sums and a mul by 1 / (H * W). A POOLSUM keeps the unsummed i8
+** and the count of elements summed so far.
+*/
+static MlirLogicalResult lowerTosaReduceSum(Li8Lower *l, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  Li8ValueInfo *xi = li8InfoOf(l, x);
+  MlirAttribute axisAttr = pt2eOpAttr(op, "axis");
+  if (!xi || (xi->kind != Li8KindQ8 && xi->kind != Li8KindPoolSum) || li8RankOf(x) != 4 ||
+      li8RankOf(xi->ival) != 4 || !mlirAttributeIsAInteger(axisAttr))
+    return mlirLogicalResultSuccess();
+  int64_t axis = mlirIntegerAttrGetValueInt(axisAttr), xs[4], is[4];
+  li8ShapeOf(x, xs);
+  li8ShapeOf(xi->ival, is);
+  if ((axis != 2 && axis != 3) || xs[axis] != is[axis] || (xs[axis] == 1 && is[axis] != 1))
+    return mlirLogicalResultSuccess();
+  int other = axis == 2 ? 3 : 2;
+  if (xi->kind == Li8KindQ8 && (xs[other] != is[other] || xs[0] != is[0] || xs[1] != is[1]))
+    return mlirLogicalResultSuccess();
+  if (xi->kind == Li8KindPoolSum && (xs[other] != 1 || xi->poolCount != is[other]))
+    return mlirLogicalResultSuccess();
+  Li8ValueInfo yi = *xi;
+  yi.kind = Li8KindPoolSum;
+  yi.poolCount = (xi->kind == Li8KindPoolSum ? xi->poolCount : 1) * xs[axis];
+  return record(l, y, &yi);
+}
+
 static MlirLogicalResult lowerPoolDivide(Li8Lower *l, MlirOperation op, MlirOperation div) {
   Li8ValueInfo *si = li8InfoOf(l, mlirOperationGetOperand(op, 0));
   double d;
@@ -1496,7 +1567,15 @@ static MlirLogicalResult lowerTosaAdd(Li8Lower *l, MlirOperation op) {
   return lowerTosaAddMul(l, op, false);
 }
 
+/* tosa.mul: a POOLSUM times the f32 of 1 / count (the end of an average
+** pool in TOSA form), else Q8 * Q8. */
 static MlirLogicalResult lowerTosaMul(Li8Lower *l, MlirOperation op) {
+  Li8ValueInfo *si = li8InfoOf(l, mlirOperationGetOperand(op, 0));
+  MlirAttribute c = pt2eConstElementsOf(mlirOperationGetOperand(op, 1));
+  if (si && si->kind == Li8KindPoolSum && zeroShift(op) && pt2eConstIsF32(c) &&
+      pt2eConstNumElements(c) == 1 &&
+      pt2eConstF32At(c, 0) == (float)(1.0 / (double)si->poolCount))
+    return lowerMean(l, op, si, (double)si->poolCount);
   return lowerTosaAddMul(l, op, true);
 }
 
@@ -1549,6 +1628,7 @@ static const struct {
     {"tensor.collapse_shape", lowerReshape},
     {"tensor.expand_shape", lowerReshape},
     {"tosa.reshape", lowerReshape},
+    {"tosa.reduce_sum", lowerTosaReduceSum},
     {"linalg.transpose", lowerAnyTranspose},
     {"tosa.transpose", lowerAnyTranspose},
     {"tosa.clamp", lowerTosaClamp},

@@ -177,3 +177,17 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
     return mlirAttributeGetNull();
   return src;
 }
+
+MlirAttribute li8TosaBiasOperand(MlirValue v, MlirValue y, int channelDim, int64_t channels) {
+  MlirAttribute c = pt2eConstElementsOf(v);
+  int rank = li8RankOf(y);
+  if (!pt2eConstIsF32(c) || pt2eConstNumElements(c) != channels || li8RankOf(v) != rank ||
+      channelDim < 0 || channelDim >= rank)
+    return mlirAttributeGetNull();
+  int64_t vs[PT2E_MAX_RANK];
+  li8ShapeOf(v, vs);
+  for (int i = 0; i < rank; i++)
+    if (vs[i] != (i == channelDim ? channels : 1))
+      return mlirAttributeGetNull();
+  return c;
+}

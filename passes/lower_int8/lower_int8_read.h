@@ -34,6 +34,11 @@ int64_t li8QuantBound(double v, const Li8QType *q);
 double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, int axis,
                         int64_t channels);
 
+/* The bias a TOSA-form add reads in 'v' for the output 'y': a float
+** constant of 'channels' values of y's rank, size 1 on every dimension but
+** 'channelDim'; else null. */
+MlirAttribute li8TosaBiasOperand(MlirValue v, MlirValue y, int channelDim, int64_t channels);
+
 /* The bias a linalg init holds: fill(0) gives none (null, true), a
 ** linalg.broadcast of a 1-D float constant gives it; else false. */
 bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute *bias);
