@@ -295,6 +295,35 @@ static bool perChannelOperand(MlirOperation op, intptr_t k, int64_t c) {
   return dims == 1;
 }
 
+/*
+** The per-channel vector that operand 'k' of the elementwise 'op' is a
+** broadcast of, or a null value: the operand has an identity map and a
+** broadcast made it (pt2eCopyBroadcast: linalg.broadcast, or a generic
+** copy whose input map may read size-1 dims at 0) from a source with one
+** dim of 'c' running along the result's dim 1, size 1 elsewhere.
+** StableHLO's legalisation to linalg writes a BatchNorm's statistics so:
+** expand_shape to [c, 1, 1], then a (d1, 0, 0) broadcast.
+*/
+static MlirValue channelBroadcastSource(MlirOperation op, intptr_t k, int64_t c) {
+  MlirValue none = {NULL};
+  MlirOperation p = pt2eOpProducer(mlirOperationGetOperand(op, k));
+  int outDimOf[PT2E_MAX_RANK];
+  int rank = pt2eCopyBroadcast(p, outDimOf);
+  if (!pt2eStructuredIsIdentity(op, k) || rank < 1)
+    return none;
+  MlirValue src = mlirOperationGetOperand(p, 0);
+  MlirType t = mlirValueGetType(src);
+  int channelDims = 0;
+  for (int r = 0; r < rank; r++) {
+    int64_t size = mlirShapedTypeGetDimSize(t, r);
+    if (outDimOf[r] == 1 && size == c)
+      channelDims++;
+    else if (size != 1)
+      return none;
+  }
+  return channelDims == 1 ? src : none;
+}
+
 /* A TOSA operand of shape [1, c, 1, ...] (rank of the activation). */
 static bool perChannelTosa(MlirValue v, intptr_t rank, int64_t c) {
   MlirType t = mlirValueGetType(v);
@@ -378,7 +407,10 @@ static StepKind stepOf(MlirOperation op, MlirValue in, int64_t c,
       return StepNone;
     *vec = mlirOperationGetOperand(op, 1 - k);
     *inIndex = k;
-    return perChannelOperand(op, 1 - k, c) ? kind : StepNone;
+    if (perChannelOperand(op, 1 - k, c))
+      return kind;
+    *vec = channelBroadcastSource(op, 1 - k, c);
+    return mlirValueIsNull(*vec) ? StepNone : kind;
   }
   return StepNone;
 }
@@ -400,6 +432,29 @@ static bool epsOf(MlirValue e, double *eps, MlirOperation *outside,
   if (!mlirOperationEqual(mlirOperationGetParentOperation(p), generic))
     *outside = p;
   return true;
+}
+
+/*
+** eps written as a value: a splat constant, or StableHLO's legalisation's
+** broadcast of a reshaped generic without inputs that yields the f64
+** constant truncated (epsOf). Followed through reshapes and broadcasts.
+*/
+static bool epsBehind(MlirValue v, double *eps, MlirOperation *outside) {
+  for (int depth = 0; depth < 6; depth++) {
+    MlirOperation p = pt2eOpProducer(v);
+    int outDimOf[PT2E_MAX_RANK];
+    if (isReshape(p) || pt2eCopyBroadcast(p, outDimOf) >= 0) {
+      v = mlirOperationGetOperand(p, 0);
+      continue;
+    }
+    if (pt2eMatchSplat(v, eps))
+      return true;
+    if (!isElementwise(p, 0) || isNull(soleBodyOp(p)))
+      return false;
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p, 0));
+    return epsOf(mlirOperationGetOperand(mlirBlockGetTerminator(b), 0), eps, outside, p);
+  }
+  return false;
 }
 
 /*
@@ -443,6 +498,24 @@ static ReadResult readRsqrt(MlirValue v, int64_t c, float **var, double *eps,
         !epsOf(mlirOperationGetOperand(body, 1 - k), eps, epsConst, add))
       return ReadNo;
     varValue = mlirOperationGetOperand(add, 0);
+  } else if (isElementwise(add, 2) && pt2eOpIs(soleBodyOp(add), "arith.addf") &&
+             pt2eStructuredIsIdentity(add, 0) && pt2eStructuredIsIdentity(add, 1)) {
+    /* var + eps with eps an operand (StableHLO's legalisation) */
+    MlirOperation body = soleBodyOp(add);
+    if (!(isBlockArg(mlirOperationGetOperand(body, 0), add, 0) &&
+          isBlockArg(mlirOperationGetOperand(body, 1), add, 1)) &&
+        !(isBlockArg(mlirOperationGetOperand(body, 0), add, 1) &&
+          isBlockArg(mlirOperationGetOperand(body, 1), add, 0)))
+      return ReadNo;
+    /* var is the constant vector, eps the other (when both are constants,
+       either way gives the same f32 sum) */
+    intptr_t k = 0;
+    while (k < 2 && (isNull(constantBehind(mlirOperationGetOperand(add, k))) ||
+                     !epsBehind(mlirOperationGetOperand(add, 1 - k), eps, epsConst)))
+      k++;
+    if (k == 2)
+      return ReadNo;
+    varValue = mlirOperationGetOperand(add, k);
   } else {
     return ReadNo;
   }
@@ -727,7 +800,8 @@ static ReadResult linearBias(Fold *f, MlirValue v, int64_t c, float **bias,
   *none = true;
   f->result = v;
   if (pt2eOpIs(add, "tosa.add") || pt2eOpIs(add, "linalg.generic")) {
-    if (stepOf(add, v, c, &vec, &in) == StepAdd) {
+    if (stepOf(add, v, c, &vec, &in) == StepAdd &&
+        mlirValueEqual(vec, mlirOperationGetOperand(add, 1 - in))) {
       /* a per-channel constant right in the add (TOSA's [1, c]) */
       if (isNull(constantBehind(vec)))
         return ReadOk; /* not a bias: maybe the BatchNorm's add */
@@ -1060,9 +1134,18 @@ static ReadResult planBias(Fold *f, CoreKind kind, bool tosa, int64_t c,
   f->reuseAdd = true;
   f->biasUser = add;
   f->biasOperand = 1 - f->addInput;
+  MlirValue src = tosa ? (MlirValue){NULL} : channelBroadcastSource(add, 1 - f->addInput, c);
+  if (!mlirValueIsNull(src)) {
+    /* beta broadcast to the activation's shape: the new bias replaces the
+       broadcast's source, so that it stays c values */
+    f->biasUser = pt2eOpProducer(vec);
+    f->biasOperand = 0;
+    vec = src;
+  }
   f->biasType = mlirValueGetType(vec);
   f->oldBias = pt2eOpProducer(vec);
-  return ReadOk;
+  int64_t n;
+  return staticNumel(f->biasType, &n) && n == c ? ReadOk : ReadNo;
 }
 
 /* The core's output channels 'c', and its weight's element count and inner

@@ -94,7 +94,9 @@ static int namedBroadcast(MlirOperation op, int *outDimOf) {
 }
 
 /* A generic copy into an identity-mapped output: input dim r runs along the
-   loop (= result dim) its map names, each loop at most once, in order. */
+   loop (= result dim) its map names, each loop at most once, in order; a
+   size-1 input dim read at 0 runs along none (StableHLO's legalisation
+   broadcasts a [c, 1, 1] with (d1, 0, 0)). */
 static int genericBroadcast(MlirOperation op, int *outDimOf) {
   int dims[PT2E_MAX_RANK];
   int rank = pt2eStructuredMapDims(op, 0, dims);
@@ -103,7 +105,11 @@ static int genericBroadcast(MlirOperation op, int *outDimOf) {
     return -1;
   int last = -1;
   for (int r = 0; r < rank; r++) {
-    if (dims[r] == PT2E_STRUCTURED_UNIT || dims[r] <= last)
+    if (dims[r] == PT2E_STRUCTURED_UNIT) {
+      outDimOf[r] = PT2E_STRUCTURED_UNIT;
+      continue;
+    }
+    if (dims[r] <= last)
       return -1;
     outDimOf[r] = last = dims[r];
   }

@@ -30,10 +30,11 @@ int pt2eCopyTranspose(MlirOperation op, int64_t *perm);
 
 /*
 ** When 'op' is a broadcast (linalg.broadcast, or a generic copy whose input
-** map names some of its loops, each once and in order, and whose output
-** map is the identity up to unit dims), writes for each input dim the
-** result dim it runs along into 'outDimOf' (room for PT2E_MAX_RANK) and
-** returns the input's rank; -1 for any other op.
+** map names some of its loops, each once and in order, and reads its other
+** dims, of size 1, at 0; and whose output map is the identity up to unit
+** dims), writes for each input dim the result dim it runs along into
+** 'outDimOf' (room for PT2E_MAX_RANK; PT2E_STRUCTURED_UNIT, -1, for a
+** size-1 dim read at 0) and returns the input's rank; -1 for any other op.
 */
 int pt2eCopyBroadcast(MlirOperation op, int *outDimOf);
 
