@@ -820,6 +820,30 @@ static int64_t arrayAt(MlirAttribute a, intptr_t i, int64_t fallback) {
   return mlirDenseI64ArrayGetElement(a, i);
 }
 
+/*
+** The loops of a 7-loop generic conv as conv_2d_nchw_fchw's (n, f, oh, ow,
+** c, kh, kw) into 'L', read from the output map (n, f, oh, ow) and the
+** filter map (f, c, kh, kw), bare dims each: linalg-generalize-named-ops
+** keeps the named op's order, StableHLO's legalisation writes its own
+** ((d6, d0, d2 + d3, d4 + d5) for the input). False unless they are seven
+** distinct loops.
+*/
+static bool nchwConvLoops(MlirOperation op, int *L) {
+  int od[PT2E_MAX_RANK], wd[PT2E_MAX_RANK];
+  if (pt2eStructuredMapDims(op, 2, od) != 4 || pt2eStructuredMapDims(op, 1, wd) != 4 ||
+      wd[0] != od[1])
+    return false;
+  int loops[7] = {od[0], od[1], od[2], od[3], wd[1], wd[2], wd[3]};
+  unsigned seen = 0;
+  for (int i = 0; i < 7; i++) {
+    if (loops[i] < 0 || loops[i] >= 7 || (seen >> loops[i] & 1u))
+      return false;
+    seen |= 1u << loops[i];
+    L[i] = loops[i];
+  }
+  return true;
+}
+
 bool pt2eMatchNchwConv(MlirOperation op, bool *depthwise, int64_t *strides,
                        int64_t *dilations) {
   int64_t axis;
@@ -837,13 +861,18 @@ bool pt2eMatchNchwConv(MlirOperation op, bool *depthwise, int64_t *strides,
   MlirAffineExpr d[7];
   for (int i = 0; i < 7; i++)
     d[i] = mlirAffineDimExprGet(ctx, i);
-  /* conv_2d_nchw_fchw: (n, f, oh, ow, c, kh, kw) */
-  MlirAffineExpr in7[4] = {d[0], d[4], windowExpr(ctx, 2, 5, strides[0], dilations[0]),
-                           windowExpr(ctx, 3, 6, strides[1], dilations[1])};
-  MlirAffineExpr w7[4] = {d[1], d[4], d[5], d[6]}, o7[4] = {d[0], d[1], d[2], d[3]};
-  if (mapIs(op, 0, 7, in7, 4) && mapIs(op, 1, 7, w7, 4) && mapIs(op, 2, 7, o7, 4)) {
-    *depthwise = false;
-    return true;
+  /* conv_2d_nchw_fchw: loops (n, f, oh, ow, c, kh, kw) in any order */
+  int L[7];
+  if (nchwConvLoops(op, L)) {
+    MlirAffineExpr in7[4] = {d[L[0]], d[L[4]],
+                             windowExpr(ctx, L[2], L[5], strides[0], dilations[0]),
+                             windowExpr(ctx, L[3], L[6], strides[1], dilations[1])};
+    MlirAffineExpr w7[4] = {d[L[1]], d[L[4]], d[L[5]], d[L[6]]};
+    MlirAffineExpr o7[4] = {d[L[0]], d[L[1]], d[L[2]], d[L[3]]};
+    if (mapIs(op, 0, 7, in7, 4) && mapIs(op, 1, 7, w7, 4) && mapIs(op, 2, 7, o7, 4)) {
+      *depthwise = false;
+      return true;
+    }
   }
   /* depthwise_conv_2d_nchw_chw: (n, oh, ow, c, kh, kw) */
   MlirAffineExpr in6[4] = {d[0], d[3], windowExpr(ctx, 1, 4, strides[0], dilations[0]),

@@ -1500,7 +1500,6 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
   intptr_t nOps = mlirOperationGetNumOperands(op);
   if (mlirOperationGetNumResults(op) != 1)
     return mlirLogicalResultSuccess();
-  int input;
   double lo, hi;
   if (pt2eCopyIsGeneric(op))
     return lowerAnyTranspose(l, op);
@@ -1511,9 +1510,9 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
     return lowerLinalgConv(l, op, depthwise, stride, dil);
   if (nOps == 3 && mlirLinalgIsAContractionOp(op) && plainMatmulMaps(op))
     return lowerMatmul(l, op);
-  if (li8MatchMinMax(op, &input, &lo, &hi))
-    return applyClamp(l, op, mlirOperationGetOperand(op, input), mlirOperationGetResult(op, 0),
-                      lo, hi);
+  MlirValue clamped;
+  if (pt2eMatchClamp(op, &clamped, &lo, &hi))
+    return applyClamp(l, op, clamped, mlirOperationGetResult(op, 0), lo, hi);
   MlirOperation b = arithBody(op);
   if (mlirOperationIsNull(b))
     return mlirLogicalResultSuccess();
@@ -1588,13 +1587,14 @@ static MlirLogicalResult lowerTosaConcat(Li8Lower *l, MlirOperation op) {
 }
 
 /* linalg.transpose ('permutation', i64) or tosa.transpose ('perms', i32). */
-/* tosa.clamp with float bounds. */
-static MlirLogicalResult lowerTosaClamp(Li8Lower *l, MlirOperation op) {
-  MlirAttribute lo = pt2eOpAttr(op, "min_val"), hi = pt2eOpAttr(op, "max_val");
-  if (!mlirAttributeIsAFloat(lo) || !mlirAttributeIsAFloat(hi))
+/* A clamp in any spelling (passes/ir/match.h, pt2eMatchClamp): tosa.clamp,
+** tosa.maximum / minimum with a constant, a generic computing one. */
+static MlirLogicalResult lowerAnyClamp(Li8Lower *l, MlirOperation op) {
+  MlirValue in;
+  double lo, hi;
+  if (!pt2eMatchClamp(op, &in, &lo, &hi))
     return mlirLogicalResultSuccess();
-  return applyClamp(l, op, mlirOperationGetOperand(op, 0), mlirOperationGetResult(op, 0),
-                    mlirFloatAttrGetValueDouble(lo), mlirFloatAttrGetValueDouble(hi));
+  return applyClamp(l, op, in, mlirOperationGetResult(op, 0), lo, hi);
 }
 
 /*
@@ -1631,7 +1631,9 @@ static const struct {
     {"tosa.reduce_sum", lowerTosaReduceSum},
     {"linalg.transpose", lowerAnyTranspose},
     {"tosa.transpose", lowerAnyTranspose},
-    {"tosa.clamp", lowerTosaClamp},
+    {"tosa.clamp", lowerAnyClamp},
+    {"tosa.maximum", lowerAnyClamp},
+    {"tosa.minimum", lowerAnyClamp},
 };
 
 static MlirLogicalResult lowerOp(Li8Lower *l, MlirOperation op) {

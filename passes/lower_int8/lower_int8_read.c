@@ -74,6 +74,40 @@ double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, in
 /* The bias a linalg init holds: fill(0) gives none (null, true), a
 ** broadcast (named or generic: passes/ir/copy.h) of a 1-D float constant
 ** along dim 'channelDim' gives it; else false. */
+/*
+** The f32 constant of 'channels' values that the broadcast 'p' (named or
+** generic, passes/ir/copy.h) lays along its result's dim 'channelDim': its
+** source has that one dim of 'channels', size 1 elsewhere (StableHLO's
+** [c, 1, 1] read by (d1, 0, 0)), and is a constant through reshapes (the
+** expand_shape of a 1-D one). Null otherwise.
+*/
+static MlirAttribute channelBroadcastConst(MlirOperation p, int channelDim, int64_t channels) {
+  int outDimOf[PT2E_MAX_RANK];
+  int rank = pt2eCopyBroadcast(p, outDimOf);
+  if (rank < 1)
+    return mlirAttributeGetNull();
+  MlirValue src = mlirOperationGetOperand(p, 0);
+  int64_t shape[PT2E_MAX_RANK];
+  li8ShapeOf(src, shape);
+  int along = 0;
+  for (int r = 0; r < rank; r++) {
+    if (outDimOf[r] == channelDim && shape[r] == channels)
+      along++;
+    else if (shape[r] != 1)
+      return mlirAttributeGetNull();
+  }
+  for (int depth = 0; depth < 4; depth++) {
+    MlirOperation q = pt2eOpProducer(src);
+    if (!pt2eOpIs(q, "tensor.expand_shape") && !pt2eOpIs(q, "tensor.collapse_shape"))
+      break;
+    src = mlirOperationGetOperand(q, 0);
+  }
+  MlirAttribute a = pt2eConstElementsOf(src);
+  if (along != 1 || !pt2eConstIsF32(a) || pt2eConstNumElements(a) != channels)
+    return mlirAttributeGetNull();
+  return a;
+}
+
 bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute *bias) {
   *bias = mlirAttributeGetNull();
   MlirOperation p = pt2eOpProducer(init);
@@ -83,15 +117,8 @@ bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute
   /* linalg-generalize-named-ops' fill: a copying generic of a scalar */
   if (pt2eCopyIsGeneric(p) && !mlirTypeIsAShaped(mlirValueGetType(mlirOperationGetOperand(p, 0))))
     return pt2eConstScalar(mlirOperationGetOperand(p, 0), &v) && v == 0.0;
-  int outDimOf[PT2E_MAX_RANK];
-  if (pt2eCopyBroadcast(p, outDimOf) == 1 && outDimOf[0] == channelDim) {
-    MlirAttribute a = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
-    if (pt2eConstIsF32(a) && pt2eConstNumElements(a) == channels) {
-      *bias = a;
-      return true;
-    }
-  }
-  return false;
+  *bias = channelBroadcastConst(p, channelDim, channels);
+  return !mlirAttributeIsNull(*bias);
 }
 
 bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation) {
@@ -113,41 +140,6 @@ bool li8ConstOperand(MlirOperation op, MlirValue v, double *out) {
   return pt2eConstScalar(v, out);
 }
 
-/*
-** select(cmpf(p, a, b), a, b) with a the value and b a constant: a max
-** (ogt, oge, ugt, uge) or a min (olt, ole, ult, ule) against the constant.
-** Writes the tensor operand index and the clamp.
-*/
-bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi) {
-  MlirOperation b[3];
-  if (pt2eStructuredBodyOps(op, b, 3) != 2 || !pt2eOpIs(b[0], "arith.cmpf") ||
-      !pt2eOpIs(b[1], "arith.select") ||
-      !mlirValueEqual(pt2eStructuredYielded(op), mlirOperationGetResult(b[1], 0)) ||
-      !mlirValueEqual(mlirOperationGetOperand(b[1], 0), mlirOperationGetResult(b[0], 0)))
-    return false;
-  MlirValue ca = mlirOperationGetOperand(b[0], 0), cb = mlirOperationGetOperand(b[0], 1);
-  MlirValue sa = mlirOperationGetOperand(b[1], 1), sb = mlirOperationGetOperand(b[1], 2);
-  if (!mlirValueEqual(ca, sa) || !mlirValueEqual(cb, sb))
-    return false;
-  int pred = pt2eCmpfOf(b[0]);
-  bool isMax = pt2eCmpfIsGreater(pred), isMin = pt2eCmpfIsLess(pred);
-  if (!isMax && !isMin)
-    return false;
-  double c;
-  MlirValue v;
-  if (li8ConstOperand(op, cb, &c) && pt2eStructuredArgIndex(op, ca) >= 0)
-    v = ca;
-  else if (li8ConstOperand(op, ca, &c) && pt2eStructuredArgIndex(op, cb) >= 0)
-    v = cb;
-  else
-    return false;
-  *input = pt2eStructuredArgIndex(op, v);
-  if (!pt2eStructuredIsIdentity(op, *input))
-    return false;
-  *lo = isMax ? c : -INFINITY;
-  *hi = isMax ? INFINITY : c;
-  return true;
-}
 
 /*
 ** The bias a float operand of an addf holds, along the ACC's float channel
@@ -167,15 +159,9 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
     }
     return mlirAttributeGetNull();
   }
-  MlirOperation p = pt2eOpProducer(v);
-  int outDimOf[PT2E_MAX_RANK];
-  if (!pt2eStructuredIsIdentity(op, input) || pt2eCopyBroadcast(p, outDimOf) != 1 ||
-      outDimOf[0] != channelDim)
+  if (!pt2eStructuredIsIdentity(op, input))
     return mlirAttributeGetNull();
-  MlirAttribute src = pt2eConstElementsOf(mlirOperationGetOperand(p, 0));
-  if (!pt2eConstIsF32(src) || pt2eConstNumElements(src) != channels)
-    return mlirAttributeGetNull();
-  return src;
+  return channelBroadcastConst(pt2eOpProducer(v), channelDim, channels);
 }
 
 MlirAttribute li8TosaBiasOperand(MlirValue v, MlirValue y, int channelDim, int64_t channels) {

@@ -50,13 +50,6 @@ bool li8StrideDilation(MlirOperation op, int64_t *stride, int64_t *dilation);
 bool li8ConstOperand(MlirOperation op, MlirValue v, double *out);
 
 /*
-** select(cmpf(p, a, b), a, b) with a the value and b a constant: a max
-** (ogt, oge, ugt, uge) or a min (olt, ole, ult, ule) against the constant.
-** Writes the tensor operand index and the clamp.
-*/
-bool li8MatchMinMax(MlirOperation op, int *input, double *lo, double *hi);
-
-/*
 ** The bias a float operand of an addf holds, along the ACC's float channel
 ** dimension: a constant [C, 1, 1] read through (d0, d1, d2, d3) -> (d1, 0, 0),
 ** or a generic broadcasting a 1-D constant. Null when it is neither.

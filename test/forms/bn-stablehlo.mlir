@@ -13,9 +13,10 @@
 // FOLD-DAG: arith.constant dense<-0.11213{{[0-9]*}}> : tensor<4x1x1xf32>
 // FOLD-NOT: arith.subf
 // FOLD-NOT: arith.mulf %in
-// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{per-channel=true},pt2e-prepare,pt2e-calibrate{random-batches=2 seed=0},pt2e-report,pt2e-convert)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLOW
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{per-channel=true},pt2e-prepare,pt2e-calibrate{random-batches=2 seed=0},pt2e-report,pt2e-convert,pt2e-lower-int8)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLOW
 // FLOW: 3 rows
 // FLOW-NOT: not quantized
+// FLOW: @forward: 1 quant.qcast lowered (conv2d 1), 0 float ops left in Q/DQ form
 #conv_in = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
 #conv_w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
 #conv_out = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
