@@ -355,7 +355,8 @@ static void planSplits(LinalgPlan *p) {
 void pt2eLinalgPlanBlocks(LinalgPlan *p) {
   p->usesIndex = pt2eScalarProgramUsesIndex(p->body);
   p->blockable = p->numLoops > 0 &&
-                 pt2eScalarProgramIndexLoops(p->body, p->numLoops, p->indexUsed);
+                 pt2eScalarProgramIndexLoops(p->body, p->numLoops, p->indexUsed) &&
+                 !pt2eScalarProgramReadsTensors(p->body);
   if (!p->blockable)
     return;
   mergeLoops(p);

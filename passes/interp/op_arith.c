@@ -39,7 +39,10 @@ typedef enum SOp {
   /* other */
   S_SELECT, S_EXTF, S_TRUNCF, S_SITOFP, S_UITOFP, S_FPTOSI, S_FPTOUI,
   S_EXTSI, S_EXTUI, S_TRUNCI, S_INDEX_CAST, S_INDEX_CASTUI, S_BITCAST,
-  S_COPY
+  S_COPY,
+  /* an element of a tensor the body captures: register a holds the
+  ** tensor, b the linear offset, imm.i its element count */
+  S_EXTRACT
 } SOp;
 
 typedef struct SInstr {
@@ -62,6 +65,7 @@ struct ScalarProgram {
   int *yields;
   int numYields;
   int *captureSlots, *captureRegs;
+  unsigned char *captureIsTensor; /* the register holds the slot's tensor */
   int numCaptures;
   /* compile-time only: value -> register */
   const void **keys;
@@ -254,6 +258,14 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
   case S_CONST: return in->imm;
   case S_INDEX: return iput(loopIndex[in->imm.i]);
   case S_COPY: return A;
+  case S_EXTRACT: {
+    /* out of bounds reads 0: both sides of an scf.if run (emitIf), and
+    ** the side not taken may index past the end (StableHLO's concatenate) */
+    const Pt2eTensor *T = (const Pt2eTensor *)(intptr_t)A.i;
+    if (!T || B.i < 0 || B.i >= in->imm.i)
+      return iput(0);
+    return pt2eTensorLoad(T, B.i);
+  }
   /* Each f32 op is computed in float so it rounds exactly once to f32. */
   case S_ADDF: return f32 ? (Pt2eScalar){.f32 = A.f32 + B.f32} : pt2eScalarOfDouble(a + b, t);
   case S_SUBF: return f32 ? (Pt2eScalar){.f32 = A.f32 - B.f32} : pt2eScalarOfDouble(a - b, t);
@@ -897,7 +909,46 @@ void pt2eScalarProgramDestroy(void *vp) {
   pt2eFree(p->yields);
   pt2eFree(p->captureSlots);
   pt2eFree(p->captureRegs);
+  pt2eFree(p->captureIsTensor);
   pt2eFree(p);
+}
+
+/* A new register for the outer slot 'slot' (value 'v'), loaded before each
+** run (pt2eScalarProgramSetCaptures): its scalar, or for a tensor the
+** tensor itself, which only S_EXTRACT reads. */
+static int captureReg(ScalarProgram *p, MlirOperation user, MlirValue v, int slot,
+                      Pt2eElemType type, bool isTensor) {
+  int r = newReg(p, type);
+  size_t n = (size_t)p->numCaptures + 1;
+  int *s = pt2eRealloc(p->captureSlots, n * sizeof *s);
+  if (s)
+    p->captureSlots = s;
+  int *cr = pt2eRealloc(p->captureRegs, n * sizeof *cr);
+  if (cr)
+    p->captureRegs = cr;
+  unsigned char *ct = pt2eRealloc(p->captureIsTensor, n * sizeof *ct);
+  if (ct)
+    p->captureIsTensor = ct;
+  if (r < 0 || !s || !cr || !ct || !bindValue(p, v, r)) {
+    pt2eInterpOutOfMemory(user);
+    return -1;
+  }
+  p->captureSlots[p->numCaptures] = slot;
+  p->captureIsTensor[p->numCaptures] = isTensor;
+  p->captureRegs[p->numCaptures++] = r;
+  return r;
+}
+
+/* The outer slot of 'v' and its facts, or -1 with a diagnostic. */
+static int outerSlot(CompileCtx *cc, MlirOperation user, MlirValue v,
+                     const SlotInfo **info) {
+  int slot = cc ? cc->slotOf(cc, v) : -1;
+  if (slot < 0) {
+    pt2eEmitOpError(user, NULL, "uses a value the interpreter cannot see");
+    return -1;
+  }
+  *info = &cc->program->slots[slot];
+  return slot;
 }
 
 /* Register of 'v' inside the region, capturing it from outside if needed. */
@@ -906,30 +957,16 @@ static int operandReg(CompileCtx *cc, ScalarProgram *p, MlirOperation user,
   int r = regOf(p, v);
   if (r >= 0)
     return r;
-  int slot = cc ? cc->slotOf(cc, v) : -1;
-  if (slot < 0) {
-    pt2eEmitOpError(user, NULL, "uses a value the interpreter cannot see");
+  const SlotInfo *info;
+  int slot = outerSlot(cc, user, v, &info);
+  if (slot < 0)
     return -1;
-  }
-  const SlotInfo *info = &cc->program->slots[slot];
   if (info->isTensor) {
-    pt2eEmitOpError(user, NULL, "a linalg body may only capture scalars, not tensors");
+    pt2eEmitOpError(user, NULL, "a linalg body may only capture scalars, not tensors "
+                                "(other than to tensor.extract or tensor.dim them)");
     return -1;
   }
-  r = newReg(p, info->type);
-  int *s = pt2eRealloc(p->captureSlots, (size_t)(p->numCaptures + 1) * sizeof *s);
-  if (s)
-    p->captureSlots = s;
-  int *cr = pt2eRealloc(p->captureRegs, (size_t)(p->numCaptures + 1) * sizeof *cr);
-  if (cr)
-    p->captureRegs = cr;
-  if (r < 0 || !s || !cr || !bindValue(p, v, r)) {
-    pt2eInterpOutOfMemory(user);
-    return -1;
-  }
-  p->captureSlots[p->numCaptures] = slot;
-  p->captureRegs[p->numCaptures++] = r;
-  return r;
+  return captureReg(p, user, v, slot, info->type, false);
 }
 
 /* Frees what only compiling needed; a failed program is destroyed: NULL. */
@@ -976,11 +1013,195 @@ static bool bindYields(ScalarProgram *p, MlirOperation op, const int *regs,
   return true;
 }
 
-/* Emits the ops of 'b' in order, up to its terminator 'yieldName'. */
 static bool compileOps(CompileCtx *cc, ScalarProgram *p, MlirBlock b,
-                       const char *yieldName) {
+                       const char *yieldName, int *yieldRegs, int *numYields);
+
+/* A new register of the integer 'a op b' (index arithmetic). */
+static int emitIndexOp(ScalarProgram *p, SOp sop, int a, int b) {
+  SInstr in;
+  memset(&in, 0, sizeof in);
+  in.op = (uint8_t)sop;
+  in.t = in.rt = Pt2eElemI64;
+  in.a = a;
+  in.b = b;
+  in.dst = newReg(p, Pt2eElemI64);
+  return in.dst >= 0 && emit(p, in) ? in.dst : -1;
+}
+
+static int emitIndexConst(ScalarProgram *p, int64_t v) {
+  SInstr in;
+  memset(&in, 0, sizeof in);
+  in.op = S_CONST;
+  in.t = in.rt = Pt2eElemI64;
+  in.imm.i = v;
+  in.dst = newReg(p, Pt2eElemI64);
+  return in.dst >= 0 && emit(p, in) ? in.dst : -1;
+}
+
+/* The captured tensor 'v' of 'op' (static shape) and its facts: its
+** register, or -1 with a diagnostic. */
+static int tensorOperand(CompileCtx *cc, ScalarProgram *p, MlirOperation op, MlirValue v,
+                         const SlotInfo **info) {
+  int slot = outerSlot(cc, op, v, info);
+  if (slot < 0)
+    return -1;
+  if (!(*info)->isTensor) {
+    pt2eEmitOpError(op, NULL, "expected a tensor operand");
+    return -1;
+  }
+  for (int d = 0; d < (*info)->rank; d++)
+    if ((*info)->shape[d] < 0) {
+      pt2eEmitOpError(op, NULL, "reads a tensor of dynamic shape inside a linalg body");
+      return -1;
+    }
+  int r = regOf(p, v);
+  return r >= 0 ? r : captureReg(p, op, v, slot, Pt2eElemI64, true);
+}
+
+/*
+** tensor.extract of a tensor captured from outside the body: the linear
+** offset of its indices (row-major, static shape) and one S_EXTRACT.
+** (StableHLO's concatenate and gather bodies index their operands so.)
+*/
+static bool emitExtract(CompileCtx *cc, ScalarProgram *p, MlirOperation op) {
+  const SlotInfo *info;
+  int t = tensorOperand(cc, p, op, mlirOperationGetOperand(op, 0), &info);
+  if (t < 0)
+    return false;
+  Pt2eElemType rt;
+  MlirValue res = mlirOperationGetResult(op, 0);
+  if (!scalarTypeOf(mlirValueGetType(res), &rt) || rt != info->type ||
+      mlirOperationGetNumOperands(op) - 1 != info->rank) {
+    pt2eEmitOpError(op, NULL, "has indices or a result that do not fit its tensor");
+    return false;
+  }
+  int off = info->rank == 0 ? emitIndexConst(p, 0) : -1;
+  int64_t numel = 1;
+  for (int d = 0; d < info->rank; d++) {
+    int idx = operandReg(cc, p, op, mlirOperationGetOperand(op, d + 1));
+    if (idx < 0)
+      return false;
+    numel *= info->shape[d];
+    if (d == 0) {
+      off = idx;
+      continue;
+    }
+    int size = emitIndexConst(p, info->shape[d]);
+    off = size < 0 ? -1 : emitIndexOp(p, S_MULI, off, size);
+    off = off < 0 ? -1 : emitIndexOp(p, S_ADDI, off, idx);
+    if (off < 0)
+      break;
+  }
+  SInstr in;
+  memset(&in, 0, sizeof in);
+  in.op = S_EXTRACT;
+  in.t = Pt2eElemI64;
+  in.rt = (uint8_t)rt;
+  in.a = t;
+  in.b = off;
+  in.imm.i = numel;
+  if (off < 0) {
+    pt2eInterpOutOfMemory(op);
+    return false;
+  }
+  return mlirLogicalResultIsSuccess(emitInto(p, op, res, rt, in));
+}
+
+/* tensor.dim of a captured tensor by a constant index: its static size. */
+static bool emitDim(CompileCtx *cc, ScalarProgram *p, MlirOperation op) {
+  const SlotInfo *info;
+  if (tensorOperand(cc, p, op, mlirOperationGetOperand(op, 0), &info) < 0)
+    return false;
+  MlirOperation k = pt2eOpProducer(mlirOperationGetOperand(op, 1));
+  MlirAttribute a = pt2eOpIs(k, "arith.constant") ? pt2eOpAttr(k, "value")
+                                                  : mlirAttributeGetNull();
+  int64_t d = mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+  if (d < 0 || d >= info->rank) {
+    pt2eEmitOpError(op, NULL, "has a dimension that is not a constant of its rank");
+    return false;
+  }
+  int r = emitIndexConst(p, info->shape[d]);
+  if (r < 0 || !bindValue(p, mlirOperationGetResult(op, 0), r)) {
+    pt2eInterpOutOfMemory(op);
+    return false;
+  }
+  return true;
+}
+
+/*
+** scf.if with results: both regions run (a body has no side effects; an
+** out-of-bounds read in the side not taken reads 0, S_EXTRACT), then one
+** select a result picks the taken side's value.
+*/
+static bool emitIf(CompileCtx *cc, ScalarProgram *p, MlirOperation op) {
+  intptr_t nr = mlirOperationGetNumResults(op);
+  if (nr < 1 || nr > 8 || mlirOperationGetNumRegions(op) != 2) {
+    pt2eEmitOpError(op, NULL, "inside a linalg body needs 1 to 8 results and an else");
+    return false;
+  }
+  int cond = operandReg(cc, p, op, mlirOperationGetOperand(op, 0));
+  int yes[8], no[8], ny = 0, nn = 0;
+  MlirBlock thenB = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirBlock elseB = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
+  if (cond < 0 || mlirBlockIsNull(thenB) || mlirBlockIsNull(elseB) ||
+      !compileOps(cc, p, thenB, "scf.yield", yes, &ny) ||
+      !compileOps(cc, p, elseB, "scf.yield", no, &nn))
+    return false;
+  if (ny != nr || nn != nr) {
+    pt2eEmitOpError(op, NULL, "yields a number of values unlike its results");
+    return false;
+  }
+  for (intptr_t i = 0; i < nr; i++) {
+    Pt2eElemType rt;
+    MlirValue res = mlirOperationGetResult(op, i);
+    if (!scalarTypeOf(mlirValueGetType(res), &rt)) {
+      pt2eEmitOpError(op, NULL, "unsupported scalar type");
+      return false;
+    }
+    SInstr in;
+    memset(&in, 0, sizeof in);
+    in.op = S_SELECT;
+    in.t = in.rt = (uint8_t)rt;
+    in.a = cond;
+    in.b = yes[i];
+    in.c = no[i];
+    if (mlirLogicalResultIsFailure(emitInto(p, op, res, rt, in)))
+      return false;
+  }
+  return true;
+}
+
+/* An op that reads a tensor captured from outside the body, or holds a
+** region: compiled by its own emitter above; false for the others. */
+static bool isStructuralBodyOp(const ScalarProgram *p, MlirOperation op) {
+  if (pt2eOpIs(op, "scf.if") || pt2eOpIs(op, "tensor.dim"))
+    return true;
+  if (!pt2eOpIs(op, "tensor.extract") || mlirOperationGetNumOperands(op) < 1)
+    return false;
+  int r = regOf(p, mlirOperationGetOperand(op, 0));
+  for (int i = 0; r >= 0 && i < p->numCaptures; i++)
+    if (p->captureRegs[i] == r)
+      return p->captureIsTensor[i];
+  return r < 0; /* else a 0-d tensor the body made (isScalarWrap) */
+}
+
+/*
+** Emits the ops of 'b' in order, up to its terminator 'yieldName': the
+** program's yields, or with 'yieldRegs' (an scf.if branch) their registers
+** into yieldRegs[0..*numYields).
+*/
+static bool compileOps(CompileCtx *cc, ScalarProgram *p, MlirBlock b,
+                       const char *yieldName, int *yieldRegs, int *numYields) {
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
+    if (isStructuralBodyOp(p, op)) {
+      bool ok = pt2eOpIs(op, "scf.if")       ? emitIf(cc, p, op)
+                : pt2eOpIs(op, "tensor.dim") ? emitDim(cc, p, op)
+                                             : emitExtract(cc, p, op);
+      if (!ok)
+        return false;
+      continue;
+    }
     intptr_t n = mlirOperationGetNumOperands(op);
     int regs[8];
     if (n > 8) {
@@ -990,8 +1211,13 @@ static bool compileOps(CompileCtx *cc, ScalarProgram *p, MlirBlock b,
     for (intptr_t i = 0; i < n; i++)
       if ((regs[i] = operandReg(cc, p, op, mlirOperationGetOperand(op, i))) < 0)
         return false;
-    if (pt2eOpIs(op, yieldName))
-      return bindYields(p, op, regs, n);
+    if (pt2eOpIs(op, yieldName)) {
+      if (!yieldRegs)
+        return bindYields(p, op, regs, n);
+      memcpy(yieldRegs, regs, (size_t)n * sizeof *regs);
+      *numYields = (int)n;
+      return true;
+    }
     if (mlirLogicalResultIsFailure(emitOp(p, op, regs, (int)n)))
       return false;
   }
@@ -1008,7 +1234,7 @@ ScalarProgram *pt2eScalarProgramCompile(CompileCtx *cc, MlirRegion region,
     pt2eScalarProgramDestroy(p);
     return NULL;
   }
-  bool ok = bindBlockArgs(p, b) && compileOps(cc, p, b, yieldName);
+  bool ok = bindBlockArgs(p, b) && compileOps(cc, p, b, yieldName, NULL, NULL);
   if (ok && !p->yields) {
     pt2eEmitOpError(mlirBlockGetParentOperation(b), NULL, "body has no terminator");
     ok = false;
@@ -1085,8 +1311,20 @@ int pt2eScalarProgramYieldReg(const ScalarProgram *p, int i) { return p->yields[
 
 void pt2eScalarProgramSetCaptures(const ScalarProgram *p, const Slot *slots,
                                   Pt2eScalar *regs) {
+  for (int i = 0; i < p->numCaptures; i++) {
+    const Slot *s = &slots[p->captureSlots[i]];
+    if (p->captureIsTensor[i])
+      regs[p->captureRegs[i]].i = (int64_t)(intptr_t)s->tensor;
+    else
+      regs[p->captureRegs[i]] = s->scalar;
+  }
+}
+
+bool pt2eScalarProgramReadsTensors(const ScalarProgram *p) {
   for (int i = 0; i < p->numCaptures; i++)
-    regs[p->captureRegs[i]] = slots[p->captureSlots[i]].scalar;
+    if (p->captureIsTensor[i])
+      return true;
+  return false;
 }
 
 /* }==================================================================== */

@@ -47,6 +47,9 @@ void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
 bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r);
 /* True when the program reads any of its argument registers. */
 bool pt2eScalarProgramReadsArgs(const ScalarProgram *p);
+/* True when the program reads a tensor it captures (tensor.extract of an
+** outer tensor): it runs one lane at a time (pt2eScalarProgramRun) only. */
+bool pt2eScalarProgramReadsTensors(const ScalarProgram *p);
 /* True when the program reads loop indices (linalg.index). */
 bool pt2eScalarProgramUsesIndex(const ScalarProgram *p);
 /* Marks in used[0..numLoops) the loops whose linalg.index the program

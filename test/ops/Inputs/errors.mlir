@@ -35,14 +35,16 @@ func.func @unsupported_type(%x: tensor<2x3xf16>) -> tensor<2x3xf16> {
   return %y : tensor<2x3xf16>
 }
 
-// The body reads the outer tensor %t with tensor.extract.
+// The body writes into the outer tensor %t (reading one with
+// tensor.extract or tensor.dim is supported: test/ops/tensor.test).
 func.func @captured_tensor(%x: tensor<2x3xf32>, %t: tensor<3xf32>) -> tensor<2x3xf32> {
   %e = tensor.empty() : tensor<2x3xf32>
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<2x3xf32>) outs(%e : tensor<2x3xf32>) {
   ^bb0(%a: f32, %o: f32):
     %j = linalg.index 1 : index
-    %b = tensor.extract %t[%j] : tensor<3xf32>
+    %u = tensor.insert %a into %t[%j] : tensor<3xf32>
+    %b = tensor.extract %u[%j] : tensor<3xf32>
     %s = arith.addf %a, %b : f32
     linalg.yield %s : f32
   } -> tensor<2x3xf32>

@@ -367,6 +367,7 @@ def make_tensor():
     save("tensor_insert_row", b)
     save("tensor_concat0", np.concatenate([y, y, y], 0))
     save("tensor_concat1", np.concatenate([x, np.concatenate([y, y], 0), x], 1))
+    save("tensor_flip1", x[:, ::-1])
     save("tensor_from_elements", f32([x[3, 5], x[0, 0], x[2, 1]]))
     c = x.copy()
     c[1, 4] = x[0, 0]

@@ -67,6 +67,58 @@ func.func @concat(%x: tensor<4x6xf32>, %y: tensor<2x3xf32>) -> (tensor<6x3xf32>,
   return %b, %a : tensor<6x3xf32>, tensor<4x15xf32>
 }
 
+// The same dim-1 concat as StableHLO's legalisation to linalg writes
+// concatenate: a generic without inputs whose body picks the operand by
+// the index (scf.if on linalg.index against tensor.dim sums) and reads it
+// with tensor.extract; both sides of each scf.if run, the one not taken
+// reading out of bounds (0, ignored). And a gather-like read x[i, 5 - j]
+// of a captured tensor at computed indices.
+#cat_out = affine_map<(d0, d1) -> (d0, d1)>
+func.func @concat_generic(%x: tensor<4x6xf32>, %y: tensor<2x3xf32>) -> (tensor<4x15xf32>, tensor<4x6xf32>) {
+  %yy = tensor.concat dim(0) %y, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<4x15xf32>
+  %a = linalg.generic {indexing_maps = [#cat_out], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x15xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c1 = arith.constant 1 : index
+    %dx = tensor.dim %x, %c1 : tensor<4x6xf32>
+    %end0 = arith.addi %c0, %dx : index
+    %in0 = arith.cmpi ult, %j, %end0 : index
+    %v = scf.if %in0 -> (f32) {
+      %ex = tensor.extract %x[%i, %j] : tensor<4x6xf32>
+      scf.yield %ex : f32
+    } else {
+      %dy = tensor.dim %yy, %c1 : tensor<4x3xf32>
+      %end1 = arith.addi %end0, %dy : index
+      %in1 = arith.cmpi ult, %j, %end1 : index
+      %w = scf.if %in1 -> (f32) {
+        %jy = arith.subi %j, %end0 : index
+        %ey = tensor.extract %yy[%i, %jy] : tensor<4x3xf32>
+        scf.yield %ey : f32
+      } else {
+        %jx = arith.subi %j, %end1 : index
+        %ex2 = tensor.extract %x[%i, %jx] : tensor<4x6xf32>
+        scf.yield %ex2 : f32
+      }
+      scf.yield %w : f32
+    }
+    linalg.yield %v : f32
+  } -> tensor<4x15xf32>
+  %e2 = tensor.empty() : tensor<4x6xf32>
+  %r = linalg.generic {indexing_maps = [#cat_out], iterator_types = ["parallel", "parallel"]} outs(%e2 : tensor<4x6xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %k = arith.subi %c5, %j : index
+    %g = tensor.extract %x[%i, %k] : tensor<4x6xf32>
+    linalg.yield %g : f32
+  } -> tensor<4x6xf32>
+  return %a, %r : tensor<4x15xf32>, tensor<4x6xf32>
+}
+
 // extract, from_elements, insert: [x[3, 5], x[0, 0], x[2, 1]] and x with
 // x[1, 4] replaced by x[0, 0].
 func.func @elements(%x: tensor<4x6xf32>) -> (tensor<3xf32>, tensor<4x6xf32>) {
