@@ -99,9 +99,10 @@ static int namedBroadcast(MlirOperation op, int *outDimOf) {
    broadcasts a [c, 1, 1] with (d1, 0, 0)). */
 static int genericBroadcast(MlirOperation op, int *outDimOf) {
   int dims[PT2E_MAX_RANK];
+  if (!pt2eCopyIsGeneric(op))
+    return -1; /* before reading maps: 'op' may be any op */
   int rank = pt2eStructuredMapDims(op, 0, dims);
-  if (!pt2eCopyIsGeneric(op) || !pt2eStructuredIsIdentity(op, 1) || rank < 0 ||
-      !pt2eStructuredAllParallel(op))
+  if (!pt2eStructuredIsIdentity(op, 1) || rank < 0 || !pt2eStructuredAllParallel(op))
     return -1;
   int last = -1;
   for (int r = 0; r < rank; r++) {

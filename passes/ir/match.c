@@ -144,18 +144,38 @@ bool pt2eMatchIsF32Tensor(MlirValue v) {
          mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
 }
 
+static bool isElementwise(MlirOperation op);
+
+/* A generic without inputs whose body never reads its init: every element
+** is the one value its body computes from constants (StableHLO's
+** legalisation writes a scalar constant so: sitofp or truncf of one,
+** yielded, then collapsed and broadcast). */
+static bool constantGeneric(MlirOperation p) {
+  if (!pt2eOpIs(p, "linalg.generic") || pt2eOpNumInputs(p) != 0 || !isElementwise(p))
+    return false;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p, 0));
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirBlockGetArgument(b, i))))
+      return false;
+  return mlirBlockGetNumArguments(b) == 1;
+}
+
 bool pt2eMatchSplat(MlirValue v, double *out) {
-  for (int depth = 0; depth < 4; depth++) {
+  for (int depth = 0; depth < 6; depth++) {
     MlirOperation p = pt2eOpProducer(v);
+    int outDimOf[PT2E_MAX_RANK];
     if (mlirOperationIsNull(p))
       return false;
     if (pt2eOpIs(p, "tosa.reshape") ||
         pt2eOpIs(p, "tensor.expand_shape") ||
         pt2eOpIs(p, "tensor.collapse_shape") ||
-        pt2eOpIs(p, "linalg.broadcast") || pt2eOpIs(p, "linalg.fill")) {
+        pt2eOpIs(p, "linalg.broadcast") || pt2eOpIs(p, "linalg.fill") ||
+        pt2eCopyBroadcast(p, outDimOf) >= 0) {
       v = mlirOperationGetOperand(p, 0); /* fill: its scalar */
       continue;
     }
+    if (constantGeneric(p))
+      return pt2eMatchEvalBody(p, (const double[1]){0}, out);
     const char *key = pt2eOpIs(p, "arith.constant") ? "value"
                       : pt2eOpIs(p, "tosa.const")   ? "values"
                                                        : NULL;
@@ -256,7 +276,7 @@ static const struct {
     {"math.tanh", evTanh},      {"math.fpowi", evPow},        {"math.powf", evPow},
     {"arith.maximumf", evMax},  {"arith.maxnumf", evMax},     {"arith.minimumf", evMin},
     {"arith.minnumf", evMin},   {"arith.truncf", evCopy},     {"arith.extf", evCopy},
-    {"arith.select", evSelect},
+    {"arith.select", evSelect}, {"arith.sitofp", evCopy},
 };
 
 /* The value of the body op 'o' on its operands 'x' (a constant's from

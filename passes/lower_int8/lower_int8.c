@@ -1469,6 +1469,19 @@ static MlirLogicalResult lowerPoolDivide(Li8Lower *l, MlirOperation op, MlirOper
   return mlirLogicalResultSuccess();
 }
 
+/* x * 1.0 (StableHLO's addmm scales its product by alpha = 1): the result
+** is x, in the integer form x has (no op). */
+static MlirLogicalResult lowerUnitScale(Li8Lower *l, MlirOperation op) {
+  MlirValue y = mlirOperationGetResult(op, 0);
+  Li8ValueInfo *xi = li8InfoOf(l, li8SkipUnitScale(y));
+  if (!xi || (xi->kind != Li8KindQ8 && xi->kind != Li8KindAcc))
+    return mlirLogicalResultSuccess();
+  Li8ValueInfo yi = *xi;
+  if (xi->kind == Li8KindAcc && !ownScales(l, &yi, xi))
+    return mlirLogicalResultFailure();
+  return record(l, y, &yi);
+}
+
 /* in0 + in1: an ACC plus a bias operand (either order: addBias), else two
 ** Q8 (lowerAddMul). */
 static MlirLogicalResult lowerAddf(Li8Lower *l, MlirOperation op) {
@@ -1529,6 +1542,9 @@ static MlirLogicalResult lowerGeneric(Li8Lower *l, MlirOperation op) {
     return mlirLogicalResultSuccess();
   if (add)
     return lowerAddf(l, op);
+  if (mul && li8SkipUnitScale(mlirOperationGetResult(op, 0)).ptr !=
+                 mlirOperationGetResult(op, 0).ptr)
+    return lowerUnitScale(l, op);
   if (mul)
     return lowerAddMul(l, op, true);
   return mlirLogicalResultSuccess();

@@ -15,6 +15,7 @@
 #include "constants.h"
 #include "copy.h"
 #include "ir_ops.h"
+#include "match.h"
 #include "pt2e_alloc.h"
 #include "structured.h"
 
@@ -161,7 +162,7 @@ MlirAttribute li8BiasOperand(MlirOperation op, int input, int channelDim, int64_
   }
   if (!pt2eStructuredIsIdentity(op, input))
     return mlirAttributeGetNull();
-  return channelBroadcastConst(pt2eOpProducer(v), channelDim, channels);
+  return channelBroadcastConst(pt2eOpProducer(li8SkipUnitScale(v)), channelDim, channels);
 }
 
 MlirAttribute li8TosaBiasOperand(MlirValue v, MlirValue y, int channelDim, int64_t channels) {
@@ -176,4 +177,30 @@ MlirAttribute li8TosaBiasOperand(MlirValue v, MlirValue y, int channelDim, int64
     if (vs[i] != (i == channelDim ? channels : 1))
       return mlirAttributeGetNull();
   return c;
+}
+
+/* The operand of the elementwise generic 'op' that it multiplies by a
+** splat 1.0, or -1. */
+static int unitScaledOperand(MlirOperation op) {
+  MlirOperation b[2];
+  if (!pt2eOpIs(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 3 ||
+      mlirOperationGetNumResults(op) != 1 || pt2eStructuredBodyOps(op, b, 2) != 1 ||
+      !pt2eOpIs(b[0], "arith.mulf") || !pt2eStructuredIsIdentity(op, 0) ||
+      !pt2eStructuredIsIdentity(op, 1) || !pt2eStructuredIsIdentity(op, 2))
+    return -1;
+  int a0 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 0));
+  int a1 = pt2eStructuredArgIndex(op, mlirOperationGetOperand(b[0], 1));
+  if (a0 < 0 || a1 < 0 || a0 > 1 || a1 > 1 || a0 == a1)
+    return -1;
+  double one;
+  for (int k = 0; k < 2; k++)
+    if (pt2eMatchSplat(mlirOperationGetOperand(op, 1 - k), &one) && one == 1.0)
+      return k;
+  return -1;
+}
+
+MlirValue li8SkipUnitScale(MlirValue v) {
+  MlirOperation p = pt2eOpProducer(v);
+  int k = unitScaledOperand(p);
+  return k < 0 ? v : mlirOperationGetOperand(p, k);
 }

@@ -34,6 +34,11 @@ int64_t li8QuantBound(double v, const Li8QType *q);
 double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, int axis,
                         int64_t channels);
 
+/* 'v' without a multiplication by one: when an elementwise generic of two
+** identity-mapped operands made 'v' by multiplying one of them by a splat 1.0 (as
+** StableHLO writes addmm's alpha and beta), its other operand; else 'v'. */
+MlirValue li8SkipUnitScale(MlirValue v);
+
 /* The bias a TOSA-form add reads in 'v' for the output 'y': a float
 ** constant of 'channels' values of y's rank, size 1 on every dimension but
 ** 'channelDim'; else null. */
