@@ -82,12 +82,20 @@ bool pt2eCoverageAfterCore(MlirOperation op) {
         return false; /* two activations: no chain back to one core */
       act = v;
     }
+    if (mlirValueIsNull(act))
+      return false; /* no activation operand (a generic reading captures) */
     op = pt2eOpProducer(act);
     int64_t axis;
+    MlirValue in;
+    double lo, hi;
     if (mlirOperationIsNull(op))
       return false;
     if (pt2eMatchConv(op, &axis) || isContraction(op))
       return true;
+    /* a relu or a pool between: the BatchNorm is a later layer's
+       (DenseNet's pre-activation BN after conv, BN, relu) */
+    if (pt2eMatchClamp(op, &in, &lo, &hi) || pt2eMatchMaxPool(op))
+      return false;
   }
   return false;
 }
@@ -97,6 +105,9 @@ bool pt2eCoverageUnfoldedBatchNorm(MlirOperation op) {
 }
 
 const char *pt2eCoverageKind(MlirOperation op) {
+  int64_t catDim;
+  if (floatTensorResult(op) && pt2eMatchConcatGeneric(op, &catDim))
+    return "cat"; /* its sources are captured, not operands */
   if (!floatTensorResult(op) || pt2eOpNumSources(op) == 0 || constantsOnly(op))
     return NULL;
   int64_t axis;

@@ -34,6 +34,41 @@ static bool isConstantOp(MlirOperation op) {
          pt2eOpIs(op, "tensor.empty");
 }
 
+static bool isConstantAt(MlirValue v, int depth);
+
+/* The values an op's regions read from around it, checked to be constant. */
+typedef struct CaptureCheck {
+  MlirOperation owner;
+  MlirBlock around; /* the block 'owner' sits in */
+  int depth;
+  bool constant;
+} CaptureCheck;
+
+static bool definedInBlock(MlirValue v, MlirBlock b) {
+  if (mlirValueIsABlockArgument(v))
+    return mlirBlockEqual(mlirBlockArgumentGetOwner(v), b);
+  return mlirBlockEqual(mlirOperationGetBlock(mlirOpResultGetOwner(v)), b);
+}
+
+static MlirWalkResult checkCapture(MlirOperation op, void *userData) {
+  CaptureCheck *c = userData;
+  if (mlirOperationEqual(op, c->owner))
+    return MlirWalkResultAdvance;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (definedInBlock(v, c->around) && !isConstantAt(v, c->depth + 1)) {
+      c->constant = false;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/*
+** True when 'v' is computed from constants alone: its operands, and the
+** values its op's regions capture (StableHLO's concatenate is a generic
+** with no inputs whose body reads the tensors it joins: not a constant).
+*/
 static bool isConstantAt(MlirValue v, int depth) {
   MlirOperation p = pt2eOpProducer(v);
   if (mlirOperationIsNull(p) || depth > 12)
@@ -46,7 +81,11 @@ static bool isConstantAt(MlirValue v, int depth) {
   for (intptr_t i = 0; i < n; i++)
     if (!isConstantAt(mlirOperationGetOperand(p, i), depth + 1))
       return false;
-  return true;
+  if (mlirOperationGetNumRegions(p) == 0)
+    return true;
+  CaptureCheck c = {p, mlirOperationGetBlock(p), depth, true};
+  mlirOperationWalk(p, checkCapture, &c, MlirWalkPreOrder);
+  return c.constant;
 }
 
 bool pt2eMatchIsConstant(MlirValue v) { return isConstantAt(v, 0); }
@@ -1982,3 +2021,61 @@ int pt2eMatchCatChain(MlirOperation last, MlirValue *sources, int max, int64_t *
 }
 
 /* }====================================================================== */
+
+/* The tensors a concatenate generic's body extracts from (concatWalk). */
+typedef struct ConcatWalk {
+  MlirOperation owner;
+  MlirValue tensors[PT2E_CAT_MAX_INPUTS];
+  int n;
+  bool bad;
+} ConcatWalk;
+
+static MlirWalkResult concatWalk(MlirOperation op, void *userData) {
+  ConcatWalk *w = userData;
+  if (!pt2eOpIs(op, "tensor.extract") || mlirOperationEqual(op, w->owner))
+    return MlirWalkResultAdvance;
+  MlirValue t = mlirOperationGetOperand(op, 0);
+  if (!definedInBlock(t, mlirOperationGetBlock(w->owner)))
+    return MlirWalkResultAdvance; /* a 0-d tensor the body made */
+  for (int i = 0; i < w->n; i++)
+    if (mlirValueEqual(w->tensors[i], t))
+      return MlirWalkResultAdvance;
+  if (w->n == PT2E_CAT_MAX_INPUTS) {
+    w->bad = true;
+    return MlirWalkResultInterrupt;
+  }
+  w->tensors[w->n++] = t;
+  return MlirWalkResultAdvance;
+}
+
+int pt2eMatchConcatGeneric(MlirOperation op, int64_t *dim) {
+  if (!pt2eOpIs(op, "linalg.generic") || pt2eOpNumInputs(op) != 0 ||
+      mlirOperationGetNumResults(op) != 1 || !isElementwise(op))
+    return 0;
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsARankedTensor(rt) || !mlirShapedTypeHasStaticShape(rt))
+    return 0;
+  ConcatWalk w = {.owner = op};
+  mlirOperationWalk(op, concatWalk, &w, MlirWalkPreOrder);
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  if (w.bad || w.n < 2)
+    return 0;
+  for (intptr_t d = 0; d < rank; d++) {
+    int64_t sum = 0;
+    bool fits = true;
+    for (int i = 0; i < w.n && fits; i++) {
+      MlirType t = mlirValueGetType(w.tensors[i]);
+      fits = mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
+             mlirShapedTypeGetRank(t) == rank;
+      for (intptr_t e = 0; fits && e < rank; e++)
+        fits = e == d || mlirShapedTypeGetDimSize(t, e) == mlirShapedTypeGetDimSize(rt, e);
+      if (fits)
+        sum += mlirShapedTypeGetDimSize(t, d);
+    }
+    if (fits && sum == mlirShapedTypeGetDimSize(rt, d)) {
+      *dim = (int64_t)d;
+      return w.n;
+    }
+  }
+  return 0;
+}

@@ -238,4 +238,14 @@ int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k);
 enum { PT2E_CAT_MAX_INPUTS = 64 };
 int pt2eMatchCatChain(MlirOperation last, MlirValue *sources, int max, int64_t *dim);
 
+/*
+** A cat as StableHLO's legalisation to linalg writes concatenate: a
+** linalg.generic without inputs, all loops parallel, whose body reads
+** tensors captured from around it with tensor.extract, each of the
+** result's rank and shape but along one dim, where their sizes add up to
+** the result's. Writes that dim into '*dim'; returns the number of tensors
+** read (at least 2), or 0.
+*/
+int pt2eMatchConcatGeneric(MlirOperation op, int64_t *dim);
+
 #endif /* PT2E_IR_MATCH_H */
