@@ -832,6 +832,16 @@ static bool linalgConv(MlirOperation op, int64_t *weightAxis) {
     *weightAxis = dimPosition(filter, oc);
   else if (depth >= 0 && dimsEmpty(dims.outputChannel))
     *weightAxis = dimPosition(filter, depth);
+  else if (oc >= 0 && depth >= 0) {
+    /* a grouped conv (g, f per group): one axis when one of the two has
+       size 1 in the filter (StableHLO's depthwise conv: 24 groups of 1) */
+    intptr_t po = dimPosition(filter, oc), pd = dimPosition(filter, depth);
+    MlirType ft = mlirValueGetType(mlirOperationGetOperand(op, 1));
+    if (po >= 0 && pd >= 0 && mlirTypeIsARankedTensor(ft)) {
+      int64_t so = mlirShapedTypeGetDimSize(ft, po), sd = mlirShapedTypeGetDimSize(ft, pd);
+      *weightAxis = so == 1 && sd != 1 ? pd : sd == 1 && so != 1 ? po : -1;
+    }
+  }
   return true;
 }
 
