@@ -531,7 +531,10 @@ static size_t walkUp(AnnotateState *st, Unit *u, size_t plan, intptr_t k,
 static const int32_t toNhwc[4] = {0, 2, 3, 1}, toNchw[4] = {0, 3, 1, 2};
 
 static bool convHead(MlirOperation op) {
-  return pt2eMatchPad(op) || pt2eMatchTranspose(op, toNhwc, 4);
+  return pt2eMatchPad(op) || pt2eMatchTranspose(op, toNhwc, 4) ||
+         /* StableHLO's grouped conv input: [N, C, H, W] -> [N, G, C/G, H, W] */
+         (pt2eOpIs(op, "tensor.expand_shape") && pt2eMatchUnitReshape(op) &&
+          mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(op, 0))) == 5);
 }
 
 /* Reshapes torch-mlir writes before a matmul: unit dims, and the
@@ -869,7 +872,10 @@ static MlirLogicalResult annotateConv(AnnotateState *st, size_t i) {
   bool grouped = axis < 0 && u.actPlan == i && groupedConv(st, &u);
   if (!grouped && mlirLogicalResultIsFailure(weightEdge(st, &u, axis)))
     return mlirLogicalResultFailure();
-  addTails(st, &u, pt2eOpHasPrefix(op, "tosa."), false);
+  /* a 5-D grouped conv (StableHLO's depthwise) is collapsed back to 4-D
+     before its bias and BatchNorm: the collapse joins the unit */
+  bool grouped5d = rankOf(mlirOperationGetResult(op, 0)) == 5;
+  addTails(st, &u, pt2eOpHasPrefix(op, "tosa."), grouped5d);
   fuseRelu(st, &u);
   return applyCompute(st, &u) ? mlirLogicalResultSuccess()
                               : mlirLogicalResultFailure();

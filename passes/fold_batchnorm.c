@@ -858,6 +858,15 @@ static bool coreResult(Fold *f, CoreKind kind, bool tosa) {
     if (!pt2eOpIs(u, "tosa.reshape"))
       return false;
     r = mlirOperationGetResult(u, 0);
+  } else if (kind == CoreConv && pt2eOpIs(u, "tensor.collapse_shape") &&
+             pt2eMatchUnitReshape(u)) {
+    /* a grouped conv's [N, G, F/G, H, W] back to [N, F, H, W] (StableHLO's
+       depthwise conv, F/G = 1): the BatchNorm follows the collapse */
+    MlirType a = mlirValueGetType(r), b = mlirValueGetType(mlirOperationGetResult(u, 0));
+    if (mlirShapedTypeGetRank(b) < 2 ||
+        mlirShapedTypeGetDimSize(a, 1) != mlirShapedTypeGetDimSize(b, 1))
+      return false;
+    r = mlirOperationGetResult(u, 0);
   }
   f->result = r;
   return true;
