@@ -323,6 +323,12 @@ static const struct {
 static bool evalScalarOp(Body *b, MlirOperation o, const double *x, double *r) {
   if (pt2eOpIs(o, "arith.constant"))
     return lookup(b, mlirOperationGetResult(o, 0), r);
+  /* StableHLO's bodies wrap a scalar in a 0-d tensor and take it back out */
+  if ((pt2eOpIs(o, "tensor.from_elements") || pt2eOpIs(o, "tensor.extract")) &&
+      mlirOperationGetNumOperands(o) == 1) {
+    *r = x[0];
+    return true;
+  }
   if (pt2eOpIs(o, "arith.cmpf")) {
     int pred = pt2eCmpfOf(o);
     *r = pt2eCmpfHolds(pred, x[0], x[1]) ? 1 : 0;
