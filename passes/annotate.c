@@ -41,6 +41,7 @@
 #include "match.h"
 #include "fold_batchnorm.h"
 #include "pt2e_annotation.h"
+#include "pt2e_limits.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
@@ -2031,6 +2032,89 @@ static void rewriteCatChain(MlirOperation last) {
   }
 }
 
+/* A reassociation [[0, 1], [2], ..., [rank - 2]] (the first two dims of a
+   'rank'-D tensor merged) as the ArrayAttr tensor reshapes take. */
+static MlirAttribute mergeFirstTwo(MlirContext ctx, int rank) {
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute groups[PT2E_MAX_RANK], dims[2];
+  dims[0] = mlirIntegerAttrGet(i64, 0);
+  dims[1] = mlirIntegerAttrGet(i64, 1);
+  groups[0] = mlirArrayAttrGet(ctx, 2, dims);
+  for (int g = 1; g < rank - 1; g++) {
+    MlirAttribute d = mlirIntegerAttrGet(i64, g + 1);
+    groups[g] = mlirArrayAttrGet(ctx, 1, &d);
+  }
+  return mlirArrayAttrGet(ctx, rank - 1, groups);
+}
+
+/* A grouped conv whose 5-D filter [G, F/G, C/G, kh, kw] is a constant itself
+   (the ONNX importer folds torch-mlir's expand_shape into it). */
+static MlirWalkResult collectGroupedWeight(MlirOperation op, void *userData) {
+  CatEnds *convs = userData;
+  int64_t dims[4];
+  if (mlirOperationGetNumOperands(op) < 2 || pt2eMatchConvChannelDims(op, dims) != 2 ||
+      dims[0] != 0 || dims[1] != 1)
+    return MlirWalkResultAdvance;
+  MlirValue w = mlirOperationGetOperand(op, 1);
+  MlirType t = mlirValueGetType(w);
+  if (!pt2eMatchIsConstant(w) || !pt2eOpIs(pt2eOpProducer(w), "arith.constant") ||
+      !mlirTypeIsARankedTensor(t) || mlirShapedTypeGetRank(t) != 5 ||
+      !mlirShapedTypeHasStaticShape(t))
+    return MlirWalkResultAdvance;
+  if (!PT2E_PUSH(convs->ops, op))
+    convs->failed = true;
+  return MlirWalkResultAdvance;
+}
+
+/* Writes the grouped conv 'conv's constant 5-D filter as torch-mlir does:
+   PyTorch's [F, C/G, kh, kw] (a collapse_shape of the constant) and an
+   expand_shape to the groups, so that the conv pattern observes the weight
+   per output channel on PyTorch's tensor (groupedConv). */
+static void splitGroupedWeight(MlirOperation conv) {
+  MlirContext ctx = mlirOperationGetContext(conv);
+  MlirLocation loc = mlirOperationGetLocation(conv);
+  MlirValue w = mlirOperationGetOperand(conv, 1);
+  MlirType t = mlirValueGetType(w);
+  int64_t s5[5], s4[4];
+  for (int d = 0; d < 5; d++)
+    s5[d] = mlirShapedTypeGetDimSize(t, d);
+  s4[0] = s5[0] * s5[1];
+  for (int d = 1; d < 4; d++)
+    s4[d] = s5[d + 1];
+  MlirType t4 = mlirRankedTensorTypeGet(4, s4, mlirShapedTypeGetElementType(t),
+                                        mlirAttributeGetNull());
+  MlirNamedAttribute re = mlirNamedAttributeGet(mlirIdentifierGet(ctx, pt2eStr("reassociation")),
+                                                mergeFirstTwo(ctx, 5));
+  MlirOperationState cs = mlirOperationStateGet(pt2eStr("tensor.collapse_shape"), loc);
+  mlirOperationStateAddOperands(&cs, 1, &w);
+  mlirOperationStateAddResults(&cs, 1, &t4);
+  mlirOperationStateAddAttributes(&cs, 1, &re);
+  MlirOperation collapse = mlirOperationCreate(&cs);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(conv), conv, collapse);
+  MlirValue w4 = mlirOperationGetResult(collapse, 0);
+  MlirNamedAttribute ea[2] = {
+      re, mlirNamedAttributeGet(mlirIdentifierGet(ctx, pt2eStr("static_output_shape")),
+                                mlirDenseI64ArrayGet(ctx, 5, s5))};
+  MlirOperationState es = mlirOperationStateGet(pt2eStr("tensor.expand_shape"), loc);
+  mlirOperationStateAddOperands(&es, 1, &w4);
+  mlirOperationStateAddResults(&es, 1, &t);
+  mlirOperationStateAddAttributes(&es, 2, ea);
+  MlirOperation expand = mlirOperationCreate(&es);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(conv), conv, expand);
+  mlirOperationSetOperand(conv, 1, mlirOperationGetResult(expand, 0));
+}
+
+static bool normaliseGroupedWeights(MlirOperation module) {
+  CatEnds convs;
+  memset(&convs, 0, sizeof convs);
+  mlirOperationWalk(module, collectGroupedWeight, &convs, MlirWalkPostOrder);
+  for (size_t i = 0; !convs.failed && i < convs.ops.size; i++)
+    splitGroupedWeight(convs.ops.at[i]);
+  bool ok = !convs.failed;
+  pt2eFree(convs.ops.at);
+  return ok;
+}
+
 /* Writes every cat spelt as an insert_slice chain as tensor.concat. */
 static bool normaliseCats(MlirOperation module) {
   CatEnds ends;
@@ -2052,7 +2136,7 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   /* prepare_pt2e folds conv + BatchNorm before the quantizer annotates */
   if (mlirLogicalResultIsFailure(pt2eFoldBatchNorm(module, st->qat, NULL)))
     return mlirLogicalResultFailure();
-  if (!normaliseCats(module))
+  if (!normaliseCats(module) || !normaliseGroupedWeights(module))
     return pt2eOutOfMemory(opLoc(module), "'pt2e-annotate'");
   mlirOperationWalk(module, collectOp, st, MlirWalkPreOrder);
   if (st->failed || !buildTable(st))
