@@ -1839,6 +1839,8 @@ static int unitByOp(const void *a, const void *b) {
 ** dead, so they were rolled back, not lowered. l->units is sorted by op. */
 static void dropUnitsOf(Li8Lower *l, MlirOperation op) {
   Li8Unit key = {op, 0};
+  if (l->units.size == 0)
+    return; /* no array to search (bsearch wants a non-null base) */
   Li8Unit *u = bsearch(&key, l->units.at, l->units.size, sizeof key, unitByOp);
   if (!u)
     return;
