@@ -102,6 +102,7 @@ typedef struct Fold {
   MlirType biasType;
   MlirOperation oldBias;     /* the producer of what 'biasUser' read there */
   MlirOperation epsConst;    /* a constant captured by the eps add's body */
+  bool grouped;              /* a grouped conv (groupedCore) */
   intptr_t addInput;         /* reused add: its operand that becomes 'result' */
   StepKind lastKind;         /* of chain[numChain - 1] */
   bool reuseAdd;             /* no bias: the final add adds b' */
@@ -613,6 +614,7 @@ typedef struct CoreInfo {
   bool tosa;
   CoreKind kind;
   intptr_t weightAxis;
+  bool grouped; /* output channels over filter dims 0 and 1 (groupedCore) */
 } CoreInfo;
 
 /* The output dim that loop 'loop' of the linalg op writes, or -1. */
@@ -638,24 +640,41 @@ static bool genericCore(MlirOperation op, CoreInfo *ci) {
     int n = pt2eStructuredMapDims(op, 1, dims);
     if (axis >= n || dims[axis] < 0 || outputDimOfLoop(op, dims[axis]) != 1)
       return false;
-    *ci = (CoreInfo){false, CoreConv, (intptr_t)axis};
+    *ci = (CoreInfo){false, CoreConv, (intptr_t)axis, false};
     return true;
   }
   if (!mlirLinalgIsAContractionOp(op) || (axis = pt2eMatchContractionAxis(op, 1)) < 0)
     return false;
-  *ci = (CoreInfo){false, CoreLinear, (intptr_t)axis};
+  *ci = (CoreInfo){false, CoreLinear, (intptr_t)axis, false};
   return true;
 }
 
 /* What 'op' is as the core of a fold: a named op of coreOps, or a generic
    one (genericCore). */
+/*
+** A grouped conv as torch-mlir writes it (conv_2d_ngchw_gfchw, named or
+** generic): the output channels are filter dims 0 and 1 (groups, channels
+** per group), the filter an expand_shape of PyTorch's [F, C/G, kh, kw] and
+** the output collapsed back to [N, F, H, W] (coreResult, weightSource).
+** PT2E's _fuse_conv_bn_ folds its BatchNorm like any conv's.
+*/
+static bool groupedCore(MlirOperation op, CoreInfo *ci) {
+  int64_t dims[4], axis;
+  if (!pt2eOpHasPrefix(op, "linalg.") || mlirOperationGetNumOperands(op) != 3 ||
+      !pt2eMatchConv(op, &axis) || axis >= 0 || pt2eMatchConvChannelDims(op, dims) != 2 ||
+      dims[0] != 0 || dims[1] != 1)
+    return false;
+  *ci = (CoreInfo){false, CoreConv, 0, true};
+  return true;
+}
+
 static bool coreOf(MlirOperation op, CoreInfo *ci) {
   for (size_t i = 0; i < sizeof coreOps / sizeof coreOps[0]; i++)
     if (pt2eOpIs(op, coreOps[i].name)) {
-      *ci = (CoreInfo){coreOps[i].tosa, coreOps[i].kind, coreOps[i].weightAxis};
+      *ci = (CoreInfo){coreOps[i].tosa, coreOps[i].kind, coreOps[i].weightAxis, false};
       return true;
     }
-  return genericCore(op, ci);
+  return genericCore(op, ci) || groupedCore(op, ci);
 }
 
 /* linalg.transpose's permutation entry 'i', or -1. */
@@ -699,10 +718,15 @@ static bool weightSource(Fold *f, intptr_t *axis) {
       *axis = (intptr_t)perm[*axis];
     } else if (pt2eOpIs(p, "tensor.collapse_shape") ||
                pt2eOpIs(p, "tensor.expand_shape")) {
-      /* row-major order is kept; dim 0 must be the channel dim on both sides */
+      /* row-major order is kept; dim 0 must be the channel dim on both sides
+         (a grouped conv's expand splits PyTorch's F into its dims 0 and 1) */
       MlirType in = mlirValueGetType(mlirOperationGetOperand(p, 0));
-      if (*axis != 0 || mlirShapedTypeGetDimSize(in, 0) !=
-                            mlirShapedTypeGetDimSize(mlirValueGetType(v), 0))
+      MlirType out = mlirValueGetType(v);
+      int64_t channels = mlirShapedTypeGetDimSize(out, 0);
+      if (f->grouped && user.ptr == f->core.ptr && pt2eOpIs(p, "tensor.expand_shape") &&
+          mlirShapedTypeGetRank(out) == 5 && mlirShapedTypeGetRank(in) == 4)
+        channels *= mlirShapedTypeGetDimSize(out, 1);
+      if (*axis != 0 || mlirShapedTypeGetDimSize(in, 0) != channels)
         return false;
     } else {
       return false;
@@ -856,6 +880,18 @@ static bool coreResult(Fold *f, CoreKind kind, bool tosa) {
     r = mlirOperationGetResult(u, 0);
   } else if (tosa) {
     if (!pt2eOpIs(u, "tosa.reshape"))
+      return false;
+    r = mlirOperationGetResult(u, 0);
+  } else if (f->grouped) {
+    /* [N, G, F/G, H, W] -> [N, F, H, W]: the channels in PyTorch's order */
+    MlirType a = mlirValueGetType(r);
+    if (!pt2eOpIs(u, "tensor.collapse_shape"))
+      return false;
+    MlirType b = mlirValueGetType(mlirOperationGetResult(u, 0));
+    if (mlirShapedTypeGetRank(a) != 5 || mlirShapedTypeGetRank(b) != 4 ||
+        mlirShapedTypeGetDimSize(b, 1) !=
+            mlirShapedTypeGetDimSize(a, 1) * mlirShapedTypeGetDimSize(a, 2) ||
+        mlirShapedTypeGetDimSize(b, 2) != mlirShapedTypeGetDimSize(a, 3))
       return false;
     r = mlirOperationGetResult(u, 0);
   } else if (kind == CoreConv && pt2eOpIs(u, "tensor.collapse_shape") &&
@@ -1167,6 +1203,7 @@ static bool planCore(const FoldState *st, MlirOperation core, Fold *f, int64_t *
   bool tosa = ci.tosa;
   CoreKind kind = ci.kind;
   intptr_t axis = ci.weightAxis;
+  f->grouped = ci.grouped;
   /* prepare_qat_pt2e has no linear + BatchNorm pattern: nothing to fold */
   if ((kind == CoreLinear && st->qat) ||
       !pt2eMatchIsF32Tensor(mlirOperationGetResult(core, 0)) ||
