@@ -448,12 +448,14 @@ static bool epsBehind(MlirValue v, double *eps, MlirOperation *outside) {
       v = mlirOperationGetOperand(p, 0);
       continue;
     }
-    if (pt2eMatchSplat(v, eps))
-      return true;
-    if (!isElementwise(p, 0) || isNull(soleBodyOp(p)))
-      return false;
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p, 0));
-    return epsOf(mlirOperationGetOperand(mlirBlockGetTerminator(b), 0), eps, outside, p);
+    /* the generic first: epsOf notes the constant it captures, which dies
+       with the fold (pt2eMatchSplat would read the same number, but leave
+       that constant behind) */
+    if (isElementwise(p, 0) && !isNull(soleBodyOp(p))) {
+      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p, 0));
+      return epsOf(mlirOperationGetOperand(mlirBlockGetTerminator(b), 0), eps, outside, p);
+    }
+    return pt2eMatchSplat(v, eps);
   }
   return false;
 }
