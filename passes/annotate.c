@@ -1979,15 +1979,32 @@ static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
 ** =======================================================================
 */
 
-/* Collects the last insert of every cat written as an insert_slice chain
-   (one whose result no insert_slice writes into). */
-typedef struct CatEnds {
+/* The ops a normal form rewrites, collected by a walk first (rewriting
+   while walking would change what the walk visits). */
+typedef struct Collected {
   PT2E_VEC(MlirOperation) ops;
   bool failed;
-} CatEnds;
+} Collected;
 
+/* Walks 'module' with 'collect' (which pushes into a Collected), then
+   applies 'rewrite' to each op collected; false when out of memory. */
+static bool rewriteCollected(MlirOperation module,
+                             MlirWalkResult (*collect)(MlirOperation, void *),
+                             void (*rewrite)(MlirOperation)) {
+  Collected found;
+  memset(&found, 0, sizeof found);
+  mlirOperationWalk(module, collect, &found, MlirWalkPostOrder);
+  for (size_t i = 0; !found.failed && i < found.ops.size; i++)
+    rewrite(found.ops.at[i]);
+  bool ok = !found.failed;
+  pt2eFree(found.ops.at);
+  return ok;
+}
+
+/* Collects the last insert of every cat written as an insert_slice chain
+   (one whose result no insert_slice writes into). */
 static MlirWalkResult collectCatEnd(MlirOperation op, void *userData) {
-  CatEnds *ends = userData;
+  Collected *ends = userData;
   MlirValue sources[PT2E_CAT_MAX_INPUTS];
   int64_t dim;
   if (!pt2eOpIs(op, "tensor.insert_slice"))
@@ -2050,7 +2067,7 @@ static MlirAttribute mergeFirstTwo(MlirContext ctx, int rank) {
 /* A grouped conv whose 5-D filter [G, F/G, C/G, kh, kw] is a constant itself
    (the ONNX importer folds torch-mlir's expand_shape into it). */
 static MlirWalkResult collectGroupedWeight(MlirOperation op, void *userData) {
-  CatEnds *convs = userData;
+  Collected *convs = userData;
   int64_t dims[4];
   if (mlirOperationGetNumOperands(op) < 2 || pt2eMatchConvChannelDims(op, dims) != 2 ||
       dims[0] != 0 || dims[1] != 1)
@@ -2104,28 +2121,6 @@ static void splitGroupedWeight(MlirOperation conv) {
   mlirOperationSetOperand(conv, 1, mlirOperationGetResult(expand, 0));
 }
 
-static bool normaliseGroupedWeights(MlirOperation module) {
-  CatEnds convs;
-  memset(&convs, 0, sizeof convs);
-  mlirOperationWalk(module, collectGroupedWeight, &convs, MlirWalkPostOrder);
-  for (size_t i = 0; !convs.failed && i < convs.ops.size; i++)
-    splitGroupedWeight(convs.ops.at[i]);
-  bool ok = !convs.failed;
-  pt2eFree(convs.ops.at);
-  return ok;
-}
-
-/* Writes every cat spelt as an insert_slice chain as tensor.concat. */
-static bool normaliseCats(MlirOperation module) {
-  CatEnds ends;
-  memset(&ends, 0, sizeof ends);
-  mlirOperationWalk(module, collectCatEnd, &ends, MlirWalkPostOrder);
-  for (size_t i = 0; !ends.failed && i < ends.ops.size; i++)
-    rewriteCatChain(ends.ops.at[i]);
-  bool ok = !ends.failed;
-  pt2eFree(ends.ops.at);
-  return ok;
-}
 
 /* }====================================================================== */
 
@@ -2136,7 +2131,10 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   /* prepare_pt2e folds conv + BatchNorm before the quantizer annotates */
   if (mlirLogicalResultIsFailure(pt2eFoldBatchNorm(module, st->qat, NULL)))
     return mlirLogicalResultFailure();
-  if (!normaliseCats(module) || !normaliseGroupedWeights(module))
+  /* cats spelt as insert_slice chains become tensor.concat; a grouped
+     conv's constant 5-D filter becomes torch-mlir's collapse + expand */
+  if (!rewriteCollected(module, collectCatEnd, rewriteCatChain) ||
+      !rewriteCollected(module, collectGroupedWeight, splitGroupedWeight))
     return pt2eOutOfMemory(opLoc(module), "'pt2e-annotate'");
   mlirOperationWalk(module, collectOp, st, MlirWalkPreOrder);
   if (st->failed || !buildTable(st))
