@@ -299,30 +299,14 @@ static bool perChannelOperand(MlirOperation op, intptr_t k, int64_t c) {
 /*
 ** The per-channel vector that operand 'k' of the elementwise 'op' is a
 ** broadcast of, or a null value: the operand has an identity map and a
-** broadcast made it (pt2eCopyBroadcast: linalg.broadcast, or a generic
-** copy whose input map may read size-1 dims at 0) from a source with one
-** dim of 'c' running along the result's dim 1, size 1 elsewhere.
+** broadcast laid 'c' values along its dim 1 (pt2eCopyChannelSource).
 ** StableHLO's legalisation to linalg writes a BatchNorm's statistics so:
 ** expand_shape to [c, 1, 1], then a (d1, 0, 0) broadcast.
 */
 static MlirValue channelBroadcastSource(MlirOperation op, intptr_t k, int64_t c) {
-  MlirValue none = {NULL};
-  MlirOperation p = pt2eOpProducer(mlirOperationGetOperand(op, k));
-  int outDimOf[PT2E_MAX_RANK];
-  int rank = pt2eCopyBroadcast(p, outDimOf);
-  if (!pt2eStructuredIsIdentity(op, k) || rank < 1)
-    return none;
-  MlirValue src = mlirOperationGetOperand(p, 0);
-  MlirType t = mlirValueGetType(src);
-  int channelDims = 0;
-  for (int r = 0; r < rank; r++) {
-    int64_t size = mlirShapedTypeGetDimSize(t, r);
-    if (outDimOf[r] == 1 && size == c)
-      channelDims++;
-    else if (size != 1)
-      return none;
-  }
-  return channelDims == 1 ? src : none;
+  if (!pt2eStructuredIsIdentity(op, k))
+    return (MlirValue){NULL};
+  return pt2eCopyChannelSource(pt2eOpProducer(mlirOperationGetOperand(op, k)), 1, c);
 }
 
 /* A TOSA operand of shape [1, c, 1, ...] (rank of the activation). */

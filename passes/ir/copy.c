@@ -145,3 +145,22 @@ int pt2eCopyTranspose(MlirOperation op, int64_t *perm) {
   }
   return rank;
 }
+
+MlirValue pt2eCopyChannelSource(MlirOperation op, int channelDim, int64_t channels) {
+  MlirValue none = {NULL};
+  int outDimOf[PT2E_MAX_RANK];
+  int rank = pt2eCopyBroadcast(op, outDimOf);
+  if (rank < 1)
+    return none;
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  MlirType t = mlirValueGetType(src);
+  int along = 0;
+  for (int r = 0; r < rank; r++) {
+    int64_t size = mlirShapedTypeGetDimSize(t, r);
+    if (outDimOf[r] == channelDim && size == channels)
+      along++;
+    else if (size != 1)
+      return none;
+  }
+  return along == 1 ? src : none;
+}

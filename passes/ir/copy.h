@@ -38,4 +38,13 @@ int pt2eCopyTranspose(MlirOperation op, int64_t *perm);
 */
 int pt2eCopyBroadcast(MlirOperation op, int *outDimOf);
 
+/*
+** The source of the broadcast 'op' (pt2eCopyBroadcast) when it lays
+** 'channels' values along the result's dim 'channelDim': one source dim of
+** that size runs along it, every other source dim has size 1 (a 1-D
+** vector, or StableHLO's [c, 1, 1] read by (d1, 0, 0)). A null value for
+** anything else.
+*/
+MlirValue pt2eCopyChannelSource(MlirOperation op, int channelDim, int64_t channels);
+
 #endif /* PT2E_IR_COPY_H */

@@ -72,31 +72,16 @@ double *li8WeightScales(Li8Lower *l, MlirOperation op, const Li8ValueInfo *w, in
   return s;
 }
 
-/* The bias a linalg init holds: fill(0) gives none (null, true), a
-** broadcast (named or generic: passes/ir/copy.h) of a 1-D float constant
-** along dim 'channelDim' gives it; else false. */
 /*
-** The f32 constant of 'channels' values that the broadcast 'p' (named or
-** generic, passes/ir/copy.h) lays along its result's dim 'channelDim': its
-** source has that one dim of 'channels', size 1 elsewhere (StableHLO's
-** [c, 1, 1] read by (d1, 0, 0)), and is a constant through reshapes (the
-** expand_shape of a 1-D one). Null otherwise.
+** The f32 constant of 'channels' values that the broadcast 'p' lays along
+** its result's dim 'channelDim' (pt2eCopyChannelSource), read through
+** reshapes (StableHLO's expand_shape of a 1-D one to [c, 1, 1]). Null
+** otherwise.
 */
 static MlirAttribute channelBroadcastConst(MlirOperation p, int channelDim, int64_t channels) {
-  int outDimOf[PT2E_MAX_RANK];
-  int rank = pt2eCopyBroadcast(p, outDimOf);
-  if (rank < 1)
+  MlirValue src = pt2eCopyChannelSource(p, channelDim, channels);
+  if (mlirValueIsNull(src))
     return mlirAttributeGetNull();
-  MlirValue src = mlirOperationGetOperand(p, 0);
-  int64_t shape[PT2E_MAX_RANK];
-  li8ShapeOf(src, shape);
-  int along = 0;
-  for (int r = 0; r < rank; r++) {
-    if (outDimOf[r] == channelDim && shape[r] == channels)
-      along++;
-    else if (shape[r] != 1)
-      return mlirAttributeGetNull();
-  }
   for (int depth = 0; depth < 4; depth++) {
     MlirOperation q = pt2eOpProducer(src);
     if (!pt2eOpIs(q, "tensor.expand_shape") && !pt2eOpIs(q, "tensor.collapse_shape"))
@@ -104,11 +89,14 @@ static MlirAttribute channelBroadcastConst(MlirOperation p, int channelDim, int6
     src = mlirOperationGetOperand(q, 0);
   }
   MlirAttribute a = pt2eConstElementsOf(src);
-  if (along != 1 || !pt2eConstIsF32(a) || pt2eConstNumElements(a) != channels)
+  if (!pt2eConstIsF32(a) || pt2eConstNumElements(a) != channels)
     return mlirAttributeGetNull();
   return a;
 }
 
+/* The bias a linalg init holds: fill(0) gives none (null, true), a
+** broadcast (named or generic: passes/ir/copy.h) of a 1-D float constant
+** along dim 'channelDim' gives it; else false. */
 bool li8InitBias(MlirValue init, int channelDim, int64_t channels, MlirAttribute *bias) {
   *bias = mlirAttributeGetNull();
   MlirOperation p = pt2eOpProducer(init);
