@@ -118,6 +118,8 @@ static int genericBroadcast(MlirOperation op, int *outDimOf) {
 }
 
 int pt2eCopyBroadcast(MlirOperation op, int *outDimOf) {
+  if (mlirOperationIsNull(op)) /* callers pass a producer: none for an argument */
+    return -1;
   if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 2)
     return -1;
   return pt2eOpIs(op, "linalg.broadcast") ? namedBroadcast(op, outDimOf)
@@ -126,7 +128,8 @@ int pt2eCopyBroadcast(MlirOperation op, int *outDimOf) {
 
 int pt2eCopyTranspose(MlirOperation op, int64_t *perm) {
   int64_t inShape[PT2E_MAX_RANK], outShape[PT2E_MAX_RANK];
-  if (mlirOperationGetNumOperands(op) < 1 || mlirOperationGetNumResults(op) != 1)
+  if (mlirOperationIsNull(op) || mlirOperationGetNumOperands(op) < 1 ||
+      mlirOperationGetNumResults(op) != 1)
     return -1;
   int rank = staticShape(mlirOperationGetResult(op, 0), outShape);
   if (rank < 0 || staticShape(mlirOperationGetOperand(op, 0), inShape) != rank)
