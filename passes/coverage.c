@@ -106,9 +106,11 @@ bool pt2eCoverageUnfoldedBatchNorm(MlirOperation op) {
 
 const char *pt2eCoverageKind(MlirOperation op) {
   int64_t catDim;
-  if (floatTensorResult(op) && pt2eMatchConcatGeneric(op, &catDim))
+  if (!floatTensorResult(op))
+    return NULL;
+  if (pt2eMatchConcatGeneric(op, &catDim))
     return "cat"; /* its sources are captured, not operands */
-  if (!floatTensorResult(op) || pt2eOpNumSources(op) == 0 || constantsOnly(op))
+  if (pt2eOpNumSources(op) == 0 || constantsOnly(op))
     return NULL;
   int64_t axis;
   if (pt2eMatchConv(op, &axis))
