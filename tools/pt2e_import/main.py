@@ -5,6 +5,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+import traceback
 import warnings
 
 import numpy as np
@@ -162,8 +163,15 @@ def run(args):
             _save_outputs(tmp, "float_output", floats, names)
         if args.torchao:
             from . import torchao_side
-            rows, qouts = torchao_side.run(entry, batches, sample, not args.per_tensor,
-                                           args.observer, report)
+            try:
+                rows, qouts = torchao_side.run(entry, batches, sample, not args.per_tensor,
+                                               args.observer, report)
+            except Exception as e:  # noqa: BLE001  torchao's failure, refused with its reason
+                where = to_mlir._user_line("".join(traceback.format_tb(e.__traceback__)))
+                raise Refusal("torchao's prepare_pt2e/convert_pt2e failed on this model%s: %s: %s "
+                              "(the MLIR side works without --torchao)" % (
+                                  " at " + where if where else "", type(e).__name__,
+                                  to_mlir._first(str(e))[:300]))
             torchao_side.write_json(os.path.join(tmp, "torchao.json"), rows)
             names.append("torchao.json")
             _save_outputs(tmp, "torchao_output", qouts, names)

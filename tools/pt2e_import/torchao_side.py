@@ -74,11 +74,41 @@ def _row(name, mod, node, arg_index):
     }
 
 
+def _integer_scalar_ops_to_scalar_overloads(gm):
+    """XNNPACKQuantizer's transform_for_annotation (_convert_scalars_to_attrs)
+    turns the scalar of every aten.add.Tensor / mul.Tensor into a float32
+    tensor constant, integer arithmetic included: a Llama's position
+    arithmetic (arange + 0) becomes float and aten.index then fails
+    ("tensors used as indices must be long"). Such ops on integer tensors
+    become add.Scalar / mul.Scalar, the same values, which it leaves alone;
+    PT2E quantizes no integer arithmetic either way."""
+    scalar = {torch.ops.aten.add.Tensor: torch.ops.aten.add.Scalar,
+              torch.ops.aten.mul.Tensor: torch.ops.aten.mul.Scalar}
+    changed = 0
+    for n in gm.graph.nodes:
+        if n.op != "call_function" or n.target not in scalar or len(n.args) != 2:
+            continue
+        a, b = n.args
+        val = a.meta.get("val") if isinstance(a, torch.fx.Node) else None
+        if val is None or val.dtype.is_floating_point or isinstance(b, torch.fx.Node):
+            continue
+        n.target = scalar[n.target]
+        changed += 1
+    if changed:
+        gm.recompile()
+    return changed
+
+
 def run(entry, batches, sample, per_channel, observer, report):
     """(rows, int8 outputs on the sample as numpy arrays)."""
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
     first = tuple(torch.from_numpy(a) for a in batches[0])
     gm = torch.export.export(entry, first).module()
+    rewritten = _integer_scalar_ops_to_scalar_overloads(gm)
+    if rewritten:
+        report.say("torchao: %d integer add/mul with a scalar written as add.Scalar/mul.Scalar: "
+                   "XNNPACKQuantizer would make the scalar a float32 tensor (aten.index then fails "
+                   "on float indices)" % rewritten)
     prepared = prepare_pt2e(gm, quantizer(per_channel, observer))
     start = time.perf_counter()
     with torch.no_grad():
