@@ -46,6 +46,7 @@
 #include "entry.h"
 #include "interp.h"
 #include "observers.h"
+#include "pass_progress.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_checked.h"
 #include "pt2e_cpu.h"
@@ -59,7 +60,7 @@
 enum {
   OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming,
   OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, OptShard,
-  OptHistogramStart, OptSkipCalls, NumOptions
+  OptHistogramStart, OptSkipCalls, OptProgress, NumOptions
 };
 
 static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
@@ -108,6 +109,7 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                       "external declarations (@rtclock,...) whose calls give "
                       "zeros of their result types instead of an error "
                       "(timing code in benchmark IR)", NULL, false},
+    [OptProgress] = PT2E_PROGRESS_OPTION,
 };
 
 /* {====================================================================
@@ -809,6 +811,7 @@ typedef struct Run {
   size_t peakBase;       /* bytes held when the loop started */
   int64_t begin, end;    /* the batches to run: all, or the shard's */
   Pt2eShardRecord record; /* shard mode: written on the module */
+  Pt2eProgressMode progress;
   char fingerprint[17];
   char source[4096], optionText[512];
 } Run;
@@ -825,6 +828,9 @@ static MlirLogicalResult checkOptions(Run *run, MlirOperation module) {
   if (run->haveData == (randomBatches > 0) || randomBatches < 0)
     return pt2eEmitError(run->loc, "'pt2e-calibrate' needs either data=<file.npz> "
                                    "or random-batches=<N> (N > 0), not both");
+  if (mlirLogicalResultIsFailure(pt2ePassProgressMode(
+          &options[OptProgress], run->loc, "pt2e-calibrate", &run->progress)))
+    return mlirLogicalResultFailure();
   return chooseEntry(module, &options[OptEntry], &run->entry);
 }
 
@@ -1008,12 +1014,41 @@ static MlirLogicalResult chooseBatches(Run *run) {
   return startHistograms(run);
 }
 
+/*
+** What the progress line's rate counts in a batch whose first argument is
+** 'x' (NULL: the function takes none), and how many are in it: a float
+** tensor of rank 4 is NCHW images, one per row; an integer one is token
+** ids, one per element; anything else samples along the leading dim (a
+** scalar is one). A function without arguments gives NULL: the rate then
+** counts batches.
+*/
+static const char *batchItems(const Pt2eTensor *x, double *count) {
+  if (!x) {
+    *count = 1;
+    return NULL;
+  }
+  bool isFloat = x->type == Pt2eElemF32 || x->type == Pt2eElemF64;
+  bool isInteger = !isFloat && x->type != Pt2eElemI1; /* a mask is no text */
+  if (isInteger) {
+    *count = (double)x->numel;
+    return "tokens";
+  }
+  *count = x->rank > 0 ? (double)x->shape[0] : 1;
+  return isFloat && x->rank == 4 ? "images" : "samples";
+}
+
 /* Runs the entry function on every batch; the hooks feed the observers. */
 static MlirLogicalResult runBatches(Run *run) {
   int nRes = pt2eInterpNumResults(run->interp);
+  bool hasArgs = pt2eInterpNumArgs(run->interp) > 0;
   Pt2eTensor **outs = pt2eAlloc((size_t)(nRes + 1) * sizeof *outs);
   if (!outs)
     return pt2eOutOfMemory(run->loc, "'pt2e-calibrate'");
+  Pt2eProgress progress = {.what = "pt2e-calibrate", .countUnit = "batches",
+                           .total = run->end - run->begin};
+  MlirContext ctx = mlirOperationGetContext(run->module);
+  MlirDiagnosticHandlerID watch = 0;
+  pt2ePassProgressBegin(&progress, run->progress, ctx, &watch);
   double start = now();
   pt2eAllocResetPeak(); /* measure what the loop adds to what is held now */
   run->peakBase = pt2eAllocLiveBytes();
@@ -1026,11 +1061,16 @@ static MlirLogicalResult runBatches(Run *run) {
       r = mlirLogicalResultFailure();
       break;
     }
+    double items;
+    progress.rateUnit = batchItems(hasArgs ? args[0] : NULL, &items);
     r = pt2eInterpRun(run->interp, args, outs);
     for (int k = 0; mlirLogicalResultIsSuccess(r) && k < nRes; k++)
       pt2eTensorRelease(outs[k]);
+    if (mlirLogicalResultIsSuccess(r))
+      pt2eProgressStep(&progress, items);
   }
   run->loopSeconds = now() - start;
+  pt2ePassProgressEnd(&progress, mlirLogicalResultIsSuccess(r), ctx, watch);
   pt2eFree(outs);
   return r;
 }

@@ -37,3 +37,7 @@ a = np.array([[-2.0, -0.5, 0.0], [0.25, 1.5, -1.0]], dtype=np.float32)
 np.save(os.path.join(run, "a.npy"), a)
 np.save(os.path.join(run, "relu_expected.npy"),
         np.maximum(a * np.float32(2) + np.float32(1), np.float32(0)))
+
+# token ids for the progress line's unit (progress.test): 3 batches of 2x5
+ids = np.arange(30, dtype=np.int64).reshape(3, 2, 5) % 7
+np.savez(os.path.join(here, "token_ids.npz"), arg0=ids)
