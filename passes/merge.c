@@ -27,18 +27,20 @@
 
 #include "observer_merge.h"
 #include "observers.h"
+#include "pass_progress.h"
 #include "pt2e_calibrated.h"
 #include "pt2e_dialect.h"
 #include "pt2e_shard.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
 
-enum { OptFrom, NumOptions };
+enum { OptFrom, OptProgress, NumOptions };
 
 static const Pt2eOptionDecl mergeOptions[NumOptions] = {
     [OptFrom] = {"from", Pt2eOptionList,
                  "the other calibrated shards (files), merged with this "
                  "module in batch order", NULL, true},
+    [OptProgress] = PT2E_PROGRESS_OPTION,
 };
 
 #define WHO "'pt2e-merge'"
@@ -68,6 +70,9 @@ typedef struct Merge {
   size_t numParts;
   PT2E_VEC(Merged) merged;
   bool exact;
+  Pt2eProgress progress; /* one step per part read: parsing a file is the
+                         ** bulk of a part's work, its merge one pass over
+                         ** each observer's statistics */
 } Merge;
 
 static void freeMerge(Merge *m) {
@@ -116,6 +121,7 @@ static MlirLogicalResult openParts(Merge *m, MlirOperation module,
   snprintf(self->name, sizeof self->name, "this module");
   if (mlirLogicalResultIsFailure(readPart(m, self)))
     return mlirLogicalResultFailure();
+  pt2eProgressStep(&m->progress, 1);
   MlirContext ctx = mlirOperationGetContext(module);
   for (size_t i = 0; i < from->listSize; i++) {
     Part *p = &m->parts[m->numParts++];
@@ -127,6 +133,7 @@ static MlirLogicalResult openParts(Merge *m, MlirOperation module,
     p->module = mlirModuleGetOperation(p->parsed);
     if (mlirLogicalResultIsFailure(readPart(m, p)))
       return mlirLogicalResultFailure();
+    pt2eProgressStep(&m->progress, 1);
   }
   return mlirLogicalResultSuccess();
 }
@@ -372,10 +379,18 @@ static MlirLogicalResult mergeRun(MlirOperation module,
   memset(&m, 0, sizeof m);
   m.loc = mlirOperationGetLocation(module);
   m.exact = true;
-  MlirLogicalResult r =
-      pt2eDialectRequire(mlirOperationGetContext(module), m.loc, "pt2e-merge");
+  MlirContext ctx = mlirOperationGetContext(module);
+  Pt2eProgressMode mode;
+  MlirLogicalResult r = pt2eDialectRequire(ctx, m.loc, "pt2e-merge");
   if (mlirLogicalResultIsSuccess(r))
-    r = openParts(&m, module, &options[OptFrom]);
+    r = pt2ePassProgressMode(&options[OptProgress], m.loc, "pt2e-merge", &mode);
+  if (mlirLogicalResultIsFailure(r))
+    return r;
+  m.progress = (Pt2eProgress){.what = "pt2e-merge", .countUnit = "shards",
+                              .total = (int64_t)options[OptFrom].listSize + 1};
+  MlirDiagnosticHandlerID watch = 0;
+  pt2ePassProgressBegin(&m.progress, mode, ctx, &watch);
+  r = openParts(&m, module, &options[OptFrom]);
   if (mlirLogicalResultIsSuccess(r))
     r = checkSameRun(&m);
   Collect c = {&m, false};
@@ -401,6 +416,7 @@ static MlirLogicalResult mergeRun(MlirOperation module,
   }
   if (mlirLogicalResultIsSuccess(r))
     writeMerged(&m, module);
+  pt2ePassProgressEnd(&m.progress, mlirLogicalResultIsSuccess(r), ctx, watch);
   freeMerge(&m);
   return r;
 }
