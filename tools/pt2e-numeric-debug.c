@@ -111,7 +111,7 @@ typedef struct Options {
   int64_t maxEntryMb;
   bool sensitivity, hasTarget;
   double targetDb;
-  int progress; /* 1, 0, -1: when stderr is a terminal */
+  Pt2eProgressMode progress; /* auto: when stderr is a terminal */
 } Options;
 
 static const char *flagValue(const char *arg, const char *name) {
@@ -166,7 +166,7 @@ static int parseArg(const char *a, Options *o) {
   } else if (!strcmp(a, "--sensitivity")) {
     o->sensitivity = true;
   } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
-    o->progress = a[2] == 'p';
+    o->progress = a[2] == 'p' ? Pt2eProgressOn : Pt2eProgressOff;
   } else if ((v = flagValue(a, "--target-sqnr"))) {
     return parseTargetSqnr(v, o) ? -1 : 2;
   } else if ((v = flagValue(a, "--data"))) {
@@ -206,7 +206,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
   pt2eDialectDefaultIrdlPath(o->irdl, sizeof o->irdl);
   o->maxEntryMb = strtoll(PT2E_DEFAULT_MAX_ENTRY_MB, NULL, 10);
   o->output = "-";
-  o->progress = -1;
+  o->progress = Pt2eProgressAuto;
   for (int i = 1; i < argc; i++) {
     int rc = parseArg(argv[i], o);
     if (rc >= 0)

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -24,6 +23,7 @@
 #include "interp.h"
 #include "ir_ops.h"
 #include "json_writer.h"
+#include "pass_progress.h"
 #include "pt2e_dialect.h"
 #include "pt2e_file.h"
 #include "pt2e_passes.h"
@@ -50,8 +50,7 @@ typedef struct Sens {
   Pt2eTensor **floatOut; /* batches x numOutputs */
   double *ref2;          /* per output, sum x^2 over the batches */
   double start;
-  int runsDone, runsTotal; /* evaluations, for the progress line */
-  bool progress;
+  Pt2eProgress line;      /* evaluations done, for people watching */
 } Sens;
 
 typedef struct Step {
@@ -154,29 +153,16 @@ static int bypassPoints(const Sens *s, MlirOperation module, const bool *inFloat
   return bypassed;
 }
 
-static void showProgress(Sens *s) {
-  s->runsDone++;
-  if (!s->progress)
-    return;
-  /* run 1 is the all-quantized model, then one per unit, then the greedy
-  ** steps (at most one per unit: the total is an upper bound there) */
-  fprintf(stderr, "\r" TOOL ": sensitivity: %d of %s%d evaluations done (every batch each), "
-          "%.1f s elapsed", s->runsDone, s->runsTotal > s->u.numUnits + 1 ? "at most " : "",
-          s->runsTotal, nowSeconds() - s->start);
-  if (s->runsDone == s->runsTotal)
-    fputc('\n', stderr);
-  fflush(stderr);
-}
-
 /* Adds the squared errors of batch 'b''s quantized outputs 'res' against
 ** the float model's into err2[k], and releases 'res'; false, with a
 ** message per output, when one is not the float model's shape and f32. */
-static bool addBatchError(const Sens *s, int64_t b, Pt2eTensor **res, double *err2) {
+static bool addBatchError(Sens *s, int64_t b, Pt2eTensor **res, double *err2) {
   bool ok = true;
   for (int k = 0; k < s->numOutputs; k++) {
     const Pt2eTensor *f = s->floatOut[b * s->numOutputs + k];
     const float *x = f->data, *y = res[k]->data;
     if (res[k]->type != Pt2eElemF32 || res[k]->numel != f->numel) {
+      pt2eProgressBreak(&s->line);
       fprintf(stderr, TOOL ": output %d of the quantized model is not the float "
               "model's shape and f32 type\n", k);
       ok = false;
@@ -212,8 +198,10 @@ static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
   Pt2eTensor **res = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *res);
   double *err2 = pt2eAlloc(((size_t)s->numOutputs + 1) * sizeof *err2);
   bool ok = qi && res && err2;
-  if (*dropped < 0 || !res || !err2)
+  if (*dropped < 0 || !res || !err2) {
+    pt2eProgressBreak(&s->line);
     fprintf(stderr, TOOL ": out of memory\n");
+  }
   for (int k = 0; ok && k < s->numOutputs; k++)
     err2[k] = 0;
   for (int64_t b = 0; ok && b < s->batches; b++) {
@@ -227,7 +215,7 @@ static bool evaluate(Sens *s, const bool *inFloat, double *sqnr, int *dropped) {
   pt2eInterpDestroy(qi);
   mlirOperationDestroy(clone);
   if (ok)
-    showProgress(s);
+    pt2eProgressStep(&s->line, (double)s->batches);
   return ok;
 }
 
@@ -639,8 +627,7 @@ static bool allocResult(const Sens *s, Result *r) {
 
 /* The all-quantized baseline, each unit alone in float, the ranking and,
 ** with --target-sqnr, the greedy set. */
-static bool measure(Sens *s, Result *r) {
-  s->runsTotal = s->u.numUnits + 1 + (s->o->hasTarget ? s->u.numUnits : 0);
+static bool measureRuns(Sens *s, Result *r) {
   int dropped;
   if (!evaluate(s, r->inFloat, &r->baseline, &dropped))
     return false;
@@ -657,10 +644,26 @@ static bool measure(Sens *s, Result *r) {
   qsort(r->order, (size_t)s->u.numUnits, sizeof *r->order, worstFirst);
   if (s->o->hasTarget && !greedy(s, r))
     return false;
-  if (s->progress && s->runsDone != s->runsTotal)
-    fputc('\n', stderr); /* the greedy steps ended early */
   r->seconds = nowSeconds() - s->start;
   return true;
+}
+
+/* measureRuns under the progress line: evaluations done, every batch each. */
+static bool measure(Sens *s, Result *r) {
+  /* run 1 is the all-quantized model, then one per unit, then the greedy
+  ** steps (at most one per unit: the total is an upper bound there) */
+  int greedySteps = s->o->hasTarget ? s->u.numUnits : 0;
+  s->line = (Pt2eProgress){.what = TOOL ": sensitivity", .countUnit = "evaluations",
+                           .rateUnit = "batches", .total = s->u.numUnits + 1 + greedySteps,
+                           .totalIsBound = greedySteps > 0};
+  MlirContext ctx = mlirModuleGetContext(s->module);
+  MlirDiagnosticHandlerID watch = 0;
+  pt2ePassProgressBegin(&s->line, s->o->progress, ctx, &watch);
+  bool ok = measureRuns(s, r);
+  s->line.total = s->line.done; /* the greedy steps may end early */
+  s->line.totalIsBound = false;
+  pt2ePassProgressEnd(&s->line, ok, ctx, watch);
+  return ok;
 }
 
 /* With --target-sqnr: true, with a message, when the greedy set falls
@@ -708,7 +711,6 @@ int pt2eSensitivityRun(MlirContext ctx, const SensitivityOptions *o) {
   memset(&s, 0, sizeof s);
   memset(&r, 0, sizeof r);
   s.o = o;
-  s.progress = o->progress > 0 || (o->progress < 0 && isatty(2));
   s.module = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->modelPath));
   /* the outputs fail before any run; they are replaced whole at the end */
   Pt2eOutput file = {0}, plot = {0};

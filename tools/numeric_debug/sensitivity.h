@@ -15,6 +15,8 @@
 
 #include "mlir-c/IR.h"
 
+#include "pt2e_progress.h"
+
 typedef struct SensitivityOptions {
   const char *modelPath; /* calibrated: pt2e.observer ops with qparams */
   const char *data, *entry, *output, *svg;
@@ -22,7 +24,7 @@ typedef struct SensitivityOptions {
   bool hasTarget;
   double targetDb;
   int64_t maxEntryMb;
-  int progress; /* 1 on, 0 off, -1 when stderr is a terminal */
+  Pt2eProgressMode progress; /* --progress, --no-progress; auto: on a terminal */
   const MlirStringRef *skipCalls; /* --skip-calls: borrowed, numSkipCalls */
   size_t numSkipCalls;
 } SensitivityOptions;
