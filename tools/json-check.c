@@ -6,29 +6,26 @@
 **   json-check [--pt2e-report] FILE|-
 **
 ** Accepts exactly RFC 8259 JSON text, as I-JSON (RFC 7493) narrows it:
-** one value with optional whitespace around it; strings of well-formed
-** UTF-8 with no raw control character, only the escapes \" \\ \/ \b \f \n
-** \r \t \uXXXX, and no lone surrogate, escaped or not; numbers
-** -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? (no NaN, Infinity, leading
-** '+', '.5', '1.'); no duplicate key in an object (keys compared as
-** written); true, false, null; nesting at most 512 deep.
+** the grammar of the programs' one JSON reader, support/json_read.h (no
+** NaN or Infinity, no lone surrogate, no duplicate key, well-formed UTF-8,
+** nesting at most 512 deep), which parses the text into a tree first.
 **
 ** --pt2e-report also checks pt2e-report{format=json}'s schema
 ** (docs/report.md): a list of objects with exactly the documented keys in
-** their order, each of its type.
+** their order, each of its type, checked on that tree once it is parsed (a
+** syntax error anywhere is reported before a schema error).
 **
 ** Prints "FILE: valid JSON" (", N report entries") and exits 0, or
 ** "FILE:LINE:COLUMN: why" and exits 1; 2 for a usage or read error.
 */
+#include <errno.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "pt2e_alloc.h"
-
-enum { MaxDepth = 512, MaxKeys = 64 };
+#include "support/json_read.h"
+#include "support/whole_file.h"
 
 /* What a value was, for the schema: one bit each. */
 enum {
@@ -43,237 +40,41 @@ enum {
 };
 #define TNumber (TInt | TReal)
 
-typedef struct Value {
-  int type;
-  int elements;           /* arrays: OR of the elements' types (0: empty), a
-                          ** non-finite string as TNonFinite alone */
-  size_t start, end;      /* strings: the bytes between the quotes */
-} Value;
-
-typedef struct Parser {
-  const unsigned char *text;
-  size_t len, pos;
-  bool report;            /* --pt2e-report */
+typedef struct Checker {
+  const Pt2eJsonDoc *doc;
   int entries;
   char error[256];
   size_t errorPos;
-} Parser;
+} Checker;
 
-static bool fail(Parser *p, const char *why) {
-  if (!p->error[0]) {
-    snprintf(p->error, sizeof p->error, "%s", why);
-    p->errorPos = p->pos;
-  }
+static bool fail(Checker *c, size_t pos, const char *why) {
+  snprintf(c->error, sizeof c->error, "%s", why);
+  c->errorPos = pos;
   return false;
 }
 
-static void skipSpace(Parser *p) {
-  while (p->pos < p->len && (p->text[p->pos] == ' ' || p->text[p->pos] == '\t' ||
-                             p->text[p->pos] == '\n' || p->text[p->pos] == '\r'))
-    p->pos++;
+/* The type bits of node 'n' ("NaN" and the infinities: both string bits). */
+static int typeOf(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n) {
+  switch (n->kind) {
+  case Pt2eJsonNull: return TNull;
+  case Pt2eJsonBool: return TBool;
+  case Pt2eJsonNumber: return n->isInteger ? TInt : TReal;
+  case Pt2eJsonString: return TString | (pt2eJsonIsNonFinite(doc, n) ? TNonFinite : 0);
+  case Pt2eJsonArray: return TArray;
+  case Pt2eJsonObject: return TObject;
+  }
+  return 0;
 }
 
-static int peek(const Parser *p) { return p->pos < p->len ? p->text[p->pos] : -1; }
-
-static bool parseValue(Parser *p, int depth, const char *parentKey, size_t parentKeyLen,
-                       Value *v);
-
-/* {==== strings ==== */
-
-static int hexDigit(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/* Four hex digits after "\u"; -1 when they are not. */
-static long hex4(Parser *p) {
-  if (p->pos + 4 > p->len)
-    return -1;
-  long u = 0;
-  for (int i = 0; i < 4; i++) {
-    int d = hexDigit(p->text[p->pos + (size_t)i]);
-    if (d < 0)
-      return -1;
-    u = u * 16 + d;
+/* An array's elements: the OR of their types (0: empty), a non-finite
+** string counting as TNonFinite alone, apart from other strings. */
+static int elementsOf(const Pt2eJsonDoc *doc, const Pt2eJsonNode *array) {
+  int elements = 0;
+  for (const Pt2eJsonNode *e = pt2eJsonAt(doc, array->first); e; e = pt2eJsonAt(doc, e->next)) {
+    int t = typeOf(doc, e);
+    elements |= t & TNonFinite ? TNonFinite : t;
   }
-  p->pos += 4;
-  return u;
-}
-
-static bool parseEscape(Parser *p) {
-  int c = peek(p);
-  if (c < 0)
-    return fail(p, "unterminated escape");
-  p->pos++;
-  if (strchr("\"\\/bfnrt", c) && c != 0)
-    return true;
-  if (c != 'u')
-    return fail(p, "invalid escape (only \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
-  long u = hex4(p);
-  if (u < 0)
-    return fail(p, "\\u needs four hex digits");
-  if (u >= 0xDC00 && u <= 0xDFFF)
-    return fail(p, "lone low surrogate escape");
-  if (u >= 0xD800 && u <= 0xDBFF) {
-    if (p->pos + 2 > p->len || p->text[p->pos] != '\\' || p->text[p->pos + 1] != 'u')
-      return fail(p, "high surrogate escape without its low surrogate");
-    p->pos += 2;
-    long lo = hex4(p);
-    if (lo < 0xDC00 || lo > 0xDFFF)
-      return fail(p, "high surrogate escape without its low surrogate");
-  }
-  return true;
-}
-
-/* One UTF-8 sequence of 2 to 4 bytes (RFC 3629's table). */
-static bool parseUtf8(Parser *p) {
-  unsigned char c = p->text[p->pos];
-  int n;
-  unsigned char lo = 0x80, hi = 0xBF;
-  if (c >= 0xC2 && c <= 0xDF)
-    n = 2;
-  else if (c >= 0xE0 && c <= 0xEF)
-    n = 3;
-  else if (c >= 0xF0 && c <= 0xF4)
-    n = 4;
-  else
-    return fail(p, "invalid UTF-8 byte");
-  if (c == 0xE0)
-    lo = 0xA0;
-  else if (c == 0xED)
-    hi = 0x9F;
-  else if (c == 0xF0)
-    lo = 0x90;
-  else if (c == 0xF4)
-    hi = 0x8F;
-  for (int i = 1; i < n; i++) {
-    if (p->pos + (size_t)i >= p->len)
-      return fail(p, "truncated UTF-8 sequence");
-    unsigned char d = p->text[p->pos + (size_t)i];
-    if (d < (i == 1 ? lo : 0x80) || d > (i == 1 ? hi : 0xBF))
-      return fail(p, "invalid UTF-8 sequence");
-  }
-  p->pos += (size_t)n;
-  return true;
-}
-
-static bool parseString(Parser *p, Value *v) {
-  p->pos++; /* the opening quote */
-  v->type = TString;
-  v->start = p->pos;
-  for (;;) {
-    int c = peek(p);
-    if (c < 0)
-      return fail(p, "unterminated string");
-    if (c == '"')
-      break;
-    if (c < 0x20)
-      return fail(p, "raw control character in a string (must be escaped)");
-    if (c == '\\') {
-      size_t backslash = p->pos++;
-      if (!parseEscape(p)) {
-        p->errorPos = backslash; /* the fault is the escape as a whole */
-        return false;
-      }
-    } else if (c >= 0x80) {
-      if (!parseUtf8(p))
-        return false;
-    } else {
-      p->pos++;
-    }
-  }
-  v->end = p->pos;
-  p->pos++;
-  size_t n = v->end - v->start;
-  const char *s = (const char *)p->text + v->start;
-  if ((n == 3 && !memcmp(s, "NaN", 3)) || (n == 8 && !memcmp(s, "Infinity", 8)) ||
-      (n == 9 && !memcmp(s, "-Infinity", 9)))
-    v->type |= TNonFinite;
-  return true;
-}
-
-/* }==== */
-
-static bool digits(Parser *p) {
-  size_t start = p->pos;
-  while (peek(p) >= '0' && peek(p) <= '9')
-    p->pos++;
-  return p->pos > start;
-}
-
-static bool parseNumber(Parser *p, Value *v) {
-  v->type = TInt;
-  if (peek(p) == '-')
-    p->pos++;
-  if (peek(p) == '0') {
-    p->pos++;
-    if (peek(p) >= '0' && peek(p) <= '9')
-      return fail(p, "number with a leading zero");
-  } else if (!digits(p)) {
-    return fail(p, "invalid number");
-  }
-  if (peek(p) == '.') {
-    p->pos++;
-    v->type = TReal;
-    if (!digits(p))
-      return fail(p, "no digit after the decimal point");
-  }
-  if (peek(p) == 'e' || peek(p) == 'E') {
-    p->pos++;
-    v->type = TReal;
-    if (peek(p) == '+' || peek(p) == '-')
-      p->pos++;
-    if (!digits(p))
-      return fail(p, "no digit in the exponent");
-  }
-  return true;
-}
-
-static bool parseLiteral(Parser *p, const char *word, int type, Value *v) {
-  size_t n = strlen(word);
-  if (p->pos + n > p->len || memcmp(p->text + p->pos, word, n))
-    return fail(p, "unexpected character (not a JSON value)");
-  p->pos += n;
-  v->type = type;
-  return true;
-}
-
-static bool parseArray(Parser *p, int depth, Value *v) {
-  p->pos++;
-  v->type = TArray;
-  v->elements = 0;
-  skipSpace(p);
-  if (peek(p) == ']') {
-    p->pos++;
-    return true;
-  }
-  for (;;) {
-    Value e = {0};
-    if (!parseValue(p, depth + 1, NULL, 0, &e))
-      return false;
-    /* "NaN" and the infinities count apart from other strings. */
-    v->elements |= e.type & TNonFinite ? TNonFinite : e.type;
-    if (p->report && depth == 0) {
-      if (!(e.type & TObject))
-        return fail(p, "pt2e-report: an entry that is not an object");
-      p->entries++;
-    }
-    skipSpace(p);
-    if (peek(p) == ',') {
-      p->pos++;
-      continue;
-    }
-    if (peek(p) == ']') {
-      p->pos++;
-      return true;
-    }
-    return fail(p, "expected ',' or ']' in an array");
-  }
+  return elements;
 }
 
 /* {==== the pt2e-report schema (docs/report.md) ==== */
@@ -320,214 +121,88 @@ static const KeyType observedKeys[] = {
     {"location", TString, 0, NULL},
 };
 
-typedef struct Member {
-  size_t keyStart, keyEnd;
-  Value value;
-} Member;
-
-static bool keyIs(const Parser *p, const Member *m, const char *key) {
-  size_t n = strlen(key);
-  return m->keyEnd - m->keyStart == n && !memcmp(p->text + m->keyStart, key, n);
-}
-
 /* Whether member m's value has a type the schema's key k allows. */
-static bool valueFits(const Parser *p, const Member *m, const KeyType *k) {
+static bool valueFits(const Pt2eJsonDoc *doc, const Pt2eJsonNode *m, const KeyType *k) {
   /* A non-finite number is a string, which stands for a number where the
   ** schema has numbers; anywhere else it is just a string. */
-  int t = m->value.type;
+  int t = typeOf(doc, m);
   if (t & TNonFinite)
     t = (k->type & TNumber) ? TNonFinite : TString;
   int allowed = k->type | ((k->type & TNumber) ? TNonFinite : 0);
   int elementsAllowed = k->elements | ((k->elements & TNumber) ? TNonFinite : 0);
   bool ok = (t & allowed) != 0;
   if (ok && t == TArray)
-    ok = (m->value.elements & ~elementsAllowed) == 0;
+    ok = (elementsOf(doc, m) & ~elementsAllowed) == 0;
   if (ok && t == TString && k->values) {
     ok = false;
     for (const char *const *v = k->values; *v; v++)
-      ok = ok || (m->value.end - m->value.start == strlen(*v) &&
-                  !memcmp(p->text + m->value.start, *v, strlen(*v)));
+      ok = ok || pt2eJsonStringIs(doc, m, *v);
   }
   return ok;
 }
 
-static bool checkMembers(Parser *p, const Member *members, int count,
-                         const KeyType *keys, int numKeys, const char *what) {
+/* Object 'obj' has exactly 'keys', in order, each value of its type. */
+static bool checkMembers(Checker *c, const Pt2eJsonNode *obj, const KeyType *keys,
+                         int numKeys, const char *what) {
+  const Pt2eJsonDoc *doc = c->doc;
   char why[200];
-  if (count != numKeys) {
-    snprintf(why, sizeof why, "pt2e-report: %s has %d keys, the schema %d", what,
-             count, numKeys);
-    return fail(p, why);
+  if (obj->count != numKeys) {
+    snprintf(why, sizeof why, "pt2e-report: %s has %ld keys, the schema %d", what,
+             obj->count, numKeys);
+    return fail(c, obj->start, why);
   }
-  for (int i = 0; i < numKeys; i++) {
-    const Member *m = &members[i];
+  const Pt2eJsonNode *m = pt2eJsonAt(doc, obj->first);
+  for (int i = 0; i < numKeys; i++, m = pt2eJsonAt(doc, m->next)) {
     const KeyType *k = &keys[i];
-    if (!keyIs(p, m, k->key)) {
+    if (!pt2eJsonKeyIs(doc, m, k->key)) {
       snprintf(why, sizeof why, "pt2e-report: key %d of %s is '%.*s', the schema's '%s'",
                i + 1, what, (int)(m->keyEnd - m->keyStart),
-               (const char *)p->text + m->keyStart, k->key);
-      return fail(p, why);
+               (const char *)doc->text + m->keyStart, k->key);
+      return fail(c, m->keyStart - 1, why);
     }
-    if (!valueFits(p, m, k)) {
+    if (!valueFits(doc, m, k)) {
       snprintf(why, sizeof why, "pt2e-report: '%s' of %s has a value of the wrong type",
                k->key, what);
-      return fail(p, why);
+      return fail(c, m->start, why);
     }
   }
+  return true;
+}
+
+/* One element of the list: a coverage record (its first key is 'kind') or
+** an entry, whose 'observed' object is checked first. */
+static bool checkEntry(Checker *c, const Pt2eJsonNode *e) {
+  const Pt2eJsonDoc *doc = c->doc;
+  if (e->kind != Pt2eJsonObject)
+    return fail(c, e->start, "pt2e-report: an entry that is not an object");
+  c->entries++;
+  const Pt2eJsonNode *first = pt2eJsonAt(doc, e->first);
+  if (first && pt2eJsonKeyIs(doc, first, "kind"))
+    return checkMembers(c, e, missKeys, (int)(sizeof missKeys / sizeof missKeys[0]),
+                        "a coverage record");
+  for (const Pt2eJsonNode *m = first; m; m = pt2eJsonAt(doc, m->next))
+    if (pt2eJsonKeyIs(doc, m, "observed") && m->kind == Pt2eJsonObject &&
+        !checkMembers(c, m, observedKeys,
+                      (int)(sizeof observedKeys / sizeof observedKeys[0]), "'observed'"))
+      return false;
+  return checkMembers(c, e, entryKeys, (int)(sizeof entryKeys / sizeof entryKeys[0]),
+                      "an entry");
+}
+
+/* The parsed document against the schema, entries in document order. */
+static bool checkReport(Checker *c) {
+  const Pt2eJsonDoc *doc = c->doc;
+  const Pt2eJsonNode *root = pt2eJsonAt(doc, 0);
+  if (root->kind == Pt2eJsonArray)
+    for (const Pt2eJsonNode *e = pt2eJsonAt(doc, root->first); e; e = pt2eJsonAt(doc, e->next))
+      if (!checkEntry(c, e))
+        return false;
+  if (root->kind != Pt2eJsonArray)
+    return fail(c, root->start, "pt2e-report: the document is not a list");
   return true;
 }
 
 /* }==== */
-
-/* One member "key": value into '*m', refusing a key among the 'count'
-** members before it. */
-static bool parseMember(Parser *p, int depth, const Member *members, int count, Member *m) {
-  skipSpace(p);
-  if (peek(p) != '"')
-    return fail(p, "expected a string key in an object");
-  Value key = {0};
-  if (!parseString(p, &key))
-    return false;
-  for (int i = 0; i < count && i < MaxKeys; i++) {
-    const Member *other = &members[i];
-    if (other->keyEnd - other->keyStart == key.end - key.start &&
-        !memcmp(p->text + other->keyStart, p->text + key.start, key.end - key.start))
-      return fail(p, "duplicate key in an object");
-  }
-  skipSpace(p);
-  if (peek(p) != ':')
-    return fail(p, "expected ':' after a key");
-  p->pos++;
-  Value value = {0};
-  if (!parseValue(p, depth + 1, (const char *)p->text + key.start,
-                  key.end - key.start, &value))
-    return false;
-  *m = (Member){key.start, key.end, value};
-  return true;
-}
-
-/* With --pt2e-report: the object just read against the schema, when it is
-** an entry of the list or an entry's 'observed'. */
-static bool checkObject(Parser *p, int depth, const char *parentKey, size_t parentKeyLen,
-                        const Member *members, int count) {
-  if (depth == 1 && count > 0 && keyIs(p, &members[0], "kind"))
-    return checkMembers(p, members, count, missKeys,
-                        (int)(sizeof missKeys / sizeof missKeys[0]), "a coverage record");
-  if (depth == 1)
-    return checkMembers(p, members, count, entryKeys,
-                        (int)(sizeof entryKeys / sizeof entryKeys[0]), "an entry");
-  if (depth == 2 && parentKeyLen == 8 && !memcmp(parentKey, "observed", 8))
-    return checkMembers(p, members, count, observedKeys,
-                        (int)(sizeof observedKeys / sizeof observedKeys[0]),
-                        "'observed'");
-  return true;
-}
-
-static bool parseObject(Parser *p, int depth, const char *parentKey,
-                        size_t parentKeyLen, Value *v) {
-  p->pos++;
-  v->type = TObject;
-  Member members[MaxKeys];
-  int count = 0;
-  bool ok = true;
-  skipSpace(p);
-  if (peek(p) == '}') {
-    p->pos++;
-  } else {
-    for (;;) {
-      Member m;
-      if (!parseMember(p, depth, members, count, &m))
-        return false;
-      if (count < MaxKeys)
-        members[count] = m;
-      else
-        ok = fail(p, "more than 64 keys in one object (json-check's limit)");
-      count++;
-      skipSpace(p);
-      if (peek(p) == ',') {
-        p->pos++;
-        continue;
-      }
-      if (peek(p) == '}') {
-        p->pos++;
-        break;
-      }
-      return fail(p, "expected ',' or '}' in an object");
-    }
-  }
-  if (!ok || !p->report)
-    return ok;
-  return checkObject(p, depth, parentKey, parentKeyLen, members, count);
-}
-
-static bool parseValue(Parser *p, int depth, const char *parentKey, size_t parentKeyLen,
-                       Value *v) {
-  if (depth >= MaxDepth)
-    return fail(p, "nested deeper than 512");
-  skipSpace(p);
-  int c = peek(p);
-  switch (c) {
-  case -1: return fail(p, "unexpected end of the text");
-  case '{': return parseObject(p, depth, parentKey, parentKeyLen, v);
-  case '[': return parseArray(p, depth, v);
-  case '"': return parseString(p, v);
-  case 't': return parseLiteral(p, "true", TBool, v);
-  case 'f': return parseLiteral(p, "false", TBool, v);
-  case 'n': return parseLiteral(p, "null", TNull, v);
-  default:
-    if (c == '-' || (c >= '0' && c <= '9'))
-      return parseNumber(p, v);
-    return fail(p, "unexpected character (not a JSON value)");
-  }
-}
-
-static bool parseDocument(Parser *p) {
-  Value v = {0};
-  if (!parseValue(p, 0, NULL, 0, &v))
-    return false;
-  if (p->report && !(v.type & TArray))
-    return fail(p, "pt2e-report: the document is not a list");
-  skipSpace(p);
-  if (p->pos != p->len)
-    return fail(p, "text after the JSON value");
-  return true;
-}
-
-/* The whole of 'path' ("-": standard input); NULL with a message. */
-static unsigned char *readAll(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f) {
-    perror(path);
-    return NULL;
-  }
-  size_t cap = 1 << 16, n = 0;
-  unsigned char *buf = pt2eAllocUninit(cap);
-  for (;;) {
-    if (!buf) {
-      fprintf(stderr, "%s: out of memory\n", path);
-      break;
-    }
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    unsigned char *grown = cap <= SIZE_MAX / 2 ? pt2eRealloc(buf, cap * 2) : NULL;
-    if (!grown)
-      pt2eFree(buf);
-    buf = grown;
-    cap *= 2;
-  }
-  bool bad = buf && ferror(f);
-  if (bad)
-    perror(path);
-  if (f != stdin)
-    fclose(f);
-  if (bad) {
-    pt2eFree(buf);
-    return NULL;
-  }
-  *len = n;
-  return buf;
-}
 
 int main(int argc, char **argv) {
   bool report = false;
@@ -542,28 +217,31 @@ int main(int argc, char **argv) {
   }
   const char *path = argv[arg];
   size_t len = 0;
-  unsigned char *text = readAll(path, &len);
-  if (!text)
+  unsigned char *text = pt2eWholeFileRead(path, &len);
+  if (!text) {
+    fprintf(stderr, "%s: %s\n", path, strerror(errno));
     return 2;
-  Parser p = {.text = text, .len = len, .report = report};
-  bool ok = parseDocument(&p);
+  }
+  Pt2eJsonDoc doc;
+  Checker c = {.doc = &doc};
+  bool ok = pt2eJsonParse(&doc, text, len);
+  if (!ok) {
+    snprintf(c.error, sizeof c.error, "%s", doc.error);
+    c.errorPos = doc.errorPos;
+  } else if (report) {
+    ok = checkReport(&c);
+  }
   if (ok) {
     if (report)
-      printf("%s: valid JSON, %d report entries\n", path, p.entries);
+      printf("%s: valid JSON, %d report entries\n", path, c.entries);
     else
       printf("%s: valid JSON\n", path);
   } else {
-    size_t line = 1, col = 1;
-    for (size_t i = 0; i < p.errorPos && i < len; i++) {
-      if (text[i] == '\n') {
-        line++;
-        col = 1;
-      } else {
-        col++;
-      }
-    }
-    fprintf(stderr, "%s:%zu:%zu: %s\n", path, line, col, p.error);
+    size_t line, column;
+    pt2eJsonLineColumn(&doc, c.errorPos, &line, &column);
+    fprintf(stderr, "%s:%zu:%zu: %s\n", path, line, column, c.error);
   }
+  pt2eJsonFree(&doc);
   pt2eFree(text);
   return ok ? 0 : 1;
 }
