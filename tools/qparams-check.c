@@ -1,10 +1,17 @@
 /*
 ** qparams-check.c
-** Compares pt2e-report{format=qparams} output with a golden file:
+** Compares the qparams of two pt2e-report outputs, in one of two modes
+** chosen by the files' text: a file whose first character other than
+** whitespace is '[' is a JSON report, any other a qparams text file (a
+** qparams line starts with a name, never with '['); both must be of one
+** kind. The content decides, not a ".json" suffix, so that a report
+** written to any name (output=-, a temporary file) reads the same.
+**
+** Text mode, pairing by name:
 **
 **   qparams-check [--rtol=R] [--name=N]... GOLDEN ACTUAL
 **
-** Lines read (as pt2e-report writes them; '#' lines and blank lines skipped):
+** Lines read (pt2e-report{format=qparams}; '#' lines and blank lines skipped):
 **   activation_post_process_0 scale=3d03a34d zero_point=-1
 **   activation_post_process_1 scale=3c000000,3c800000 zero_point=0,0
 **
@@ -13,16 +20,34 @@
 ** points must be equal and every scale s must satisfy |s - g| <= R * |g|
 ** (R = 0, the default, means bit for bit). Each compared observer gets one
 ** line on stdout: its name, then per scale golden bits, actual bits, the
-** relative difference and the distance in float32 ulps. Exit status: 0 all
-** match, 1 a mismatch, 2 bad usage or unreadable input.
+** relative difference and the distance in float32 ulps.
+**
+** JSON mode, pairing by what was observed (docs/report.md, "Comparing with
+** torchao"):
+**
+**   qparams-check [--rtol=R] [--pair-tol=T] [--require-all] TORCHAO.json OURS.json
+**
+** Both are pt2e-report{format=json} documents (the golden one from
+** the pt2e-import tool, --torchao). Names cannot pair the two sides, so each
+** golden row pairs with our row of the same channel count whose per-channel
+** min and max agree within T (default 1e-4) of the golden range
+** (qparams_check/pairing.h); then scales and zero points are compared as in
+** text mode, one line per golden row, our rows that pair with nothing,
+** and a summary. Unpaired rows fail only with --require-all.
+**
+** Exit status: 0 all match, 1 a mismatch, 2 bad usage or unreadable or
+** malformed input.
 */
 #include <errno.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "qparams_check/pairing.h"
+#include "qparams_check/qparams_diff.h"
+#include "qparams_check/json_rows.h"
 
 enum { MaxLines = 256, MaxValues = 4096, MaxNames = 64, MaxLine = 65536 };
 
@@ -38,19 +63,6 @@ typedef struct {
   int count;
   QLine *lines;
 } QFile;
-
-static float floatOf(uint32_t bits) {
-  float f;
-  memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
-/* Distance in float32 ulps between two finite floats of any sign. */
-static long long ulpDistance(uint32_t a, uint32_t b) {
-  int64_t ia = (a & 0x80000000u) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;
-  int64_t ib = (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
-  return (long long)(ia > ib ? ia - ib : ib - ia);
-}
 
 static bool parseScales(const char *s, QLine *q) {
   q->numScales = 0;
@@ -181,12 +193,10 @@ static bool compare(const QLine *g, const QLine *a, double rtol) {
     return false;
   }
   for (int i = 0; i < g->numScales; ++i) {
-    double gs = floatOf(g->scales[i]), as = floatOf(a->scales[i]);
-    double rel = gs != 0.0 ? fabs(as - gs) / fabs(gs) : (as == gs ? 0.0 : INFINITY);
-    bool same = g->scales[i] == a->scales[i];
-    bool within = same || (isfinite(rel) && rel <= rtol);
+    double rel = qcRelDiff(g->scales[i], a->scales[i]);
+    bool within = qcScaleWithin(g->scales[i], a->scales[i], rtol);
     printf(" scale[%d] golden=%08x actual=%08x rel=%.3e ulps=%lld%s", i, g->scales[i],
-           a->scales[i], rel, ulpDistance(g->scales[i], a->scales[i]),
+           a->scales[i], rel, qcUlpDistance(g->scales[i], a->scales[i]),
            within ? "" : " OUT-OF-TOLERANCE");
     ok = ok && within;
   }
@@ -203,24 +213,45 @@ static bool compare(const QLine *g, const QLine *a, double rtol) {
 
 typedef struct CheckOptions {
   double rtol;
+  double pairTol;          /* JSON mode */
+  bool pairTolGiven, requireAll;
   const char *names[MaxNames];
   int numNames;
   const char *paths[2]; /* GOLDEN, ACTUAL */
 } CheckOptions;
 
+static const char usage[] =
+    "usage: qparams-check [--rtol=R] [--name=N]... GOLDEN ACTUAL\n"
+    "       qparams-check [--rtol=R] [--pair-tol=T] [--require-all] TORCHAO.json OURS.json\n";
+
+/* The number >= 0 after 'option' (as "--rtol="), or false with a message. */
+static bool parseTolerance(const char *arg, size_t prefix, double *out) {
+  char *end;
+  errno = 0;
+  *out = strtod(arg + prefix, &end);
+  if (end == arg + prefix || *end || errno || !(*out >= 0.0)) {
+    fprintf(stderr, "qparams-check: %.*s expects a number >= 0, got '%s'\n", (int)prefix - 1,
+            arg, arg + prefix);
+    return false;
+  }
+  return true;
+}
+
 /* -1 to go on, else the exit status (2 for a bad line, with a message). */
 static int parseArgs(int argc, char **argv, CheckOptions *o) {
   memset(o, 0, sizeof *o);
+  o->pairTol = 1e-4;
   int numPaths = 0;
   for (int i = 1; i < argc; ++i) {
     if (strncmp(argv[i], "--rtol=", 7) == 0) {
-      char *end;
-      errno = 0;
-      o->rtol = strtod(argv[i] + 7, &end);
-      if (end == argv[i] + 7 || *end || errno || !(o->rtol >= 0.0)) {
-        fprintf(stderr, "qparams-check: --rtol expects a number >= 0, got '%s'\n", argv[i] + 7);
+      if (!parseTolerance(argv[i], 7, &o->rtol))
         return 2;
-      }
+    } else if (strncmp(argv[i], "--pair-tol=", 11) == 0) {
+      if (!parseTolerance(argv[i], 11, &o->pairTol))
+        return 2;
+      o->pairTolGiven = true;
+    } else if (strcmp(argv[i], "--require-all") == 0) {
+      o->requireAll = true;
     } else if (strncmp(argv[i], "--name=", 7) == 0) {
       if (o->numNames == MaxNames) {
         fprintf(stderr, "qparams-check: at most %d --name options\n", MaxNames);
@@ -237,7 +268,7 @@ static int parseArgs(int argc, char **argv, CheckOptions *o) {
     }
   }
   if (numPaths != 2) {
-    fprintf(stderr, "usage: qparams-check [--rtol=R] [--name=N]... GOLDEN ACTUAL\n");
+    fputs(usage, stderr);
     return 2;
   }
   return -1;
@@ -269,11 +300,45 @@ static int compareAll(const CheckOptions *o, const QFile *golden, const QFile *a
   return status;
 }
 
+/* JSON mode: both reports read, then paired and compared; the status. */
+static int checkJson(const CheckOptions *o) {
+  if (o->numNames) {
+    fprintf(stderr, "qparams-check: --name pairs by name, which JSON mode does not\n");
+    return 2;
+  }
+  QcReport golden = {0}, ours = {0};
+  int status = 2;
+  if (qcReportRead(o->paths[0], &golden) && qcReportRead(o->paths[1], &ours)) {
+    QcPairOptions po = {o->rtol, o->pairTol, o->requireAll};
+    status = qcPairAndCompare(&golden, &ours, &po);
+  }
+  qcReportFree(&golden);
+  qcReportFree(&ours);
+  return status;
+}
+
 int main(int argc, char **argv) {
   CheckOptions opt;
   int parsed = parseArgs(argc, argv, &opt);
   if (parsed >= 0)
     return parsed;
+  int json0 = qcLooksLikeJson(opt.paths[0]), json1 = qcLooksLikeJson(opt.paths[1]);
+  for (int i = 0; i < 2; ++i)
+    if ((i ? json1 : json0) < 0) {
+      fprintf(stderr, "qparams-check: cannot open '%s': %s\n", opt.paths[i], strerror(errno));
+      return 2;
+    }
+  if (json0 != json1) {
+    fprintf(stderr, "qparams-check: '%s' is %s JSON report and '%s' is %s: give two of a kind\n",
+            opt.paths[0], json0 ? "a" : "not a", opt.paths[1], json1 ? "one" : "not");
+    return 2;
+  }
+  if (json0)
+    return checkJson(&opt);
+  if (opt.pairTolGiven || opt.requireAll) {
+    fprintf(stderr, "qparams-check: --pair-tol and --require-all are for JSON reports\n");
+    return 2;
+  }
   QFile golden = {0, NULL}, actual = {0, NULL};
   int status = 2;
   if (readFile(opt.paths[0], &golden) && readFile(opt.paths[1], &actual))
