@@ -64,17 +64,23 @@ static bool listOrNull(const Reader *r, const Pt2eJsonNode *obj, const char *key
   return true;
 }
 
-/* The numbers of 'list' into 'out' (its count entries). */
+/* The numbers of 'list' into 'out' (its count entries), each read as the
+** float32 it stands for: statistics are float32 in both torch and the
+** report, which writes them with 9 digits, so the float32 is exact where
+** the decimal is not. */
 static bool readNumbers(const Reader *r, const Pt2eJsonNode *list, const char *key,
                         const QcRow *row, double *out) {
   int i = 0;
   for (const Pt2eJsonNode *e = pt2eJsonAt(r->doc, list->first); e;
-       e = pt2eJsonAt(r->doc, e->next), i++)
-    if (!pt2eJsonNumberOf(r->doc, e, &out[i])) {
+       e = pt2eJsonAt(r->doc, e->next), i++) {
+    float f;
+    if (!pt2eJsonFloatOf(r->doc, e, &f)) {
       char why[96];
       snprintf(why, sizeof why, "'%s' holds something other than a number", key);
       return malformed(r, e, why, row);
     }
+    out[i] = f;
+  }
   return true;
 }
 

@@ -201,7 +201,7 @@ int qcPairAndCompare(const QcReport *golden, const QcReport *ours, const QcPairO
   printf("%d of %d torchao observers paired (%d ours unpaired); ", paired, golden->numPairable,
          oursUnpaired);
   if (mismatches)
-    printf("%d mismatches (rtol %g)\n", mismatches, o->rtol);
+    printf("mismatches: %d (rtol %g)\n", mismatches, o->rtol);
   else
     printf("all within rtol %g\n", o->rtol);
   bool unpairedFail = o->requireAll && (goldenUnpaired || oursUnpaired);

@@ -443,16 +443,6 @@ static bool nonFinite(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n, double *out
   return true;
 }
 
-bool pt2eJsonNumberOf(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n, double *out) {
-  char buf[512]; /* RFC 8259 numbers longer than this are not ours to read */
-  if (nonFinite(doc, n, out))
-    return true;
-  if (!n || !numberText(doc, n, buf, sizeof buf))
-    return false;
-  *out = strtod(buf, NULL); /* the grammar was checked: all of it is read */
-  return true;
-}
-
 bool pt2eJsonFloatOf(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n, float *out) {
   char buf[512];
   double d;

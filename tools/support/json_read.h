@@ -88,12 +88,10 @@ bool pt2eJsonStringIs(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n, const char 
 bool pt2eJsonIsNonFinite(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n);
 
 /*
-** The number 'n' stands for into '*out': a number, or one of the strings
-** pt2eJsonIsNonFinite accepts. False for anything else.
+** The float32 nearest to number 'n' (correctly rounded, not via double),
+** or the non-finite value of a string pt2eJsonIsNonFinite accepts. False
+** for anything else.
 */
-bool pt2eJsonNumberOf(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n, double *out);
-
-/* The float32 nearest to number 'n' (correctly rounded, not via double). */
 bool pt2eJsonFloatOf(const Pt2eJsonDoc *doc, const Pt2eJsonNode *n, float *out);
 
 /* Integer 'n' into '*out'; false when it is not an integer or overflows. */
