@@ -273,8 +273,10 @@ static bool isBlockArg(MlirValue v, MlirOperation generic, intptr_t k) {
 
 /*
 ** True when operand 'k' of the elementwise generic 'op' holds one value per
-** channel of its result's dim 1: a map of constant-0 results and one d1,
-** with size 1 everywhere but there.
+** channel of its result's dim 1: a map of one d1 and, everywhere else,
+** size 1 read at index 0: a constant 0, or a loop that only runs over 0
+** (torch-mlir reads a [c, 1, 1] statistic with (d1, d2, d3) when the
+** activation is [n, c, 1, 1]: ResNet's last stage on a small input).
 */
 static bool perChannelOperand(MlirOperation op, intptr_t k, int64_t c) {
   MlirAffineMap m = pt2eStructuredMap(op, k);
@@ -282,13 +284,17 @@ static bool perChannelOperand(MlirOperation op, intptr_t k, int64_t c) {
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
       mlirShapedTypeGetRank(t) != mlirAffineMapGetNumResults(m))
     return false;
+  int64_t loops[PT2E_MAX_RANK];
+  int numLoops = pt2eStructuredLoopSizes(op, loops, PT2E_MAX_RANK);
   int dims = 0;
   for (intptr_t i = 0; i < mlirAffineMapGetNumResults(m); i++) {
     MlirAffineExpr e = mlirAffineMapGetResult(m, i);
     int64_t size = mlirShapedTypeGetDimSize(t, i);
-    if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == 1 &&
-        size == c)
+    intptr_t pos = mlirAffineExprIsADim(e) ? mlirAffineDimExprGetPosition(e) : -1;
+    if (pos == 1 && size == c)
       dims++;
+    else if (size == 1 && pos > 1 && pos < numLoops && loops[pos] == 1)
+      continue;
     else if (!(mlirAffineExprIsAConstant(e) &&
                mlirAffineConstantExprGetValue(e) == 0 && size == 1))
       return false;

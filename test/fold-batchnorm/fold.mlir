@@ -79,6 +79,74 @@ func.func @folded(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32> {
 
 // -----
 
+// The same on a [1, 2, 1, 1] activation, as torch-mlir writes it there
+// (ResNet-18's last stage on a 32x32 input): the [2, 1, 1] statistics are
+// read with (d1, d2, d3), whose d2 and d3 only run over 0.
+// CHECK-LABEL: func.func @folded_1x1_spatial
+// CHECK: %[[W:.*]] = arith.constant dense<{{\[\[\[\[}}1.000000e+00]]], {{\[\[\[}}1.200000e+01]]]]> : tensor<2x1x1x1xf32>
+// CHECK: %[[C:.*]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%arg0, %[[W]] :
+// CHECK-NEXT: %[[B:.*]] = arith.constant dense<{{\[\[\[}}0.000000e+00]], {{\[\[}}-8.500000e+00]]]> : tensor<2x1x1xf32>
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[C]], %[[B]] :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.addf
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: math.rsqrt
+// CHECK: return
+// ANN-LABEL: func.func @folded_1x1_spatial
+// ANN-NOT: pt2e.unquantized
+// ANN: return
+func.func @folded_1x1_spatial(%x: tensor<1x1x1x1xf32>) -> tensor<1x2x1x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %eps = arith.constant 0.0 : f64
+  %w = arith.constant dense<[[[[2.0]]], [[[3.0]]]]> : tensor<2x1x1x1xf32>
+  %mean = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %var = arith.constant dense<[4.0, 0.25]> : tensor<2xf32>
+  %e = tensor.empty() : tensor<1x2x1x1xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x1x1xf32>) -> tensor<1x2x1x1xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x1x1x1xf32>, tensor<2x1x1x1xf32>) outs(%init : tensor<1x2x1x1xf32>) -> tensor<1x2x1x1xf32>
+  %e2 = tensor.empty() : tensor<2xf32>
+  %ve = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%var : tensor<2xf32>) outs(%e2 : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.truncf %eps : f64 to f32
+    %s = arith.addf %in, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ve : tensor<2xf32>) outs(%e2 : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = math.rsqrt %in : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  %gamma = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %beta = arith.constant dense<[0.5, -0.5]> : tensor<2xf32>
+  %m3 = tensor.expand_shape %mean [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %r3 = tensor.expand_shape %r [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %g3 = tensor.expand_shape %gamma [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %b3 = tensor.expand_shape %beta [[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xf32> into tensor<2x1x1xf32>
+  %1 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %m3 : tensor<1x2x1x1xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x1x1xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x1x1xf32>
+  %2 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1, %r3 : tensor<1x2x1x1xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x1x1xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.mulf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x1x1xf32>
+  %3 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2, %g3 : tensor<1x2x1x1xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x1x1xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.mulf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x1x1xf32>
+  %4 = linalg.generic { indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%3, %b3 : tensor<1x2x1x1xf32>, tensor<2x1x1xf32>) outs(%e : tensor<1x2x1x1xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x2x1x1xf32>
+  return %4 : tensor<1x2x1x1xf32>
+}
+
+// -----
+
 // With the conv's bias (the broadcast init): the bias is folded in there,
 // b' = ((b - mean) * rsqrt) * gamma + beta = [0.5, -12.5], and the whole
 // BatchNorm goes.
