@@ -7,7 +7,7 @@
 #
 # pt2e-import finds .venv/ by itself; for another folder set
 # PT2E_IMPORT_PYTHON=VENV/bin/python. The build and the default tests need
-# none of this; the import tool's tests (test/import/) run when it is there.
+# none of this.
 # About 6 GB (PyPI's torch wheel brings CUDA libraries) and a few minutes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
