@@ -27,6 +27,7 @@ ORACLES=(
   "numeric_debug|numeric_debug/conv_relu.py|test/numeric-debug/Inputs/conv_relu.golden"
   "sensitivity|sensitivity/small_model.py|test/sensitivity/Inputs"
   "a16w8|a16w8/make_goldens.py|test/dtype/Inputs"
+  "digits|digits/make_goldens.py|test/digits/Inputs"
 )
 # Oracles that write goldens but are not run here, and why.
 NOT_RUN=(
@@ -58,11 +59,12 @@ import importlib.metadata as m
 assert m.version("torch").split("+")[0] == "2.15.0"
 assert m.version("torchao") == "0.18.0"
 assert m.version("torch-mlir") == "20261001"
+assert m.version("scikit-learn") == "1.9.1"
 import numpy, packaging  # noqa: F401
 PY
 then
   "$venv/bin/pip" install -r tools/oracle/requirements.txt -r tools/oracle/conv_relu/requirements.txt \
-    -r tools/oracle/placement/requirements.txt
+    -r tools/oracle/placement/requirements.txt -r tools/oracle/digits/requirements.txt
 fi
 
 written=()
