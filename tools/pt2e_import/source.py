@@ -15,9 +15,11 @@ from .errors import Refusal, UsageError
 
 SOURCES_HELP = """SOURCE is one of
   path/model.py:factory    a Python file and a function in it returning an
-                           nn.Module, or (module, example_inputs)
+                           nn.Module, or (module, example_inputs); called
+                           after torch.manual_seed(0)
   torchvision:NAME         torchvision.models.get_model(NAME), random weights
-                           unless --weights (e.g. DEFAULT: downloads)
+                           after torch.manual_seed(0) unless --weights
+                           (e.g. DEFAULT: downloads them)
   transformers:NAME_OR_DIR a transformers model (from_pretrained: a local
                            folder, or a hub name when online)
   path/model.onnx          an ONNX file, through torch-mlir's ONNX importer"""
@@ -84,6 +86,7 @@ def _load_factory(path, func):
 
 
 def _from_factory(path, func, input_args):
+    torch.manual_seed(0)  # a factory that draws random weights draws the same ones each run
     made = _load_factory(path, func)()
     example = None
     if isinstance(made, tuple) and len(made) == 2 and isinstance(made[0], torch.nn.Module):
@@ -116,8 +119,10 @@ def _from_torchvision(name, input_args, weights):
     import torchvision
     if name not in torchvision.models.list_models():
         raise UsageError("torchvision has no model %r (torchvision.models.list_models() lists them)" % name)
+    torch.manual_seed(0)  # random weights: the same on every run
     model = torchvision.models.get_model(name, weights=weights)
-    what = "torchvision %s (%s)" % (name, "weights " + weights if weights else "random weights")
+    what = "torchvision %s (%s)" % (name, "weights " + weights if weights else
+                                     "random weights after torch.manual_seed(0)")
     return TorchModel(model, _specs_from(input_args, ["x"], ["1x3x224x224"], what), what)
 
 

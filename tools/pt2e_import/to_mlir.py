@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import traceback
 
 from .errors import Refusal
 
@@ -90,17 +91,21 @@ def _unlowerable(text):
 
 
 def export_program(entry, example):
-    """torch.export, or a Refusal naming what torch.export stopped at."""
+    """torch.export, or a Refusal naming what torch.export stopped at (with
+    the user's line; torch's own log of the graph is captured, not shown)."""
     import torch
-    try:
-        return torch.export.export(entry, example)
-    except Exception as e:  # noqa: BLE001  every export failure is refused, with torch's reason
-        text = str(e)
-        where = _user_line(text + "".join(__import__("traceback").format_tb(e.__traceback__)))
-        op = re.search(r"(aten\.[a-z_0-9]+(?:\.[a-z_0-9]+)?)", text)
-        raise Refusal("torch.export cannot export the model%s%s: %s: %s" % (
-            " at " + where if where else "", " (op %s)" % op.group(1) if op else "",
-            type(e).__name__, _first(text)[:300]))
+    failure = None
+    with captured_stderr():
+        try:
+            return torch.export.export(entry, example)
+        except Exception as e:  # noqa: BLE001  every export failure is refused, with torch's reason
+            failure = e
+    text = str(failure)
+    where = _user_line(text + "".join(traceback.format_tb(failure.__traceback__)))
+    op = re.search(r"(aten\.[a-z_0-9]+(?:\.[a-z_0-9]+)?)", text)
+    raise Refusal("torch.export cannot export the model%s%s: %s: %s" % (
+        " at " + where if where else "", " (op %s)" % op.group(1) if op else "",
+        type(failure).__name__, _first(text)[:300]))
 
 
 def _aten_ops(ep):
@@ -159,7 +164,7 @@ def check_ops(text, form, aten_nodes=None):
     foreign = {}
     for m in OP_RE.finditer(text):
         dialect, name = m.group(1), m.group(2)
-        if dialect not in UPSTREAM and not name.startswith("mlir"):
+        if dialect not in UPSTREAM and not name.startswith("mlir") and name != "yield":
             foreign.setdefault("%s.%s" % (dialect, name), text.count("\n", 0, m.start()) + 1)
     if not foreign:
         return
@@ -172,11 +177,9 @@ def check_ops(text, form, aten_nodes=None):
                 line = _stack_line(node)
                 sources.append(aten + (" at " + line if line else ""))
         parts.append(op + (" (written for %s)" % ", ".join(sources) if sources else ""))
-    raise Refusal("torch-mlir wrote %s into the %s form: %s only parses in torch-mlir, not in "
-                  "mlir-opt-22 or the pt2e plugin%s" % (
-                      ", ".join(parts), form, "it" if len(parts) == 1 else "they",
-                      "; a transformers model needs an attention mask (pt2e-import adds one)"
-                      if "tm_tensor.scan" in foreign else ""))
+    raise Refusal("torch-mlir wrote %s into the %s form: %s only in torch-mlir, not in "
+                  "mlir-opt-22 or the pt2e plugin" % (
+                      ", ".join(parts), form, "it parses" if len(parts) == 1 else "they parse"))
 
 
 def check_parses(path):
