@@ -44,6 +44,7 @@ case ${4:-all} in
 esac
 opt=$build/bin/pt2e-opt
 run=$build/bin/pt2e-run
+check=$build/bin/qparams-check
 
 # name | pt2e-annotate's options
 CONFIGS=(
@@ -110,6 +111,11 @@ for model in "${MODELS[@]}"; do
     name=${c%%|*} options=${c#*|}
     tag=$model.$name
     "$opt" "$inputs/$model.mlir" -p "builtin.module(pt2e-annotate{$options},pt2e-prepare,pt2e-calibrate{data=$inputs/calib.npz},pt2e-report{format=json output=$work/$tag.ours.json},pt2e-convert)" -o "$work/$tag.qdq.mlir"
+    # our observers beside torchao's, paired by what each observed (the
+    # summary line; qparams-check exits 1 on a mismatch, shown, not fatal)
+    summary=$("$check" --rtol=2e-6 "$inputs/torchao.$tag.json" "$work/$tag.ours.json" |
+      tail -n 1 || true)
+    echo "qparams $model $name $summary"
     "$opt" "$work/$tag.qdq.mlir" -p 'builtin.module(pt2e-lower-int8)' \
       -o "$work/$tag.int8.mlir" 2> "$work/$tag.lower.txt"
     # what stayed in Q/DQ form (the MLP's flatten of the float input, before
