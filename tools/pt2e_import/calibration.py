@@ -141,7 +141,13 @@ def _from_folder(path, specs, col, normalize):
         raise UsageError("%s: a folder feeds a model with one input; this one takes %d (%s): use a "
                          ".npz or a Python factory" % (path, len(specs), ", ".join(s.name for s in specs)))
     spec = specs[0]
-    files = sorted(f for f in os.listdir(path) if f.lower().endswith((".npy",) + IMAGE_EXT))
+    names = sorted(os.listdir(path))
+    files = [f for f in names if f.lower().endswith((".npy",) + IMAGE_EXT)]
+    others = [f for f in names if f not in files]
+    if others:
+        col.report.say("%s: %d file%s neither .npy nor an image, left out: %s" % (
+            path, len(others), "s" if len(others) > 1 else "", ", ".join(others[:4]) +
+            (" ..." if len(others) > 4 else "")))
     if not files:
         raise UsageError("%s: no .npy or image files (%s)" % (path, ", ".join(IMAGE_EXT)))
     samples = []
