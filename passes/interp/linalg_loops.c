@@ -188,11 +188,13 @@ static void startOperands(const LinalgPlan *p, const Slot *slots,
       regs[k] = slots[in->operands[k]].scalar;
   }
   pt2eScalarProgramSetCaptures(p->body, slots, regs);
+  pt2eScalarProgramResetAsserts(p->body, regs);
 }
 
-/* The loop nest over the plan's iteration domain. */
-static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
-                     Pt2eTensor **outs) {
+/* The loop nest over the plan's iteration domain; fails when a cf.assert
+** of the body failed (reported at it). */
+static MlirLogicalResult runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
+                                  Pt2eTensor **outs) {
   int numOperands = p->numIns + p->numOuts;
   const Pt2eTensor *t[PT2E_LINALG_MAX_OPERANDS];
   Pt2eScalar regsBuf[64];
@@ -202,7 +204,7 @@ static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
   int64_t idx[PT2E_LINALG_MAX_LOOPS] = {0};
   int64_t off[PT2E_LINALG_MAX_OPERANDS];
   if (!regs)
-    return;
+    return pt2eInterpOutOfMemory(in->op);
   startOperands(p, slots, in, outs, t, off, regs);
   for (int d = 0; d < p->numLoops; d++)
     if (p->size[d] == 0)
@@ -229,9 +231,11 @@ static void runLoops(const LinalgPlan *p, const Slot *slots, const Instr *in,
     if (!advance(L - 1, p->size, p->coef, numOperands, idx, off))
       break;
   }
-done:
+done:;
+  MlirLogicalResult asserted = pt2eScalarProgramCheckAsserts(p->body, regs);
   if (regs != regsBuf)
     pt2eFree(regs);
+  return asserted;
 }
 
 /* }==================================================================== */
@@ -647,11 +651,10 @@ MlirLogicalResult pt2eLinalgRunLoops(Exec *ex, const Instr *in) {
   bool done = false;
   if (p->blockable && ex->interp->fastPaths)
     done = runBlocksParallel(p, ex->slots, in, outs);
-  if (!done)
-    runLoops(p, ex->slots, in, outs);
+  MlirLogicalResult ran = done ? mlirLogicalResultSuccess() : runLoops(p, ex->slots, in, outs);
   for (int o = 0; o < p->numOuts; o++)
     ex->slots[in->results[o]].tensor = outs[o];
-  return mlirLogicalResultSuccess();
+  return ran;
 }
 
 /* }==================================================================== */

@@ -356,7 +356,8 @@ void pt2eLinalgPlanBlocks(LinalgPlan *p) {
   p->usesIndex = pt2eScalarProgramUsesIndex(p->body);
   p->blockable = p->numLoops > 0 &&
                  pt2eScalarProgramIndexLoops(p->body, p->numLoops, p->indexUsed) &&
-                 !pt2eScalarProgramReadsTensors(p->body);
+                 !pt2eScalarProgramReadsTensors(p->body) &&
+                 !pt2eScalarProgramHasAsserts(p->body); /* checked per element */
   if (!p->blockable)
     return;
   mergeLoops(p);

@@ -42,7 +42,10 @@ typedef enum SOp {
   S_COPY,
   /* an element of a tensor the body captures: register a holds the
   ** tensor, b the linear offset, imm.i its element count */
-  S_EXTRACT
+  S_EXTRACT,
+  /* cf.assert: register a holds the condition; dst, the program's failure
+  ** register, keeps the first failed assert's number (imm.i, from 1) */
+  S_ASSERT
 } SOp;
 
 typedef struct SInstr {
@@ -67,6 +70,10 @@ struct ScalarProgram {
   int *captureSlots, *captureRegs;
   unsigned char *captureIsTensor; /* the register holds the slot's tensor */
   int numCaptures;
+  int failReg;                 /* S_ASSERT's failure register, or -1 */
+  MlirOperation *asserts;      /* the cf.assert ops, by number - 1 */
+  int numAsserts;
+  int ifDepth;                 /* compile-time: inside scf.if branches */
   /* compile-time only: value -> register */
   const void **keys;
   int *keyRegs;
@@ -266,6 +273,7 @@ static Pt2eScalar evalOne(const SInstr *in, const Pt2eScalar *r,
       return iput(0);
     return pt2eTensorLoad(T, B.i);
   }
+  case S_ASSERT: return (A.i & 1) || r[in->dst].i ? r[in->dst] : iput(in->imm.i);
   /* Each f32 op is computed in float so it rounds exactly once to f32. */
   case S_ADDF: return f32 ? (Pt2eScalar){.f32 = A.f32 + B.f32} : pt2eScalarOfDouble(a + b, t);
   case S_SUBF: return f32 ? (Pt2eScalar){.f32 = A.f32 - B.f32} : pt2eScalarOfDouble(a - b, t);
@@ -389,6 +397,28 @@ void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
     regs[p->code[i].dst] = evalOne(&p->code[i], regs, loopIndex);
   for (int k = 0; k < p->numYields; k++)
     out[k] = regs[p->yields[k]];
+}
+
+bool pt2eScalarProgramHasAsserts(const ScalarProgram *p) {
+  return p->numAsserts > 0;
+}
+
+void pt2eScalarProgramResetAsserts(const ScalarProgram *p, Pt2eScalar *regs) {
+  if (p->failReg >= 0)
+    regs[p->failReg].i = 0;
+}
+
+MlirLogicalResult pt2eScalarProgramCheckAsserts(const ScalarProgram *p,
+                                                const Pt2eScalar *regs) {
+  if (p->failReg < 0 || regs[p->failReg].i == 0)
+    return mlirLogicalResultSuccess();
+  MlirOperation op = p->asserts[regs[p->failReg].i - 1];
+  MlirAttribute msg = pt2eOpAttr(op, "msg");
+  MlirStringRef text = mlirAttributeIsNull(msg) || !mlirAttributeIsAString(msg)
+                           ? mlirStringRefCreateFromCString("")
+                           : mlirStringAttrGetValue(msg);
+  return pt2eEmitError(mlirOperationGetLocation(op), "'cf.assert' failed: %.*s",
+                       (int)text.length, text.data);
 }
 
 bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r) {
@@ -888,7 +918,10 @@ static MlirLogicalResult emitOp(ScalarProgram *p, MlirOperation op,
 }
 
 static ScalarProgram *programCreate(void) {
-  return pt2eAlloc(sizeof(ScalarProgram));
+  ScalarProgram *p = pt2eAlloc(sizeof(ScalarProgram));
+  if (p)
+    p->failReg = -1;
+  return p;
 }
 
 static void dropCompileState(ScalarProgram *p) {
@@ -910,6 +943,7 @@ void pt2eScalarProgramDestroy(void *vp) {
   pt2eFree(p->captureSlots);
   pt2eFree(p->captureRegs);
   pt2eFree(p->captureIsTensor);
+  pt2eFree(p->asserts);
   pt2eFree(p);
 }
 
@@ -1143,9 +1177,12 @@ static bool emitIf(CompileCtx *cc, ScalarProgram *p, MlirOperation op) {
   int yes[8], no[8], ny = 0, nn = 0;
   MlirBlock thenB = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirBlock elseB = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
-  if (cond < 0 || mlirBlockIsNull(thenB) || mlirBlockIsNull(elseB) ||
-      !compileOps(cc, p, thenB, "scf.yield", yes, &ny) ||
-      !compileOps(cc, p, elseB, "scf.yield", no, &nn))
+  p->ifDepth++;
+  bool ok = cond >= 0 && !mlirBlockIsNull(thenB) && !mlirBlockIsNull(elseB) &&
+            compileOps(cc, p, thenB, "scf.yield", yes, &ny) &&
+            compileOps(cc, p, elseB, "scf.yield", no, &nn);
+  p->ifDepth--;
+  if (!ok)
     return false;
   if (ny != nr || nn != nr) {
     pt2eEmitOpError(op, NULL, "yields a number of values unlike its results");
@@ -1186,6 +1223,42 @@ static bool isStructuralBodyOp(const ScalarProgram *p, MlirOperation op) {
 }
 
 /*
+** cf.assert in a body (torch-mlir's embedding gather checks each token id
+** against the vocabulary): an S_ASSERT on the condition, whose failure
+** register keeps the first assert that failed; the caller reports it at
+** that op after the loops (pt2eScalarProgramCheckAsserts). Not under
+** scf.if, whose two sides both run.
+*/
+static bool emitAssert(ScalarProgram *p, MlirOperation op, const int *regs, intptr_t n) {
+  if (n < 1) {
+    pt2eEmitOpError(op, NULL, "has no condition");
+    return false;
+  }
+  if (p->ifDepth > 0) {
+    pt2eEmitOpError(op, NULL, "inside an scf.if of a linalg body is not supported "
+                              "(both sides of the if run)");
+    return false;
+  }
+  if (p->failReg < 0 && (p->failReg = newReg(p, Pt2eElemI64)) < 0)
+    return pt2eInterpOutOfMemory(op), false;
+  MlirOperation *a = pt2eRealloc(p->asserts, (size_t)(p->numAsserts + 1) * sizeof *a);
+  if (!a)
+    return pt2eInterpOutOfMemory(op), false;
+  p->asserts = a;
+  p->asserts[p->numAsserts++] = op;
+  SInstr in;
+  memset(&in, 0, sizeof in);
+  in.op = S_ASSERT;
+  in.t = in.rt = Pt2eElemI64;
+  in.a = regs[0];
+  in.dst = p->failReg;
+  in.imm.i = p->numAsserts;
+  if (!emit(p, in))
+    return pt2eInterpOutOfMemory(op), false;
+  return true;
+}
+
+/*
 ** Emits the ops of 'b' in order, up to its terminator 'yieldName': the
 ** program's yields, or with 'yieldRegs' (an scf.if branch) their registers
 ** into yieldRegs[0..*numYields).
@@ -1211,6 +1284,11 @@ static bool compileOps(CompileCtx *cc, ScalarProgram *p, MlirBlock b,
     for (intptr_t i = 0; i < n; i++)
       if ((regs[i] = operandReg(cc, p, op, mlirOperationGetOperand(op, i))) < 0)
         return false;
+    if (pt2eOpIs(op, "cf.assert")) {
+      if (!emitAssert(p, op, regs, n))
+        return false;
+      continue;
+    }
     if (pt2eOpIs(op, yieldName)) {
       if (!yieldRegs)
         return bindYields(p, op, regs, n);

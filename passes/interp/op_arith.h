@@ -45,6 +45,13 @@ void pt2eScalarProgramRun(const ScalarProgram *p, Pt2eScalar *regs,
                           const int64_t *loopIndex, Pt2eScalar *out);
 /* True when an instruction or a yield reads register 'r'. */
 bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r);
+/* Whether the body holds a cf.assert; then the caller clears the failure
+** register before the loops and checks it after them (an error at the
+** first assert that failed, with its message). */
+bool pt2eScalarProgramHasAsserts(const ScalarProgram *p);
+void pt2eScalarProgramResetAsserts(const ScalarProgram *p, Pt2eScalar *regs);
+MlirLogicalResult pt2eScalarProgramCheckAsserts(const ScalarProgram *p,
+                                                const Pt2eScalar *regs);
 /* True when the program reads any of its argument registers. */
 bool pt2eScalarProgramReadsArgs(const ScalarProgram *p);
 /* True when the program reads a tensor it captures (tensor.extract of an

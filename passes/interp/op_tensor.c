@@ -554,6 +554,8 @@ MlirLogicalResult pt2eCompileTensorPad(CompileCtx *cc, Instr *in) {
       return pt2eEmitOpError(in->op, NULL, "negative padding is not supported");
   pd->body = pt2eScalarProgramCompile(cc, mlirOperationGetRegion(in->op, 0),
                                       "tensor.yield");
+  if (pd->body && pt2eScalarProgramHasAsserts(pd->body))
+    return pt2eEmitOpError(in->op, NULL, "has a cf.assert in its body: not supported");
   return pd->body ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
