@@ -2,7 +2,6 @@
 import argparse
 import os
 import shlex
-import shutil
 import sys
 import tempfile
 import traceback
