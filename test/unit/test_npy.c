@@ -274,7 +274,7 @@ static void testRejectsMalformedNpyFilesNamingFileAndReason(void **state) {
   assertNpyRejected("bad_dtype_object.npy", "unsupported dtype '|O'");
   assertNpyRejected("bad_dtype_structured.npy",
                     "unsupported dtype (structured array)");
-  assertNpyRejected("bad_rank9.npy", "rank 9 exceeds the maximum of 8");
+  assertNpyRejected("bad_rank13.npy", "rank 13 exceeds the maximum of 12");
   assertNpyRejected("bad_not_dict.npy", "header is not a dict");
   assertNpyRejected("bad_missing_key.npy", "header lacks key 'fortran_order'");
   assertNpyRejected("bad_extra_key.npy", "header has unknown key 'x'");
@@ -605,7 +605,7 @@ static void testWritersRejectBadNamesAndInconsistentArrays(void **state) {
   wrong = a;
   wrong.rank = PT2E_MAX_RANK + 1;
   assert_false(pt2eNpyWrite(output("bad.npy"), &wrong, err, sizeof err));
-  assert_non_null(strstr(err, "rank 9 is outside [0, 8]"));
+  assert_non_null(strstr(err, "rank 13 is outside [0, 12]"));
   assert_false(pt2eNpyWrite("/nonexistent-dir/x.npy", &a, err, sizeof err));
   assert_non_null(strstr(err, "/nonexistent-dir/x.npy: cannot create ("));
   pt2eArrayFree(&a);

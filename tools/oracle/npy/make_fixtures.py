@@ -189,7 +189,7 @@ def make(out):
     write(out, "bad_dtype_object.npy", npy_bytes(np.array([None, 1], dtype=object)))
     write(out, "bad_dtype_structured.npy",
           npy_bytes(np.zeros(2, dtype=[("a", "<f4"), ("b", "<i4")])))
-    write(out, "bad_rank9.npy", npy_bytes(np.zeros((1,) * 9, dtype=np.float32)))
+    write(out, "bad_rank13.npy", npy_bytes(np.zeros((1,) * 13, dtype=np.float32)))
     write(out, "bad_not_dict.npy", raw_npy("[1, 2, 3]"))
     write(out, "bad_missing_key.npy", raw_npy("{'descr': '<f4', 'shape': (1,), }", b"\0" * 4))
     write(out, "bad_extra_key.npy",
