@@ -412,13 +412,7 @@ MlirLogicalResult pt2eScalarProgramCheckAsserts(const ScalarProgram *p,
                                                 const Pt2eScalar *regs) {
   if (p->failReg < 0 || regs[p->failReg].i == 0)
     return mlirLogicalResultSuccess();
-  MlirOperation op = p->asserts[regs[p->failReg].i - 1];
-  MlirAttribute msg = pt2eOpAttr(op, "msg");
-  MlirStringRef text = mlirAttributeIsNull(msg) || !mlirAttributeIsAString(msg)
-                           ? mlirStringRefCreateFromCString("")
-                           : mlirStringAttrGetValue(msg);
-  return pt2eEmitError(mlirOperationGetLocation(op), "'cf.assert' failed: %.*s",
-                       (int)text.length, text.data);
+  return pt2eAssertFailed(p->asserts[regs[p->failReg].i - 1]);
 }
 
 bool pt2eScalarProgramReadsReg(const ScalarProgram *p, int r) {

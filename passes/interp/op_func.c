@@ -124,15 +124,20 @@ MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
+MlirLogicalResult pt2eAssertFailed(MlirOperation op) {
+  MlirAttribute msg = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("msg"));
+  MlirStringRef text = mlirAttributeIsNull(msg) || !mlirAttributeIsAString(msg)
+                           ? mlirStringRefCreateFromCString("")
+                           : mlirStringAttrGetValue(msg);
+  return pt2eEmitError(mlirOperationGetLocation(op),
+                       "'cf.assert' failed: %.*s", (int)text.length, text.data);
+}
+
 static MlirLogicalResult execAssert(Exec *ex, const Instr *in) {
   if (ex->slots[in->operands[0]].scalar.i & 1)
     return mlirLogicalResultSuccess();
-  MlirAttribute msg = mlirOperationGetAttributeByName(
-      in->op, mlirStringRefCreateFromCString("msg"));
-  MlirStringRef text = mlirAttributeIsNull(msg) ? mlirStringRefCreateFromCString("")
-                                                : mlirStringAttrGetValue(msg);
-  return pt2eEmitError(mlirOperationGetLocation(in->op),
-                       "'cf.assert' failed: %.*s", (int)text.length, text.data);
+  return pt2eAssertFailed(in->op);
 }
 
 MlirLogicalResult pt2eCompileCfAssert(CompileCtx *cc, Instr *in) {

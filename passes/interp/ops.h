@@ -52,6 +52,9 @@ MlirLogicalResult pt2eCompileQuantSCast(CompileCtx *cc, Instr *in);
 /* op_func.c: func.call, cf.assert, ml_program globals. */
 MlirLogicalResult pt2eCompileFuncCall(CompileCtx *cc, Instr *in);
 MlirLogicalResult pt2eCompileCfAssert(CompileCtx *cc, Instr *in);
+/* The error of a cf.assert that failed, at it, with its message (a
+** function-level one, or one in a linalg body: op_arith.c). */
+MlirLogicalResult pt2eAssertFailed(MlirOperation op);
 MlirLogicalResult pt2eCompileMlProgramGlobal(CompileCtx *cc, Instr *in);
 
 /* op_pt2e.c: pt2e.observer and pt2e.fake_quant (through the hooks). */

@@ -1,6 +1,6 @@
 // An embedding gather as torch-mlir writes it: a linalg.generic whose body
 // checks each token id with cf.assert before tensor.extract of the table
-// (test/ops/body-assert.test). @in_if puts a cf.assert under scf.if.
+// (test/ops/body-assert.test); @in_if and @pad_assert: scf.if, tensor.pad.
 #ids = affine_map<(d0, d1, d2) -> (d0, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 func.func @embed(%arg0: tensor<2x3xi64>) -> tensor<2x3x2xf32> {
@@ -41,4 +41,15 @@ func.func @in_if(%arg0: tensor<2x3xi64>) -> tensor<2x3x2xf32> {
     linalg.yield %v : f32
   } -> tensor<2x3x2xf32>
   return %r : tensor<2x3x2xf32>
+}
+
+func.func @pad_assert(%arg0: tensor<2x3xi64>) -> tensor<2x5xi64> {
+  %c0 = arith.constant 0 : i64
+  %p = tensor.pad %arg0 low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    %t = arith.constant true
+    cf.assert %t, "pads never fail"
+    tensor.yield %c0 : i64
+  } : tensor<2x3xi64> to tensor<2x5xi64>
+  return %p : tensor<2x5xi64>
 }
