@@ -182,9 +182,9 @@ def _from_folder(path, specs, col, normalize):
 
 
 def _from_factory(spec_text, specs, col):
-    from .source import _load_factory
+    from .source import load_factory
     path, func = spec_text.rsplit(":", 1)
-    made = _load_factory(path, func)()
+    made = load_factory(path, func)()
     said_extra = said_mask = False
     try:
         it = iter(made)

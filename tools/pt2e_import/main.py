@@ -80,14 +80,6 @@ def _save_outputs(tmp, prefix, outs, names):
         names.append("%s_%d.npy" % (prefix, k))
 
 
-def _float_outputs_torch(entry, sample):
-    import torch
-    with torch.no_grad():
-        out = entry(*(torch.from_numpy(a) for a in sample))
-    outs = out if isinstance(out, (tuple, list)) else (out,)
-    return [o.detach().numpy() for o in outs]
-
-
 def _float_outputs_onnx(path, specs, sample, report):
     try:
         import onnxruntime as ort
@@ -139,7 +131,7 @@ def run(args):
             example = tuple(torch.from_numpy(a) for a in sample)
             ep = to_mlir.export_program(entry, example)
             text = to_mlir.torch_to_mlir(ep, args.form, locations=not args.no_locations)
-            floats = _float_outputs_torch(entry, sample)
+            floats = pitfalls.outputs_on(entry, sample)
         else:
             text = to_mlir.onnx_to_mlir(model, args.form, tmp)
             floats = _float_outputs_onnx(model.path, specs, sample, report)
@@ -166,11 +158,11 @@ def run(args):
                 rows, qouts = torchao_side.run(entry, batches, sample, not args.per_tensor,
                                                args.observer, report)
             except Exception as e:  # noqa: BLE001  torchao's failure, refused with its reason
-                where = to_mlir._user_line("".join(traceback.format_tb(e.__traceback__)))
+                where = to_mlir.user_line("".join(traceback.format_tb(e.__traceback__)))
                 raise Refusal("torchao's prepare_pt2e/convert_pt2e failed on this model%s: %s: %s "
                               "(the MLIR side works without --torchao)" % (
                                   " at " + where if where else "", type(e).__name__,
-                                  to_mlir._first(str(e))[:300]))
+                                  to_mlir.first_line(str(e))[:300]))
             torchao_side.write_json(os.path.join(tmp, "torchao.json"), rows)
             names.append("torchao.json")
             _save_outputs(tmp, "torchao_output", qouts, names)

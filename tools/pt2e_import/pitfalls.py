@@ -42,6 +42,15 @@ class Entry(torch.nn.Module):
         return plain_outputs(out)
 
 
+def outputs_on(module, arrays):
+    """The module (the Entry, or torchao's converted copy of it) on one batch
+    of numpy arrays: its outputs as numpy arrays, in order."""
+    with torch.no_grad():
+        out = module(*(torch.from_numpy(a) for a in arrays))
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    return [o.detach().numpy() for o in outs]
+
+
 def plain_outputs(out):
     if isinstance(out, torch.Tensor):
         return out

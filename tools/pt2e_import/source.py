@@ -69,7 +69,7 @@ def _specs_from(input_args, names, default=None, what="the model"):
             for i, s in enumerate(input_args)]
 
 
-def _load_factory(path, func):
+def load_factory(path, func):
     if not os.path.isfile(path):
         raise UsageError("%s: no such file" % path)
     spec = importlib.util.spec_from_file_location("pt2e_user_model", path)
@@ -87,7 +87,7 @@ def _load_factory(path, func):
 
 def _from_factory(path, func, input_args):
     torch.manual_seed(0)  # a factory that draws random weights draws the same ones each run
-    made = _load_factory(path, func)()
+    made = load_factory(path, func)()
     example = None
     if isinstance(made, tuple) and len(made) == 2 and isinstance(made[0], torch.nn.Module):
         made, example = made

@@ -54,7 +54,7 @@ def captured_stderr():
             box["text"] = tmp.read().decode("utf-8", "replace")
 
 
-def _user_line(text):
+def user_line(text):
     """The last frame of the user's own code in a traceback or torch message."""
     frames = [(f, n) for f, n in re.findall(r'File "?([^",\s]+\.py)"?,? (?:line )?(\d+)', text)
               if "site-packages" not in f and "/lib/python3" not in f]
@@ -66,10 +66,10 @@ def _user_line(text):
 
 def _stack_line(node):
     st = node.meta.get("stack_trace") or ""
-    return _user_line(st)
+    return user_line(st)
 
 
-def _first(text):
+def first_line(text):
     for line in text.splitlines():
         if line.strip():
             return line.strip()
@@ -101,11 +101,11 @@ def export_program(entry, example):
         except Exception as e:  # noqa: BLE001  every export failure is refused, with torch's reason
             failure = e
     text = str(failure)
-    where = _user_line(text + "".join(traceback.format_tb(failure.__traceback__)))
+    where = user_line(text + "".join(traceback.format_tb(failure.__traceback__)))
     op = re.search(r"(aten\.[a-z_0-9]+(?:\.[a-z_0-9]+)?)", text)
     raise Refusal("torch.export cannot export the model%s%s: %s: %s" % (
         " at " + where if where else "", " (op %s)" % op.group(1) if op else "",
-        type(failure).__name__, _first(text)[:300]))
+        type(failure).__name__, first_line(text)[:300]))
 
 
 def _aten_ops(ep):
@@ -147,13 +147,13 @@ def torch_to_mlir(ep, form, locations=True):
         text = cap["text"] + "\n" + str(failure)
         op, why = _unlowerable(text)
         if op is None and isinstance(failure, NotImplementedError):
-            op, why = _first(str(failure)), "torch-mlir's FX importer does not take it"
-        where = _user_line(cap["text"])
+            op, why = first_line(str(failure)), "torch-mlir's FX importer does not take it"
+        where = user_line(cap["text"])
         if op:
             raise Refusal("torch-mlir cannot export the model to %s: %s%s: %s" % (
                 form, op, " (from " + where + ")" if where else "", why))
         raise Refusal("torch-mlir cannot export the model to %s: %s: %s" % (
-            form, type(failure).__name__, _first(text)[:300]))
+            form, type(failure).__name__, first_line(text)[:300]))
     text = module.operation.get_asm(large_elements_limit=None, enable_debug_info=locations)
     check_ops(text, form, _aten_ops(ep))
     return text
@@ -189,7 +189,7 @@ def check_parses(path):
         return "no mlir-opt-22 found to check that the output parses (set PT2E_MLIR_OPT)"
     p = subprocess.run([tool, path, "-o", os.devnull], capture_output=True, text=True)
     if p.returncode != 0:
-        raise Refusal("%s does not parse in %s: %s" % (path, tool, _first(p.stderr)[:300]))
+        raise Refusal("%s does not parse in %s: %s" % (path, tool, first_line(p.stderr)[:300]))
     return None
 
 
@@ -221,7 +221,7 @@ def onnx_to_mlir(om, form, tmp):
     torch_ir = os.path.join(tmp, "onnx.torch.mlir")
     p = subprocess.run([importer, path, "-o", torch_ir], capture_output=True, text=True)
     if p.returncode != 0:
-        raise Refusal("torch-mlir-import-onnx cannot import %s: %s" % (om.path, _first(p.stderr + p.stdout)[:300]))
+        raise Refusal("torch-mlir-import-onnx cannot import %s: %s" % (om.path, first_line(p.stderr + p.stdout)[:300]))
     backend = {"linalg": "--torch-backend-to-linalg-on-tensors-backend-pipeline",
                "tosa": "--torch-backend-to-tosa-backend-pipeline"}[form]
     p = subprocess.run([opt, torch_ir, "--torch-onnx-to-torch-backend-pipeline", backend],
@@ -229,6 +229,6 @@ def onnx_to_mlir(om, form, tmp):
     if p.returncode != 0:
         op, why = _unlowerable(p.stderr)
         raise Refusal("torch-mlir cannot lower %s to %s: %s" % (
-            om.path, form, ("%s: %s" % (op, why)) if op else _first(p.stderr)[:300]))
+            om.path, form, ("%s: %s" % (op, why)) if op else first_line(p.stderr)[:300]))
     check_ops(p.stdout, form)
     return p.stdout

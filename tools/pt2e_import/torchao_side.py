@@ -7,8 +7,9 @@ import json
 import math
 import time
 
-import numpy as np
 import torch
+
+from .pitfalls import outputs_on
 
 OBSERVER_KIND = {
     "MinMaxObserver": "minmax", "MovingAverageMinMaxObserver": "moving_average_minmax",
@@ -125,11 +126,7 @@ def run(entry, batches, sample, per_channel, observer, report):
                "calibrated on %d batches in %.2f s" % (
                    "per-channel" if per_channel else "per-tensor", observer, len(rows),
                    len(batches), seconds))
-    converted = convert_pt2e(prepared)
-    with torch.no_grad():
-        out = converted(*(torch.from_numpy(a) for a in sample))
-    outs = out if isinstance(out, (tuple, list)) else (out,)
-    return rows, [np.asarray(o.detach().numpy()) for o in outs]
+    return rows, outputs_on(convert_pt2e(prepared), sample)
 
 
 def write_json(path, rows):
