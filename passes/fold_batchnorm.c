@@ -867,7 +867,7 @@ static bool coreResult(Fold *f, CoreKind kind, bool tosa) {
   MlirOperation u = pt2eOpSoleUser(r);
   static const int32_t toNchw[] = {0, 3, 1, 2};
   if (tosa && kind == CoreConv) {
-    if (!pt2eMatchTranspose(u, toNchw, 4))
+    if (!pt2eMatchTransposeOrItsReshape(u, toNchw, 4)) /* a reshape on 1x1 */
       return false;
     r = mlirOperationGetResult(u, 0);
   } else if (tosa) {

@@ -652,6 +652,27 @@ bool pt2eMatchSum(MlirOperation op, bool *global) {
   return true;
 }
 
+/* A tosa.reshape that only moves size-1 dims (pt2eMatchUnitReshape) into
+** the shape transposing by 'p' gives moves every element where the transpose
+** would: torch-mlir writes NHWC <-> NCHW so when H = W = 1. */
+static bool reshapeAsTranspose(MlirOperation op, const int32_t *p, int n) {
+  if (!pt2eOpIs(op, "tosa.reshape") || !pt2eMatchUnitReshape(op))
+    return false;
+  MlirType a = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType b = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirShapedTypeGetRank(a) != n || mlirShapedTypeGetRank(b) != n)
+    return false;
+  for (int i = 0; i < n; i++)
+    if (p[i] < 0 || p[i] >= n ||
+        mlirShapedTypeGetDimSize(b, i) != mlirShapedTypeGetDimSize(a, p[i]))
+      return false;
+  return true;
+}
+
+bool pt2eMatchTransposeOrItsReshape(MlirOperation op, const int32_t *p, int n) {
+  return reshapeAsTranspose(op, p, n) || pt2eMatchTranspose(op, p, n);
+}
+
 bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n) {
   if (!pt2eOpIs(op, "tosa.transpose"))
     return false;

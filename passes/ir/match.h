@@ -109,6 +109,12 @@ bool pt2eMatchSum(MlirOperation op, bool *global);
 
 /* tosa.transpose with perms 'p' (length 'n'). */
 bool pt2eMatchTranspose(MlirOperation op, const int32_t *p, int n);
+/* The same, or a tosa.reshape that moves every element where that
+** transpose would (only size-1 dims move: torch-mlir writes a conv's
+** NHWC -> NCHW so on a 1x1 output). pt2e-fold-batchnorm only, so far:
+** annotate's conv tails taking it absorbed an SE block's hardsigmoid +3 as
+** a bias and lost that conv (test/corpus se), to be done with that fixed. */
+bool pt2eMatchTransposeOrItsReshape(MlirOperation op, const int32_t *p, int n);
 
 /* A reshape (tosa.reshape, tensor.expand_shape / collapse_shape) that only
    adds or removes unit dims. */
