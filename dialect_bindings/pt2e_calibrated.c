@@ -87,6 +87,7 @@ static bool specSaysQScheme(const Pt2eSpec *spec) {
 
 static bool observerKeepsChannels(const Pt2eQuantSpec *q) {
   return pt2eObserverKindInfo(q->observer)->perChannel ||
+         pt2eObserverKindInfo(q->observer)->perGroup ||
          pt2eObserverIsChannelHistogram(q);
 }
 
@@ -139,6 +140,32 @@ bool pt2eCalibratedChannelAxis(MlirType tensor, const Pt2eSpec *spec,
   return true;
 }
 
+bool pt2eCalibratedGroupCount(MlirType tensor, const Pt2eSpec *spec,
+                              int64_t *groups, Pt2eCalibratedError *err) {
+  int64_t a;
+  if (!axisInside(tensor, spec, &a, err))
+    return false;
+  if (!mlirShapedTypeHasStaticShape(tensor)) {
+    pt2eCalibratedFail(err, "is per-group on a tensor of dynamic shape, "
+                            "whose group count is not known");
+    return false;
+  }
+  int64_t size = mlirShapedTypeGetDimSize(tensor, (intptr_t)a);
+  int64_t g = spec->quant.groupSize == 0 ? size : spec->quant.groupSize;
+  if (g <= 0 || size % g != 0) {
+    pt2eCalibratedFail(err, "has group_size %lld, which does not divide "
+                            "dimension %lld of size %lld",
+                       (long long)spec->quant.groupSize, (long long)a,
+                       (long long)size);
+    return false;
+  }
+  int64_t n = 1;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(tensor); d++)
+    n *= d == a ? size / g : mlirShapedTypeGetDimSize(tensor, d);
+  *groups = n;
+  return true;
+}
+
 /*
 ** Whether 'n' qparams fit the spec's qscheme on 'tensor'. 'allowInitial'
 ** also accepts a single entry on a per-channel tensor (a fake_quant before
@@ -148,6 +175,17 @@ bool pt2eCalibratedChannelAxis(MlirType tensor, const Pt2eSpec *spec,
 static bool countFits(MlirType tensor, const Pt2eSpec *spec, intptr_t n,
                       bool allowInitial, bool needStatic,
                       Pt2eCalibratedError *err) {
+  if (pt2eQSchemeIsPerGroup(spec->quant.qscheme)) {
+    int64_t groups;
+    if (!pt2eCalibratedGroupCount(tensor, spec, &groups, err))
+      return false;
+    if (n == groups)
+      return true;
+    pt2eCalibratedFail(err, "has %ld scales for %lld groups (expected one "
+                            "'scale' and 'zero_point' per group)",
+                       (long)n, (long long)groups);
+    return false;
+  }
   if (!pt2eQSchemeIsPerChannel(spec->quant.qscheme)) {
     if (n == 1)
       return true;
@@ -504,6 +542,17 @@ static bool statsChannelsFit(MlirOperation op, const Pt2eSpec *spec,
   int64_t axis;
   if (!watchedTensor(op, &tensor, err) || !axisInside(tensor, spec, &axis, err))
     return false;
+  if (pt2eObserverKindInfo(q->observer)->perGroup) {
+    int64_t groups;
+    if (!pt2eCalibratedGroupCount(tensor, spec, &groups, err))
+      return false;
+    if (s->numChannels == 0 || s->numChannels == groups)
+      return true;
+    pt2eCalibratedFail(err, "has 'stats' of %ld groups, expected %lld (or 0 "
+                            "before the first observation)",
+                       (long)s->numChannels, (long long)groups);
+    return false;
+  }
   int64_t channels = mlirShapedTypeIsDynamicDim(tensor, (intptr_t)axis)
                          ? -1 : mlirShapedTypeGetDimSize(tensor, (intptr_t)axis);
   if (s->numChannels != 0 && channels >= 0 && s->numChannels != channels) {

@@ -120,6 +120,15 @@ bool pt2eCalibratedChannelAxis(MlirType tensor, const Pt2eSpec *spec,
                                Pt2eCalibratedError *err);
 
 /*
+** The number of groups (scales) a per-group 'spec' gives a tensor of type
+** 'tensor': ch_axis split in group_size elements (0: the whole axis), every
+** other axis in blocks of 1. Fails when ch_axis is outside the tensor, the
+** shape is not static or group_size does not divide the axis.
+*/
+bool pt2eCalibratedGroupCount(MlirType tensor, const Pt2eSpec *spec,
+                              int64_t *groups, Pt2eCalibratedError *err);
+
+/*
 ** What quantizing a tensor of type 'tensor' with 'n' scales and zero points
 ** relies on, wherever they came from (attributes, a derived or a fixed
 ** spec): exactly 1 for a per-tensor qscheme, exactly one per channel of a

@@ -272,6 +272,8 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
                                           pt2eQSchemeCount(), &qscheme)) ||
       mlirLogicalResultIsFailure(readInt(rd, dict, "ch_axis", &q->chAxis)) ||
       mlirLogicalResultIsFailure(
+          readInt(rd, dict, "group_size", &q->groupSize)) ||
+      mlirLogicalResultIsFailure(
           readBool(rd, dict, "is_dynamic", &q->isDynamic)))
     return mlirLogicalResultFailure();
   q->qscheme = (Pt2eQScheme)qscheme;
@@ -286,9 +288,16 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
   if (q->quantMin > q->quantMax)
     return ERR(rd, "'quant_min' %lld is greater than 'quant_max' %lld",
                (long long)q->quantMin, (long long)q->quantMax);
-  if (hasAxis && !pt2eQSchemeIsPerChannel(q->qscheme))
-    return ERR(rd, "'ch_axis' needs a per-channel qscheme, not '%s'",
+  if (hasAxis && !pt2eQSchemeHasAxis(q->qscheme))
+    return ERR(rd, "'ch_axis' needs a per-channel or per-group qscheme, not "
+                   "'%s'", pt2eQSchemeName(q->qscheme));
+  if (!mlirAttributeIsNull(get(dict, "group_size")) &&
+      !pt2eQSchemeIsPerGroup(q->qscheme))
+    return ERR(rd, "'group_size' needs a per-group qscheme, not '%s'",
                pt2eQSchemeName(q->qscheme));
+  if (q->groupSize < 0)
+    return ERR(rd, "'group_size' must not be negative (0: the whole axis), "
+                   "got %lld", (long long)q->groupSize);
   if (q->chAxis < 0)
     return ERR(rd, "'ch_axis' must not be negative, got %lld",
                (long long)q->chAxis);
@@ -297,7 +306,7 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
 
 static const char *const quantKeys[] = {
     "observer", "dtype", "quant_min", "quant_max", "qscheme", "ch_axis",
-    "eps", "is_dynamic", "bins", "averaging_constant", "percentile",
+    "group_size", "eps", "is_dynamic", "bins", "averaging_constant", "percentile",
     "symmetric", "num_quantized_bins", NULL};
 
 /* Each parameter in 'dict' is one the observer kind takes, and the kind
@@ -326,7 +335,8 @@ static MlirLogicalResult checkKindTakes(const Reader *rd, MlirAttribute dict,
   /* a kind with bins takes either: per-channel histograms under a
   ** per-channel qscheme (docs/per-channel-histograms.md) */
   if (!k->isPlaceholder && !k->hasBins &&
-      k->perChannel != pt2eQSchemeIsPerChannel(q->qscheme))
+      (k->perChannel != pt2eQSchemeIsPerChannel(q->qscheme) ||
+       k->perGroup != pt2eQSchemeIsPerGroup(q->qscheme)))
     return ERR(rd, "observer '%s' does not support qscheme '%s'", k->name,
                pt2eQSchemeName(q->qscheme));
   return mlirLogicalResultSuccess();
@@ -475,6 +485,9 @@ static MlirLogicalResult parseDerived(const Reader *rd, MlirAttribute dict,
       mlirLogicalResultIsFailure(readCommon(rd, dict, Pt2eObserverPlaceholder,
                                             &out->quant)))
     return mlirLogicalResultFailure();
+  if (pt2eQSchemeIsPerGroup(out->quant.qscheme))
+    return ERR(rd, "a derived spec needs a per-tensor or per-channel qscheme, "
+                   "not '%s'", pt2eQSchemeName(out->quant.qscheme));
   MlirAttribute from = get(dict, "derived_from");
   if (!mlirAttributeIsAArray(from) || mlirArrayAttrGetNumElements(from) == 0)
     return ERR(rd, "'derived_from' must be a non-empty array of references");
@@ -503,7 +516,7 @@ static MlirLogicalResult parseFixed(const Reader *rd, MlirAttribute dict,
       mlirLogicalResultIsFailure(readCommon(rd, dict, Pt2eObserverPlaceholder,
                                             &out->quant)))
     return mlirLogicalResultFailure();
-  if (pt2eQSchemeIsPerChannel(out->quant.qscheme))
+  if (pt2eQSchemeHasAxis(out->quant.qscheme))
     return ERR(rd, "a fixed spec needs a per-tensor qscheme, not '%s'",
                pt2eQSchemeName(out->quant.qscheme));
   MlirAttribute fixed = get(dict, "fixed");
@@ -598,14 +611,17 @@ static MlirAttribute refToAttr(MlirContext ctx, const Pt2eSpecRef *ref) {
   return finish(&b);
 }
 
-/* dtype, quant_min, quant_max, qscheme, ch_axis (per-channel), is_dynamic */
+/* dtype, quant_min, quant_max, qscheme, ch_axis (per-channel, per-group),
+   group_size (per-group), is_dynamic */
 static void putCommon(DictBuilder *b, const Pt2eQuantSpec *q) {
   put(b, "dtype", mlirTypeAttrGet(dtypeType(b->ctx, q->dtype)));
   putInt(b, "quant_min", q->quantMin);
   putInt(b, "quant_max", q->quantMax);
   putStr(b, "qscheme", pt2eQSchemeName(q->qscheme));
-  if (pt2eQSchemeIsPerChannel(q->qscheme))
+  if (pt2eQSchemeHasAxis(q->qscheme))
     putInt(b, "ch_axis", q->chAxis);
+  if (pt2eQSchemeIsPerGroup(q->qscheme))
+    putInt(b, "group_size", q->groupSize);
   put(b, "is_dynamic", mlirBoolAttrGet(b->ctx, q->isDynamic));
 }
 

@@ -19,6 +19,7 @@
 ** change.
 */
 #include "observers.h"
+#include "groups.h"
 #include "ort_histogram.h"
 
 #include <math.h>
@@ -1403,7 +1404,10 @@ static bool initState(Pt2eObserver *obs, const Pt2eObserverKindInfo *kind,
 static bool refusedSpec(const Pt2eQuantSpec *spec,
                         const Pt2eObserverKindInfo *kind, bool perChannelKind,
                         int64_t numChannels) {
-  if (!perChannelKind && pt2eQSchemeIsPerChannel(spec->qscheme) &&
+  if (!perChannelKind && pt2eQSchemeHasAxis(spec->qscheme) &&
+      !kind->isPlaceholder)
+    return true;
+  if (kind->perGroup != pt2eQSchemeIsPerGroup(spec->qscheme) &&
       !kind->isPlaceholder)
     return true;
   return numChannels < 0 || (!perChannelKind && numChannels > 1);
@@ -1415,7 +1419,7 @@ Pt2eObserver *pt2eObserverCreate(const Pt2eQuantSpec *spec,
   int64_t dmin, dmax;
   const Pt2eObserverKindInfo *kind = pt2eObserverKindInfo(spec->observer);
   bool channelHist = pt2eObserverIsChannelHistogram(spec);
-  bool perChannelKind = kind->perChannel || channelHist;
+  bool perChannelKind = kind->perChannel || kind->perGroup || channelHist;
   if (refusedSpec(spec, kind, perChannelKind, numChannels))
     return NULL;
   obs = pt2eAlloc(sizeof *obs);
@@ -1544,7 +1548,8 @@ Pt2eNumStatus pt2eObserverSetStats(Pt2eObserver *obs,
     return fail(obs, Pt2eNumBadShape,
                 "per-channel histograms for a per-tensor observer");
   int64_t n = stats->numChannels;
-  bool perChannel = pt2eObserverKindInfo(obs->spec.observer)->perChannel;
+  bool perChannel = pt2eObserverKindInfo(obs->spec.observer)->perChannel ||
+                    pt2eObserverKindInfo(obs->spec.observer)->perGroup;
   if (stats->numBins != obs->bins || n < 0 || (!perChannel && n != 1) ||
       (perChannel && obs->fixedChannels > 0 && n != 0 &&
        n != obs->fixedChannels))
@@ -1773,6 +1778,41 @@ static Pt2eNumStatus updatePerChannel(Pt2eObserver *obs, const float *x,
   }
   foldChannels(obs, cmin, cmin + channels, channels, first);
   pt2eFree(cmin);
+  return Pt2eNumOk;
+}
+
+/*
+** per_group_minmax: torchao's choose_qparams_affine sees the tensor once
+** (a weight); over several batches the running minimum and maximum of
+** each group, as MinMaxObserver keeps them, which for a constant weight is
+** its own range.
+*/
+static Pt2eNumStatus updatePerGroup(Pt2eObserver *obs, const float *x,
+                                    const int64_t *shape, int rank) {
+  int64_t axis;
+  Pt2eGroups g;
+  Pt2eNumStatus st = channelAxis(obs, rank, &axis);
+  if (st != Pt2eNumOk)
+    return st;
+  if (!pt2eGroupsOf(shape, rank, axis, obs->spec.groupSize, &g))
+    return fail(obs, Pt2eNumBadShape,
+                "group_size does not divide the grouped axis");
+  bool first = obs->numChannels == 0;
+  if ((!first && g.count != obs->numChannels) ||
+      (obs->fixedChannels > 0 && g.count != obs->fixedChannels))
+    return fail(obs, Pt2eNumBadShape, "group count differs from the state");
+  float *gmin = allocFloats(g.count, 2, 0);
+  if (gmin == NULL || (first && !setChannels(obs, g.count))) {
+    pt2eFree(gmin);
+    return fail(obs, Pt2eNumNoMemory, "out of memory");
+  }
+  pt2eGroupsMinMax(&g, x, gmin, gmin + g.count);
+  for (int64_t k = 0; k < g.count; k++) {
+    obs->minVals[k] = first ? gmin[k] : minimumF(gmin[k], obs->minVals[k]);
+    obs->maxVals[k] = first ? gmin[g.count + k]
+                            : maximumF(gmin[g.count + k], obs->maxVals[k]);
+  }
+  pt2eFree(gmin);
   return Pt2eNumOk;
 }
 
@@ -2342,6 +2382,8 @@ Pt2eNumStatus pt2eObserverUpdate(Pt2eObserver *obs, const float *data,
   case Pt2eObserverPerChannelMinMax:
   case Pt2eObserverMovingAveragePerChannelMinMax:
     return updatePerChannel(obs, data, shape, rank);
+  case Pt2eObserverPerGroupMinMax:
+    return updatePerGroup(obs, data, shape, rank);
   case Pt2eObserverHistogram:
     return updateHistogram(obs, data, n);
   case Pt2eObserverPercentile:

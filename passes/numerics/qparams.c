@@ -124,9 +124,8 @@ Pt2eNumStatus pt2eCalculateQParams(const Pt2eQuantSpec *spec, bool customRange,
                                    const float *minVals, const float *maxVals,
                                    int64_t n, float *scales,
                                    int64_t *zeroPoints) {
-  bool perChannel = pt2eQSchemeIsPerChannel(spec->qscheme);
-  bool symmetric = spec->qscheme == Pt2eQSchemePerTensorSymmetric ||
-                   spec->qscheme == Pt2eQSchemePerChannelSymmetric;
+  bool perChannel = pt2eQSchemeHasAxis(spec->qscheme);
+  bool symmetric = pt2eQSchemeIsSymmetric(spec->qscheme);
   int64_t i;
   if (n == 0 || (!perChannel && minVals[0] == INFINITY &&
                  maxVals[0] == -INFINITY)) {

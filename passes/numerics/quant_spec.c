@@ -34,12 +34,18 @@ static const char *const qschemeNames[] = {
     [Pt2eQSchemePerTensorSymmetric] = "per_tensor_symmetric",
     [Pt2eQSchemePerChannelAffine] = "per_channel_affine",
     [Pt2eQSchemePerChannelSymmetric] = "per_channel_symmetric",
+    [Pt2eQSchemePerGroupAffine] = "per_group_affine",
+    [Pt2eQSchemePerGroupSymmetric] = "per_group_symmetric",
 };
-_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerChannelSymmetric + 1,
-               "one name per Pt2eQScheme, PerChannelSymmetric last");
+_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerGroupSymmetric + 1,
+               "one name per Pt2eQScheme, PerGroupSymmetric last");
+
+/* torch.finfo(torch.float32).smallest_normal: choose_qparams_affine's eps
+   when none is given (torchao quant_primitives.py _choose_qparams_affine) */
+#define TORCH_F32_SMALLEST_NORMAL 0x1p-126f
 
 /*
-** name, perChannel, movingAverage, hasBins, isPlaceholder, eps, bins,
+** name, perChannel, perGroup, movingAverage, hasBins, isPlaceholder, eps, bins,
 ** averagingConstant[, ort, percentile, symmetric, numQuantizedBins]. The
 ** ONNX Runtime rows take create_calibrator's defaults (onnxruntime 1.31.1
 ** calibrate.py): percentile num_bins 2048, percentile 99.999, symmetric
@@ -52,30 +58,33 @@ _Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerChannelSymmetric + 1,
 
 static const Pt2eObserverKindInfo observerKinds[] = {
     [Pt2eObserverMinMax] =
-        {"minmax", false, false, false, false, TORCH_F32_EPS, 0, 0.0f, NO_ORT},
+        {"minmax", false, false, false, false, false, TORCH_F32_EPS, 0, 0.0f, NO_ORT},
     [Pt2eObserverMovingAverageMinMax] =
-        {"moving_average_minmax", false, true, false, false, TORCH_F32_EPS, 0,
+        {"moving_average_minmax", false, false, true, false, false, TORCH_F32_EPS, 0,
          0.01f, NO_ORT},
     [Pt2eObserverPerChannelMinMax] =
-        {"per_channel_minmax", true, false, false, false, TORCH_F32_EPS, 0,
+        {"per_channel_minmax", true, false, false, false, false, TORCH_F32_EPS, 0,
          0.0f, NO_ORT},
     [Pt2eObserverMovingAveragePerChannelMinMax] =
-        {"moving_average_per_channel_minmax", true, true, false, false,
+        {"moving_average_per_channel_minmax", true, false, true, false, false,
          TORCH_F32_EPS, 0, 0.01f, NO_ORT},
     [Pt2eObserverHistogram] =
-        {"histogram", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+        {"histogram", false, false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
          NO_ORT},
     [Pt2eObserverPercentile] =
-        {"percentile", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+        {"percentile", false, false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
          Pt2eOrtPercentile, 99.999, true, 0},
     [Pt2eObserverEntropy] =
-        {"entropy", false, false, true, false, TORCH_F32_EPS, 128, 0.0f,
+        {"entropy", false, false, false, true, false, TORCH_F32_EPS, 128, 0.0f,
          Pt2eOrtEntropy, 0.0, false, 128},
     [Pt2eObserverDistribution] =
-        {"distribution", false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
+        {"distribution", false, false, false, true, false, TORCH_F32_EPS, 2048, 0.0f,
          Pt2eOrtDistribution, 0.0, false, 0},
+    [Pt2eObserverPerGroupMinMax] =
+        {"per_group_minmax", false, true, false, false, false,
+         TORCH_F32_SMALLEST_NORMAL, 0, 0.0f, NO_ORT},
     [Pt2eObserverPlaceholder] =
-        {"placeholder", false, false, false, true, TORCH_F32_EPS, 0, 0.0f,
+        {"placeholder", false, false, false, false, true, TORCH_F32_EPS, 0, 0.0f,
          NO_ORT},
 };
 _Static_assert(COUNT(observerKinds) == Pt2eObserverPlaceholder + 1,
@@ -106,6 +115,21 @@ bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme) {
          qscheme == Pt2eQSchemePerChannelSymmetric;
 }
 
+bool pt2eQSchemeIsPerGroup(Pt2eQScheme qscheme) {
+  return qscheme == Pt2eQSchemePerGroupAffine ||
+         qscheme == Pt2eQSchemePerGroupSymmetric;
+}
+
+bool pt2eQSchemeHasAxis(Pt2eQScheme qscheme) {
+  return pt2eQSchemeIsPerChannel(qscheme) || pt2eQSchemeIsPerGroup(qscheme);
+}
+
+bool pt2eQSchemeIsSymmetric(Pt2eQScheme qscheme) {
+  return qscheme == Pt2eQSchemePerTensorSymmetric ||
+         qscheme == Pt2eQSchemePerChannelSymmetric ||
+         qscheme == Pt2eQSchemePerGroupSymmetric;
+}
+
 void pt2eDTypeRange(Pt2eDType dtype, int64_t *qmin, int64_t *qmax) {
   switch (dtype) {
   case Pt2eDTypeInt8:   *qmin = -128;        *qmax = 127;        return;
@@ -126,6 +150,7 @@ void pt2eQuantSpecInit(Pt2eQuantSpec *spec, Pt2eObserverKind kind,
   pt2eDTypeRange(dtype, &spec->quantMin, &spec->quantMax);
   spec->qscheme = Pt2eQSchemePerTensorAffine;
   spec->chAxis = 0;
+  spec->groupSize = 0;
   spec->eps = k->eps;
   spec->isDynamic = false;
   spec->observer = kind;

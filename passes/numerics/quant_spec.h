@@ -33,7 +33,14 @@ typedef enum Pt2eQScheme {
   Pt2eQSchemePerTensorAffine,
   Pt2eQSchemePerTensorSymmetric,
   Pt2eQSchemePerChannelAffine,
-  Pt2eQSchemePerChannelSymmetric
+  Pt2eQSchemePerChannelSymmetric,
+  /* torchao's block-wise quantization (choose_qparams_affine with a
+  ** block_size): ch_axis is split in groups of group_size elements (0: the
+  ** whole axis), every other axis in blocks of 1, so a [N, K] weight with
+  ** ch_axis 1 and group_size 32 has N * K/32 scales, and an activation
+  ** [B, T, K] with ch_axis 2 and group_size 0 one per token */
+  Pt2eQSchemePerGroupAffine,
+  Pt2eQSchemePerGroupSymmetric
 } Pt2eQScheme;
 
 /*
@@ -51,6 +58,8 @@ typedef enum Pt2eObserverKind {
   Pt2eObserverPercentile,                   /* "percentile" (ONNX Runtime) */
   Pt2eObserverEntropy,                      /* "entropy" (ONNX Runtime) */
   Pt2eObserverDistribution,                 /* "distribution" (ONNX Runtime) */
+  Pt2eObserverPerGroupMinMax,               /* "per_group_minmax" (torchao's
+                                               choose_qparams_affine) */
   Pt2eObserverPlaceholder                   /* "placeholder" (dynamic quant) */
 } Pt2eObserverKind;
 
@@ -59,7 +68,9 @@ typedef struct Pt2eQuantSpec {
   Pt2eDType dtype;
   int64_t quantMin, quantMax;
   Pt2eQScheme qscheme;
-  int64_t chAxis;              /* per-channel schemes only */
+  int64_t chAxis;              /* per-channel and per-group schemes only */
+  int64_t groupSize;           /* per-group schemes: elements of ch_axis per
+                                  group; 0 = the whole axis */
   float eps;                   /* lower bound of the scale (float32, as torch) */
   bool isDynamic;
   Pt2eObserverKind observer;
@@ -102,6 +113,7 @@ typedef enum Pt2eOrtMethod {
 typedef struct Pt2eObserverKindInfo {
   const char *name;        /* in the schema: "moving_average_minmax" */
   bool perChannel;         /* one min/max per channel: a per-channel qscheme */
+  bool perGroup;           /* one min/max per block: a per-group qscheme */
   bool movingAverage;      /* a running average: takes 'averaging_constant' */
   bool hasBins;            /* a histogram: takes 'bins' */
   bool isPlaceholder;      /* no statistics, no qparams (dynamic quant) */
@@ -130,6 +142,13 @@ const char *pt2eObserverKindName(Pt2eObserverKind kind);
 
 /* True for the per-channel qschemes. */
 bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme);
+/* True for the per-group qschemes. */
+bool pt2eQSchemeIsPerGroup(Pt2eQScheme qscheme);
+/* True for the qschemes that quantize along 'ch_axis' (per channel or per
+** group) and so have more than one scale. */
+bool pt2eQSchemeHasAxis(Pt2eQScheme qscheme);
+/* True for the symmetric qschemes (zero point fixed by the range). */
+bool pt2eQSchemeIsSymmetric(Pt2eQScheme qscheme);
 
 /*
 ** Default quant_min / quant_max of a dtype, as torchao's calculate_qmin_qmax

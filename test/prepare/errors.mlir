@@ -44,7 +44,7 @@ func.func @outside_dtype(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @unknown_observer(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'pt2e.annotation' input 0: unknown observer 'kl_divergence' (expected one of: minmax, moving_average_minmax, per_channel_minmax, moving_average_per_channel_minmax, histogram, percentile, entropy, distribution, placeholder)}}
+  // expected-error@+1 {{'pt2e.annotation' input 0: unknown observer 'kl_divergence' (expected one of: minmax, moving_average_minmax, per_channel_minmax, moving_average_per_channel_minmax, histogram, percentile, entropy, distribution, per_group_minmax, placeholder)}}
   %0 = arith.negf %x {pt2e.annotation = {inputs = [{observer = "kl_divergence", dtype = i8}]}} : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
