@@ -52,4 +52,23 @@ irdl.dialect @pt2e {
       "zero_point" = %zero_point
     }
   }
+  // Quantizes and dequantizes its input with qparams chosen from the input
+  // itself when it runs: PT2E's dynamic quantization (choose_qparams.tensor,
+  // quantize_per_tensor.tensor, dequantize_per_tensor.tensor) for a
+  // per-tensor spec, torchao's per-token activations of
+  // Int8DynamicActivationIntxWeightConfig (choose_qparams_affine,
+  // quantize_affine, dequantize_affine over rows) for a per_group spec.
+  // pt2e-convert makes it of a dynamic (is_dynamic = true) observer;
+  // pt2e-lower-quant lowers it to linalg and arith.
+  irdl.operation @dynamic_qdq {
+    %tensor = irdl.base "!builtin.tensor"
+    irdl.operands(input: %tensor)
+    irdl.results(output: %tensor)
+    %name = irdl.base "#builtin.string"
+    %spec = irdl.base "#builtin.dictionary"
+    irdl.attributes {
+      "name" = %name,
+      "spec" = %spec
+    }
+  }
 }

@@ -175,6 +175,20 @@ MlirOperation pt2eObserverOpCreate(MlirLocation loc, MlirValue input,
   return createUnary(PT2E_OBSERVER_OP, loc, input, 2, attrs);
 }
 
+MlirOperation pt2eDynamicQdqOpCreate(MlirLocation loc, MlirValue input,
+                                     MlirStringRef name, MlirAttribute spec) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute attrs[] = {
+      named(ctx, PT2E_ATTR_NAME, mlirStringAttrGet(ctx, name)),
+      named(ctx, PT2E_ATTR_SPEC, spec),
+  };
+  return createUnary(PT2E_DYNAMIC_QDQ_OP, loc, input, 2, attrs);
+}
+
+bool pt2eIsDynamicQdq(MlirOperation op) {
+  return pt2eOpIs(op, PT2E_DYNAMIC_QDQ_OP);
+}
+
 MlirOperation pt2eFakeQuantOpCreate(MlirLocation loc, MlirValue input,
                                   MlirStringRef name, MlirAttribute spec,
                                   intptr_t numScales) {

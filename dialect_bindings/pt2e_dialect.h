@@ -23,6 +23,7 @@ extern "C" {
 #define PT2E_DIALECT_NAME "pt2e"
 #define PT2E_OBSERVER_OP "pt2e.observer"
 #define PT2E_FAKE_QUANT_OP "pt2e.fake_quant"
+#define PT2E_DYNAMIC_QDQ_OP "pt2e.dynamic_qdq"
 
 /* Attribute names on pt2e.observer and pt2e.fake_quant. */
 #define PT2E_ATTR_NAME "name"
@@ -175,6 +176,14 @@ void pt2eFakeQuantSetSwitch(MlirOperation op, Pt2eSwitch which, bool on);
 ** Creates (unattached) 'pt2e.observer'(input) {name, spec}. The caller owns
 ** the result until it inserts it into a block.
 */
+/*
+** Creates "pt2e.dynamic_qdq"(input) {name, spec}: a dynamic observer after
+** pt2e-convert (the qparams are chosen from the tensor when it runs).
+*/
+MlirOperation pt2eDynamicQdqOpCreate(MlirLocation loc, MlirValue input,
+                                     MlirStringRef name, MlirAttribute spec);
+bool pt2eIsDynamicQdq(MlirOperation op);
+
 MlirOperation pt2eObserverOpCreate(MlirLocation loc, MlirValue input,
                                  MlirStringRef name, MlirAttribute spec);
 

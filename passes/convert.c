@@ -60,6 +60,7 @@
 #include "copy.h"
 #include "ir_ops.h"
 #include "pt2e_support.h"
+#include "groups.h"
 #include "qparams.h"
 
 #define PT2E_CONVERT_MAX_RANK 16
@@ -87,7 +88,8 @@ static const Pt2eOptionDecl convertOptions[NumOptions] = {
 typedef enum Action {
   ActQdq,   /* quant.qcast -> quant.dcast */
   ActFold,  /* integer constant -> quant.scast -> quant.dcast */
-  ActFloat  /* no qparams, keep-uncalibrated: the op goes, the value stays */
+  ActFloat, /* no qparams, keep-uncalibrated: the op goes, the value stays */
+  ActDynamic /* a dynamic spec: pt2e.dynamic_qdq chooses qparams at run time */
 } Action;
 
 typedef struct Target {
@@ -165,9 +167,16 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
                                                PT2E_ATTR_SPEC, &t->spec)))
     goto fail;
   if (t->spec.quant.isDynamic) {
-    targetError(t, "has a dynamic spec (is_dynamic = true), which "
-                   "'pt2e-convert' does not support");
-    goto fail;
+    /* qparams from the tensor when it runs (convert_pt2e's choose_qparams
+    ** for PT2E's dynamic specs); nothing to read or fold now */
+    if (t->spec.kind != Pt2eSpecQuant) {
+      targetError(t, "has a dynamic spec of another kind than a "
+                     "QuantizationSpec (shared and derived specs resolve to "
+                     "their group's)");
+      goto fail;
+    }
+    t->action = ActDynamic;
+    return MlirWalkResultAdvance;
   }
   Pt2eCalibratedStats stats;
   Pt2eCalibratedError err;
@@ -295,7 +304,7 @@ static MlirLogicalResult checkQParams(Target *t) {
                                    t->zeroPoints, &err))
     return targetError(t, "%s", err.message);
   int64_t channels;
-  if (pt2eQSchemeIsPerChannel(t->spec.quant.qscheme) &&
+  if (pt2eQSchemeHasAxis(t->spec.quant.qscheme) &&
       mlirLogicalResultIsFailure(channelAxis(t, &channels)))
     return mlirLogicalResultFailure();
   if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
@@ -326,12 +335,58 @@ static size_t storageBytes(Pt2eDType dtype) {
   return bits < 8 ? 1 : bits / 8;
 }
 
+/* The groups of a checked per-group target on the tensor it watches. */
+static Pt2eGroups targetGroups(const Target *t) {
+  MlirType type = watchedType(t);
+  int64_t shape[PT2E_CONVERT_MAX_RANK];
+  int rank = (int)mlirShapedTypeGetRank(type);
+  for (int d = 0; d < rank; d++)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  Pt2eGroups g;
+  bool ok = pt2eGroupsOf(shape, rank, t->axis, t->spec.quant.groupSize, &g);
+  (void)ok; /* checkQParams checked the count (pt2eCalibratedGroupCount) */
+  return g;
+}
+
+/*
+** MLIR's sub-channel type for a per-group target: block size 'size' on
+** the grouped axis and 1 on every other, the scales and zero points as
+** tensors of the tensor's shape divided by the blocks (row-major: the
+** order of the group numbers, groups.h).
+*/
+static MlirType subChannelType(MlirContext ctx, Target *t, unsigned flags,
+                               MlirType storage, MlirType f32) {
+  const Pt2eQuantSpec *q = &t->spec.quant;
+  MlirType type = watchedType(t);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  Pt2eGroups g = targetGroups(t);
+  int64_t shape[PT2E_CONVERT_MAX_RANK], blocks[PT2E_CONVERT_MAX_RANK];
+  int32_t dims[PT2E_CONVERT_MAX_RANK];
+  for (intptr_t d = 0; d < rank; d++) {
+    dims[d] = (int32_t)d;
+    blocks[d] = d == t->axis ? g.size : 1;
+    shape[d] = mlirShapedTypeGetDimSize(type, d) / blocks[d];
+  }
+  MlirAttribute scales = mlirDenseElementsAttrFloatGet(
+      mlirRankedTensorTypeGet(rank, shape, f32, mlirAttributeGetNull()),
+      (intptr_t)t->n, t->scales);
+  MlirAttribute zps = mlirDenseElementsAttrInt64Get(
+      mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(ctx, 64),
+                              mlirAttributeGetNull()),
+      (intptr_t)t->n, t->zeroPoints);
+  return mlirUniformQuantizedSubChannelTypeGet(flags, storage, f32, scales,
+                                               zps, rank, dims, blocks,
+                                               q->quantMin, q->quantMax);
+}
+
 /* The !quant.uniform element type of a checked target. */
 static MlirType quantElementType(MlirContext ctx, Target *t) {
   const Pt2eQuantSpec *q = &t->spec.quant;
   MlirType storage = mlirIntegerTypeGet(ctx, storageWidth(q->dtype));
   unsigned flags = storageSigned(q->dtype) ? mlirQuantizedTypeGetSignedFlag() : 0;
   MlirType f32 = mlirF32TypeGet(ctx);
+  if (pt2eQSchemeIsPerGroup(q->qscheme))
+    return subChannelType(ctx, t, flags, storage, f32);
   if (!pt2eQSchemeIsPerChannel(q->qscheme))
     return mlirUniformQuantizedTypeGet(flags, storage, f32,
                                        (double)t->scales[0], t->zeroPoints[0],
@@ -506,6 +561,10 @@ static int64_t constantIndex(const Target *t, int64_t i) {
 static void quantizeConstant(const Target *t, MlirAttribute value, int64_t numel,
                              int64_t inner, int64_t channels, void *buf) {
   const Pt2eQuantSpec *q = &t->spec.quant;
+  bool grouped = pt2eQSchemeIsPerGroup(q->qscheme);
+  Pt2eGroups g;
+  if (grouped)
+    g = targetGroups(t);
   bool resource = mlirAttributeIsADenseResourceElements(value);
   bool splat = !resource && mlirDenseElementsAttrIsSplat(value);
   for (int64_t i = 0; i < numel; i++) {
@@ -513,7 +572,7 @@ static void quantizeConstant(const Target *t, MlirAttribute value, int64_t numel
     float x = resource ? mlirDenseFloatResourceElementsAttrGetValue(value, j)
               : splat  ? mlirDenseElementsAttrGetFloatSplatValue(value)
                        : mlirDenseElementsAttrGetFloatValue(value, j);
-    int64_t c = (i / inner) % channels;
+    int64_t c = grouped ? pt2eGroupIndex(&g, i) : (i / inner) % channels;
     int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
                                   q->quantMin, q->quantMax, q->dtype);
     switch (q->dtype) {
@@ -604,6 +663,8 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
                               bool keepFloat) {
   for (size_t i = 0; i < c->targets.size; i++) {
     Target *t = &c->targets.at[i];
+    if (t->action == ActDynamic)
+      continue;
     if (t->spec.kind == Pt2eSpecFixed) {
       if (mlirLogicalResultIsFailure(allocQParams(t, 1)))
         return mlirLogicalResultFailure();
@@ -623,6 +684,8 @@ static MlirLogicalResult plan(Convert *c, MlirContext ctx, bool foldWeights,
   }
   for (size_t i = 0; i < c->targets.size; i++) {
     Target *t = &c->targets.at[i];
+    if (t->action == ActDynamic)
+      continue;
     if (!t->has) {
       if (!keepFloat)
         return targetError(t, "has no qparams (run pt2e-calibrate first, or "
@@ -699,7 +762,14 @@ static void rewrite(Convert *c, MlirContext ctx) {
     MlirValue repl = in;
     /* the observer's name stays on the qcast / scast, for pt2e-report */
     MlirNamedAttribute name = pt2eQdqNameAttr(ctx, t->name);
-    if (t->action == ActQdq) {
+    if (t->action == ActDynamic) {
+      MlirOperation dyn = pt2eDynamicQdqOpCreate(
+          mlirOperationGetLocation(t->op), in, t->name,
+          pt2eSpecToAttr(ctx, &t->spec));
+      mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(t->op), t->op,
+                                          dyn);
+      repl = mlirOperationGetResult(dyn, 0);
+    } else if (t->action == ActQdq) {
       MlirValue q = insertBefore(t->op, "quant.qcast", &in, t->quantTensor, &name);
       repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
     } else if (t->action == ActFold) {

@@ -17,6 +17,7 @@
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
+#include "groups.h"
 #include "qparams.h"
 
 /*
@@ -34,7 +35,8 @@ static bool onlyMinMax(const Instr *in, Pt2eSpec *spec) {
     return false;
   return spec->kind == Pt2eSpecQuant &&
          (spec->quant.observer == Pt2eObserverMinMax ||
-          spec->quant.observer == Pt2eObserverPerChannelMinMax);
+          spec->quant.observer == Pt2eObserverPerChannelMinMax ||
+          spec->quant.observer == Pt2eObserverPerGroupMinMax);
 }
 
 /*
@@ -90,7 +92,8 @@ static void planBroadcastView(CompileCtx *cc, Instr *in, const Pt2eSpec *spec,
   MlirValue x = mlirOperationGetOperand(in->op, 0);
   MlirValue src = pt2eBroadcastSource(x, dimOf, &sr);
   int slot = mlirValueIsNull(src) ? -1 : cc->slotOf(cc, src);
-  if (!d->onlyMinMax || slot < 0)
+  /* a per-group observer's groups are those of the broadcast shape */
+  if (!d->onlyMinMax || slot < 0 || pt2eQSchemeIsPerGroup(spec->quant.qscheme))
     return;
   const SlotInfo *xi = &cc->program->slots[in->operands[0]];
   const SlotInfo *si = &cc->program->slots[slot];
@@ -214,6 +217,82 @@ static MlirLogicalResult compileFakeQuant(CompileCtx *cc, Instr *in) {
                                    &spec, (intptr_t)d->n, d->scales,
                                    d->zeroPoints, &err))
     return pt2eCalibratedEmitError(op, NULL, &err);
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** pt2e.dynamic_qdq: the qparams of the tensor itself, chosen when it runs
+** (groups.h: per tensor as PT2E's choose_qparams.tensor, per token as
+** torchao's choose_qparams_affine), then quantize and dequantize.
+*/
+typedef struct DynamicData {
+  Pt2eQuantSpec quant;
+} DynamicData;
+
+static MlirLogicalResult execDynamicQdq(Exec *ex, const Instr *in) {
+  const DynamicData *d = in->data;
+  const Pt2eTensor *x = ex->slots[in->operands[0]].tensor;
+  Pt2eGroups g;
+  int64_t flat = x->numel;
+  bool ok = pt2eQSchemeIsPerGroup(d->quant.qscheme)
+                ? pt2eGroupsOf(x->shape, x->rank, d->quant.chAxis,
+                               d->quant.groupSize, &g)
+                : pt2eGroupsOf(&flat, 1, 0, 0, &g); /* one group */
+  if (!ok)
+    return pt2eEmitOpError(in->op, NULL, "group_size %lld does not divide "
+                           "dimension %lld of the tensor",
+                           (long long)d->quant.groupSize,
+                           (long long)d->quant.chAxis);
+  Pt2eTensor *y = pt2eTensorCreate(Pt2eElemF32, x->rank, x->shape);
+  float *buf = pt2eAlloc((size_t)g.count * 3 * sizeof(float));
+  int64_t *zps = pt2eAlloc((size_t)g.count * sizeof(int64_t));
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (!y || !buf || !zps) {
+    r = pt2eInterpOutOfMemory(in->op);
+  } else if (x->numel > 0 &&
+             pt2eGroupsDynamicQdq(&d->quant, &g, x->data, y->data, buf, zps,
+                                  buf + g.count, buf + 2 * g.count) < 0) {
+    r = pt2eEmitOpError(in->op, NULL, "a group holds NaN: choose_qparams "
+                        "fails on it (min should be less than or equal to "
+                        "max)");
+  }
+  pt2eFree(buf);
+  pt2eFree(zps);
+  if (mlirLogicalResultIsFailure(r)) {
+    pt2eTensorRelease(y);
+    return r;
+  }
+  ex->slots[in->results[0]].tensor = y;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult pt2eCompilePt2eDynamicQdq(CompileCtx *cc, Instr *in) {
+  const SlotInfo *a = &cc->program->slots[in->operands[0]];
+  if (!a->isTensor || a->type != Pt2eElemF32)
+    return pt2eEmitOpError(in->op, NULL, "expects an f32 tensor");
+  Pt2eSpec spec;
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      in->op, mlirStringRefCreateFromCString(PT2E_ATTR_SPEC));
+  if (mlirAttributeIsNull(attr))
+    return pt2eEmitOpError(in->op, NULL, "needs a 'spec'");
+  if (mlirLogicalResultIsFailure(pt2eSpecParse(attr, mlirOperationGetLocation(in->op),
+                                               "spec", &spec)))
+    return mlirLogicalResultFailure();
+  if (spec.kind != Pt2eSpecQuant || !spec.quant.isDynamic ||
+      pt2eQSchemeIsPerChannel(spec.quant.qscheme))
+    return pt2eEmitOpError(in->op, NULL, "needs a dynamic per-tensor or "
+                           "per-group spec (is_dynamic = true)");
+  if (pt2eQSchemeIsPerGroup(spec.quant.qscheme) &&
+      (spec.quant.chAxis >= a->rank))
+    return pt2eEmitOpError(in->op, NULL, "has ch_axis %lld, outside a tensor "
+                           "of rank %d", (long long)spec.quant.chAxis, a->rank);
+  DynamicData *d = pt2eAlloc(sizeof *d);
+  if (!d)
+    return pt2eInterpOutOfMemory(in->op);
+  d->quant = spec.quant;
+  in->data = d;
+  in->freeData = pt2eFree;
+  in->exec = execDynamicQdq;
   return mlirLogicalResultSuccess();
 }
 

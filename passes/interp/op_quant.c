@@ -6,6 +6,12 @@
 ** after multiplying by the f32 reciprocal, adds the zero point, clamps in
 ** f32; pt2eDequantizeValue).
 **
+** Sub-channel types (!quant.uniform<i4:f32:{0:1, 1:32}, {{...}}>, MLIR's
+** block-wise quantization: 8da4w's weights) take the scale and zero point
+** of an element's block: its index divided by the block size along each
+** listed dimension (an unlisted one is one block), row-major in the scales
+** tensor.
+**
 ** A tensor of a quant type is stored as its storage integer type (i4 in a
 ** byte, i8, i16, i32; unsigned storage keeps its bit pattern in the signed slot and is read
 ** back masked), so quant.scast is the identity.
@@ -14,6 +20,7 @@
 
 #include <string.h>
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
@@ -27,7 +34,11 @@ typedef struct QuantData {
   unsigned width;
   int64_t qmin, qmax;
   bool perAxis;
+  bool subChannel;
   int64_t axis;
+  int rank;                      /* subChannel: the tensor's rank */
+  int64_t block[PT2E_MAX_RANK];  /* subChannel: block size per dim */
+  int64_t blocks[PT2E_MAX_RANK]; /* subChannel: blocks per dim */
   int64_t n;          /* number of scales */
   float *scales;
   int64_t *zeroPoints;
@@ -88,14 +99,78 @@ static MlirLogicalResult readScales(const Instr *in, MlirType tensor, MlirType q
   return mlirLogicalResultSuccess();
 }
 
+/* Integer element 'i' of a dense attribute of any integer width. */
+static int64_t denseInt(MlirAttribute a, intptr_t i) {
+  MlirType e = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
+  switch (mlirIntegerTypeGetWidth(e)) {
+  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
+  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
+  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
+  default: return mlirDenseElementsAttrGetInt64Value(a, i);
+  }
+}
+
+/* The blocks, scales and zero points of sub-channel type 'q' on 'tensor'. */
+static MlirLogicalResult readSubChannel(const Instr *in, MlirType tensor,
+                                        MlirType q, QuantData *d) {
+  MlirAttribute scales = mlirUniformQuantizedSubChannelTypeGetScales(q);
+  MlirAttribute zps = mlirUniformQuantizedSubChannelTypeGetZeroPoints(q);
+  if (!mlirTypeIsARankedTensor(tensor) || !mlirShapedTypeHasStaticShape(tensor) ||
+      mlirShapedTypeGetRank(tensor) > PT2E_MAX_RANK ||
+      !mlirAttributeIsADenseElements(scales) ||
+      !mlirAttributeIsADenseElements(zps) ||
+      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(zps))))
+    return pt2eEmitOpError(in->op, NULL, "the interpreter supports sub-channel "
+                           "types on static tensors with dense scales only");
+  d->rank = (int)mlirShapedTypeGetRank(tensor);
+  for (int k = 0; k < d->rank; k++)
+    d->block[k] = mlirShapedTypeGetDimSize(tensor, k); /* unlisted: one block */
+  for (intptr_t p = 0; p < mlirUniformQuantizedSubChannelTypeGetNumBlockSizes(q); p++) {
+    int32_t dim = mlirUniformQuantizedSubChannelTypeGetQuantizedDimension(q, p);
+    int64_t b = mlirUniformQuantizedSubChannelTypeGetBlockSize(q, p);
+    if (dim < 0 || dim >= d->rank || b <= 0)
+      return pt2eEmitOpError(in->op, NULL, "the sub-channel type names dimension "
+                             "%d of a tensor of rank %d", (int)dim, d->rank);
+    d->block[dim] = b;
+  }
+  d->n = 1;
+  for (int k = 0; k < d->rank; k++) {
+    int64_t size = mlirShapedTypeGetDimSize(tensor, k);
+    if (size % d->block[k] != 0)
+      return pt2eEmitOpError(in->op, NULL, "the sub-channel type's block %lld "
+                             "does not divide dimension %d of size %lld",
+                             (long long)d->block[k], k, (long long)size);
+    d->blocks[k] = size / d->block[k];
+    d->n *= d->blocks[k];
+  }
+  if (mlirElementsAttrGetNumElements(scales) != d->n ||
+      mlirElementsAttrGetNumElements(zps) != d->n)
+    return pt2eEmitOpError(in->op, NULL, "the sub-channel type has %lld scales "
+                           "for %lld blocks",
+                           (long long)mlirElementsAttrGetNumElements(scales),
+                           (long long)d->n);
+  d->scales = pt2eAlloc((size_t)d->n * sizeof *d->scales);
+  d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
+  if (!d->scales || !d->zeroPoints)
+    return pt2eInterpOutOfMemory(in->op);
+  bool f64 = mlirTypeIsAF64(mlirShapedTypeGetElementType(mlirAttributeGetType(scales)));
+  for (int64_t c = 0; c < d->n; c++) {
+    d->scales[c] = f64 ? (float)mlirDenseElementsAttrGetDoubleValue(scales, c)
+                       : mlirDenseElementsAttrGetFloatValue(scales, c);
+    d->zeroPoints[c] = denseInt(zps, c);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 /* Reads the quant type 'q' of a tensor of type 'tensor' into new data. */
 static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
                                        QuantData **out) {
   MlirType q = mlirShapedTypeGetElementType(tensor);
   bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
-  if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis)
+  bool subChannel = mlirTypeIsAUniformQuantizedSubChannelType(q);
+  if (!mlirTypeIsAUniformQuantizedType(q) && !perAxis && !subChannel)
     return pt2eEmitOpError(in->op, NULL, "the interpreter supports !quant.uniform types "
-                          "(per tensor and per axis) only");
+                          "(per tensor, per axis and sub-channel) only");
   if (!mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
     return pt2eEmitOpError(in->op, NULL, "the interpreter supports f32 as the expressed "
                           "type only");
@@ -108,7 +183,9 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
                           "and i32 storage only");
   }
   d->perAxis = perAxis;
-  if (mlirLogicalResultIsFailure(readScales(in, tensor, q, d))) {
+  d->subChannel = subChannel;
+  if (mlirLogicalResultIsFailure(subChannel ? readSubChannel(in, tensor, q, d)
+                                            : readScales(in, tensor, q, d))) {
     freeQuantData(d);
     return mlirLogicalResultFailure();
   }
@@ -118,6 +195,16 @@ static MlirLogicalResult readQuantType(const Instr *in, MlirType tensor,
 
 /* Channel of element 'i' of a row-major tensor 't' along d->axis. */
 static int64_t channelOf(const QuantData *d, const Pt2eTensor *t, int64_t i) {
+  if (d->subChannel) {
+    int64_t c = 0, stride = 1;
+    for (int k = t->rank - 1; k >= 0; k--) {
+      int64_t idx = i % t->shape[k];
+      i /= t->shape[k];
+      c += (idx / d->block[k]) * stride;
+      stride *= d->blocks[k];
+    }
+    return c;
+  }
   if (!d->perAxis)
     return 0;
   int64_t inner = 1;
@@ -159,7 +246,10 @@ static MlirLogicalResult execDCast(Exec *ex, const Instr *in) {
     if (!d->isSigned)
       q = (int64_t)((uint64_t)q & mask);
     /* per channel torch subtracts in int64 first: f(float(q - zp) * s) */
-    dst[i] = d->perAxis
+    /* sub-channel: torchao's dequantize_affine, f((float(q) - zp) * s) */
+    dst[i] = d->subChannel
+                 ? pt2eDequantizeValue(q, d->scales[c], d->zeroPoints[c])
+             : d->perAxis
                  ? pt2eDequantizeValue(q - d->zeroPoints[c], d->scales[c], 0)
                  : pt2eDequantizeValue(q, d->scales[0], d->zeroPoints[0]);
   }

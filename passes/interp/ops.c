@@ -66,6 +66,7 @@ static const struct OpRow opTable[] = {
     /* pt2e */
     OP(PT2E_OBSERVER_OP, pt2eCompilePt2eQuantOp),
     OP(PT2E_FAKE_QUANT_OP, pt2eCompilePt2eQuantOp),
+    OP(PT2E_DYNAMIC_QDQ_OP, pt2eCompilePt2eDynamicQdq),
 };
 
 enum { NumOps = sizeof opTable / sizeof *opTable };

@@ -59,5 +59,6 @@ MlirLogicalResult pt2eCompileMlProgramGlobal(CompileCtx *cc, Instr *in);
 
 /* op_pt2e.c: pt2e.observer and pt2e.fake_quant (through the hooks). */
 MlirLogicalResult pt2eCompilePt2eQuantOp(CompileCtx *cc, Instr *in);
+MlirLogicalResult pt2eCompilePt2eDynamicQdq(CompileCtx *cc, Instr *in);
 
 #endif /* PT2E_INTERP_OPS_H */

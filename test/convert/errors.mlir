@@ -162,16 +162,6 @@ func.func @f16(%x: tensor<4xf16>) -> tensor<4xf16> {
 
 // -----
 
-#dyn = {dtype = i8, eps = 2.44140625E-4 : f32, is_dynamic = true, observer = "placeholder", qscheme = "per_tensor_affine", quant_max = 127 : i64, quant_min = -128 : i64}
-
-func.func @dynamic_spec(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{observer 'activation_post_process_0' has a dynamic spec (is_dynamic = true), which 'pt2e-convert' does not support}}
-  %a = "pt2e.observer"(%x) {name = "activation_post_process_0", spec = #dyn} : (tensor<4xf32>) -> tensor<4xf32>
-  return %a : tensor<4xf32>
-}
-
-// -----
-
 #act = {dtype = i8, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "minmax", qscheme = "per_tensor_affine", quant_max = 127 : i64, quant_min = -128 : i64}
 
 func.func @same_name(%x: tensor<4xf32>) -> tensor<4xf32> {
