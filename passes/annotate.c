@@ -64,12 +64,17 @@ enum {
   OptPatternObservers,
   OptStrict,
   OptAnnotateCat,
+  OptGroupSize,
   NumOptions
 };
 
 static const Pt2eOptionDecl annotateOptions[NumOptions] = {
     [OptQuantizer] = {"quantizer", Pt2eOptionString,
-                      "which PT2E quantizer to imitate (xnnpack)", "xnnpack",
+                      "which quantizer to imitate: xnnpack (PT2E's "
+                      "XNNPACKQuantizer), or torchao's quantize_ configs "
+                      "for decoders: 8da4w (Int8DynamicActivationIntx"
+                      "WeightConfig, int4 weights in groups), "
+                      "int8-weight-only (Int8WeightOnlyConfig)", "xnnpack",
                       false},
     [OptPerChannel] = {"per-channel", Pt2eOptionBool,
                        "per-channel symmetric weights (else per-tensor)",
@@ -158,6 +163,10 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                         "never applies it to a torch.export (non-strict) "
                         "graph, whose cat carries no source_fn_stack",
                         "false", false},
+    [OptGroupSize] = {"group-size", Pt2eOptionInt,
+                      "quantizer=8da4w: weight elements per group along K "
+                      "(torchao's PerGroup; default 32)",
+                      NULL, false},
 };
 
 static const char *const patternKinds[] = {
@@ -173,6 +182,7 @@ typedef enum SpecKind {
   SpecNone,          /* unit: not quantized */
   SpecAct,           /* the config's activation spec */
   SpecWeight,        /* the config's weight spec, with 'chAxis' */
+  SpecToken,         /* per-token dynamic activation, along axis 'chAxis' */
   SpecSharedResult,  /* shared with the result of plan 'plan' */
   SpecSharedOperand  /* shared with edge 'index' of plan 'plan' */
 } SpecKind;
@@ -201,6 +211,7 @@ typedef struct Plan {
   bool needsId;
   MlirAttribute id;   /* its pt2e.id, once known */
   size_t moveBefore;  /* weight layout op: moves right before this plan */
+  int64_t undividedK; /* 8da4w: a linear whose K the group does not divide */
 } Plan;
 
 typedef struct Unit {
@@ -223,8 +234,21 @@ typedef struct ActChoice {
   int64_t chAxis;
 } ActChoice;
 
+/* Which quantizer the pass imitates (option 'quantizer'). */
+typedef enum Recipe {
+  RecipeXnnpack,        /* PT2E's XNNPACKQuantizer */
+  Recipe8da4w,          /* torchao Int8DynamicActivationIntxWeightConfig */
+  RecipeInt8WeightOnly  /* torchao Int8WeightOnlyConfig */
+} Recipe;
+
+static const char *const recipeNames[] = {"xnnpack", "8da4w",
+                                          "int8-weight-only"};
+#define NUM_RECIPES (sizeof recipeNames / sizeof recipeNames[0])
+
 typedef struct AnnotateState {
   MlirContext ctx;
+  Recipe recipe;
+  int64_t groupSize;   /* Recipe8da4w: weight group along K */
   bool perChannel, qat, dynamic, failed;
   Pt2eObserverKind actObserver;
   Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
@@ -246,6 +270,12 @@ typedef struct AnnotateState {
 
 static MlirLocation opLoc(MlirOperation op) {
   return mlirOperationGetLocation(op);
+}
+
+/* Dynamic quantization and torchao's quantize_ configs take linears only,
+   with no output spec (torchao's filter is nn.Linear). */
+static bool linearsOnly(const AnnotateState *st) {
+  return st->dynamic || st->recipe != RecipeXnnpack;
 }
 
 /*
@@ -617,7 +647,7 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
     v = mlirOperationGetResult(user, 0);
   }
   size_t n = clampChain(st, &with, v, &lo, &hi);
-  if (n == 0 || lo != 0 || hi != INFINITY || st->dynamic ||
+  if (n == 0 || lo != 0 || hi != INFINITY || linearsOnly(st) ||
       kindExcluded(st, "relu"))
     return;
   for (size_t i = u->numOps; i < with.numOps; i++)
@@ -628,18 +658,28 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
   *u = with;
 }
 
+static int rankOf(MlirValue v);
+
 /* Writes act / weight / output specs of a conv or linear unit. */
 static bool applyCompute(AnnotateState *st, Unit *u) {
   if (!unitFree(st, u))
     return true;
   SpecRef w = spec(SpecWeight, NONE, 0);
   w.chAxis = u->chAxis;
-  if (!setInput(st, u->actPlan, u->actOperand, actSpec(u->kind)) ||
+  SpecRef act = actSpec(u->kind);
+  if (st->recipe == Recipe8da4w) {
+    act = spec(SpecToken, NONE, 0);
+    act.chAxis = rankOf(mlirOperationGetOperand(st->plans[u->actPlan].op,
+                                                u->actOperand)) - 1;
+  } else if (st->recipe == RecipeInt8WeightOnly) {
+    act = spec(SpecNone, 0, 0);
+  }
+  if (!setInput(st, u->actPlan, u->actOperand, act) ||
       !setInput(st, u->weightPlan, u->weightOperand, w))
     return false;
   if (u->core != u->actPlan && !setInput(st, u->core, 0, spec(SpecNone, 0, 0)))
     return false;
-  if (!st->dynamic)
+  if (!linearsOnly(st))
     setOutput(st, u->end, actSpec(u->kind));
   /* PT2E observes the activation before the weight (the conv's argument
      order), and prepare names observers in op order: the weight's layout
@@ -773,6 +813,43 @@ static bool f32Operands(MlirOperation op) {
          pt2eMatchIsF32Tensor(mlirOperationGetOperand(op, 1));
 }
 
+/*
+** A linear under one of torchao's quantize_ configs. Its weight edge is
+** the weight itself: through torch-mlir's transpose to the [N, K]
+** parameter when there is one (torchao quantizes nn.Linear.weight), so the
+** groups run along K, its last axis; without layout ops (a StableHLO
+** [K, N] argument) along the axis the contraction reduces. A K that the
+** group size does not divide stays in float with its reason in the
+** coverage record: torchao's quantize_ fails on it ("Expecting input size
+** ... to be divisible by block_size").
+*/
+static MlirLogicalResult torchaoLinear(AnnotateState *st, Unit *u) {
+  MlirOperation core = st->plans[u->core].op;
+  int steps = 0;
+  u->weightPlan = walkUp(st, u, u->core, 1, weightLayout, &u->weightOperand,
+                         &steps);
+  u->weightSteps = steps;
+  MlirValue w = mlirOperationGetOperand(st->plans[u->weightPlan].op,
+                                        u->weightOperand);
+  int64_t outAxis = steps > 0 ? 0 : pt2eMatchContractionAxis(core, 1);
+  int64_t kAxis = steps > 0 ? rankOf(w) - 1
+                            : pt2eMatchContractionReductionAxis(core, 1);
+  if (outAxis < 0 || kAxis < 0)
+    return pt2eEmitError(opLoc(core),
+                         "'pt2e-annotate': cannot tell the %s axis of this "
+                         "linear's weight", outAxis < 0 ? "output" : "K");
+  u->chAxis = st->recipe == Recipe8da4w ? kAxis : outAxis;
+  if (st->recipe == Recipe8da4w) {
+    int64_t k = mlirShapedTypeGetDimSize(mlirValueGetType(w), (intptr_t)kAxis);
+    if (k <= 0 || k % st->groupSize != 0) {
+      st->plans[u->core].undividedK = k;
+      return mlirLogicalResultSuccess();
+    }
+  }
+  return applyCompute(st, u) ? mlirLogicalResultSuccess()
+                             : mlirLogicalResultFailure();
+}
+
 static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
   MlirOperation op = st->plans[i].op;
   if (!isLinear(op) || !freeOp(st, i))
@@ -786,6 +863,8 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
   unitInit(&u, i, "linear");
   int steps;
   u.actPlan = walkUp(st, &u, i, 0, matmulHead, &u.actOperand, &steps);
+  if (st->recipe != RecipeXnnpack)
+    return torchaoLinear(st, &u);
   if (mlirLogicalResultIsFailure(
           weightEdge(st, &u, pt2eMatchContractionAxis(op, 1))))
     return mlirLogicalResultFailure();
@@ -1205,7 +1284,8 @@ static MlirLogicalResult propagate(AnnotateState *st, size_t i) {
 ** table that keep per-tensor statistics (or none, the placeholder).
 */
 static bool isActivationObserver(int k) {
-  return !pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel;
+  return !pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel &&
+         !pt2eObserverKindInfo((Pt2eObserverKind)k)->perGroup;
 }
 
 /* The activation observer kind named 'name', or -1. */
@@ -1729,15 +1809,56 @@ static MlirLogicalResult readExclusions(AnnotateState *st, MlirLocation loc) {
   return mlirLogicalResultSuccess();
 }
 
+/*
+** The options of torchao's configs: group-size for 8da4w only; the
+** XNNPACKQuantizer's own options (observers, dtypes, per-channel, qat,
+** dynamic, patterns) do not apply to them and are errors, not ignored.
+*/
+static MlirLogicalResult readRecipeOptions(AnnotateState *st, MlirLocation loc) {
+  const Pt2eOptionValue *o = st->options;
+  static const int xnnpackOnly[] = {
+      OptPerChannel, OptQat,       OptDynamic,       OptActObserver,
+      OptActDType,   OptWeightDType, OptPercentile,  OptNumBins,
+      OptNumQuantizedBins, OptSymmetric, OptActChAxis, OptPatternObservers,
+      OptAnnotateCat};
+  const char *name = recipeNames[st->recipe];
+  if (st->recipe != RecipeXnnpack)
+    for (size_t k = 0; k < sizeof xnnpackOnly / sizeof *xnnpackOnly; k++)
+      if (o[xnnpackOnly[k]].isSet)
+        return pt2eEmitError(loc,
+                             "'pt2e-annotate' option '%s' is XNNPACKQuantizer's; "
+                             "quantizer=%s has no such choice",
+                             annotateOptions[xnnpackOnly[k]].name, name);
+  st->groupSize = 32; /* Int8DynamicActivationIntxWeightConfig's PerGroup(32) */
+  if (o[OptGroupSize].isSet) {
+    if (st->recipe != Recipe8da4w)
+      return pt2eEmitError(loc, "'pt2e-annotate' option 'group-size' is for "
+                                "quantizer=8da4w, not %s", name);
+    if (o[OptGroupSize].intValue <= 0)
+      return pt2eEmitError(loc, "'pt2e-annotate' option 'group-size' must be "
+                                "positive, got %lld",
+                           (long long)o[OptGroupSize].intValue);
+    st->groupSize = o[OptGroupSize].intValue;
+  }
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   const Pt2eOptionValue *o = st->options;
   MlirLocation loc = opLoc(module);
   MlirStringRef q = o[OptQuantizer].stringValue;
-  if (!pt2eStringRefIs(q, "xnnpack"))
+  size_t r = 0;
+  while (r < NUM_RECIPES && !pt2eStringRefIs(q, recipeNames[r]))
+    r++;
+  if (r == NUM_RECIPES)
     return pt2eEmitError(loc,
                          "'pt2e-annotate' option 'quantizer': unknown "
-                         "quantizer '%.*s' (expected 'xnnpack')",
+                         "quantizer '%.*s' (expected xnnpack, 8da4w or "
+                         "int8-weight-only)",
                          (int)q.length, q.data);
+  st->recipe = (Recipe)r;
+  if (mlirLogicalResultIsFailure(readRecipeOptions(st, loc)))
+    return mlirLogicalResultFailure();
   st->perChannel = o[OptPerChannel].boolValue;
   st->qat = o[OptQat].boolValue;
   st->dynamic = o[OptDynamic].boolValue;
@@ -1793,8 +1914,49 @@ static MlirAttribute actAttr(const AnnotateState *st, const ActChoice *a) {
   return pt2eSpecToAttr(st->ctx, &s);
 }
 
+/*
+** 8da4w's activation: torchao's _apply_int8_act_asym_per_token_quant_dequant,
+** choose_qparams_affine ASYMMETRIC int8 [-128, 127] over each row of the
+** last axis (block (1, ..., 1, K)), eps its default smallest_normal, when
+** the linear runs: a dynamic placeholder of one group per token.
+*/
+static MlirAttribute tokenAttr(const AnnotateState *st, int64_t axis) {
+  Pt2eSpec s;
+  initSpec(&s, Pt2eObserverPlaceholder, Pt2eDTypeInt8, -128, 127,
+           Pt2eQSchemePerGroupAffine, axis, true);
+  s.quant.chAxis = axis;
+  s.quant.groupSize = 0;
+  s.quant.eps = pt2eObserverKindInfo(Pt2eObserverPerGroupMinMax)->eps;
+  return pt2eSpecToAttr(st->ctx, &s);
+}
+
+/*
+** The weight specs of torchao's configs: 8da4w's int4 symmetric in groups
+** along K (choose_qparams_affine SYMMETRIC, [-8, 7], scale amax / 7.5, eps
+** smallest_normal); Int8WeightOnlyConfig's int8 per row symmetric over the
+** whole range [-128, 127] with eps = finfo(float32).eps (Int8Tensor.from_hp
+** passes it), which is PerChannelMinMax's formula on the output channels.
+*/
+static MlirAttribute torchaoWeightAttr(const AnnotateState *st, int64_t axis) {
+  Pt2eSpec s;
+  if (st->recipe == Recipe8da4w) {
+    initSpec(&s, Pt2eObserverPerGroupMinMax, Pt2eDTypeInt4, -8, 7,
+             Pt2eQSchemePerGroupSymmetric, axis, false);
+    s.quant.chAxis = axis;
+    s.quant.groupSize = st->groupSize;
+    s.quant.eps = pt2eObserverKindInfo(Pt2eObserverPerGroupMinMax)->eps;
+  } else {
+    initSpec(&s, Pt2eObserverPerChannelMinMax, Pt2eDTypeInt8, -128, 127,
+             Pt2eQSchemePerChannelSymmetric, axis, false);
+    s.quant.eps = 0x1p-23f;
+  }
+  return pt2eSpecToAttr(st->ctx, &s);
+}
+
 static MlirAttribute weightAttr(const AnnotateState *st, int64_t chAxis) {
   Pt2eSpec s;
+  if (st->recipe != RecipeXnnpack)
+    return torchaoWeightAttr(st, chAxis);
   Pt2eObserverKind obs =
       st->perChannel ? (st->qat ? Pt2eObserverMovingAveragePerChannelMinMax
                                 : Pt2eObserverPerChannelMinMax)
@@ -1848,6 +2010,8 @@ static MlirAttribute refAttr(const AnnotateState *st, size_t self, SpecRef r,
                                                        : act;
   case SpecWeight:
     return weightAttr(st, r.chAxis);
+  case SpecToken:
+    return tokenAttr(st, r.chAxis);
   default:
     memset(&s, 0, sizeof s);
     s.kind = Pt2eSpecShared;
@@ -1911,8 +2075,17 @@ static const char *missReason(const AnnotateState *st, size_t i, const char *kin
                               char *buf, size_t size) {
   if (st->plans[i].excluded || kindExcluded(st, kind))
     return "excluded by an exclude option of pt2e-annotate";
+  if (st->plans[i].undividedK) {
+    snprintf(buf, size,
+             "K = %lld is not a multiple of group-size %lld (torchao's "
+             "quantize_ fails on it: the group must divide K)",
+             (long long)st->plans[i].undividedK, (long long)st->groupSize);
+    return buf;
+  }
   if (st->dynamic && strcmp(kind, "linear") != 0)
     return "dynamic quantization annotates linears only";
+  if (st->recipe != RecipeXnnpack && strcmp(kind, "linear") != 0)
+    return "torchao's quantize_ configs quantize nn.Linear only";
   if (!strcmp(kind, "cat") && !st->options[OptAnnotateCat].boolValue)
     return "torchao 0.18's XNNPACKQuantizer annotates no cat of a torch.export "
            "(non-strict) graph: get_source_partitions finds no torch.cat there "
@@ -2149,7 +2322,7 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   claimBatchNorm, addPattern,
                                         mulPattern,     annotateCat};
-  size_t numPatterns = st->dynamic ? 1 : sizeof staticOps / sizeof staticOps[0];
+  size_t numPatterns = linearsOnly(st) ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)
     for (size_t i = 0; i < st->numPlans; i++)
       if (mlirLogicalResultIsFailure(staticOps[k](st, i)) || st->failed)

@@ -803,6 +803,37 @@ int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
   return -1;
 }
 
+int64_t pt2eMatchContractionReductionAxis(MlirOperation op, intptr_t k) {
+  if (pt2eOpIs(op, "tosa.matmul"))
+    return k == 1 ? 1 : k == 0 ? 2 : -1;
+  if (!pt2eOpHasPrefix(op, "linalg."))
+    return -1;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  if (mlirAttributeIsNull(maps))
+    return -1;
+  intptr_t n = mlirArrayAttrGetNumElements(maps);
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, n - 1));
+  MlirAffineMap w = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+  int64_t found = -1;
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(w); i++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(w, i);
+    if (!mlirAffineExprIsADim(e))
+      return -1;
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    bool inOut = false;
+    for (intptr_t j = 0; j < mlirAffineMapGetNumResults(out); j++) {
+      MlirAffineExpr o = mlirAffineMapGetResult(out, j);
+      inOut |= mlirAffineExprIsADim(o) && mlirAffineDimExprGetPosition(o) == d;
+    }
+    if (!inOut) {
+      if (found >= 0)
+        return -1; /* two reduced dims: no single K */
+      found = i;
+    }
+  }
+  return found;
+}
+
 /* The position of loop dim 'd' among the results of 'map', or -1. */
 static int64_t dimPosition(MlirAffineMap map, intptr_t d) {
   for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); i++) {

@@ -233,6 +233,13 @@ bool pt2eMatchMaxPool(MlirOperation op);
 int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k);
 
 /*
+** The axis of operand 'k' of contraction 'op' that the contraction reduces
+** (a linear weight's K: axis 0 of linalg.matmul's [K, N], axis 1 of
+** tosa.matmul's [B, K, N]); -1 when there is none or more than one.
+*/
+int64_t pt2eMatchContractionReductionAxis(MlirOperation op, intptr_t k);
+
+/*
 ** A cat written as a chain of tensor.insert_slice (torch-mlir before it
 ** wrote tensor.concat): 'last' is the chain's final insert; the sources go
 ** with unit strides into a tensor.empty, each insert but the last read by

@@ -1,0 +1,90 @@
+"""Goldens of test/llm/recipes.test: torchao 0.18's quantize_ configs for
+decoders on the two linears of test/llm/Inputs/linear64.mlir.
+
+The weights are read from that file (the dense literal of the first linear;
+the second is a splat 0.25), put into torch.nn.Linear(64, 4, bias=False) and
+nn.Linear(48, 4, bias=False), and each config is applied with quantize_:
+
+  8da4w      Int8DynamicActivationIntxWeightConfig(weight_dtype=torch.int4,
+             weight_granularity=PerGroup(32)): the 48-wide linear is left
+             float (quantize_ fails on it: 48 % 32 != 0), as pt2e-annotate
+             leaves it
+  int8wo     Int8WeightOnlyConfig()
+
+Writes into OUTDIR (default test/llm/Inputs):
+  linear64.inputs.npz       arg0 [2, 64], arg1 [2, 48] (torch.randn, seed 1)
+  linear64.calib.npz        the same as one calibration batch
+  linear64.float.npy        the float output of the first linear
+  linear64.<cfg>.npy        torchao's quantized output of the first linear
+  linear64.<cfg>.qparams    the weight's int values, scales and zero points
+                            as torchao stores them, one line each, every
+                            float as its float32 bit pattern (hex)
+Run: .venv/bin/python tools/oracle/llm_small/make_goldens.py [OUTDIR]
+(torch 2.15.0, torchao 0.18.0: tools/oracle/requirements.txt).
+"""
+import os
+import re
+import sys
+
+import numpy as np
+import torch
+from torchao.quantization import (Int8DynamicActivationIntxWeightConfig,
+                                  Int8WeightOnlyConfig, quantize_)
+from torchao.quantization.granularity import PerGroup
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+
+
+def weight_from_mlir(path):
+    text = open(path).read()
+    lit = re.search(r"dense<(\[\[.*?\]\])> : tensor<4x64xf32>", text, re.S).group(1)
+    return torch.tensor(eval(lit), dtype=torch.float32)
+
+
+def hexes(t):
+    a = t.detach().contiguous().numpy()
+    if a.dtype == np.float32:
+        return " ".join("%08x" % v for v in a.view(np.uint32).ravel())
+    return " ".join(str(int(v)) for v in a.ravel())
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test/llm/Inputs")
+    w = weight_from_mlir(os.path.join(ROOT, "test/llm/Inputs/linear64.mlir"))
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(2, 64, generator=g)
+    y = torch.randn(2, 48, generator=g)
+    np.savez(os.path.join(out, "linear64.inputs.npz"), arg0=x.numpy(), arg1=y.numpy())
+    # pt2e-calibrate's layout: one batch (the weights' observers need one run)
+    np.savez(os.path.join(out, "linear64.calib.npz"), arg0=x.numpy()[None],
+             arg1=y.numpy()[None])
+    configs = {
+        "8da4w": Int8DynamicActivationIntxWeightConfig(
+            weight_dtype=torch.int4, weight_granularity=PerGroup(32)),
+        "int8wo": Int8WeightOnlyConfig(),
+    }
+    with torch.no_grad():
+        lin = torch.nn.Linear(64, 4, bias=False)
+        lin.weight.copy_(w)
+        np.save(os.path.join(out, "linear64.float.npy"), lin(x).numpy())
+        for name, cfg in configs.items():
+            m = torch.nn.Sequential(torch.nn.Linear(64, 4, bias=False))
+            m[0].weight.copy_(w)
+            quantize_(m, cfg)
+            qw = m[0].weight
+            np.save(os.path.join(out, "linear64.%s.npy" % name), m(x).numpy())
+            with open(os.path.join(out, "linear64.%s.qparams" % name), "w") as f:
+                f.write("qdata %s\n" % hexes(qw.qdata))
+                # as MLIR prints an integer constant built from bytes (an i4
+                # element in a byte of its own): the bytes in hex
+                f.write("qdata_hex %s\n" % qw.qdata.to(torch.int8).numpy().tobytes().hex().upper())
+                f.write("scale %s\n" % hexes(qw.scale.float()))
+                # as pt2e-report's JSON writes a float32 (%.9g: unique per value)
+                f.write("scale_json %s\n" % ", ".join(
+                    "%.9g" % v for v in qw.scale.float().numpy().ravel()))
+                f.write("zero_point %s\n" % hexes(qw.zero_point))
+
+
+if __name__ == "__main__":
+    main()
