@@ -110,11 +110,23 @@ static void writeRange(Pt2eJson *j, const Pt2eReportRow *row) {
 /*
 ** "observer_params": the parameters of an ONNX Runtime kind
 ** ({"bins", "percentile", "symmetric"} for percentile, {"bins",
-** "num_quantized_bins"} for entropy, {"bins"} for distribution), null for
-** every other row.
+** "num_quantized_bins"} for entropy, {"bins"} for distribution); of a
+** per-group row (a per_group spec or a sub-channel type) {"group_size",
+** "groups"}: elements per group and the number of groups (of scales);
+** null for every other row.
 */
 static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
   pt2eJsonKey(j, "observer_params");
+  int64_t group = pt2eReportRowGroupSize(row);
+  if (group >= 0) {
+    pt2eJsonBeginObject(j);
+    pt2eJsonKey(j, "group_size");
+    pt2eJsonInt(j, group);
+    pt2eJsonKey(j, "groups");
+    pt2eJsonInt(j, (int64_t)row->n);
+    pt2eJsonEndObject(j);
+    return;
+  }
   if (row->kind == Pt2eReportQdq || row->spec.kind != Pt2eSpecQuant ||
       pt2eObserverKindInfo(row->spec.quant.observer)->ort == Pt2eOrtNone) {
     pt2eJsonNull(j);
@@ -157,8 +169,10 @@ static void readQuantFacts(const Pt2eReportRow *row, QuantFacts *f) {
   if (row->kind == Pt2eReportQdq) {
     if (!mlirTypeIsNull(row->quant)) {
       bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(row->quant);
-      f->qscheme = pt2eQSchemeName(perAxis ? Pt2eQSchemePerChannelAffine
-                                           : Pt2eQSchemePerTensorAffine);
+      bool grouped = mlirTypeIsAUniformQuantizedSubChannelType(row->quant);
+      f->qscheme = pt2eQSchemeName(grouped   ? Pt2eQSchemePerGroupAffine
+                                   : perAxis ? Pt2eQSchemePerChannelAffine
+                                             : Pt2eQSchemePerTensorAffine);
       f->hasAxis = perAxis;
       if (perAxis)
         f->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(row->quant);
@@ -169,7 +183,7 @@ static void readQuantFacts(const Pt2eReportRow *row, QuantFacts *f) {
   } else if (row->spec.kind != Pt2eSpecShared) {
     const Pt2eQuantSpec *q = &row->spec.quant;
     f->qscheme = pt2eQSchemeName(q->qscheme);
-    f->hasAxis = pt2eQSchemeIsPerChannel(q->qscheme);
+    f->hasAxis = pt2eQSchemeHasAxis(q->qscheme);
     f->axis = q->chAxis;
     f->hasRange = true;
     f->qmin = q->quantMin;

@@ -173,6 +173,11 @@ MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
     } else if (mlirTypeIsAUniformQuantizedPerAxisType(elem)) {
       row->quant = elem;
       row->n = mlirUniformQuantizedPerAxisTypeGetNumDims(elem);
+    } else if (mlirTypeIsAUniformQuantizedSubChannelType(elem)) {
+      /* block-wise (8da4w's groups): one scale per block */
+      row->quant = elem;
+      row->n = mlirElementsAttrGetNumElements(
+          mlirUniformQuantizedSubChannelTypeGetScales(elem));
     }
     return mlirLogicalResultSuccess();
   }
@@ -198,7 +203,42 @@ MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
 ** What a row says
 ** ====================================================================== */
 
+/* Integer element 'i' of a dense attribute of any integer width. */
+static int64_t denseInt(MlirAttribute a, intptr_t i) {
+  MlirType e = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
+  switch (mlirIntegerTypeGetWidth(e)) {
+  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
+  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
+  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
+  default: return mlirDenseElementsAttrGetInt64Value(a, i);
+  }
+}
+
+int64_t pt2eReportRowGroupSize(const Pt2eReportRow *row) {
+  if (row->kind != Pt2eReportQdq)
+    return pt2eQSchemeIsPerGroup(row->spec.quant.qscheme) &&
+                   row->spec.kind != Pt2eSpecShared
+               ? row->spec.quant.groupSize
+               : -1;
+  if (mlirTypeIsNull(row->quant) ||
+      !mlirTypeIsAUniformQuantizedSubChannelType(row->quant))
+    return -1;
+  int64_t most = 1; /* the largest block: the group along its axis */
+  for (intptr_t p = 0; p < mlirUniformQuantizedSubChannelTypeGetNumBlockSizes(row->quant); p++) {
+    int64_t b = mlirUniformQuantizedSubChannelTypeGetBlockSize(row->quant, p);
+    most = b > most ? b : most;
+  }
+  return most;
+}
+
 float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i) {
+  if (row->kind == Pt2eReportQdq &&
+      mlirTypeIsAUniformQuantizedSubChannelType(row->quant)) {
+    MlirAttribute sc = mlirUniformQuantizedSubChannelTypeGetScales(row->quant);
+    return mlirTypeIsAF64(mlirShapedTypeGetElementType(mlirAttributeGetType(sc)))
+               ? (float)mlirDenseElementsAttrGetDoubleValue(sc, i)
+               : mlirDenseElementsAttrGetFloatValue(sc, i);
+  }
   if (row->kind == Pt2eReportQdq)
     return (float)(mlirTypeIsAUniformQuantizedType(row->quant)
                        ? mlirUniformQuantizedTypeGetScale(row->quant)
@@ -207,6 +247,9 @@ float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i) {
 }
 
 int64_t pt2eReportRowZeroPoint(const Pt2eReportRow *row, intptr_t i) {
+  if (row->kind == Pt2eReportQdq &&
+      mlirTypeIsAUniformQuantizedSubChannelType(row->quant))
+    return denseInt(mlirUniformQuantizedSubChannelTypeGetZeroPoints(row->quant), i);
   if (row->kind == Pt2eReportQdq)
     return mlirTypeIsAUniformQuantizedType(row->quant)
                ? mlirUniformQuantizedTypeGetZeroPoint(row->quant)

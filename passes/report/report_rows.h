@@ -51,6 +51,10 @@ typedef struct Pt2eReportRow {
                                  pt2eReportRowFree); else 0 and NULL */
 } Pt2eReportRow;
 
+/* The group size of a per-group row (a per_group spec, or a sub-channel
+** type's largest block), or -1 for any other. */
+int64_t pt2eReportRowGroupSize(const Pt2eReportRow *row);
+
 /* Whether 'op' is a row: an observer, a fake-quant op, or a Q-DQ pair
 ** pt2e-convert made (a single-result op carrying 'pt2e.name'). */
 bool pt2eReportRowIsRow(MlirOperation op);
