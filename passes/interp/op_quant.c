@@ -99,17 +99,6 @@ static MlirLogicalResult readScales(const Instr *in, MlirType tensor, MlirType q
   return mlirLogicalResultSuccess();
 }
 
-/* Integer element 'i' of a dense attribute of any integer width. */
-static int64_t denseInt(MlirAttribute a, intptr_t i) {
-  MlirType e = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
-  switch (mlirIntegerTypeGetWidth(e)) {
-  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
-  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
-  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
-  default: return mlirDenseElementsAttrGetInt64Value(a, i);
-  }
-}
-
 /* The blocks, scales and zero points of sub-channel type 'q' on 'tensor'. */
 static MlirLogicalResult readSubChannel(const Instr *in, MlirType tensor,
                                         MlirType q, QuantData *d) {
@@ -153,13 +142,32 @@ static MlirLogicalResult readSubChannel(const Instr *in, MlirType tensor,
   d->zeroPoints = pt2eAlloc((size_t)d->n * sizeof *d->zeroPoints);
   if (!d->scales || !d->zeroPoints)
     return pt2eInterpOutOfMemory(in->op);
-  bool f64 = mlirTypeIsAF64(mlirShapedTypeGetElementType(mlirAttributeGetType(scales)));
-  for (int64_t c = 0; c < d->n; c++) {
-    d->scales[c] = f64 ? (float)mlirDenseElementsAttrGetDoubleValue(scales, c)
-                       : mlirDenseElementsAttrGetFloatValue(scales, c);
-    d->zeroPoints[c] = denseInt(zps, c);
+  /* the interpreter's own reader of constants: any float or integer width
+  ** (the parser gives zero points the storage type, i4 among them), splat
+  ** or not */
+  SlotInfo si, zi;
+  bool oom = false;
+  Pt2eTensor *st = NULL, *zt = NULL;
+  if (pt2eSlotInfoFromType(mlirAttributeGetType(scales), &si) &&
+      pt2eSlotInfoFromType(mlirAttributeGetType(zps), &zi)) {
+    st = pt2eTensorFromElementsAttr(scales, &si, &oom);
+    zt = oom ? NULL : pt2eTensorFromElementsAttr(zps, &zi, &oom);
   }
-  return mlirLogicalResultSuccess();
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (oom)
+    r = pt2eInterpOutOfMemory(in->op);
+  else if (!st || !zt)
+    r = pt2eEmitOpError(in->op, NULL, "cannot read the sub-channel type's "
+                        "scales and zero points");
+  else
+    for (int64_t c = 0; c < d->n; c++) {
+      Pt2eScalar sv = pt2eTensorLoad(st, c);
+      d->scales[c] = st->type == Pt2eElemF64 ? (float)sv.f64 : sv.f32;
+      d->zeroPoints[c] = pt2eTensorLoad(zt, c).i;
+    }
+  pt2eTensorRelease(st);
+  pt2eTensorRelease(zt);
+  return r;
 }
 
 /* Reads the quant type 'q' of a tensor of type 'tensor' into new data. */
