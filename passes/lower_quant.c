@@ -231,7 +231,12 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
     kind = CastDCast;
   else if (pt2eOpIs(op, "quant.scast"))
     kind = CastSCast;
-  else
+  else if (pt2eOpIs(op, "pt2e.dynamic_qdq")) {
+    /* not silently left for a backend that cannot run it */
+    opError(op, "(a dynamic spec: qparams chosen when it runs) is not "
+                "lowered yet; pt2e-run and the interpreter run it as it is");
+    goto fail;
+  } else
     return MlirWalkResultAdvance;
   if (kind == CastSCast) {
     if (addScast(lw, op))
