@@ -28,6 +28,7 @@ ORACLES=(
   "sensitivity|sensitivity/small_model.py|test/sensitivity/Inputs"
   "a16w8|a16w8/make_goldens.py|test/dtype/Inputs"
   "digits|digits/make_goldens.py|test/digits/Inputs"
+  "llm|llm/make_goldens.py|test/llm/Inputs"
 )
 # Oracles that write goldens but are not run here, and why.
 NOT_RUN=(
@@ -60,11 +61,14 @@ assert m.version("torch").split("+")[0] == "2.15.0"
 assert m.version("torchao") == "0.18.0"
 assert m.version("torch-mlir") == "20261001"
 assert m.version("scikit-learn") == "1.9.1"
+assert m.version("transformers") == "5.25.0"
+assert m.version("safetensors") == "0.8.0"
 import numpy, packaging  # noqa: F401
 PY
 then
   "$venv/bin/pip" install -r tools/oracle/requirements.txt -r tools/oracle/conv_relu/requirements.txt \
-    -r tools/oracle/placement/requirements.txt -r tools/oracle/digits/requirements.txt
+    -r tools/oracle/placement/requirements.txt -r tools/oracle/digits/requirements.txt \
+    -r tools/oracle/llm/requirements.txt
 fi
 
 written=()

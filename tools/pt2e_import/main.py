@@ -53,10 +53,15 @@ def parse_args(argv):
                     help="with --torchao: per-tensor weights (pt2e-annotate{per-channel=false})")
     ap.add_argument("--observer", choices=("histogram", "minmax"), default="histogram",
                     help="with --torchao: the activation observer (pt2e-annotate{activation-observer=})")
+    ap.add_argument("--dynamic", action="store_true",
+                    help="with --torchao: XNNPACK's dynamic recipe (is_dynamic=True; "
+                         "pt2e-annotate{dynamic=true}): linears only, activation qparams at run time")
     ap.add_argument("--no-locations", action="store_true",
                     help="leave the source locations (your model's file:line) out of model.mlir")
     ap.add_argument("--quiet", action="store_true", help="write import.txt only, nothing on stderr")
     args = ap.parse_args(argv)
+    if args.dynamic and args.observer != "histogram":
+        ap.error("--dynamic computes activation qparams at run time: no --observer with it")
     if args.batches is not None and args.batches < 1:
         ap.error("--batches must be at least 1")
     return args
@@ -96,6 +101,8 @@ def _our_pipeline(args, out):
         opts.append("per-channel=false")
     if args.observer != "histogram":
         opts.append("activation-observer=" + args.observer)
+    if args.dynamic:
+        opts.append("dynamic=true")
     annotate = "pt2e-annotate" + ("{%s}" % " ".join(opts) if opts else "")
     m = os.path.join(out, "model.mlir")
     return ("build/bin/pt2e-opt %s -p 'builtin.module(%s,pt2e-prepare,pt2e-calibrate{data=%s},"
@@ -156,7 +163,7 @@ def run(args):
             from . import torchao_side
             try:
                 rows, qouts = torchao_side.run(entry, batches, sample, not args.per_tensor,
-                                               args.observer, report)
+                                               args.observer, report, args.dynamic)
             except Exception as e:  # noqa: BLE001  torchao's failure, refused with its reason
                 where = to_mlir.user_line("".join(traceback.format_tb(e.__traceback__)))
                 raise Refusal("torchao's prepare_pt2e/convert_pt2e failed on this model%s: %s: %s "

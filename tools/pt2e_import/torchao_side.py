@@ -20,14 +20,16 @@ OBSERVER_KIND = {
 DTYPE = {torch.int8: "i8", torch.uint8: "ui8", torch.int16: "i16", torch.uint16: "ui16", torch.int32: "i32"}
 
 
-def quantizer(per_channel, observer):
+def quantizer(per_channel, observer, dynamic=False):
     """XNNPACKQuantizer's symmetric config, as pt2e-annotate's defaults
     reproduce it; observer='minmax' swaps the activation observer for
-    MinMaxObserver with the config's eps (pt2e-annotate{activation-observer=minmax})."""
+    MinMaxObserver with the config's eps (pt2e-annotate{activation-observer=minmax});
+    dynamic=True is its dynamic recipe (pt2e-annotate{dynamic=true}): linears
+    only, PlaceholderObserver on their inputs, choose_qparams at run time."""
     from torchao.quantization.pt2e import observer as obs
     from torchao.testing.pt2e._xnnpack_quantizer import (XNNPACKQuantizer,
                                                          get_symmetric_quantization_config)
-    cfg = get_symmetric_quantization_config(is_per_channel=per_channel)
+    cfg = get_symmetric_quantization_config(is_per_channel=per_channel, is_dynamic=dynamic)
     if observer == "minmax":
         import dataclasses
         act = dataclasses.replace(cfg.input_activation,
@@ -52,7 +54,9 @@ def _floats(t):
 def _row(name, mod, node, arg_index):
     src = node.args[0]
     cls = type(mod).__name__
-    scale, zp = mod.calculate_qparams()
+    # A PlaceholderObserver (dynamic recipe) keeps no statistics: its qparams
+    # are computed at run time, null here as pt2e-report writes them.
+    scale, zp = (None, None) if cls == "PlaceholderObserver" else mod.calculate_qparams()
     per_channel = "per_channel" in str(mod.qscheme)
     has_stats = hasattr(mod, "min_val") and torch.as_tensor(mod.min_val).numel() > 0
     if src.op == "placeholder":
@@ -68,7 +72,8 @@ def _row(name, mod, node, arg_index):
         "qscheme": str(mod.qscheme).replace("torch.", ""),
         "ch_axis": int(mod.ch_axis) if per_channel else None,
         "quant_min": int(mod.quant_min), "quant_max": int(mod.quant_max),
-        "scale": _floats(scale), "zero_point": [int(z) for z in torch.as_tensor(zp).reshape(-1).tolist()],
+        "scale": None if scale is None else _floats(scale),
+        "zero_point": None if zp is None else [int(z) for z in torch.as_tensor(zp).reshape(-1).tolist()],
         "min": _floats(mod.min_val) if has_stats else None,
         "max": _floats(mod.max_val) if has_stats else None,
         "clipped": None,
@@ -100,9 +105,10 @@ def _integer_scalar_ops_to_scalar_overloads(gm):
     return changed
 
 
-def run(entry, batches, sample, per_channel, observer, report):
-    """(rows, int8 outputs on the sample as numpy arrays)."""
-    from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
+def calibrated(entry, batches, per_channel, observer, report, dynamic=False):
+    """prepare_pt2e on the exported entry, run on every batch: (the prepared
+    module, its observers as rows)."""
+    from torchao.quantization.pt2e.quantize_pt2e import prepare_pt2e
     first = tuple(torch.from_numpy(a) for a in batches[0])
     gm = torch.export.export(entry, first).module()
     rewritten = _integer_scalar_ops_to_scalar_overloads(gm)
@@ -110,7 +116,7 @@ def run(entry, batches, sample, per_channel, observer, report):
         report.say("torchao: %d integer add/mul with a scalar written as add.Scalar/mul.Scalar: "
                    "XNNPACKQuantizer would make the scalar a float32 tensor (aten.index then fails "
                    "on float indices)" % rewritten)
-    prepared = prepare_pt2e(gm, quantizer(per_channel, observer))
+    prepared = prepare_pt2e(gm, quantizer(per_channel, observer, dynamic))
     start = time.perf_counter()
     with torch.no_grad():
         for b in batches:
@@ -124,8 +130,15 @@ def run(entry, batches, sample, per_channel, observer, report):
     rows = [_row(name, mod, node, arg_index) for name, mod, node in found]
     report.say("torchao: prepare_pt2e (XNNPACKQuantizer, %s, %s activations): %d observers, "
                "calibrated on %d batches in %.2f s" % (
-                   "per-channel" if per_channel else "per-tensor", observer, len(rows),
-                   len(batches), seconds))
+                   "per-channel" if per_channel else "per-tensor",
+                   "dynamic" if dynamic else observer, len(rows), len(batches), seconds))
+    return prepared, rows
+
+
+def run(entry, batches, sample, per_channel, observer, report, dynamic=False):
+    """(rows, int8 outputs on the sample as numpy arrays)."""
+    from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e
+    prepared, rows = calibrated(entry, batches, per_channel, observer, report, dynamic)
     return rows, outputs_on(convert_pt2e(prepared), sample)
 
 
