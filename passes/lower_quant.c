@@ -20,7 +20,12 @@
 **
 ** Casts on scalars become the same arith/math ops in place. Per-axis types
 ** read their scale and zero point from small constant tensors indexed by the
-** quantized dimension. Each lowered qcast ends in a
+** quantized dimension; sub-channel (block-wise) types from constants of the
+** scales' shape, over the tensor viewed with each blocked dim cut in
+** (blocks, block), dequantizing as torchao's dequantize_affine:
+** f(f(float(q) - zp) * s). pt2e.dynamic_qdq (a dynamic spec) becomes the
+** reductions and arithmetic of its qparams and its quantize-dequantize
+** (section "Dynamic quantization" below). Each lowered qcast ends in a
 ** quant.scast to its quant type and each lowered dcast reads through one;
 ** pairs of quant.scast that undo each other are then removed, so a
 ** qcast -> dcast chain leaves no quant op, and a folded weight
@@ -52,6 +57,7 @@
 
 #include "cmpf.h"
 #include "ir_ops.h"
+#include "pt2e_spec.h"
 #include "pt2e_support.h"
 
 #define PT2E_LOWER_MAX_RANK 16
@@ -71,16 +77,30 @@ typedef struct Lowering {
   bool isSigned;
   bool perAxis;
   int32_t axis;
+  /* sub-channel (block-wise) types: each dim d in blocks of block[d];
+  ** axisA / axisB then hold the qparams in the scales' shape */
+  bool subChannel;
+  int rank;
+  int64_t block[PT2E_LOWER_MAX_RANK], size[PT2E_LOWER_MAX_RANK];
   float scale, inv, zpF; /* per tensor */
   int64_t zp;
   float qmin, qmax;
   MlirAttribute axisA, axisB; /* per axis: (inv, zp f32) or (scale, zp i64) */
 } Lowering;
 
+/* A pt2e.dynamic_qdq and its spec (checked when collected). */
+typedef struct Dynamic {
+  MlirOperation op;
+  Pt2eQuantSpec q;
+} Dynamic;
+
 typedef struct Lower {
   Lowering *ops;
   int count;
   size_t capacity;
+  Dynamic *dyn;
+  int numDyn;
+  size_t capDyn;
   MlirOperation *scasts; /* existing and new quant.scast ops */
   int numScasts;
   size_t capScasts;
@@ -150,6 +170,81 @@ static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
   return mlirLogicalResultSuccess();
 }
 
+/* Element 'i' of a dense i4 attribute: MLIR keeps each in a byte whose
+   high nibble may be zero (a parsed -8 is 0x08): the low nibble, signed. */
+static int64_t i4Element(MlirAttribute a, intptr_t i) {
+  const uint8_t *raw = mlirDenseElementsAttrGetRawData(a);
+  uint8_t b = raw[mlirDenseElementsAttrIsSplat(a) ? 0 : i];
+  return (int64_t)((b & 0xFu) ^ 0x8u) - 8;
+}
+
+/*
+** A sub-channel type's qparams as constants of the scales' shape: f(1/s)
+** and float(zp) for qcast, s and float(zp) for dcast (torchao's
+** dequantize_affine subtracts in float: f(f(float(q) - zp) * s)). The
+** blocks per dim; a tensor of static shape only.
+*/
+static MlirLogicalResult subChannelConstants(Lowering *l, MlirType q) {
+  MlirAttribute scales = mlirUniformQuantizedSubChannelTypeGetScales(q);
+  MlirAttribute zps = mlirUniformQuantizedSubChannelTypeGetZeroPoints(q);
+  MlirType t = l->quantTensor;
+  if (l->scalar || !mlirShapedTypeHasStaticShape(t) ||
+      !mlirAttributeIsADenseElements(scales) || !mlirAttributeIsADenseElements(zps))
+    return opError(l->op, "of a sub-channel type is lowered on tensors of "
+                          "static shape with dense scales only");
+  l->subChannel = true;
+  l->rank = (int)mlirShapedTypeGetRank(t);
+  for (int d = 0; d < l->rank; d++) {
+    l->size[d] = mlirShapedTypeGetDimSize(t, d);
+    l->block[d] = l->size[d]; /* an unlisted dim is one block */
+  }
+  for (intptr_t p = 0; p < mlirUniformQuantizedSubChannelTypeGetNumBlockSizes(q); p++) {
+    int32_t d = mlirUniformQuantizedSubChannelTypeGetQuantizedDimension(q, p);
+    int64_t b = mlirUniformQuantizedSubChannelTypeGetBlockSize(q, p);
+    if (d < 0 || d >= l->rank || b <= 0 || l->size[d] % b != 0)
+      return opError(l->op, "has a sub-channel type whose blocks do not fit "
+                            "the tensor");
+    l->block[d] = b;
+  }
+  intptr_t n = mlirElementsAttrGetNumElements(scales);
+  float *a = pt2eAlloc((size_t)n * sizeof *a);
+  float *zf = pt2eAlloc((size_t)n * sizeof *zf);
+  if (!a || !zf) {
+    pt2eFree(a);
+    pt2eFree(zf);
+    return outOfMemory(mlirOperationGetLocation(l->op));
+  }
+  MlirType se = mlirShapedTypeGetElementType(mlirAttributeGetType(scales));
+  MlirType ze = mlirShapedTypeGetElementType(mlirAttributeGetType(zps));
+  unsigned zw = mlirIntegerTypeGetWidth(ze);
+  for (intptr_t i = 0; i < n; i++) {
+    float sc = mlirTypeIsAF64(se) ? (float)mlirDenseElementsAttrGetDoubleValue(scales, i)
+                                  : mlirDenseElementsAttrGetFloatValue(scales, i);
+    int64_t z = zw == 64 ? mlirDenseElementsAttrGetInt64Value(zps, i)
+              : zw == 32 ? mlirDenseElementsAttrGetInt32Value(zps, i)
+              : zw == 16 ? mlirDenseElementsAttrGetInt16Value(zps, i)
+              : zw == 8  ? mlirDenseElementsAttrGetInt8Value(zps, i)
+              : zw == 4  ? i4Element(zps, i)
+                         : 0;
+    if (zw != 64 && zw != 32 && zw != 16 && zw != 8 && zw != 4) {
+      pt2eFree(a);
+      pt2eFree(zf);
+      return opError(l->op, "has sub-channel zero points of a width other "
+                            "than 4, 8, 16, 32 or 64 bits, which this pass does "
+                            "not read");
+    }
+    a[i] = l->kind == CastQCast ? 1.0f / sc : sc;
+    zf[i] = (float)z;
+  }
+  MlirType ft = withElementType(mlirAttributeGetType(scales),
+                                mlirF32TypeGet(mlirTypeGetContext(q)));
+  l->axisA = mlirDenseElementsAttrFloatGet(ft, n, a);
+  l->axisB = mlirDenseElementsAttrFloatGet(ft, n, zf);
+  pt2eFree(a);
+  pt2eFree(zf);
+  return mlirLogicalResultSuccess();
+}
+
 /*
 ** The float and quantized types of 'l's op (tensors, or scalars on both
 ** sides), checked: scalars or ranked tensors of rank at most 16.
@@ -176,9 +271,10 @@ static MlirLogicalResult planTypes(Lowering *l) {
 */
 static MlirLogicalResult planStorage(Lowering *l, MlirType q, MlirType fe) {
   MlirOperation op = l->op;
-  if (!mlirTypeIsAUniformQuantizedType(q) && !mlirTypeIsAUniformQuantizedPerAxisType(q))
-    return opError(op, "is lowered for !quant.uniform types (per tensor or "
-                       "per axis) only");
+  if (!mlirTypeIsAUniformQuantizedType(q) && !mlirTypeIsAUniformQuantizedPerAxisType(q) &&
+      !mlirTypeIsAUniformQuantizedSubChannelType(q))
+    return opError(op, "is lowered for !quant.uniform types (per tensor, per "
+                       "axis or sub-channel) only");
   if (!mlirTypeIsAF32(fe) || !mlirTypeIsAF32(mlirQuantizedTypeGetExpressedType(q)))
     return opError(op, "is lowered with f32 as the expressed type only, as "
                        "PyTorch's quantize ops take");
@@ -202,6 +298,8 @@ static MlirLogicalResult planOne(Lowering *l) {
   MlirType fe = l->scalar ? l->floatTensor : mlirShapedTypeGetElementType(l->floatTensor);
   if (mlirLogicalResultIsFailure(planStorage(l, q, fe)))
     return mlirLogicalResultFailure();
+  if (mlirTypeIsAUniformQuantizedSubChannelType(q))
+    return subChannelConstants(l, q);
   l->perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
   if (l->perAxis) {
     l->axis = mlirUniformQuantizedPerAxisTypeGetQuantizedDimension(q);
@@ -222,6 +320,47 @@ static bool addScast(Lower *lw, MlirOperation op) {
   return true;
 }
 
+/*
+** Checks a pt2e.dynamic_qdq: an f32 tensor of static shape and a dynamic
+** spec per tensor or per group, affine or (with a zero point of 0)
+** symmetric. False with a diagnostic otherwise.
+*/
+static bool planDynamic(Lower *lw, MlirOperation op) {
+  Pt2eSpec spec;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, str("spec"));
+  if (mlirAttributeIsNull(a) ||
+      mlirLogicalResultIsFailure(pt2eSpecParse(a, mlirOperationGetLocation(op), "spec", &spec)))
+    return false;
+  const Pt2eQuantSpec *q = &spec.quant;
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)) ||
+      mlirShapedTypeGetRank(t) > PT2E_LOWER_MAX_RANK - 1) {
+    opError(op, "is lowered on f32 tensors of static shape only");
+    return false;
+  }
+  if (spec.kind != Pt2eSpecQuant || !q->isDynamic || pt2eQSchemeIsPerChannel(q->qscheme) ||
+      (pt2eQSchemeIsSymmetric(q->qscheme) && pt2eDTypeInfo(q->dtype)->isUnsigned)) {
+    opError(op, "is lowered for dynamic per-tensor and per-group specs (signed "
+                "storage when symmetric) only");
+    return false;
+  }
+  if (pt2eQSchemeIsPerGroup(q->qscheme)) {
+    int64_t rank = mlirShapedTypeGetRank(t);
+    int64_t size = q->chAxis < rank ? mlirShapedTypeGetDimSize(t, q->chAxis) : 0;
+    if (q->chAxis >= rank || (q->groupSize != 0 && size % q->groupSize != 0)) {
+      opError(op, "has a group that does not fit the tensor");
+      return false;
+    }
+  }
+  if (!pt2eVecGrow((void **)&lw->dyn, &lw->capDyn, (size_t)lw->numDyn, sizeof *lw->dyn)) {
+    outOfMemory(mlirOperationGetLocation(op));
+    return false;
+  }
+  lw->dyn[lw->numDyn++] = (Dynamic){op, *q};
+  return true;
+}
+
 static MlirWalkResult collectOps(MlirOperation op, void *userData) {
   Lower *lw = userData;
   CastKind kind;
@@ -232,10 +371,9 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
   else if (pt2eOpIs(op, "quant.scast"))
     kind = CastSCast;
   else if (pt2eOpIs(op, "pt2e.dynamic_qdq")) {
-    /* not silently left for a backend that cannot run it */
-    opError(op, "(a dynamic spec: qparams chosen when it runs) is not "
-                "lowered yet; pt2e-run and the interpreter run it as it is");
-    goto fail;
+    if (!planDynamic(lw, op))
+      goto fail;
+    return MlirWalkResultAdvance;
   } else
     return MlirWalkResultAdvance;
   if (kind == CastSCast) {
@@ -361,9 +499,10 @@ static void yield(Body *b, MlirValue v) {
 
 /* The quantize body: block arguments (x, [inv, zp,] out). */
 static void quantizeBody(Body *b, const Lowering *l) {
+  bool many = l->perAxis || l->subChannel;
   MlirValue x = mlirBlockGetArgument(b->block, 0);
-  MlirValue inv = l->perAxis ? mlirBlockGetArgument(b->block, 1) : constF32(b, l->inv);
-  MlirValue zp = l->perAxis ? mlirBlockGetArgument(b->block, 2) : constF32(b, l->zpF);
+  MlirValue inv = many ? mlirBlockGetArgument(b->block, 1) : constF32(b, l->inv);
+  MlirValue zp = many ? mlirBlockGetArgument(b->block, 2) : constF32(b, l->zpF);
   yield(b, quantizeScalar(b, l, x, inv, zp));
 }
 
@@ -373,6 +512,13 @@ static void quantizeBody(Body *b, const Lowering *l) {
 */
 static void dequantizeBody(Body *b, const Lowering *l) {
   MlirValue q = mlirBlockGetArgument(b->block, 0);
+  if (l->subChannel) {
+    MlirType f32 = mlirF32TypeGet(b->ctx);
+    MlirValue f = op1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
+    MlirValue d = op2(b, "arith.subf", f, mlirBlockGetArgument(b->block, 2), f32);
+    yield(b, op2(b, "arith.mulf", d, mlirBlockGetArgument(b->block, 1), f32));
+    return;
+  }
   if (!l->perAxis) {
     yield(b, dequantizeScalar(b, l, q));
     return;
@@ -419,7 +565,7 @@ static int genericInputs(const Lowering *l, MlirValue input, MlirValue *ins) {
   MlirLocation loc = mlirOperationGetLocation(anchor);
   int nIns = 0;
   ins[nIns++] = input;
-  if (l->perAxis) {
+  if (l->perAxis || l->subChannel) {
     MlirNamedAttribute a = named(ctx, "value", l->axisA);
     MlirNamedAttribute z = named(ctx, "value", l->axisB);
     ins[nIns++] = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
@@ -479,8 +625,109 @@ static MlirRegion genericBody(const Lowering *l, const MlirValue *ins, int nIns,
 ** linalg.generic over 'input' (plus, per axis, the two constant tensors)
 ** into a new tensor of type 'resultType', with the body from 'fill'.
 */
+/*
+** The expanded view of a sub-channel tensor: each dim cut in more than
+** one block of more than one element becomes two, (blocks, block), so
+** that the qparams tensor is indexed by loop dims alone (the interpreter
+** and most backends take no floordiv in an indexing map). Fills the
+** expanded shape, the reassociation of tensor.expand_shape, and per
+** scales dim its expression over the expanded loops. Returns the rank.
+*/
+static int expandBlocks(const Lowering *l, MlirContext ctx, int64_t *shape,
+                        MlirAttribute *groups, MlirAffineExpr *scaleExprs) {
+  int r = 0;
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  for (int d = 0; d < l->rank; d++) {
+    int64_t blocks = l->size[d] / l->block[d];
+    MlirAttribute g[2];
+    if (blocks > 1 && l->block[d] > 1) {
+      shape[r] = blocks;
+      shape[r + 1] = l->block[d];
+      g[0] = mlirIntegerAttrGet(i64, r);
+      g[1] = mlirIntegerAttrGet(i64, r + 1);
+      groups[d] = mlirArrayAttrGet(ctx, 2, g);
+      scaleExprs[d] = mlirAffineDimExprGet(ctx, r);
+      r += 2;
+    } else {
+      shape[r] = l->size[d];
+      g[0] = mlirIntegerAttrGet(i64, r);
+      groups[d] = mlirArrayAttrGet(ctx, 1, g);
+      scaleExprs[d] = blocks == 1 ? mlirAffineConstantExprGet(ctx, 0)
+                                  : mlirAffineDimExprGet(ctx, r);
+      r += 1;
+    }
+  }
+  return r;
+}
+
+/* tensor.expand_shape / collapse_shape of 'v' to 'type' with 'groups'. */
+static MlirValue reshapeBlocks(const Lowering *l, const char *name, MlirValue v,
+                               MlirType type, MlirAttribute groups,
+                               const int64_t *outShape, intptr_t outRank) {
+  MlirContext ctx = mlirOperationGetContext(l->op);
+  MlirNamedAttribute attrs[2];
+  intptr_t n = 0;
+  attrs[n++] = named(ctx, "reassociation", groups);
+  if (!strcmp(name, "tensor.expand_shape"))
+    attrs[n++] = named(ctx, "static_output_shape",
+                       mlirDenseI64ArrayGet(ctx, outRank, outShape));
+  return build((MlirBlock){NULL}, l->op, mlirOperationGetLocation(l->op), name,
+               1, &v, type, n, attrs);
+}
+
+/* The sub-channel generic: expand, compute over (blocks, block) loops with
+   the qparams indexed by the blocks, collapse back. */
+static MlirValue buildBlockGeneric(const Lowering *l, MlirValue input,
+                                   MlirType resultType, BodyFill fill) {
+  MlirOperation anchor = l->op;
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirLocation loc = mlirOperationGetLocation(anchor);
+  int64_t shape[2 * PT2E_LOWER_MAX_RANK];
+  MlirAttribute groupAttrs[PT2E_LOWER_MAX_RANK];
+  MlirAffineExpr scaleExprs[PT2E_LOWER_MAX_RANK];
+  int r = expandBlocks(l, ctx, shape, groupAttrs, scaleExprs);
+  MlirAttribute groups = mlirArrayAttrGet(ctx, l->rank, groupAttrs);
+  MlirType inElem = mlirShapedTypeGetElementType(mlirValueGetType(input));
+  MlirType outElem = mlirShapedTypeGetElementType(resultType);
+  MlirType inX = mlirRankedTensorTypeGet(r, shape, inElem, mlirAttributeGetNull());
+  MlirType outX = mlirRankedTensorTypeGet(r, shape, outElem, mlirAttributeGetNull());
+  MlirValue operands[4];
+  int nIns = genericInputs(l, input, operands);
+  operands[0] = reshapeBlocks(l, "tensor.expand_shape", input, inX, groups, shape, r);
+  operands[nIns] = build((MlirBlock){NULL}, anchor, loc, "tensor.empty", 0, NULL,
+                         outX, 0, NULL);
+  MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, r);
+  MlirAffineMap qmap = mlirAffineMapGet(ctx, r, 0, l->rank, scaleExprs);
+  MlirAttribute maps[4] = {mlirAffineMapAttrGet(id), mlirAffineMapAttrGet(qmap),
+                           mlirAffineMapAttrGet(qmap), mlirAffineMapAttrGet(id)};
+  MlirAttribute parallel = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
+  MlirAttribute iters[2 * PT2E_LOWER_MAX_RANK];
+  for (int i = 0; i < r; i++)
+    iters[i] = parallel;
+  int32_t segments[2] = {nIns, 1};
+  MlirNamedAttribute attrs[3] = {
+      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, maps)),
+      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, r, iters)),
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
+  MlirRegion region = genericBody(l, operands, nIns, outX, fill);
+  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
+  mlirOperationStateAddOperands(&st, nIns + 1, operands);
+  mlirOperationStateAddResults(&st, 1, &outX);
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation generic = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, generic);
+  int64_t outShape[PT2E_LOWER_MAX_RANK];
+  for (int d = 0; d < l->rank; d++)
+    outShape[d] = l->size[d];
+  return reshapeBlocks(l, "tensor.collapse_shape", mlirOperationGetResult(generic, 0),
+                       resultType, groups, outShape, l->rank);
+}
+
 static MlirValue buildGeneric(const Lowering *l, MlirValue input, MlirType resultType,
                               BodyFill fill) {
+  if (l->subChannel)
+    return buildBlockGeneric(l, input, resultType, fill);
   MlirOperation anchor = l->op;
   MlirLocation loc = mlirOperationGetLocation(anchor);
   MlirValue operands[4];
@@ -564,6 +811,278 @@ static void cleanScasts(Lower *lw) {
 
 /* }====================================================================== */
 
+/* {======================================================================
+** Dynamic quantization: pt2e.dynamic_qdq
+** ======================================================================= */
+
+/*
+** pt2e.dynamic_qdq becomes four linalg.generic ops, each computing what
+** groups.c computes (torchao's choose_qparams_affine / PT2E's
+** choose_qparams.tensor, quantize_affine, dequantize_affine), in float32:
+**   1, 2. min and max of each group (a reduction over the group's elements,
+**         arith.minimumf / maximumf: NaN propagates as torch.amin's);
+**   3.    per group: mn = min(min, 0), mx = max(max, 0);
+**         affine:    scale = max(f(mx - mn) / f(qmax - qmin), eps),
+**                    zp = clamp(qmin - roundeven(mn / scale), qmin, qmax)
+**         symmetric: scale = max(f(max(-mn, mx)) / f((qmax - qmin) / 2), eps),
+**                    zp = 0;
+**   4.    y = (clamp(roundeven(x * f(1 / scale)) + zp, qmin, qmax) - zp) * scale.
+** The tensor is viewed with the grouped axis cut in (groups, group)
+** (tensor.expand_shape; per tensor: collapsed to one axis first), so every
+** map is a projection of loop dims.
+*/
+
+/* A linalg.generic built from its parts before 'anchor'; its result. */
+static MlirValue dynGeneric(MlirOperation anchor, int nIns, const MlirValue *ins,
+                            MlirValue init, int rank, const MlirAffineMap *maps,
+                            const bool *reduced, MlirBlock body) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirLocation loc = mlirOperationGetLocation(anchor);
+  MlirValue operands[4];
+  MlirAttribute mapAttrs[4], iters[PT2E_LOWER_MAX_RANK];
+  for (int k = 0; k < nIns; k++)
+    operands[k] = ins[k];
+  operands[nIns] = init;
+  for (int k = 0; k <= nIns; k++)
+    mapAttrs[k] = mlirAffineMapAttrGet(maps[k]);
+  MlirAttribute par = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
+  MlirAttribute red = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<reduction>"));
+  for (int i = 0; i < rank; i++)
+    iters[i] = reduced && reduced[i] ? red : par;
+  int32_t segments[2] = {nIns, 1};
+  MlirNamedAttribute attrs[3] = {
+      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, mapAttrs)),
+      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, body);
+  MlirType resultType = mlirValueGetType(init);
+  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
+  mlirOperationStateAddOperands(&st, nIns + 1, operands);
+  mlirOperationStateAddResults(&st, 1, &resultType);
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation g = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, g);
+  return mlirOperationGetResult(g, 0);
+}
+
+/* A block of 'n' f32 arguments, for a body. */
+static Body f32Body(MlirContext ctx, MlirLocation loc, int n) {
+  MlirType types[4];
+  MlirLocation locs[4];
+  for (int k = 0; k < n; k++) {
+    types[k] = mlirF32TypeGet(ctx);
+    locs[k] = loc;
+  }
+  Body b = {mlirBlockCreate(n, types, locs), {NULL}, loc, ctx};
+  return b;
+}
+
+static MlirValue arg(Body *b, int k) { return mlirBlockGetArgument(b->block, k); }
+
+/* An f32 tensor of 'shape' filled with 'v' (linalg.fill of tensor.empty). */
+static MlirValue filled(MlirOperation anchor, int rank, const int64_t *shape, float v) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirLocation loc = mlirOperationGetLocation(anchor);
+  MlirType t = mlirRankedTensorTypeGet(rank, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  MlirValue empty = build((MlirBlock){NULL}, anchor, loc, "tensor.empty", 0, NULL, t, 0, NULL);
+  Body scalar = {{NULL}, anchor, loc, ctx};
+  MlirValue c = constF32(&scalar, v);
+  MlirValue ops[2] = {c, empty};
+  int32_t segments[2] = {1, 1};
+  MlirNamedAttribute seg = named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments));
+  /* linalg.fill's region is implicit in its custom form: build it */
+  MlirType types[2] = {mlirF32TypeGet(ctx), mlirF32TypeGet(ctx)};
+  MlirLocation locs[2] = {loc, loc};
+  MlirBlock block = mlirBlockCreate(2, types, locs);
+  MlirValue in = mlirBlockGetArgument(block, 0);
+  build(block, (MlirOperation){NULL}, loc, "linalg.yield", 1, &in, (MlirType){NULL}, 0, NULL);
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, block);
+  MlirOperationState st = mlirOperationStateGet(str("linalg.fill"), loc);
+  mlirOperationStateAddOperands(&st, 2, ops);
+  mlirOperationStateAddResults(&st, 1, &t);
+  mlirOperationStateAddAttributes(&st, 1, &seg);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation f = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, f);
+  return mlirOperationGetResult(f, 0);
+}
+
+/* A tensor.expand_shape / collapse_shape of 'v' to 'type'. */
+static MlirValue reshapeTo(MlirOperation anchor, const char *name, MlirValue v,
+                           MlirType type, MlirAttribute groups, int outRank,
+                           const int64_t *outShape) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirNamedAttribute attrs[2];
+  intptr_t n = 0;
+  attrs[n++] = named(ctx, "reassociation", groups);
+  if (!strcmp(name, "tensor.expand_shape"))
+    attrs[n++] = named(ctx, "static_output_shape", mlirDenseI64ArrayGet(ctx, outRank, outShape));
+  return build((MlirBlock){NULL}, anchor, mlirOperationGetLocation(anchor), name, 1, &v,
+               type, n, attrs);
+}
+
+/* The reassociation that merges every dim of a rank-'rank' tensor into one. */
+static MlirAttribute allInOne(MlirContext ctx, int rank) {
+  MlirAttribute idx[PT2E_LOWER_MAX_RANK];
+  for (int d = 0; d < rank; d++)
+    idx[d] = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), d);
+  MlirAttribute one = mlirArrayAttrGet(ctx, rank, idx);
+  return mlirArrayAttrGet(ctx, 1, &one);
+}
+
+static void lowerDynamic(const Dynamic *dy) {
+  MlirOperation op = dy->op;
+  const Pt2eQuantSpec *q = &dy->q;
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType xt = mlirValueGetType(x);
+  MlirType f32 = mlirF32TypeGet(ctx);
+  int rank = (int)mlirShapedTypeGetRank(xt);
+  int64_t shape[PT2E_LOWER_MAX_RANK];
+  for (int d = 0; d < rank; d++)
+    shape[d] = mlirShapedTypeGetDimSize(xt, d);
+
+  /* per tensor: one axis holding everything, one group */
+  MlirValue src = x;
+  int srank = rank, axis = (int)q->chAxis;
+  int64_t sshape[PT2E_LOWER_MAX_RANK], group = q->groupSize;
+  bool perTensor = !pt2eQSchemeIsPerGroup(q->qscheme);
+  if (perTensor) {
+    int64_t numel = 1;
+    for (int d = 0; d < rank; d++)
+      numel *= shape[d];
+    sshape[0] = numel;
+    srank = 1;
+    axis = 0;
+    group = 0;
+    if (rank != 1)
+      src = reshapeTo(op, "tensor.collapse_shape", x,
+                      mlirRankedTensorTypeGet(1, sshape, f32, mlirAttributeGetNull()),
+                      allInOne(ctx, rank), 1, sshape);
+  } else {
+    for (int d = 0; d < rank; d++)
+      sshape[d] = shape[d];
+  }
+  int64_t size = sshape[axis];
+  int64_t g = group == 0 ? size : group, blocks = size / g;
+
+  /* expanded view: the axis as (blocks, g) when there are several groups */
+  bool split = blocks > 1;
+  int xr = split ? srank + 1 : srank;
+  int64_t xshape[PT2E_LOWER_MAX_RANK + 1], stats[PT2E_LOWER_MAX_RANK];
+  MlirAffineExpr statExprs[PT2E_LOWER_MAX_RANK];
+  MlirAttribute groupsAttr[PT2E_LOWER_MAX_RANK];
+  bool reduced[PT2E_LOWER_MAX_RANK + 1] = {false};
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  for (int d = 0, r = 0; d < srank; d++) {
+    MlirAttribute gi[2];
+    if (d == axis && split) {
+      xshape[r] = blocks;
+      xshape[r + 1] = g;
+      gi[0] = mlirIntegerAttrGet(i64, r);
+      gi[1] = mlirIntegerAttrGet(i64, r + 1);
+      groupsAttr[d] = mlirArrayAttrGet(ctx, 2, gi);
+      statExprs[d] = mlirAffineDimExprGet(ctx, r);
+      reduced[r + 1] = true;
+      stats[d] = blocks;
+      r += 2;
+    } else {
+      xshape[r] = sshape[d];
+      gi[0] = mlirIntegerAttrGet(i64, r);
+      groupsAttr[d] = mlirArrayAttrGet(ctx, 1, gi);
+      statExprs[d] = d == axis ? mlirAffineConstantExprGet(ctx, 0) : mlirAffineDimExprGet(ctx, r);
+      reduced[r] = d == axis;
+      stats[d] = d == axis ? 1 : sshape[d];
+      r += 1;
+    }
+  }
+  MlirAttribute groups = mlirArrayAttrGet(ctx, srank, groupsAttr);
+  MlirType xxt = mlirRankedTensorTypeGet(xr, xshape, f32, mlirAttributeGetNull());
+  MlirValue xx = split ? reshapeTo(op, "tensor.expand_shape", src, xxt, groups, xr, xshape) : src;
+  MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, xr);
+  MlirAffineMap toStats = mlirAffineMapGet(ctx, xr, 0, srank, statExprs);
+  MlirAffineMap statId = mlirAffineMapMultiDimIdentityGet(ctx, srank);
+
+  /* 1, 2: min and max of each group */
+  MlirAffineMap redMaps[2] = {id, toStats};
+  Body bmin = f32Body(ctx, loc, 2);
+  MlirValue vmin = op2(&bmin, "arith.minimumf", arg(&bmin, 0), arg(&bmin, 1), f32);
+  yield(&bmin, vmin);
+  MlirValue mins = dynGeneric(op, 1, &xx, filled(op, srank, stats, INFINITY), xr, redMaps,
+                              reduced, bmin.block);
+  Body bmax = f32Body(ctx, loc, 2);
+  MlirValue vmax = op2(&bmax, "arith.maximumf", arg(&bmax, 0), arg(&bmax, 1), f32);
+  yield(&bmax, vmax);
+  MlirValue maxs = dynGeneric(op, 1, &xx, filled(op, srank, stats, -INFINITY), xr, redMaps,
+                              reduced, bmax.block);
+
+  /* 3: scale and zero point (as f32) per group; the zero point's generic
+     recomputes the scale, so each generic has one result */
+  float qmin = (float)q->quantMin, qmax = (float)q->quantMax;
+  bool sym = pt2eQSchemeIsSymmetric(q->qscheme);
+  MlirValue ins2[2] = {mins, maxs};
+  MlirAffineMap pmaps[3] = {statId, statId, statId};
+  MlirValue qp[2];
+  for (int which = 0; which < 2; which++) {
+    Body b = f32Body(ctx, loc, 3);
+    MlirValue zero = constF32(&b, 0.0f);
+    MlirValue mn = op2(&b, "arith.minimumf", arg(&b, 0), zero, f32);
+    MlirValue mx = op2(&b, "arith.maximumf", arg(&b, 1), zero, f32);
+    MlirValue scale, zp;
+    if (sym) {
+      MlirValue a = op2(&b, "arith.maximumf", op1(&b, "arith.negf", mn, f32), mx, f32);
+      float half = (float)((double)(q->quantMax - q->quantMin) / 2.0);
+      scale = op2(&b, "arith.divf", a, constF32(&b, half), f32);
+    } else {
+      MlirValue w = op2(&b, "arith.subf", mx, mn, f32);
+      scale = op2(&b, "arith.divf", w, constF32(&b, qmax - qmin), f32);
+    }
+    scale = op2(&b, "arith.maximumf", scale, constF32(&b, q->eps), f32);
+    if (sym) {
+      zp = zero;
+    } else {
+      MlirValue r = op1(&b, "math.roundeven", op2(&b, "arith.divf", mn, scale, f32), f32);
+      zp = op2(&b, "arith.subf", constF32(&b, qmin), r, f32);
+      zp = select3(&b, cmpf(&b, PT2E_CMPF_OLT, zp, constF32(&b, qmin)), constF32(&b, qmin), zp);
+      zp = select3(&b, cmpf(&b, PT2E_CMPF_OGT, zp, constF32(&b, qmax)), constF32(&b, qmax), zp);
+    }
+    yield(&b, which == 0 ? scale : zp);
+    MlirValue init = build((MlirBlock){NULL}, op, loc, "tensor.empty", 0, NULL,
+                           mlirValueGetType(mins), 0, NULL);
+    qp[which] = dynGeneric(op, 2, ins2, init, srank, pmaps, NULL, b.block);
+  }
+
+  /* 4: quantize and dequantize every element with its group's qparams */
+  Body b = f32Body(ctx, loc, 4);
+  MlirValue s = arg(&b, 1), z = arg(&b, 2);
+  MlirValue inv = op2(&b, "arith.divf", constF32(&b, 1.0f), s, f32);
+  MlirValue r = op1(&b, "math.roundeven", op2(&b, "arith.mulf", arg(&b, 0), inv, f32), f32);
+  MlirValue a = op2(&b, "arith.addf", r, z, f32);
+  MlirValue lo = constF32(&b, qmin), hi = constF32(&b, qmax);
+  a = select3(&b, cmpf(&b, PT2E_CMPF_OLT, a, lo), lo, a);
+  a = select3(&b, cmpf(&b, PT2E_CMPF_OGT, a, hi), hi, a);
+  MlirValue y = op2(&b, "arith.mulf", op2(&b, "arith.subf", a, z, f32), s, f32);
+  yield(&b, y);
+  MlirValue ins4[3] = {xx, qp[0], qp[1]};
+  MlirAffineMap qmaps[4] = {id, toStats, toStats, id};
+  MlirValue out = build((MlirBlock){NULL}, op, loc, "tensor.empty", 0, NULL, xxt, 0, NULL);
+  MlirValue res = dynGeneric(op, 3, ins4, out, xr, qmaps, NULL, b.block);
+  if (split)
+    res = reshapeTo(op, "tensor.collapse_shape", res,
+                    mlirRankedTensorTypeGet(srank, sshape, f32, mlirAttributeGetNull()),
+                    groups, srank, sshape);
+  if (perTensor && rank != 1)
+    res = reshapeTo(op, "tensor.expand_shape", res, xt, allInOne(ctx, rank), rank, shape);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), res);
+  mlirOperationDestroy(op);
+}
+
+/* }====================================================================== */
+
 static MlirLogicalResult lowerRun(MlirOperation module,
                                   const Pt2eOptionValue *options) {
   (void)options;
@@ -585,8 +1104,11 @@ static MlirLogicalResult lowerRun(MlirOperation module,
   if (!lw.failed) {
     for (int i = 0; i < lw.count; i++)
       lowerOne(&lw, &lw.ops[i]);
+    for (int i = 0; i < lw.numDyn; i++)
+      lowerDynamic(&lw.dyn[i]);
     cleanScasts(&lw);
   }
+  pt2eFree(lw.dyn);
   pt2eFree(lw.ops);
   pt2eFree(lw.scasts);
   return lw.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
