@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "pass_bridge.h"
 #include "pt2e_file.h"
+#include "pt2e_foreign.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -125,9 +126,16 @@ int main(int argc, char **argv) {
     args.insert(args.begin() + 1, irdlFlag.data());
   args.push_back(nullptr);
 
-  int code = mlir::asMainReturnCode(mlir::MlirOptMain(
-      static_cast<int>(args.size()) - 1, args.data(),
+  int n = static_cast<int>(args.size()) - 1;
+  auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
+      n, args.data(),
       "pt2e-opt: MLIR optimizer driver with the pt2e quantization passes\n",
-      registry));
+      registry);
+  // torch-mlir's own ops (tm_tensor.scan, ...): said where and what to do
+  // before the parser stops at an unknown dialect (pt2e_foreign.h).
+  if (pt2eReportForeignOps("pt2e-opt", inputFile.c_str()))
+    return finishOutput(1);
+  int code = mlir::asMainReturnCode(
+      mlir::MlirOptMain(n, args.data(), inputFile, outputFile, registry));
   return finishOutput(code);
 }

@@ -35,6 +35,7 @@
 #include "pt2e_alloc.h"
 #include "pt2e_checked.h"
 #include "pt2e_dialect.h"
+#include "pt2e_foreign.h"
 #include "pt2e_limits.h"
 #include "pt2e_support.h"
 #include "support/skip_calls.h"
@@ -537,6 +538,8 @@ done:
 
 /* Runs the model the options name: 0 or 1. */
 static int runModel(const RunOptions *opt) {
+  if (pt2eReportForeignOps("pt2e-run", opt->model))
+    return 1; /* torch-mlir's own ops: said where and what to do instead */
   MlirContext ctx;
   if (!pt2eToolContextCreate("pt2e-run", opt->irdl, &ctx))
     return 1;

@@ -10,20 +10,33 @@
 ** (B, 4, 3, 16, 16) of '<f4' (...), found shape (8, 3, 16, 16) of '<f8'".
 ** The synthetic data is NOT torch.randn: it is a splitmix64 stream turned
 ** into normals by Box-Muller in double, then rounded to float32, chosen to
-** be simple and identical on every machine.
+** be simple and identical on every machine. Integer arguments (token ids,
+** attention masks) take uniform integers in a range of their own
+** (random-int-range=), from the same stream by rejection, so unbiased.
 */
 #include "calib_data.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
 
 #include "npy.h"
 #include "pt2e_checked.h"
 #include "pt2e_support.h"
 
+/* An integer argument's synthetic values: [lo, hi). */
+typedef struct IntRange {
+  bool set;
+  int64_t lo, hi;
+} IntRange;
+
 struct Pt2eCalibData {
   int numArgs;
+  IntRange *ranges;     /* synthetic data: one per argument */
   int64_t numBatches;
   Pt2eArray *arrays;    /* file data: one array per argument, or none */
   Pt2eTensor **current; /* the batch handed out last */
@@ -221,21 +234,167 @@ Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
   return d;
 }
 
-Pt2eCalibData *pt2eCalibDataRandom(const Pt2eInterp *interp, int64_t batches,
-                                   uint64_t seed, MlirLocation loc) {
-  Pt2eCalibData *d = create(interp, loc);
-  if (!d)
-    return NULL;
+/* The values an integer element type holds; false for float types (and
+   i4, which has no synthetic data). */
+static bool intBounds(Pt2eElemType t, int64_t *min, int64_t *max) {
+  switch (t) {
+  case Pt2eElemI1: *min = 0; *max = 1; return true;
+  case Pt2eElemI8: *min = INT8_MIN; *max = INT8_MAX; return true;
+  case Pt2eElemI16: *min = INT16_MIN; *max = INT16_MAX; return true;
+  case Pt2eElemI32: *min = INT32_MIN; *max = INT32_MAX; return true;
+  case Pt2eElemI64: *min = INT64_MIN; *max = INT64_MAX; return true;
+  default: return false;
+  }
+}
+
+/* One integer of 'text' (all of it): false on anything else. */
+static bool parseInt64(const char *text, int64_t *out) {
+  if (!*text)
+    return false;
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (errno || *end)
+    return false;
+  *out = v;
+  return true;
+}
+
+/*
+** One random-int-range= entry: "LO:HI" ('*arg' -1) or "argK:LO:HI", LO < HI.
+** False on anything else.
+*/
+static bool parseRangeEntry(MlirStringRef e, int64_t *arg, int64_t *lo, int64_t *hi) {
+  char buf[128];
+  if (e.length == 0 || e.length >= sizeof buf)
+    return false;
+  memcpy(buf, e.data, e.length);
+  buf[e.length] = 0;
+  char *text = buf;
+  *arg = -1;
+  if (strncmp(text, "arg", 3) == 0) {
+    char *colon = strchr(text, ':');
+    if (!colon)
+      return false;
+    *colon = 0;
+    if (!parseInt64(text + 3, arg) || *arg < 0)
+      return false;
+    text = colon + 1;
+  }
+  char *colon = strchr(text, ':');
+  if (!colon)
+    return false;
+  *colon = 0;
+  return parseInt64(text, lo) && parseInt64(colon + 1, hi) && *lo < *hi;
+}
+
+/* The element type of argument 'i' as text, for errors. */
+static void argTypeText(const Pt2eInterp *interp, int i, char *buf, size_t size) {
+  if (!pt2eAttrToText(mlirTypeAttrGet(pt2eInterpArgType(interp, i)), buf, size))
+    snprintf(buf, size, "...");
+}
+
+/*
+** Gives every argument of 'd' its synthetic data: f32 ones none (standard
+** normal), integer ones their range. False (reported at 'loc') on a bad
+** entry, an argument without data, a range on a float argument, one that
+** does not fit.
+*/
+static bool assignRanges(Pt2eCalibData *d, const MlirStringRef *entries, size_t n,
+                         MlirLocation loc) {
+  IntRange every = {false, 0, 0};
+  char type[128];
+  for (size_t k = 0; k < n; k++) {
+    int64_t arg, lo, hi;
+    MlirStringRef e = entries[k];
+    if (!parseRangeEntry(e, &arg, &lo, &hi)) {
+      pt2eEmitError(loc, "'pt2e-calibrate': random-int-range entry '%.*s' is "
+                         "not LO:HI or argK:LO:HI with integers LO < HI (the "
+                         "values drawn are LO, ..., HI - 1)", (int)e.length, e.data);
+      return false;
+    }
+    if (arg >= d->numArgs) {
+      pt2eEmitError(loc, "'pt2e-calibrate': random-int-range entry '%.*s': the "
+                         "function has %d argument%s", (int)e.length, e.data,
+                    d->numArgs, d->numArgs == 1 ? "" : "s");
+      return false;
+    }
+    IntRange *r = arg < 0 ? &every : &d->ranges[arg];
+    if (r->set) {
+      pt2eEmitError(loc, "'pt2e-calibrate': random-int-range entry '%.*s': %s "
+                         "already has a range", (int)e.length, e.data,
+                    arg < 0 ? "every integer argument" : "this argument");
+      return false;
+    }
+    *r = (IntRange){true, lo, hi};
+  }
+  bool anyInt = false;
   for (int i = 0; i < d->numArgs; i++) {
     Pt2eElemType et;
     int rank;
-    int64_t shape[PT2E_MAX_RANK];
-    if (!argShape(interp, i, &et, &rank, shape) || et != Pt2eElemF32) {
-      pt2eEmitError(loc, "random-batches: argument #%d is not a static f32 "
-                         "tensor; give data=<file.npz> instead", i);
-      pt2eCalibDataClose(d);
-      return NULL;
+    int64_t shape[PT2E_MAX_RANK], min, max;
+    IntRange *r = &d->ranges[i];
+    bool shaped = argShape(d->interp, i, &et, &rank, shape);
+    argTypeText(d->interp, i, type, sizeof type);
+    if (shaped && et == Pt2eElemF32) {
+      if (r->set) {
+        pt2eEmitError(loc, "'pt2e-calibrate': random-int-range gives argument #%d "
+                           "(%s) an integer range: it is float32 and takes "
+                           "standard-normal data; ranges are for integer "
+                           "arguments", i, type);
+        return false;
+      }
+      continue;
     }
+    if (!shaped || !intBounds(et, &min, &max)) {
+      pt2eEmitError(loc, "'pt2e-calibrate': random-batches: argument #%d (%s) is "
+                         "neither a static f32 tensor nor a static integer one; "
+                         "give data=<file.npz> instead", i, type);
+      return false;
+    }
+    anyInt = true;
+    if (!r->set)
+      *r = every;
+    if (!r->set) {
+      pt2eEmitError(loc, "'pt2e-calibrate': random-batches: argument #%d is %s: "
+                         "synthetic data for an integer argument needs its "
+                         "range, random-int-range=LO:HI (or arg%d:LO:HI; token "
+                         "ids: 0:VOCAB, an all-ones mask: 1:2), or give real "
+                         "inputs with data=<file.npz>", i, type, i);
+      return false;
+    }
+    if (r->lo < min || r->hi - 1 > max) {
+      pt2eEmitError(loc, "'pt2e-calibrate': random-int-range %lld:%lld for argument "
+                         "#%d: values %lld to %lld do not fit its type %s",
+                    (long long)r->lo, (long long)r->hi, i, (long long)r->lo,
+                    (long long)(r->hi - 1), type);
+      return false;
+    }
+  }
+  if (every.set && !anyInt) {
+    pt2eEmitError(loc, "'pt2e-calibrate': random-int-range=%lld:%lld, but no "
+                       "argument of the function is an integer tensor",
+                  (long long)every.lo, (long long)every.hi);
+    return false;
+  }
+  return true;
+}
+
+Pt2eCalibData *pt2eCalibDataRandom(const Pt2eInterp *interp, int64_t batches,
+                                   uint64_t seed, const MlirStringRef *intRanges,
+                                   size_t numIntRanges, MlirLocation loc) {
+  Pt2eCalibData *d = create(interp, loc);
+  if (!d)
+    return NULL;
+  d->ranges = pt2eAlloc((size_t)(d->numArgs + 1) * sizeof *d->ranges);
+  if (!d->ranges) {
+    pt2eOutOfMemory(loc, "'pt2e-calibrate'");
+    pt2eCalibDataClose(d);
+    return NULL;
+  }
+  if (!assignRanges(d, intRanges, numIntRanges, loc)) {
+    pt2eCalibDataClose(d);
+    return NULL;
   }
   d->numBatches = batches;
   d->seed = seed;
@@ -266,6 +425,31 @@ static void fillNormal(float *x, int64_t n, uint64_t *s) {
     x[i] = (float)(r * cos(t));
     if (i + 1 < n)
       x[i + 1] = (float)(r * sin(t));
+  }
+}
+
+/* Uniform in [lo, hi): by rejection, so that no value is favoured when
+   the span does not divide 2^64. */
+static int64_t uniformInt(uint64_t *s, int64_t lo, int64_t hi) {
+  uint64_t span = (uint64_t)hi - (uint64_t)lo;
+  uint64_t threshold = (0 - span) % span; /* 2^64 mod span */
+  uint64_t r;
+  do
+    r = nextRandom(s);
+  while (r < threshold);
+  return (int64_t)((uint64_t)lo + r % span);
+}
+
+static void fillInts(Pt2eTensor *t, IntRange r, uint64_t *s) {
+  for (int64_t i = 0; i < t->numel; i++) {
+    int64_t v = uniformInt(s, r.lo, r.hi);
+    switch (t->type) {
+    case Pt2eElemI1: ((uint8_t *)t->data)[i] = (uint8_t)v; break;
+    case Pt2eElemI8: ((int8_t *)t->data)[i] = (int8_t)v; break;
+    case Pt2eElemI16: ((int16_t *)t->data)[i] = (int16_t)v; break;
+    case Pt2eElemI32: ((int32_t *)t->data)[i] = (int32_t)v; break;
+    default: ((int64_t *)t->data)[i] = v; break;
+    }
   }
 }
 
@@ -309,7 +493,10 @@ Pt2eTensor *const *pt2eCalibDataBatch(Pt2eCalibData *d, int64_t b,
     } else {
       /* one stream per (seed, batch, argument), so batches are independent */
       uint64_t s = d->seed * 0x100000001b3ULL + (uint64_t)b * 1000003u + (uint64_t)i;
-      fillNormal(t->data, t->numel, &s);
+      if (d->ranges[i].set)
+        fillInts(t, d->ranges[i], &s);
+      else
+        fillNormal(t->data, t->numel, &s);
     }
     d->current[i] = t;
   }
@@ -322,6 +509,7 @@ void pt2eCalibDataClose(Pt2eCalibData *d) {
   if (d->current)
     releaseCurrent(d);
   pt2eFree(d->current);
+  pt2eFree(d->ranges);
   if (d->arrays)
     for (int i = 0; i < d->numArgs; i++)
       pt2eArrayFree(&d->arrays[i]);

@@ -23,9 +23,18 @@ typedef struct Pt2eCalibData Pt2eCalibData;
 */
 Pt2eCalibData *pt2eCalibDataOpen(const Pt2eInterp *interp, const char *path,
                                  int64_t maxEntryMb, MlirLocation loc);
-/* 'batches' batches of seeded standard-normal data (f32 arguments only). */
+/*
+** 'batches' batches of seeded synthetic data: standard normal for f32
+** arguments, uniform integers in [LO, HI) for integer arguments (token ids,
+** masks) given a range by 'intRanges' (the option random-int-range=, one
+** entry each: "LO:HI" for every integer argument without its own,
+** "argK:LO:HI" for argument K). Every argument must get data; a bad entry,
+** a range for a float argument or one that does not fit the argument's
+** type is an error at 'loc'.
+*/
 Pt2eCalibData *pt2eCalibDataRandom(const Pt2eInterp *interp, int64_t batches,
-                                   uint64_t seed, MlirLocation loc);
+                                   uint64_t seed, const MlirStringRef *intRanges,
+                                   size_t numIntRanges, MlirLocation loc);
 int64_t pt2eCalibDataNumBatches(const Pt2eCalibData *data);
 /*
 ** The arguments of batch 'b', borrowed until the next call or close; NULL

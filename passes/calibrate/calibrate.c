@@ -8,6 +8,8 @@
 **                                             function argument, with a
 **                                             leading batch dimension
 **   pt2e-calibrate{random-batches=8 seed=0}   seeded standard-normal data
+**   ... random-int-range=0:256,arg1:1:2       integer arguments: uniform in
+**                                             [LO, HI), for all or argK
 **
 ** The IR is the saved state. Each op's statistics are restored from its
 ** 'stats' attribute before the first batch and written back after the last,
@@ -58,7 +60,7 @@
 #include "pt2e_support.h"
 
 enum {
-  OptData, OptEntry, OptRandomBatches, OptSeed, OptTiming,
+  OptData, OptEntry, OptRandomBatches, OptRandomIntRange, OptSeed, OptTiming,
   OptMaxTensorMb, OptMaxLiveMb, OptMaxBins, OptMaxEntryMb, OptShard,
   OptHistogramStart, OptSkipCalls, OptProgress, NumOptions
 };
@@ -75,6 +77,11 @@ static const Pt2eOptionDecl calibrateOptions[NumOptions] = {
                           "instead of data: this many batches of seeded "
                           "standard-normal data shaped like the arguments",
                           "0", false},
+    [OptRandomIntRange] = {"random-int-range", Pt2eOptionList,
+                           "with random-batches: integer arguments (token ids, "
+                           "masks) drawn uniformly in [LO, HI): LO:HI for every "
+                           "integer argument, argK:LO:HI for argument K",
+                           NULL, false},
     [OptSeed] = {"seed", Pt2eOptionInt, "seed of the synthetic data", "0",
                  false},
     [OptTiming] = {"timing", Pt2eOptionBool,
@@ -828,6 +835,10 @@ static MlirLogicalResult checkOptions(Run *run, MlirOperation module) {
   if (run->haveData == (randomBatches > 0) || randomBatches < 0)
     return pt2eEmitError(run->loc, "'pt2e-calibrate' needs either data=<file.npz> "
                                    "or random-batches=<N> (N > 0), not both");
+  if (run->haveData && options[OptRandomIntRange].listSize)
+    return pt2eEmitError(run->loc, "'pt2e-calibrate': random-int-range= goes with "
+                                   "random-batches=; data= gives every argument "
+                                   "its values");
   if (mlirLogicalResultIsFailure(pt2ePassProgressMode(
           &options[OptProgress], run->loc, "pt2e-calibrate", &run->progress)))
     return mlirLogicalResultFailure();
@@ -851,25 +862,30 @@ static MlirLogicalResult collectStates(Run *run, MlirOperation module) {
 }
 
 /*
-** random-batches= feeds standard-normal f32 values: every argument of the
-** entry function must be a float32 tensor. Another (an attention mask of
-** i64, token ids) is an error at the argument, naming it.
+** random-batches= feeds standard-normal f32 values, and integers in their
+** range to integer arguments when random-int-range= is given (checked
+** with the data, calib_data.c). Any other argument (an attention mask of
+** i64 or token ids without random-int-range=) is an error at the argument,
+** naming it.
 */
 static MlirLogicalResult checkRandomArgs(const Run *run, MlirOperation module) {
   MlirOperation f = pt2eOpFindFunc(module, run->entry);
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  bool ranges = run->options[OptRandomIntRange].listSize > 0;
   for (intptr_t k = 0; k < mlirBlockGetNumArguments(b); k++) {
     MlirValue a = mlirBlockGetArgument(b, k);
     MlirType t = mlirValueGetType(a);
-    if (mlirTypeIsARankedTensor(t) && mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+    if (mlirTypeIsARankedTensor(t) && (mlirTypeIsAF32(mlirShapedTypeGetElementType(t)) ||
+                                       (ranges && mlirTypeIsAInteger(mlirShapedTypeGetElementType(t)))))
       continue;
     char type[128];
     if (!pt2eAttrToText(mlirTypeAttrGet(t), type, sizeof type))
       snprintf(type, sizeof type, "...");
     return pt2eEmitError(mlirValueGetLocation(a),
                          "'pt2e-calibrate': argument #%lld of @%.*s is %s: "
-                         "random-batches= makes float32 data only (standard "
-                         "normal); give real inputs for every argument with "
+                         "random-batches= makes standard-normal float32 data, "
+                         "and integers with random-int-range=LO:HI (token ids: "
+                         "0:VOCAB); or give real inputs for every argument with "
                          "data=<file.npz>", (long long)k, (int)run->entry.length,
                          run->entry.data, type);
   }
@@ -904,7 +920,9 @@ static MlirLogicalResult openRun(Run *run, MlirOperation module) {
                                   options[OptMaxEntryMb].intValue, run->loc);
   } else {
     run->data = pt2eCalibDataRandom(run->interp, options[OptRandomBatches].intValue,
-                                    (uint64_t)options[OptSeed].intValue, run->loc);
+                                    (uint64_t)options[OptSeed].intValue,
+                                    options[OptRandomIntRange].listValues,
+                                    options[OptRandomIntRange].listSize, run->loc);
   }
   return run->data ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -921,11 +939,19 @@ static void describeOptions(Run *run) {
   if (run->haveData)
     snprintf(run->optionText, sizeof run->optionText, "entry=%.*s",
              (int)run->entry.length, run->entry.data);
-  else
-    snprintf(run->optionText, sizeof run->optionText,
-             "entry=%.*s random-batches=%lld seed=%lld", (int)run->entry.length,
-             run->entry.data, (long long)o[OptRandomBatches].intValue,
-             (long long)o[OptSeed].intValue);
+  else {
+    int n = snprintf(run->optionText, sizeof run->optionText,
+                     "entry=%.*s random-batches=%lld seed=%lld", (int)run->entry.length,
+                     run->entry.data, (long long)o[OptRandomBatches].intValue,
+                     (long long)o[OptSeed].intValue);
+    /* the ranges shape the data, so the record keeps them (docs/sharding.md) */
+    for (size_t k = 0; k < o[OptRandomIntRange].listSize && n > 0 &&
+                       (size_t)n < sizeof run->optionText; k++) {
+      MlirStringRef r = o[OptRandomIntRange].listValues[k];
+      n += snprintf(run->optionText + n, sizeof run->optionText - (size_t)n, "%s%.*s",
+                    k ? "," : " random-int-range=", (int)r.length, r.data);
+    }
+  }
 }
 
 /* Shard mode: every Histogram starts from the range the earlier shards'

@@ -292,14 +292,36 @@ static MlirLogicalResult addCaptures(Compiler *c, Instr *in) {
   return w.failed ? pt2eInterpOutOfMemory(op) : mlirLogicalResultSuccess();
 }
 
+/* What to do about an op of torch-mlir's own dialects, which reaches the
+   passes only as an unregistered op (--allow-unregistered-dialect); pt2e-opt
+   and pt2e-run refuse the file before parsing it (pt2e_foreign.h). */
+static const char *foreignHint(MlirStringRef name) {
+  bool tm = name.length > 10 && memcmp(name.data, "tm_tensor.", 10) == 0;
+  bool torch = name.length > 6 && (memcmp(name.data, "torch.", 6) == 0 ||
+                                   (name.length > 8 && memcmp(name.data, "torch_c.", 8) == 0));
+  if (tm && name.length == 14 && memcmp(name.data, "tm_tensor.scan", 14) == 0)
+    return ": it is torch-mlir's own op for aten.cumsum / aten.cumprod, which no "
+           "upstream MLIR dialect has; export the model without it (a transformers "
+           "model given an attention_mask, an all-ones one is enough, computes no "
+           "cumsum; tools/pt2e-import passes one)";
+  if (tm)
+    return ": it is an op of torch-mlir's own tm_tensor dialect, which no upstream "
+           "MLIR dialect has; export the model without it (tools/pt2e-import "
+           "refuses such ops with the aten op named)";
+  if (torch)
+    return ": it is an op of torch-mlir's torch dialect; export to linalg-on-tensors "
+           "or TOSA (tools/pt2e-import --form linalg|tosa)";
+  return "";
+}
+
 /* One op as one instruction, through its row of the op table. */
 static MlirLogicalResult compileOp(Compiler *c, MlirOperation op) {
   CompileFn fn = pt2eFindCompileFn(op);
   if (!fn) {
     MlirStringRef name = pt2eOpNameOf(op); /* for the diagnostic */
     return pt2eEmitError(mlirOperationGetLocation(op),
-                         "the interpreter does not support '%.*s'",
-                         (int)name.length, name.data);
+                         "the interpreter does not support '%.*s'%s",
+                         (int)name.length, name.data, foreignHint(name));
   }
   Instr *in = newInstr(c, op);
   if (!in)

@@ -1503,6 +1503,40 @@ static void attentionOperand(OpList *l, MlirValue v, bool key) {
   }
 }
 
+static bool listed(const OpList *l, MlirOperation op);
+
+/* Every user of op's result is in l. */
+static bool usedInside(const OpList *l, MlirOperation op) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (!listed(l, mlirOpOperandGetOwner(u)))
+      return false;
+  return true;
+}
+
+/*
+** SDPA's decomposition with an attn_mask adds the mask to the product
+** Q @ K^T (reshapes between) before the softmax: 'add' when it is such an
+** add, read by the softmax only; pushes it and returns the product (a
+** null op otherwise). torch.export keeps SDPA whole, so PT2E observes
+** nothing inside it: annotated as an add, the mask (-inf where masked,
+** which an observer skips) would be quantized to 0 and the causal mask
+** lost. Eager attention (a scale or a division after the product) is not
+** matched: there PT2E annotates the add itself.
+*/
+static MlirOperation attentionMaskAdd(OpList *l, MlirOperation add) {
+  if (pt2eMatchBinaryOp(add) != Pt2eMatchAdd || !usedInside(l, add))
+    return (MlirOperation){NULL};
+  for (int k = 0; k < 2; k++) {
+    int mark = l->n;
+    MlirOperation qk = definingOp(upReshapes(l, mlirOperationGetOperand(add, k)));
+    if (isContraction(qk) && push(l, add))
+      return qk;
+    l->n = mark;
+  }
+  return (MlirOperation){NULL};
+}
+
 /*
 ** The math path of scaled_dot_product_attention around a softmax whose
 ** input is 'x' and output 'y': (Q * s) @ (K^T * s) (reshapes), softmax,
@@ -1511,6 +1545,8 @@ static void attentionOperand(OpList *l, MlirValue v, bool key) {
 static bool matchAttention(OpList *l, MlirValue x, MlirValue y) {
   int mark = l->n;
   MlirOperation qk = definingOp(upReshapes(l, x));
+  if (!isContraction(qk))
+    qk = attentionMaskAdd(l, qk);
   if (!isContraction(qk) || !push(l, qk)) {
     l->n = mark;
     return false;

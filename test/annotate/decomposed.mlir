@@ -559,3 +559,164 @@ func.func @tosa_attention_weights(%arg0: tensor<2x2x8x16xf32>, %arg1: tensor<2x2
   %22 = tosa.mul %19, %21, %1 : (tensor<2x2x8x8xf32>, tensor<2x2x8x1xf32>, tensor<1xi8>) -> tensor<2x2x8x8xf32>
   return %22 : tensor<2x2x8x8xf32>
 }
+
+// -----
+
+// F.scaled_dot_product_attention(q, q, q, attn_mask=m) (linalg form, as
+// torch-mlir 20261001 writes it): the mask is added to Q @ K^T before the
+// softmax. torch.export keeps SDPA whole, so XNNPACKQuantizer observes
+// nothing inside it; annotated as an add, the add's observer would see a
+// causal mask's -inf (skipped), quantize it to 0 and lose the mask.
+// CHECK-LABEL: func.func @sdpa_mask
+// CHECK-NOT: pt2e.annotation
+// CHECK: return
+// PREP-LABEL: func.func @sdpa_mask
+// PREP-NOT: pt2e.observer
+// PREP: return
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map1 = affine_map<(d0, d1, d2, d3) -> (d0, 0, d2, d3)>
+#map2 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#map3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, 0)>
+func.func @sdpa_mask(%arg0: tensor<1x2x4x8xf32>, %arg1: tensor<1x1x4x4xf32>) -> tensor<1x2x4x8xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %c0_i64 = arith.constant 0 : i64
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %true = arith.constant true
+  %cst_1 = arith.constant dense<0.000000e+00> : tensor<1x2x4x4xf32>
+  %cst_2 = arith.constant 0xFFF0000000000000 : f64
+  %cst_3 = arith.constant 0.59460355750136051 : f64
+  %0 = tensor.empty() : tensor<1x2x4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%arg0 : tensor<1x2x4x8xf32>) outs(%0 : tensor<1x2x4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %29 = arith.truncf %cst_3 : f64 to f32
+    %30 = arith.mulf %in, %29 : f32
+    linalg.yield %30 : f32
+  } -> tensor<1x2x4x8xf32>
+  %2 = tensor.empty() : tensor<1x2x8x4xf32>
+  %transposed = linalg.transpose ins(%arg0 : tensor<1x2x4x8xf32>) outs(%2 : tensor<1x2x8x4xf32>) permutation = [0, 1, 3, 2] 
+  %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%transposed : tensor<1x2x8x4xf32>) outs(%2 : tensor<1x2x8x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %29 = arith.truncf %cst_3 : f64 to f32
+    %30 = arith.mulf %in, %29 : f32
+    linalg.yield %30 : f32
+  } -> tensor<1x2x8x4xf32>
+  %collapsed = tensor.collapse_shape %1 [[0, 1], [2], [3]] : tensor<1x2x4x8xf32> into tensor<2x4x8xf32>
+  %collapsed_4 = tensor.collapse_shape %3 [[0, 1], [2], [3]] : tensor<1x2x8x4xf32> into tensor<2x8x4xf32>
+  %4 = tensor.empty() : tensor<2x4x4xf32>
+  %5 = linalg.fill ins(%cst : f32) outs(%4 : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %6 = linalg.batch_matmul ins(%collapsed, %collapsed_4 : tensor<2x4x8xf32>, tensor<2x8x4xf32>) outs(%5 : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %expanded = tensor.expand_shape %6 [[0, 1], [2], [3]] output_shape [1, 2, 4, 4] : tensor<2x4x4xf32> into tensor<1x2x4x4xf32>
+  %7 = tensor.empty() : tensor<1x2x4x4xf32>
+  %8 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded, %arg1 : tensor<1x2x4x4xf32>, tensor<1x1x4x4xf32>) outs(%7 : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: f32, %in_9: f32, %out: f32):
+    %29 = arith.addf %in, %in_9 : f32
+    linalg.yield %29 : f32
+  } -> tensor<1x2x4x4xf32>
+  %9 = tensor.empty() : tensor<1x2x4xi64>
+  %10 = linalg.fill ins(%c0_i64 : i64) outs(%9 : tensor<1x2x4xi64>) -> tensor<1x2x4xi64>
+  %11 = tensor.empty() : tensor<1x2x4xf32>
+  %12 = linalg.fill ins(%cst_0 : f32) outs(%11 : tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  %13:2 = linalg.generic {indexing_maps = [#map, #map2, #map2], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%8 : tensor<1x2x4x4xf32>) outs(%12, %10 : tensor<1x2x4xf32>, tensor<1x2x4xi64>) {
+  ^bb0(%in: f32, %out: f32, %out_9: i64):
+    %29 = linalg.index 3 : index
+    %30 = arith.index_cast %29 : index to i64
+    %31 = arith.maximumf %in, %out : f32
+    %32 = arith.cmpf ogt, %in, %out : f32
+    %33 = arith.select %32, %30, %out_9 : i64
+    linalg.yield %31, %33 : f32, i64
+  } -> (tensor<1x2x4xf32>, tensor<1x2x4xi64>)
+  %expanded_5 = tensor.expand_shape %13#0 [[0], [1], [2, 3]] output_shape [1, 2, 4, 1] : tensor<1x2x4xf32> into tensor<1x2x4x1xf32>
+  %14 = linalg.generic {indexing_maps = [#map, #map3, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%8, %expanded_5 : tensor<1x2x4x4xf32>, tensor<1x2x4x1xf32>) outs(%7 : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: f32, %in_9: f32, %out: f32):
+    %29 = arith.subf %in, %in_9 : f32
+    linalg.yield %29 : f32
+  } -> tensor<1x2x4x4xf32>
+  %15 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%14 : tensor<1x2x4x4xf32>) outs(%7 : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %29 = math.exp %in : f32
+    linalg.yield %29 : f32
+  } -> tensor<1x2x4x4xf32>
+  %16 = tensor.empty() : tensor<1x2x4x1xf32>
+  %17 = linalg.fill ins(%cst : f32) outs(%16 : tensor<1x2x4x1xf32>) -> tensor<1x2x4x1xf32>
+  %18 = linalg.generic {indexing_maps = [#map, #map3], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%15 : tensor<1x2x4x4xf32>) outs(%17 : tensor<1x2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %29 = arith.addf %in, %out : f32
+    linalg.yield %29 : f32
+  } -> tensor<1x2x4x1xf32>
+  %19 = linalg.generic {indexing_maps = [#map, #map3, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%15, %18 : tensor<1x2x4x4xf32>, tensor<1x2x4x1xf32>) outs(%7 : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: f32, %in_9: f32, %out: f32):
+    %29 = arith.divf %in, %in_9 : f32
+    linalg.yield %29 : f32
+  } -> tensor<1x2x4x4xf32>
+  %20 = tensor.empty() : tensor<1x2x4x4xi1>
+  %21 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%8 : tensor<1x2x4x4xf32>) outs(%20 : tensor<1x2x4x4xi1>) {
+  ^bb0(%in: f32, %out: i1):
+    %29 = arith.extf %in : f32 to f64
+    %30 = arith.cmpf oeq, %29, %cst_2 : f64
+    linalg.yield %30 : i1
+  } -> tensor<1x2x4x4xi1>
+  %22 = tensor.empty() : tensor<1x2x4x1xi1>
+  %23 = linalg.fill ins(%true : i1) outs(%22 : tensor<1x2x4x1xi1>) -> tensor<1x2x4x1xi1>
+  %24 = linalg.generic {indexing_maps = [#map, #map3], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%21 : tensor<1x2x4x4xi1>) outs(%23 : tensor<1x2x4x1xi1>) {
+  ^bb0(%in: i1, %out: i1):
+    %29 = arith.andi %in, %out : i1
+    linalg.yield %29 : i1
+  } -> tensor<1x2x4x1xi1>
+  %25 = linalg.generic {indexing_maps = [#map3, #map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%24, %cst_1, %19 : tensor<1x2x4x1xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) outs(%7 : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: i1, %in_9: f32, %in_10: f32, %out: f32):
+    %29 = arith.select %in, %in_9, %in_10 : f32
+    linalg.yield %29 : f32
+  } -> tensor<1x2x4x4xf32>
+  %collapsed_6 = tensor.collapse_shape %25 [[0, 1], [2], [3]] : tensor<1x2x4x4xf32> into tensor<2x4x4xf32>
+  %collapsed_7 = tensor.collapse_shape %arg0 [[0, 1], [2], [3]] : tensor<1x2x4x8xf32> into tensor<2x4x8xf32>
+  %26 = tensor.empty() : tensor<2x4x8xf32>
+  %27 = linalg.fill ins(%cst : f32) outs(%26 : tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %28 = linalg.batch_matmul ins(%collapsed_6, %collapsed_7 : tensor<2x4x4xf32>, tensor<2x4x8xf32>) outs(%27 : tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %expanded_8 = tensor.expand_shape %28 [[0, 1], [2], [3]] output_shape [1, 2, 4, 8] : tensor<2x4x8xf32> into tensor<1x2x4x8xf32>
+  return %expanded_8 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// The same in TOSA form: the tosa.add of the mask, claimed with the attention.
+// CHECK-LABEL: func.func @tosa_sdpa_mask
+// CHECK-NOT: pt2e.annotation
+// CHECK: return
+// PREP-LABEL: func.func @tosa_sdpa_mask
+// PREP-NOT: pt2e.observer
+// PREP: return
+func.func @tosa_sdpa_mask(%arg0: tensor<1x2x4x8xf32>, %arg1: tensor<1x1x4x4xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = "tosa.const"() <{values = dense<0.000000e+00> : tensor<1x2x4x4xf32>}> : () -> tensor<1x2x4x4xf32>
+  %1 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %2 = tosa.const_shape  {values = dense<[2, 4, 8]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %3 = tosa.const_shape  {values = dense<[2, 8, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %4 = "tosa.const"() <{values = dense<0.000000e+00> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %5 = tosa.const_shape  {values = dense<[1, 2, 4, 4]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %6 = tosa.const_shape  {values = dense<[2, 4, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %7 = tosa.const_shape  {values = dense<[1, 2, 4, 8]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %8 = "tosa.const"() <{values = dense<0.594603539> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %9 = "tosa.const"() <{values = dense<0xFFF0000000000000> : tensor<1x1x1x1xf64>}> : () -> tensor<1x1x1x1xf64>
+  %10 = tosa.mul %arg0, %8, %1 : (tensor<1x2x4x8xf32>, tensor<1x1x1x1xf32>, tensor<1xi8>) -> tensor<1x2x4x8xf32>
+  %11 = tosa.transpose %arg0 {perms = array<i32: 0, 1, 3, 2>} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %12 = tosa.mul %11, %8, %1 : (tensor<1x2x8x4xf32>, tensor<1x1x1x1xf32>, tensor<1xi8>) -> tensor<1x2x8x4xf32>
+  %13 = tosa.reshape %10, %2 : (tensor<1x2x4x8xf32>, !tosa.shape<3>) -> tensor<2x4x8xf32>
+  %14 = tosa.reshape %12, %3 : (tensor<1x2x8x4xf32>, !tosa.shape<3>) -> tensor<2x8x4xf32>
+  %15 = tosa.matmul %13, %14, %4, %4 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x4x4xf32>
+  %16 = tosa.reshape %15, %5 : (tensor<2x4x4xf32>, !tosa.shape<4>) -> tensor<1x2x4x4xf32>
+  %17 = tosa.add %16, %arg1 : (tensor<1x2x4x4xf32>, tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = tosa.reduce_max %17 {axis = 3 : i32} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x1xf32>
+  %19 = tosa.sub %17, %18 : (tensor<1x2x4x4xf32>, tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %20 = tosa.exp %19 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %21 = tosa.reduce_sum %20 {axis = 3 : i32} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x1xf32>
+  %22 = tosa.reciprocal %21 : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x1xf32>
+  %23 = tosa.mul %20, %22, %1 : (tensor<1x2x4x4xf32>, tensor<1x2x4x1xf32>, tensor<1xi8>) -> tensor<1x2x4x4xf32>
+  %24 = tosa.cast %17 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf64>
+  %25 = tosa.equal %24, %9 : (tensor<1x2x4x4xf64>, tensor<1x1x1x1xf64>) -> tensor<1x2x4x4xi1>
+  %26 = tosa.reduce_all %25 {axis = 3 : i32} : (tensor<1x2x4x4xi1>) -> tensor<1x2x4x1xi1>
+  %27 = tosa.select %26, %0, %23 : (tensor<1x2x4x1xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %28 = tosa.reshape %27, %6 : (tensor<1x2x4x4xf32>, !tosa.shape<3>) -> tensor<2x4x4xf32>
+  %29 = tosa.reshape %arg0, %2 : (tensor<1x2x4x8xf32>, !tosa.shape<3>) -> tensor<2x4x8xf32>
+  %30 = tosa.matmul %28, %29, %4, %4 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x4x8xf32>
+  %31 = tosa.reshape %30, %7 : (tensor<2x4x8xf32>, !tosa.shape<4>) -> tensor<1x2x4x8xf32>
+  return %31 : tensor<1x2x4x8xf32>
+}

@@ -137,7 +137,13 @@ def run(args):
             import torch
             example = tuple(torch.from_numpy(a) for a in sample)
             ep = to_mlir.export_program(entry, example)
-            text = to_mlir.torch_to_mlir(ep, args.form, locations=not args.no_locations)
+            try:
+                text = to_mlir.torch_to_mlir(ep, args.form, locations=not args.no_locations)
+            except to_mlir.SdpaStrides as e:
+                if not pitfalls.eager_attention(entry, report, str(e)):
+                    raise
+                ep = to_mlir.export_program(entry, example)
+                text = to_mlir.torch_to_mlir(ep, args.form, locations=not args.no_locations)
             floats = pitfalls.outputs_on(entry, sample)
         else:
             text = to_mlir.onnx_to_mlir(model, args.form, tmp)

@@ -12,6 +12,12 @@ what pt2e-import does about each; every action is reported.
   `cumsum`, which torch-mlir writes as `tm_tensor.scan`, a torch-mlir op no
   other MLIR tool parses: an all-ones mask is passed as an input of its own.
   `use_cache=False`: no key/value cache among the outputs.
+- transformers' SDPA attention at batch > 1 (GPT-2): torch's decomposition
+  of scaled_dot_product_attention returns another memory layout than the
+  one torch.export assumed, so the `.contiguous()` after it was dropped and
+  a later view() fails (pytorch/pytorch#136543): exported again with
+  transformers' eager attention (the same matmul/softmax arithmetic that
+  the decomposition writes).
 - dropout: identity in eval; torch-mlir removes it, torchao observes its
   output (the one documented placement difference, docs/prepare-rules.md).
 - parameters other than float32 (a bf16 checkpoint): cast to float32, the
@@ -49,6 +55,19 @@ def outputs_on(module, arrays):
         out = module(*(torch.from_numpy(a) for a in arrays))
     outs = out if isinstance(out, (tuple, list)) else (out,)
     return [o.detach().numpy() for o in outs]
+
+
+def eager_attention(entry, report, why):
+    """Switches a transformers model to eager attention (see above); False
+    when the model is not one that can switch."""
+    model = getattr(entry, "model", None)
+    if not _is_transformers(model) or not hasattr(model, "set_attn_implementation"):
+        return False
+    model.set_attn_implementation("eager")
+    report.say("exported again with attn_implementation=\"eager\": torch's decomposition of "
+               "scaled_dot_product_attention changes its output's layout and a view() after it "
+               "fails (%s; pytorch/pytorch#136543)" % why)
+    return True
 
 
 def plain_outputs(out):
