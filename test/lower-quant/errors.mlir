@@ -35,7 +35,7 @@ func.func @rank_17(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) -> tensor<
 // -----
 
 func.func @any_type(%x: tensor<4xf32>) -> tensor<4x!quant.any<i8:f32>> {
-  // expected-error@+1 {{'pt2e-lower-quant': 'quant.qcast' is lowered for !quant.uniform types (per tensor or per axis) only}}
+  // expected-error@+1 {{'pt2e-lower-quant': 'quant.qcast' is lowered for !quant.uniform types (per tensor, per axis or sub-channel) only}}
   %q = quant.qcast %x : tensor<4xf32> to tensor<4x!quant.any<i8:f32>>
   return %q : tensor<4x!quant.any<i8:f32>>
 }
