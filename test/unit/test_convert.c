@@ -479,7 +479,7 @@ static void testInterpreterQuantErrorsAreNamed(void **state) {
                     "func.func @f(%x: tensor<2xf32>) -> tensor<2x!quant.any<i8:f32>> {\n"
                     "  %q = quant.qcast %x : tensor<2xf32> to tensor<2x!quant.any<i8:f32>>\n"
                     "  return %q : tensor<2x!quant.any<i8:f32>>\n}\n",
-                    "supports !quant.uniform types (per tensor and per axis) only");
+                    "supports !quant.uniform types (per tensor, per axis and sub-channel) only");
   expectInterpError(fx,
                     "func.func @f(%x: tensor<2xf32>) -> tensor<2x!quant.uniform<u32:f32, 0.5>> {\n"
                     "  %q = quant.qcast %x : tensor<2xf32> to tensor<2x!quant.uniform<u32:f32, 0.5>>\n"

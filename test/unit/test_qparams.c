@@ -47,7 +47,7 @@ static void testEveryKindHasOneNamedRow(void **state) {
   (void)state;
   assert_int_equal(pt2eObserverKindCount(), Pt2eObserverPlaceholder + 1);
   assert_int_equal(pt2eDTypeCount(), Pt2eDTypeInt32 + 1);
-  assert_int_equal(pt2eQSchemeCount(), Pt2eQSchemePerChannelSymmetric + 1);
+  assert_int_equal(pt2eQSchemeCount(), Pt2eQSchemePerGroupSymmetric + 1);
   for (i = 0; i < pt2eObserverKindCount(); i++) {
     const char *a = pt2eObserverKindName((Pt2eObserverKind)i);
     assert_non_null(a);
@@ -78,7 +78,9 @@ static void testObserverKindTraitsFollowTorchao(void **state) {
   (void)state;
   for (i = 0; i < pt2eObserverKindCount(); i++) {
     const Pt2eObserverKindInfo *k = pt2eObserverKindInfo((Pt2eObserverKind)i);
-    assert_true(k->eps == 0x1p-23f); /* torch.finfo(torch.float32).eps */
+    /* torch.finfo(torch.float32).eps; choose_qparams_affine's smallest_normal */
+    assert_true(k->eps == (k->perGroup ? 0x1p-126f : 0x1p-23f));
+    assert_false(k->perGroup && k->perChannel);
     assert_true(k->hasBins == (k->bins > 0));
     assert_true(k->movingAverage == (k->averagingConstant > 0.0f));
     assert_false(k->isPlaceholder && (k->perChannel || k->hasBins));
@@ -87,6 +89,7 @@ static void testObserverKindTraitsFollowTorchao(void **state) {
   assert_true(pt2eObserverKindInfo(Pt2eObserverMovingAveragePerChannelMinMax)
                   ->perChannel);
   assert_false(pt2eObserverKindInfo(Pt2eObserverMovingAverageMinMax)->perChannel);
+  assert_true(pt2eObserverKindInfo(Pt2eObserverPerGroupMinMax)->perGroup);
   assert_int_equal(pt2eObserverKindInfo(Pt2eObserverHistogram)->bins, 2048);
   assert_true(pt2eObserverKindInfo(Pt2eObserverMovingAverageMinMax)
                   ->averagingConstant == 0.01f);

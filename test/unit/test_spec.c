@@ -180,14 +180,30 @@ static void testBadSpecsNameTheProblem(void **state) {
               "'spec': 'averaging_constant' is not a parameter of observer "
               "'histogram'");
   expectError(fx, "{observer = \"minmax\", dtype = i8, ch_axis = 0}",
-              "'spec': 'ch_axis' needs a per-channel qscheme, not "
+              "'spec': 'ch_axis' needs a per-channel or per-group qscheme, not "
               "'per_tensor_affine'");
   expectError(fx, "{observer = \"minmax\", dtype = i8, eps = 0.0}",
               "'spec': 'eps' must be positive");
   expectError(fx, "{observer = \"minmax\", dtype = i8, qscheme = \"dyn\"}",
               "'spec': unknown qscheme 'dyn' (expected one of: "
               "per_tensor_affine, per_tensor_symmetric, per_channel_affine, "
-              "per_channel_symmetric)");
+              "per_channel_symmetric, per_group_affine, per_group_symmetric)");
+  /* per-group specs (torchao's block-wise quantization) */
+  expectError(fx, "{observer = \"minmax\", dtype = i8, group_size = 32}",
+              "'spec': 'group_size' needs a per-group qscheme, not "
+              "'per_tensor_affine'");
+  expectError(fx, "{observer = \"per_group_minmax\", dtype = i4, "
+                  "qscheme = \"per_group_symmetric\", ch_axis = 1, "
+                  "group_size = -32}",
+              "'spec': 'group_size' must not be negative (0: the whole axis), "
+              "got -32");
+  expectError(fx, "{observer = \"per_group_minmax\", dtype = i4}",
+              "'spec': observer 'per_group_minmax' does not support qscheme "
+              "'per_tensor_affine'");
+  expectError(fx, "{observer = \"per_channel_minmax\", dtype = i8, "
+                  "qscheme = \"per_group_symmetric\"}",
+              "'spec': observer 'per_channel_minmax' does not support qscheme "
+              "'per_group_symmetric'");
   expectError(fx, "{shared = {operand = 0, result = 0}}",
               "'spec': 'shared' needs exactly one of 'operand' or 'result'");
   expectError(fx, "{shared = {result = 1}}",
@@ -218,7 +234,10 @@ static void testEveryObserverKindOfTheTableRoundTrips(void **state) {
     char text[200];
     Pt2eSpec s;
     snprintf(text, sizeof text, "{observer = \"%s\", dtype = i8%s}", k->name,
-             k->perChannel ? ", qscheme = \"per_channel_affine\"" : "");
+             k->perChannel ? ", qscheme = \"per_channel_affine\""
+             : k->perGroup ? ", qscheme = \"per_group_affine\", ch_axis = 1, "
+                             "group_size = 32"
+                           : "");
     assert_true(mlirLogicalResultIsSuccess(parse(fx, text, &s)));
     assert_int_equal(s.quant.observer, i);
     assert_true(s.quant.eps == k->eps);
@@ -261,10 +280,12 @@ static void testActivationObserverHelpListsThePerTensorKinds(void **state) {
       k++;
     assert_true(k < pt2eObserverKindCount());
     assert_false(pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel);
+    assert_false(pt2eObserverKindInfo((Pt2eObserverKind)k)->perGroup);
     p += n + (p + n < end ? 2 : 0);
   }
   for (int k = 0; k < pt2eObserverKindCount(); k++)
-    perTensor += !pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel;
+    perTensor += !pt2eObserverKindInfo((Pt2eObserverKind)k)->perChannel &&
+                 !pt2eObserverKindInfo((Pt2eObserverKind)k)->perGroup;
   assert_int_equal(listed, perTensor);
 }
 
