@@ -60,6 +60,7 @@
 #include "pt2e_file.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
+#include "groups.h"
 #include "qparams.h"
 #include "numeric_debug/sensitivity.h"
 #include "numeric_debug/svg_rows.h"
@@ -248,6 +249,7 @@ typedef struct Point {
   /* The point's quantize-dequantize, for local_sqnr (canQuantize false:
   ** QUANT's point is the identity: fake quant off, a derived spec). */
   bool canQuantize;
+  bool dynamic;         /* a pt2e.dynamic_qdq: qparams from the value */
   Pt2eQuantSpec spec;
   float *scales;
   int64_t *zeroPoints;
@@ -393,6 +395,13 @@ typedef struct Scan {
   const char *path;
 } Scan;
 
+/* A dynamic point after pt2e-convert: a pt2e.dynamic_qdq. */
+static MlirStringRef dynamicName(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("name"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
+                                                               : mlirStringRefCreate(NULL, 0);
+}
+
 static bool isQdqRow(MlirOperation op) {
   return !mlirAttributeIsNull(pt2eQdqGetName(op)) && mlirOperationGetNumResults(op) == 1;
 }
@@ -407,7 +416,7 @@ static MlirWalkResult collectQuantPoint(MlirOperation op, void *userData) {
     s->failed = true;
     return MlirWalkResultInterrupt;
   }
-  if (pt2eIsFakeQuant(op) || isQdqRow(op)) {
+  if (pt2eIsFakeQuant(op) || isQdqRow(op) || pt2eIsDynamicQdq(op)) {
     if (s->numOps == s->capOps) {
       size_t cap = s->capOps ? 2 * s->capOps : 64;
       MlirOperation *grown = pt2eRealloc(s->ops, cap * sizeof *grown);
@@ -424,10 +433,72 @@ static MlirWalkResult collectQuantPoint(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Element 'i' of a dense integer attribute of width 'w' (an i4 element is
+   a byte whose low nibble holds it, as MLIR's parser keeps zero points). */
+static int64_t denseInt(MlirAttribute a, unsigned w, intptr_t i) {
+  switch (w) {
+  case 4: {
+    const uint8_t *raw = mlirDenseElementsAttrGetRawData(a);
+    uint8_t b = raw[mlirDenseElementsAttrIsSplat(a) ? 0 : i];
+    return (int64_t)((b & 0xFu) ^ 0x8u) - 8;
+  }
+  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
+  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
+  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
+  default: return mlirDenseElementsAttrGetInt64Value(a, i);
+  }
+}
+
+/*
+** A Q-DQ pair of MLIR's sub-channel type, as pt2e-convert writes a
+** per-group weight: blocks of 1 on every dim but one. Its scales and zero
+** points per group; any other block layout is reported without a local
+** SQNR (canQuantize false).
+*/
+static bool subChannelQuantization(MlirType t, MlirType q, Point *p) {
+  MlirAttribute sc = mlirUniformQuantizedSubChannelTypeGetScales(q);
+  MlirAttribute zp = mlirUniformQuantizedSubChannelTypeGetZeroPoints(q);
+  memset(&p->spec, 0, sizeof p->spec);
+  p->spec.quantMin = mlirQuantizedTypeGetStorageTypeMin(q);
+  p->spec.quantMax = mlirQuantizedTypeGetStorageTypeMax(q);
+  p->spec.dtype = mlirQuantizedTypeGetStorageTypeIntegralWidth(q) == 4 ? Pt2eDTypeInt4
+                                                                          : Pt2eDTypeInt8;
+  p->spec.qscheme = Pt2eQSchemePerGroupAffine;
+  int grouped = 0;
+  for (intptr_t k = 0; k < mlirUniformQuantizedSubChannelTypeGetNumBlockSizes(q); k++) {
+    int32_t dim = mlirUniformQuantizedSubChannelTypeGetQuantizedDimension(q, k);
+    int64_t b = mlirUniformQuantizedSubChannelTypeGetBlockSize(q, k);
+    if (b > 1) {
+      grouped++;
+      p->spec.chAxis = dim;
+      p->spec.groupSize = b;
+    }
+  }
+  MlirType zt = mlirShapedTypeGetElementType(mlirAttributeGetType(zp));
+  unsigned zw = mlirTypeIsAInteger(zt) ? mlirIntegerTypeGetWidth(zt) : 0;
+  if (grouped != 1 || (zw != 4 && zw != 8 && zw != 16 && zw != 32 && zw != 64) ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(sc))))
+    return true; /* reported, no local SQNR */
+  (void)t;
+  p->n = mlirElementsAttrGetNumElements(sc);
+  p->scales = pt2eAlloc((size_t)p->n * sizeof *p->scales);
+  p->zeroPoints = pt2eAlloc((size_t)p->n * sizeof *p->zeroPoints);
+  if (!p->scales || !p->zeroPoints)
+    return false;
+  for (int64_t i = 0; i < p->n; i++) {
+    p->scales[i] = mlirDenseElementsAttrGetFloatValue(sc, i);
+    p->zeroPoints[i] = denseInt(zp, zw, i);
+  }
+  p->canQuantize = true;
+  return true;
+}
+
 /* The quantize-dequantize of a Q-DQ pair, from its !quant.uniform type. */
 static bool qdqQuantization(MlirOperation op, Point *p) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirType q = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+  if (mlirTypeIsAUniformQuantizedSubChannelType(q))
+    return subChannelQuantization(t, q, p);
   bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
   if (!perAxis && !mlirTypeIsAUniformQuantizedType(q))
     return false;
@@ -486,6 +557,19 @@ static bool fakeQuantQuantization(MlirOperation op, Point *p) {
   return true;
 }
 
+/* A pt2e.dynamic_qdq: its spec; the qparams come from each value. */
+static bool dynamicQuantization(MlirOperation op, Point *p) {
+  Pt2eSpec spec;
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("spec"));
+  if (mlirAttributeIsNull(a) ||
+      mlirLogicalResultIsFailure(pt2eSpecParse(a, mlirOperationGetLocation(op), "spec", &spec)))
+    return false;
+  p->spec = spec.quant;
+  p->dynamic = true;
+  p->canQuantize = true;
+  return true;
+}
+
 /* The first quant.dcast reading 'v' (a Q-DQ pair's quantized value). */
 static MlirOperation dcastOf(MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
@@ -502,8 +586,10 @@ static MlirOperation dcastOf(MlirValue v) {
 static Point *addPoint(Debugger *d, MlirOperation op, size_t i, const char *path) {
   Point *p = &d->points[d->numPoints];
   memset(p, 0, sizeof *p);
-  bool fq = pt2eIsFakeQuant(op);
-  MlirStringRef name = fq ? pt2eQuantOpGetName(op) : mlirStringAttrGetValue(pt2eQdqGetName(op));
+  bool fq = pt2eIsFakeQuant(op), dyn = pt2eIsDynamicQdq(op);
+  MlirStringRef name = fq    ? pt2eQuantOpGetName(op)
+                       : dyn ? dynamicName(op)
+                             : mlirStringAttrGetValue(pt2eQdqGetName(op));
   if (name.length >= sizeof p->name || startsWith(name, PROBE_IN) ||
       startsWith(name, PROBE_OUT) || findPoint(d, name)) {
     fprintf(stderr, TOOL ": '%s': quantization point '%.*s' is %s\n", path,
@@ -513,9 +599,10 @@ static Point *addPoint(Debugger *d, MlirOperation op, size_t i, const char *path
   }
   memcpy(p->name, name.data, name.length);
   p->order = (int)i;
-  p->kind = fq ? "fake_quant" : "qdq";
+  p->kind = fq ? "fake_quant" : dyn ? "dynamic" : "qdq";
   d->numPoints++;
-  if (!(fq ? fakeQuantQuantization(op, p) : qdqQuantization(op, p))) {
+  if (!(fq ? fakeQuantQuantization(op, p) : dyn ? dynamicQuantization(op, p)
+                                                : qdqQuantization(op, p))) {
     fprintf(stderr, TOOL ": '%s': cannot read the qparams of '%s'\n", path, p->name);
     return NULL;
   }
@@ -526,7 +613,7 @@ static Point *addPoint(Debugger *d, MlirOperation op, size_t i, const char *path
 ** read by the point only (none for a folded constant: a quant.scast),
 ** "out" on the fake_quant's result or the dcast's. */
 static void probePoint(MlirContext ctx, MlirOperation op, Point *p) {
-  bool fq = pt2eIsFakeQuant(op);
+  bool fq = pt2eIsFakeQuant(op) || pt2eIsDynamicQdq(op);
   if (fq || !pt2eOpIs(op, "quant.scast")) {
     MlirValue x = mlirOperationGetOperand(op, 0);
     MlirOperation probe = probeValue(ctx, x, PROBE_IN, p->name);
@@ -638,6 +725,35 @@ static bool isF32(Point *p, const Pt2eTensor *t) {
   return false;
 }
 
+/* The local quantize-dequantize of a per-group or dynamic point on 'x'
+** into 'q' (groups.h), and its error. */
+static void localGroups(Point *p, const Pt2eTensor *x, float *q) {
+  Pt2eGroups g;
+  int64_t flat = x->numel;
+  bool grouped = pt2eQSchemeIsPerGroup(p->spec.qscheme);
+  bool ok = grouped ? pt2eGroupsOf(x->shape, x->rank, p->spec.chAxis, p->spec.groupSize, &g)
+                    : pt2eGroupsOf(&flat, 1, 0, 0, &g);
+  if (ok && p->dynamic) {
+    float *buf = pt2eAlloc((size_t)g.count * 3 * sizeof *buf);
+    int64_t *zps = pt2eAlloc((size_t)g.count * sizeof *zps);
+    ok = buf && zps &&
+         pt2eGroupsDynamicQdq(&p->spec, &g, x->data, q, buf, zps, buf + g.count,
+                              buf + 2 * g.count) >= 0;
+    pt2eFree(buf);
+    pt2eFree(zps);
+  } else if (ok) {
+    ok = g.count == p->n;
+    if (ok)
+      pt2eGroupsFakeQuant(&p->spec, &g, x->data, p->scales, p->zeroPoints, q);
+  }
+  if (!ok) {
+    noteProblem(p, "%s", "its groups do not fit the float activation");
+    sumSquaredDiff(x->data, x->data, x->numel, &p->refBatch);
+    return;
+  }
+  errAdd(&p->local, sumSquaredDiff(x->data, q, x->numel, &p->refBatch));
+}
+
 /* FLOAT's observers: keep the activation, and measure the point's local
 ** quantize-dequantize on it. */
 static MlirLogicalResult observeFloat(void *userData, MlirOperation op,
@@ -661,6 +777,11 @@ static MlirLogicalResult observeFloat(void *userData, MlirOperation op,
   float *q = pt2eAllocUninit((size_t)x->numel * sizeof *q);
   if (!q)
     return pt2eOutOfMemory(mlirOperationGetLocation(op), "'" TOOL "'");
+  if (p->dynamic || pt2eQSchemeIsPerGroup(p->spec.qscheme)) {
+    localGroups(p, x, q);
+    pt2eFree(q);
+    return mlirLogicalResultSuccess();
+  }
   if (pt2eFakeQuantApply(&p->spec, x->data, x->shape, x->rank, p->scales, p->zeroPoints,
                          p->n, q) != Pt2eNumOk) {
     noteProblem(p, "%s", "its qparams do not fit the float activation's channels");

@@ -56,6 +56,23 @@ void pt2eGroupsMinMax(const Pt2eGroups *g, const float *x, float *mins,
     }
 }
 
+void pt2eGroupsFakeQuant(const Pt2eQuantSpec *spec, const Pt2eGroups *g,
+                         const float *x, const float *scales,
+                         const int64_t *zeroPoints, float *out) {
+  int64_t idx = 0;
+  for (int64_t o = 0; o < g->outer; o++)
+    for (int64_t m = 0; m < g->axisSize; m++) {
+      int64_t base = (o * g->perAxis + m / g->size) * g->inner;
+      for (int64_t i = 0; i < g->inner; i++, idx++) {
+        float s = scales[base + i];
+        int64_t z = zeroPoints[base + i];
+        int64_t q = pt2eQuantizeValue(x[idx], s, z, spec->quantMin,
+                                      spec->quantMax, spec->dtype);
+        out[idx] = pt2eDequantizeValue(q, s, z);
+      }
+    }
+}
+
 Pt2eNumStatus pt2eGroupsDynamicQdq(const Pt2eQuantSpec *spec,
                                    const Pt2eGroups *g, const float *x,
                                    float *out, float *scales,
@@ -69,17 +86,6 @@ Pt2eNumStatus pt2eGroupsDynamicQdq(const Pt2eQuantSpec *spec,
                                           scales, zeroPoints);
   if (st < 0)
     return st;
-  int64_t idx = 0;
-  for (int64_t o = 0; o < g->outer; o++)
-    for (int64_t m = 0; m < g->axisSize; m++) {
-      int64_t base = (o * g->perAxis + m / g->size) * g->inner;
-      for (int64_t i = 0; i < g->inner; i++, idx++) {
-        float s = scales[base + i];
-        int64_t z = zeroPoints[base + i];
-        int64_t q = pt2eQuantizeValue(x[idx], s, z, spec->quantMin,
-                                      spec->quantMax, spec->dtype);
-        out[idx] = pt2eDequantizeValue(q, s, z);
-      }
-    }
+  pt2eGroupsFakeQuant(spec, g, x, scales, zeroPoints, out);
   return Pt2eNumOk;
 }

@@ -74,6 +74,15 @@ Pt2eNumStatus pt2eGroupsDynamicQdq(const Pt2eQuantSpec *spec,
                                    int64_t *zeroPoints, float *mins,
                                    float *maxs);
 
+/*
+** Quantizes and dequantizes 'x' into 'out' with given qparams, one per
+** group (count entries): quantize_affine then dequantize_affine, in
+** float32 as torch computes them.
+*/
+void pt2eGroupsFakeQuant(const Pt2eQuantSpec *spec, const Pt2eGroups *g,
+                         const float *x, const float *scales,
+                         const int64_t *zeroPoints, float *out);
+
 #ifdef __cplusplus
 }
 #endif
