@@ -29,6 +29,7 @@ ORACLES=(
   "a16w8|a16w8/make_goldens.py|test/dtype/Inputs"
   "digits|digits/make_goldens.py|test/digits/Inputs"
   "llm|llm/make_goldens.py|test/llm/Inputs"
+  "llm_small|llm_small/make_goldens.py|test/llm/Inputs"
 )
 # Oracles that write goldens but are not run here, and why.
 NOT_RUN=(
