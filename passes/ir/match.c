@@ -505,6 +505,44 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
   return add ? Pt2eMatchAdd : mul ? Pt2eMatchMul : Pt2eMatchNotBinary;
 }
 
+/* A value defined by arith.constant, directly or through one truncf /
+   extf (torch-mlir keeps a Python float as an f64 constant and truncates
+   it in the body). */
+static bool isScalarConstant(MlirValue v) {
+  for (int depth = 0; depth < 2 && mlirValueIsAOpResult(v); depth++) {
+    MlirOperation d = mlirOpResultGetOwner(v);
+    if (pt2eOpIs(d, "arith.constant"))
+      return true;
+    if (!pt2eOpIs(d, "arith.truncf") && !pt2eOpIs(d, "arith.extf"))
+      return false;
+    v = mlirOperationGetOperand(d, 0);
+  }
+  return false;
+}
+
+Pt2eMatchBinary pt2eMatchScalarBinaryOp(MlirOperation op) {
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 1 ||
+      !pt2eMatchIsF32Tensor(mlirOperationGetResult(op, 0)))
+    return Pt2eMatchNotBinary;
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation yield = mlirBlockGetTerminator(block);
+  if (mlirOperationIsNull(yield) || mlirOperationGetNumOperands(yield) != 1 ||
+      !mlirValueIsAOpResult(mlirOperationGetOperand(yield, 0)))
+    return Pt2eMatchNotBinary;
+  MlirOperation bin = mlirOpResultGetOwner(mlirOperationGetOperand(yield, 0));
+  Pt2eMatchBinary kind = pt2eOpIs(bin, "arith.addf")   ? Pt2eMatchAdd
+                         : pt2eOpIs(bin, "arith.mulf") ? Pt2eMatchMul
+                                                       : Pt2eMatchNotBinary;
+  if (kind == Pt2eMatchNotBinary)
+    return kind;
+  MlirValue in = mlirBlockGetArgument(block, 0);
+  for (int k = 0; k < 2; k++)
+    if (mlirValueEqual(mlirOperationGetOperand(bin, k), in) &&
+        isScalarConstant(mlirOperationGetOperand(bin, 1 - k)))
+      return kind;
+  return Pt2eMatchNotBinary;
+}
+
 /* Only float arithmetic that an affine per-channel op is made of. */
 static bool arithmeticBody(MlirOperation op) {
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));

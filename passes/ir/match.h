@@ -82,6 +82,15 @@ typedef enum Pt2eMatchBinary {
 Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 
 /*
+** An elementwise linalg.generic / map of one f32 input whose body yields
+** arith.addf or arith.mulf of that input and a scalar constant (captured
+** or in the body, maybe through truncf / extf): torch-mlir's form of
+** aten.add.Tensor / aten.mul.Tensor with a Python float (x + eps). Only
+** the literal add or mul: a divf by a constant (a mean's / N) is not one.
+*/
+Pt2eMatchBinary pt2eMatchScalarBinaryOp(MlirOperation op);
+
+/*
 ** True when 'op' is an elementwise op of 'in' and constant tensors made of
 ** arithmetic only (bias add, batch norm in eval form): it can join the
 ** conv or linear that produced 'in'. A lower-rank function argument or
