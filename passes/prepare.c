@@ -204,13 +204,25 @@ static MlirLogicalResult checkValue(MlirOperation op, const char *where,
                          "%s: %s is not a ranked tensor of floats but '%s'",
                          where, what, typeText(t, buf, sizeof buf));
   if ((spec->kind == Pt2eSpecQuant || spec->kind == Pt2eSpecDerived) &&
-      pt2eQSchemeIsPerChannel(spec->quant.qscheme) &&
+      pt2eQSchemeHasAxis(spec->quant.qscheme) &&
       spec->quant.chAxis >= mlirShapedTypeGetRank(t))
     return pt2eEmitError(opLoc(op),
                          "%s: 'ch_axis' %lld is out of range for %s of rank "
                          "%lld",
                          where, (long long)spec->quant.chAxis, what,
                          (long long)mlirShapedTypeGetRank(t));
+  /* a group that does not divide a static axis can never be quantized */
+  if (spec->kind == Pt2eSpecQuant && pt2eQSchemeIsPerGroup(spec->quant.qscheme) &&
+      spec->quant.groupSize > 0 &&
+      !mlirShapedTypeIsDynamicDim(t, (intptr_t)spec->quant.chAxis) &&
+      mlirShapedTypeGetDimSize(t, (intptr_t)spec->quant.chAxis) % spec->quant.groupSize != 0)
+    return pt2eEmitError(opLoc(op),
+                         "%s: 'group_size' %lld does not divide dimension %lld "
+                         "of size %lld of %s",
+                         where, (long long)spec->quant.groupSize,
+                         (long long)spec->quant.chAxis,
+                         (long long)mlirShapedTypeGetDimSize(t, (intptr_t)spec->quant.chAxis),
+                         what);
   return mlirLogicalResultSuccess();
 }
 
@@ -493,7 +505,9 @@ static bool sameQParamsAttrs(const Pt2eSpec *a, const Pt2eSpec *b) {
       qa->quantMin != qb->quantMin || qa->quantMax != qb->quantMax ||
       qa->qscheme != qb->qscheme)
     return false;
-  if (pt2eQSchemeIsPerChannel(qa->qscheme) && qa->chAxis != qb->chAxis)
+  if (pt2eQSchemeHasAxis(qa->qscheme) && qa->chAxis != qb->chAxis)
+    return false;
+  if (pt2eQSchemeIsPerGroup(qa->qscheme) && qa->groupSize != qb->groupSize)
     return false;
   if (fa && (a->fixedScale != b->fixedScale ||
              a->fixedZeroPoint != b->fixedZeroPoint))
