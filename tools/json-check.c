@@ -86,7 +86,7 @@ typedef struct KeyType {
   const char *const *values; /* strings: the allowed values (NULL: any) */
 } KeyType;
 
-static const char *const reportKinds[] = {"observer", "fake_quant", "qdq", NULL};
+static const char *const reportKinds[] = {"observer", "fake_quant", "qdq", "dynamic", NULL};
 
 static const KeyType entryKeys[] = {
     {"name", TString, 0, NULL},

@@ -127,6 +127,7 @@ static void printRow(FILE *out, const Pt2eReportRow *row) {
   describeInput(op, watches, sizeof watches);
   const char *opKind = row->kind == Pt2eReportFakeQuant ? "fake_quant"
                        : row->kind == Pt2eReportObserver ? "observer"
+                       : row->kind == Pt2eReportDynamic  ? "dynamic"
                        : row->isScast                    ? "q-dq (int)"
                                                          : "q-dq";
   fprintf(out, "%-28.*s %-10s %-24s %-34s", (int)name.length, name.data,

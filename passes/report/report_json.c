@@ -73,6 +73,7 @@ static const char *kindName(Pt2eReportKind kind) {
   case Pt2eReportObserver: return "observer";
   case Pt2eReportFakeQuant: return "fake_quant";
   case Pt2eReportQdq: return "qdq";
+  case Pt2eReportDynamic: return "dynamic";
   }
   return "?";
 }
@@ -123,7 +124,11 @@ static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
     pt2eJsonKey(j, "group_size");
     pt2eJsonInt(j, group);
     pt2eJsonKey(j, "groups");
-    pt2eJsonInt(j, (int64_t)row->n);
+    int64_t groups = pt2eReportRowGroups(row);
+    if (groups >= 0)
+      pt2eJsonInt(j, groups);
+    else
+      pt2eJsonNull(j);
     pt2eJsonEndObject(j);
     return;
   }

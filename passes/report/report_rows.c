@@ -28,7 +28,7 @@
 ** ====================================================================== */
 
 bool pt2eReportRowIsRow(MlirOperation op) {
-  if (pt2eIsQuantOp(op))
+  if (pt2eIsQuantOp(op) || pt2eIsDynamicQdq(op))
     return true;
   return !mlirAttributeIsNull(pt2eQdqGetName(op)) &&
          mlirOperationGetNumResults(op) == 1;
@@ -162,6 +162,16 @@ done:
 MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
   memset(row, 0, sizeof *row);
   row->op = op;
+  if (pt2eIsDynamicQdq(op)) {
+    /* its spec only: no qparams or statistics exist before it runs */
+    row->kind = Pt2eReportDynamic;
+    MlirAttribute spec = pt2eQuantOpGetSpec(op);
+    if (pt2eQuantOpGetName(op).length == 0 || mlirAttributeIsNull(spec))
+      return pt2eEmitError(mlirOperationGetLocation(op), "'pt2e-report': "
+                           "pt2e.dynamic_qdq needs 'name' and 'spec'");
+    return pt2eSpecParse(spec, mlirOperationGetLocation(op), PT2E_ATTR_SPEC,
+                         &row->spec);
+  }
   if (!pt2eIsQuantOp(op)) {
     row->kind = Pt2eReportQdq;
     row->isScast = pt2eOpIs(op, "quant.scast");
@@ -212,6 +222,17 @@ static int64_t denseInt(MlirAttribute a, intptr_t i) {
   case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
   default: return mlirDenseElementsAttrGetInt64Value(a, i);
   }
+}
+
+int64_t pt2eReportRowGroups(const Pt2eReportRow *row) {
+  if (row->kind != Pt2eReportDynamic)
+    return (int64_t)row->n;
+  if (!pt2eQSchemeIsPerGroup(row->spec.quant.qscheme))
+    return 1;
+  Pt2eCalibratedError err;
+  int64_t groups;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(row->op, 0));
+  return pt2eCalibratedGroupCount(t, &row->spec, &groups, &err) ? groups : -1;
 }
 
 int64_t pt2eReportRowGroupSize(const Pt2eReportRow *row) {

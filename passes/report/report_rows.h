@@ -26,7 +26,8 @@ extern "C" {
 typedef enum Pt2eReportKind {
   Pt2eReportObserver,  /* pt2e.observer */
   Pt2eReportFakeQuant, /* pt2e.fake_quant */
-  Pt2eReportQdq        /* quant.qcast or quant.scast that pt2e-convert named */
+  Pt2eReportQdq,       /* quant.qcast or quant.scast that pt2e-convert named */
+  Pt2eReportDynamic    /* pt2e.dynamic_qdq: a spec, qparams chosen when it runs */
 } Pt2eReportKind;
 
 /*
@@ -54,6 +55,11 @@ typedef struct Pt2eReportRow {
 /* The group size of a per-group row (a per_group spec, or a sub-channel
 ** type's largest block), or -1 for any other. */
 int64_t pt2eReportRowGroupSize(const Pt2eReportRow *row);
+
+/* The number of groups (of scales) of a row: its qparams' count, or for a
+** dynamic row the count its spec gives the tensor (1 per tensor; -1 when
+** unknown: a dynamic shape). */
+int64_t pt2eReportRowGroups(const Pt2eReportRow *row);
 
 /* Whether 'op' is a row: an observer, a fake-quant op, or a Q-DQ pair
 ** pt2e-convert made (a single-result op carrying 'pt2e.name'). */

@@ -173,9 +173,10 @@ static bool readRows(const Reader *r, QcReport *out) {
       continue;
     }
     if (!pt2eJsonStringIs(doc, kind, "observer") && !pt2eJsonStringIs(doc, kind, "fake_quant") &&
-        !pt2eJsonStringIs(doc, kind, "qdq"))
+        !pt2eJsonStringIs(doc, kind, "qdq") && !pt2eJsonStringIs(doc, kind, "dynamic"))
       return malformed(r, kind ? kind : e,
-                       "'kind' is not observer, fake_quant, qdq or not_quantized", NULL);
+                       "'kind' is not observer, fake_quant, qdq, dynamic or not_quantized",
+                       NULL);
     QcRow *row = &out->rows[out->numRows++];
     if (!readRow(r, e, row))
       return false;
