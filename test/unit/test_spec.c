@@ -187,7 +187,8 @@ static void testBadSpecsNameTheProblem(void **state) {
   expectError(fx, "{observer = \"minmax\", dtype = i8, qscheme = \"dyn\"}",
               "'spec': unknown qscheme 'dyn' (expected one of: "
               "per_tensor_affine, per_tensor_symmetric, per_channel_affine, "
-              "per_channel_symmetric, per_group_affine, per_group_symmetric)");
+              "per_channel_symmetric, per_group_affine, per_group_symmetric, "
+              "per_group_float_zero)");
   /* per-group specs (torchao's block-wise quantization) */
   expectError(fx, "{observer = \"minmax\", dtype = i8, group_size = 32}",
               "'spec': 'group_size' needs a per-group qscheme, not "
