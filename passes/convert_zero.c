@@ -115,17 +115,19 @@ MlirValue pt2eConvertAddGroupZeros(MlirOperation anchor, MlirValue w,
   for (int i = 0; i < xr; i++)
     iters[i] = par;
   int32_t segments[2] = {2, 1};
-  MlirNamedAttribute attrs[3] = {
+  /* the tag lets pt2e-report find the zeros of the weight's row */
+  MlirNamedAttribute attrs[4] = {
       named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, 3, maps)),
       named(ctx, "iterator_types", mlirArrayAttrGet(ctx, xr, iters)),
-      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)),
+      named(ctx, PT2E_FLOAT_ZERO_ATTR, mlirUnitAttrGet(ctx))};
   MlirValue operands[3] = {x, z, init};
   MlirRegion region = addBody(ctx, loc, anchor);
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("linalg.generic"), loc);
   mlirOperationStateAddOperands(&st, 3, operands);
   mlirOperationStateAddResults(&st, 1, &xtype);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
+  mlirOperationStateAddAttributes(&st, 4, attrs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   MlirOperation g = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, g);

@@ -9,6 +9,7 @@
 **   %e = tensor.expand_shape %w  (axis -> (groups, group))
 **   %z = arith.constant dense<zeros> (the scales' shape)
 **   %s = linalg.generic ins(%e, %z) outs(tensor.empty)  { addf }
+**          {pt2e.float_zero_point}
 **          (z indexed by every loop but the group's: no floordiv map,
 **           which the interpreter does not take)
 **   %r = tensor.collapse_shape %s  (back to the weight's shape)
@@ -19,6 +20,10 @@
 #include <stdint.h>
 
 #include "mlir-c/IR.h"
+
+/* The unit attribute on that linalg.generic: pt2e-report reads the zeros
+** of a scast's row from the generic its dcast feeds (report_rows.c). */
+#define PT2E_FLOAT_ZERO_ATTR "pt2e.float_zero_point"
 
 /*
 ** Builds the ops above before 'anchor' on 'w' (a static f32 tensor of at
