@@ -299,7 +299,8 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
   if (q->qscheme == Pt2eQSchemePerGroupFloatZero &&
       q->quantMin != -pt2eFloatZeroMid(q->quantMin, q->quantMax))
     return ERR(rd, "qscheme 'per_group_float_zero' stores q - mid in a range "
-                   "centred on 0 (quant_min = -(quant_max + 1), i4: [-8, 7]), "
+                   "centred on 0 (quant_min = -mid, mid = (quant_max - quant_min + 1) / 2; "
+                   "i4: [-8, 7]), "
                    "got [%lld, %lld]", (long long)q->quantMin,
                (long long)q->quantMax);
   if (q->groupSize < 0)
