@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "ir_ops.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -135,4 +137,46 @@ MlirValue pt2eConvertAddGroupZeros(MlirOperation anchor, MlirValue w,
   MlirNamedAttribute co = named(ctx, "reassociation", groups);
   return build((MlirBlock){NULL}, anchor, "tensor.collapse_shape", 1, &sum,
                type, 1, &co);
+}
+
+/* The only user of 'v', or a null op. */
+static MlirOperation soleUser(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(use);
+}
+
+/* The only user of 'op''s result when it is a 'name' op, or a null op. */
+static MlirOperation next(MlirOperation op, const char *name) {
+  if (mlirOperationIsNull(op) || mlirOperationGetNumResults(op) != 1)
+    return (MlirOperation){NULL};
+  MlirOperation user = soleUser(mlirOperationGetResult(op, 0));
+  return !mlirOperationIsNull(user) && pt2eOpIs(user, name)
+             ? user : (MlirOperation){NULL};
+}
+
+MlirAttribute pt2eConvertFloatZerosAfter(MlirOperation scast, intptr_t n,
+                                         MlirOperation *collapse) {
+  MlirAttribute none = {NULL};
+  MlirOperation g = next(next(next(scast, "quant.dcast"), "tensor.expand_shape"),
+                         "linalg.generic");
+  if (mlirOperationIsNull(g) ||
+      mlirAttributeIsNull(pt2eOpAttr(g, PT2E_FLOAT_ZERO_ATTR)) ||
+      mlirOperationGetNumOperands(g) != 3)
+    return none;
+  MlirOperation back = next(g, "tensor.collapse_shape");
+  MlirValue z = mlirOperationGetOperand(g, 1);
+  if (mlirOperationIsNull(back) || !mlirValueIsAOpResult(z) ||
+      !pt2eOpIs(mlirOpResultGetOwner(z), "arith.constant"))
+    return none;
+  MlirAttribute v = pt2eOpAttr(mlirOpResultGetOwner(z), "value");
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(v))) ||
+      mlirElementsAttrGetNumElements(v) != n)
+    return none;
+  if (collapse)
+    *collapse = back;
+  return v;
 }

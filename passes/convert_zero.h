@@ -36,4 +36,15 @@ MlirValue pt2eConvertAddGroupZeros(MlirOperation anchor, MlirValue w,
                                    int64_t axis, int64_t groupSize,
                                    const float *zeros);
 
+/*
+** The readers' side (pt2e-report, pt2e-numeric-debug): the zeros of a
+** per_group_float_zero weight's quant.scast 'scast', found as
+** scast -> dcast -> tensor.expand_shape -> the tagged linalg.generic, each
+** the only user of the one before, whose second input is an arith.constant
+** of 'n' f32 zeros; null for any other scast. '*collapse' (may be NULL)
+** receives the tensor.collapse_shape after the generic: the weight's value.
+*/
+MlirAttribute pt2eConvertFloatZerosAfter(MlirOperation scast, intptr_t n,
+                                         MlirOperation *collapse);
+
 #endif /* PT2E_CONVERT_ZERO_H */

@@ -161,44 +161,6 @@ done:
   return r;
 }
 
-/* The only user of 'v', or a null op. */
-static MlirOperation soleUser(MlirValue v) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(use);
-}
-
-/*
-** The float zero points of a per_group_float_zero weight's scast 'op':
-** scast -> dcast -> tensor.expand_shape -> the tagged linalg.generic
-** (convert_zero.h), whose second input is the constant of 'n' zeros; null
-** for any other scast.
-*/
-static MlirAttribute floatZerosAfter(MlirOperation op, intptr_t n) {
-  MlirOperation dcast = soleUser(mlirOperationGetResult(op, 0));
-  if (mlirOperationIsNull(dcast) || !pt2eOpIs(dcast, "quant.dcast"))
-    return (MlirAttribute){NULL};
-  MlirOperation expand = soleUser(mlirOperationGetResult(dcast, 0));
-  if (mlirOperationIsNull(expand) || !pt2eOpIs(expand, "tensor.expand_shape"))
-    return (MlirAttribute){NULL};
-  MlirOperation g = soleUser(mlirOperationGetResult(expand, 0));
-  if (mlirOperationIsNull(g) || !pt2eOpIs(g, "linalg.generic") ||
-      mlirAttributeIsNull(pt2eOpAttr(g, PT2E_FLOAT_ZERO_ATTR)) ||
-      mlirOperationGetNumOperands(g) != 3)
-    return (MlirAttribute){NULL};
-  MlirValue z = mlirOperationGetOperand(g, 1);
-  if (!mlirValueIsAOpResult(z) ||
-      !pt2eOpIs(mlirOpResultGetOwner(z), "arith.constant"))
-    return (MlirAttribute){NULL};
-  MlirAttribute v = pt2eOpAttr(mlirOpResultGetOwner(z), "value");
-  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) ||
-      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(v))) ||
-      mlirElementsAttrGetNumElements(v) != n)
-    return (MlirAttribute){NULL};
-  return v;
-}
-
 bool pt2eReportRowHasFloatZeros(const Pt2eReportRow *row) {
   if (row->kind == Pt2eReportQdq)
     return !mlirAttributeIsNull(row->floatZeros);
@@ -236,7 +198,7 @@ MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
       row->quant = elem;
       row->n = mlirElementsAttrGetNumElements(
           mlirUniformQuantizedSubChannelTypeGetScales(elem));
-      row->floatZeros = floatZerosAfter(op, row->n);
+      row->floatZeros = pt2eConvertFloatZerosAfter(op, row->n, NULL);
     }
     return mlirLogicalResultSuccess();
   }
