@@ -74,7 +74,9 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                       "XNNPACKQuantizer), or torchao's quantize_ configs "
                       "for decoders: 8da4w (Int8DynamicActivationIntx"
                       "WeightConfig, int4 weights in groups), "
-                      "int8-weight-only (Int8WeightOnlyConfig)", "xnnpack",
+                      "int8-weight-only (Int8WeightOnlyConfig), "
+                      "int4-weight-only (Int4WeightOnlyConfig, tinygemm's "
+                      "float zero points)", "xnnpack",
                       false},
     [OptPerChannel] = {"per-channel", Pt2eOptionBool,
                        "per-channel symmetric weights (else per-tensor)",
@@ -165,7 +167,9 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                         "false", false},
     [OptGroupSize] = {"group-size", Pt2eOptionInt,
                       "quantizer=8da4w: weight elements per group along K "
-                      "(torchao's PerGroup; default 32)",
+                      "(torchao's PerGroup; default 32); "
+                      "quantizer=int4-weight-only: 32, 64, 128 or 256 "
+                      "(Int4WeightOnlyConfig's group_size, default 128)",
                       NULL, false},
 };
 
@@ -211,7 +215,8 @@ typedef struct Plan {
   bool needsId;
   MlirAttribute id;   /* its pt2e.id, once known */
   size_t moveBefore;  /* weight layout op: moves right before this plan */
-  int64_t undividedK; /* 8da4w: a linear whose K the group does not divide */
+  int64_t undividedK; /* 8da4w, int4-weight-only: a linear whose K the
+                         group does not divide */
 } Plan;
 
 typedef struct Unit {
@@ -238,17 +243,19 @@ typedef struct ActChoice {
 typedef enum Recipe {
   RecipeXnnpack,        /* PT2E's XNNPACKQuantizer */
   Recipe8da4w,          /* torchao Int8DynamicActivationIntxWeightConfig */
-  RecipeInt8WeightOnly  /* torchao Int8WeightOnlyConfig */
+  RecipeInt8WeightOnly, /* torchao Int8WeightOnlyConfig */
+  RecipeInt4WeightOnly  /* torchao Int4WeightOnlyConfig (tinygemm formula) */
 } Recipe;
 
 static const char *const recipeNames[] = {"xnnpack", "8da4w",
-                                          "int8-weight-only"};
+                                          "int8-weight-only",
+                                          "int4-weight-only"};
 #define NUM_RECIPES (sizeof recipeNames / sizeof recipeNames[0])
 
 typedef struct AnnotateState {
   MlirContext ctx;
   Recipe recipe;
-  int64_t groupSize;   /* Recipe8da4w: weight group along K */
+  int64_t groupSize;   /* Recipe8da4w, RecipeInt4WeightOnly: group along K */
   bool perChannel, qat, dynamic, failed;
   Pt2eObserverKind actObserver;
   Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
@@ -671,7 +678,8 @@ static bool applyCompute(AnnotateState *st, Unit *u) {
     act = spec(SpecToken, NONE, 0);
     act.chAxis = rankOf(mlirOperationGetOperand(st->plans[u->actPlan].op,
                                                 u->actOperand)) - 1;
-  } else if (st->recipe == RecipeInt8WeightOnly) {
+  } else if (st->recipe == RecipeInt8WeightOnly ||
+             st->recipe == RecipeInt4WeightOnly) {
     act = spec(SpecNone, 0, 0);
   }
   if (!setInput(st, u->actPlan, u->actOperand, act) ||
@@ -820,8 +828,11 @@ static bool f32Operands(MlirOperation op) {
 ** groups run along K, its last axis; without layout ops (a StableHLO
 ** [K, N] argument) along the axis the contraction reduces. A K that the
 ** group size does not divide stays in float with its reason in the
-** coverage record: torchao's quantize_ fails on it ("Expecting input size
-** ... to be divisible by block_size").
+** coverage record: under 8da4w torchao's quantize_ fails on it ("Expecting
+** input size ... to be divisible by block_size"); Int4WeightOnlyConfig
+** skips it with a log line ("Skipping quantizing weight with int4 weight
+** only quantization ...", quant_api.py:575-579), so it stays float there
+** too.
 */
 static MlirLogicalResult torchaoLinear(AnnotateState *st, Unit *u) {
   MlirOperation core = st->plans[u->core].op;
@@ -838,8 +849,10 @@ static MlirLogicalResult torchaoLinear(AnnotateState *st, Unit *u) {
     return pt2eEmitError(opLoc(core),
                          "'pt2e-annotate': cannot tell the %s axis of this "
                          "linear's weight", outAxis < 0 ? "output" : "K");
-  u->chAxis = st->recipe == Recipe8da4w ? kAxis : outAxis;
-  if (st->recipe == Recipe8da4w) {
+  bool grouped = st->recipe == Recipe8da4w ||
+                 st->recipe == RecipeInt4WeightOnly;
+  u->chAxis = grouped ? kAxis : outAxis;
+  if (grouped) {
     int64_t k = mlirShapedTypeGetDimSize(mlirValueGetType(w), (intptr_t)kAxis);
     if (k <= 0 || k % st->groupSize != 0) {
       st->plans[u->core].undividedK = k;
@@ -1842,7 +1855,9 @@ static MlirLogicalResult readExclusions(AnnotateState *st, MlirLocation loc) {
 }
 
 /*
-** The options of torchao's configs: group-size for 8da4w only; the
+** The options of torchao's configs: group-size for 8da4w (any positive
+** divisor of K) and int4-weight-only (torchao's tinygemm kernels take 32,
+** 64, 128 or 256 only: Int4WeightOnlyConfig's documented choices); the
 ** XNNPACKQuantizer's own options (observers, dtypes, per-channel, qat,
 ** dynamic, patterns) do not apply to them and are errors, not ignored.
 */
@@ -1861,16 +1876,25 @@ static MlirLogicalResult readRecipeOptions(AnnotateState *st, MlirLocation loc) 
                              "'pt2e-annotate' option '%s' is XNNPACKQuantizer's; "
                              "quantizer=%s has no such choice",
                              annotateOptions[xnnpackOnly[k]].name, name);
-  st->groupSize = 32; /* Int8DynamicActivationIntxWeightConfig's PerGroup(32) */
+  /* Int8DynamicActivationIntxWeightConfig's PerGroup(32);
+     Int4WeightOnlyConfig's group_size=128 */
+  st->groupSize = st->recipe == RecipeInt4WeightOnly ? 128 : 32;
   if (o[OptGroupSize].isSet) {
-    if (st->recipe != Recipe8da4w)
+    int64_t g = o[OptGroupSize].intValue;
+    if (st->recipe != Recipe8da4w && st->recipe != RecipeInt4WeightOnly)
       return pt2eEmitError(loc, "'pt2e-annotate' option 'group-size' is for "
-                                "quantizer=8da4w, not %s", name);
-    if (o[OptGroupSize].intValue <= 0)
+                                "quantizer=8da4w or int4-weight-only, not %s",
+                           name);
+    if (g <= 0)
       return pt2eEmitError(loc, "'pt2e-annotate' option 'group-size' must be "
-                                "positive, got %lld",
-                           (long long)o[OptGroupSize].intValue);
-    st->groupSize = o[OptGroupSize].intValue;
+                                "positive, got %lld", (long long)g);
+    if (st->recipe == RecipeInt4WeightOnly && g != 32 && g != 64 &&
+        g != 128 && g != 256)
+      return pt2eEmitError(loc, "'pt2e-annotate' option 'group-size' of "
+                                "quantizer=int4-weight-only must be 32, 64, "
+                                "128 or 256 (Int4WeightOnlyConfig's), got %lld",
+                           (long long)g);
+    st->groupSize = g;
   }
   return mlirLogicalResultSuccess();
 }
@@ -1885,8 +1909,8 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
   if (r == NUM_RECIPES)
     return pt2eEmitError(loc,
                          "'pt2e-annotate' option 'quantizer': unknown "
-                         "quantizer '%.*s' (expected xnnpack, 8da4w or "
-                         "int8-weight-only)",
+                         "quantizer '%.*s' (expected xnnpack, 8da4w, "
+                         "int8-weight-only or int4-weight-only)",
                          (int)q.length, q.data);
   st->recipe = (Recipe)r;
   if (mlirLogicalResultIsFailure(readRecipeOptions(st, loc)))
@@ -1971,7 +1995,16 @@ static MlirAttribute tokenAttr(const AnnotateState *st, int64_t axis) {
 */
 static MlirAttribute torchaoWeightAttr(const AnnotateState *st, int64_t axis) {
   Pt2eSpec s;
-  if (st->recipe == Recipe8da4w) {
+  if (st->recipe == RecipeInt4WeightOnly) {
+    /* tinygemm's _choose_qparams_affine_tinygemm: asymmetric over the
+       group's own range, float zero point, eps its default smallest_normal
+       (FORMULAS.md c); q in 0..15 stored as q - 8 in [-8, 7] */
+    initSpec(&s, Pt2eObserverPerGroupMinMax, Pt2eDTypeInt4, -8, 7,
+             Pt2eQSchemePerGroupFloatZero, axis, false);
+    s.quant.chAxis = axis;
+    s.quant.groupSize = st->groupSize;
+    s.quant.eps = pt2eObserverKindInfo(Pt2eObserverPerGroupMinMax)->eps;
+  } else if (st->recipe == Recipe8da4w) {
     initSpec(&s, Pt2eObserverPerGroupMinMax, Pt2eDTypeInt4, -8, 7,
              Pt2eQSchemePerGroupSymmetric, axis, false);
     s.quant.chAxis = axis;
@@ -2109,8 +2142,12 @@ static const char *missReason(const AnnotateState *st, size_t i, const char *kin
     return "excluded by an exclude option of pt2e-annotate";
   if (st->plans[i].undividedK) {
     snprintf(buf, size,
-             "K = %lld is not a multiple of group-size %lld (torchao's "
-             "quantize_ fails on it: the group must divide K)",
+             st->recipe == RecipeInt4WeightOnly
+                 ? "K = %lld is not a multiple of group-size %lld (torchao "
+                   "leaves it in float too: Int4WeightOnlyConfig skips it "
+                   "with a log line)"
+                 : "K = %lld is not a multiple of group-size %lld (torchao's "
+                   "quantize_ fails on it: the group must divide K)",
              (long long)st->plans[i].undividedK, (long long)st->groupSize);
     return buf;
   }

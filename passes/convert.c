@@ -40,6 +40,7 @@
 ** (the op is removed). No pt2e op is left afterwards.
 */
 #include "pt2e_passes.h"
+#include "convert_zero.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -98,10 +99,13 @@ typedef struct Target {
   Pt2eSpec spec;
   Pt2eCalibratedQParams own; /* its 'scale' / 'zero_point' (n 0: none) */
   bool hasStats;       /* it has 'stats': a fake_quant has observed */
+  Pt2eCalibratedStats stats; /* its checked 'stats' (present: hasStats) */
   bool has;            /* qparams known */
   int64_t n;           /* number of scales */
   float *scales;
   int64_t *zeroPoints;
+  float *floatZeros;   /* per_group_float_zero: each group's float zero
+                          point, from the stats' min and the scale */
   int64_t axis;        /* per-channel: the quantized dimension */
   Action action;
   MlirType quantTensor; /* tensor<... x !quant.uniform<...>> */
@@ -135,6 +139,7 @@ static void freeTargets(Convert *c) {
   for (size_t i = 0; i < c->targets.size; i++) {
     pt2eFree(c->targets.at[i].scales);
     pt2eFree(c->targets.at[i].zeroPoints);
+    pt2eFree(c->targets.at[i].floatZeros);
   }
   pt2eFree(c->targets.at);
 }
@@ -186,6 +191,7 @@ static MlirWalkResult collectOps(MlirOperation op, void *userData) {
     goto fail;
   }
   t->hasStats = stats.present;
+  t->stats = stats;
   return MlirWalkResultAdvance;
 fail:
   c->failed = true;
@@ -202,6 +208,34 @@ static MlirLogicalResult allocQParams(Target *t, int64_t n) {
   }
   if (!t->scales || !t->zeroPoints)
     return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** per_group_float_zero: the float zero point of each group, f(min +
+** f(scale * mid)) as torchao's _choose_qparams_affine_tinygemm computes it,
+** from the 'stats' min that calibration kept beside the scale ('src': the
+** op the qparams came from). Not a second attribute: the min and the
+** scale determine it, so nothing can disagree with the stats.
+*/
+static MlirLogicalResult floatZeros(Target *t, const Target *src) {
+  const Pt2eQuantSpec *q = &t->spec.quant;
+  if (q->qscheme != Pt2eQSchemePerGroupFloatZero)
+    return mlirLogicalResultSuccess();
+  if (!src->stats.present || src->stats.numChannels != (intptr_t)t->n)
+    return targetError(t, "has qscheme 'per_group_float_zero' but no 'stats' "
+                          "min of its %lld groups, which its float zero "
+                          "points (min + mid * scale) come from",
+                       (long long)t->n);
+  size_t bytes;
+  if (pt2eCheckedBytes(t->n, sizeof *t->floatZeros, &bytes))
+    t->floatZeros = pt2eAlloc(bytes);
+  if (!t->floatZeros)
+    return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
+  for (int64_t i = 0; i < t->n; i++)
+    t->floatZeros[i] =
+        pt2eFloatZeroPoint(pt2eCalibratedStatsMin(&src->stats, (intptr_t)i),
+                           t->scales[i], q->quantMin, q->quantMax);
   return mlirLogicalResultSuccess();
 }
 
@@ -227,7 +261,7 @@ static MlirLogicalResult readQuantQParams(Convert *c, Target *t) {
     return mlirLogicalResultFailure();
   pt2eCalibratedCopyQParams(&src->own, t->scales, t->zeroPoints);
   t->has = true;
-  return mlirLogicalResultSuccess();
+  return floatZeros(t, src);
 }
 
 /* The type of the tensor the target watches. */
@@ -573,8 +607,11 @@ static void quantizeConstant(const Target *t, MlirAttribute value, int64_t numel
               : splat  ? mlirDenseElementsAttrGetFloatSplatValue(value)
                        : mlirDenseElementsAttrGetFloatValue(value, j);
     int64_t c = grouped ? pt2eGroupIndex(&g, i) : (i / inner) % channels;
-    int64_t v = pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
-                                  q->quantMin, q->quantMax, q->dtype);
+    int64_t v = t->floatZeros
+                    ? pt2eQuantizeFloatZero(x, t->scales[c], t->floatZeros[c],
+                                            q->quantMin, q->quantMax)
+                    : pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
+                                        q->quantMin, q->quantMax, q->dtype);
     switch (q->dtype) {
     case Pt2eDTypeInt8:
     case Pt2eDTypeInt4: ((int8_t *)buf)[i] = (int8_t)v; break;
@@ -656,6 +693,11 @@ static MlirLogicalResult planAction(Convert *c, MlirContext ctx, Target *t,
       return mlirLogicalResultFailure();
     t->action = ActFold;
   }
+  if (t->floatZeros && t->action != ActFold)
+    return targetError(t, "has qscheme 'per_group_float_zero', which "
+                          "pt2e-convert folds into a constant weight only "
+                          "(a float zero point has no quant.qcast form); this "
+                          "one watches no constant, or fold-weights=false");
   return mlirLogicalResultSuccess();
 }
 
@@ -780,6 +822,9 @@ static void rewrite(Convert *c, MlirContext ctx) {
                                  NULL, mlirAttributeGetType(t->folded), &value);
       MlirValue q = insertBefore(t->op, "quant.scast", &k, t->quantTensor, &name);
       repl = insertBefore(t->op, "quant.dcast", &q, mlirValueGetType(out), NULL);
+      if (t->floatZeros)
+        repl = pt2eConvertAddGroupZeros(t->op, repl, t->axis,
+                                        targetGroups(t).size, t->floatZeros);
     }
     mlirValueReplaceAllUsesOfWith(out, repl);
     mlirOperationDestroy(t->op);

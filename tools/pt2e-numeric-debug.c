@@ -60,6 +60,7 @@
 #include "pt2e_file.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
+#include "convert_zero.h"
 #include "groups.h"
 #include "qparams.h"
 #include "numeric_debug/sensitivity.h"
@@ -253,6 +254,10 @@ typedef struct Point {
   Pt2eQuantSpec spec;
   float *scales;
   int64_t *zeroPoints;
+  float *floatZeros;    /* per_group_float_zero (int4-weight-only): the
+                           zeros added after the dcast, n of them */
+  MlirOperation valueOp; /* the op whose result is the dequantized value
+                            (null: the dcast) */
   int64_t n;
   /* The float activation of the current batch (kept while it is constant:
   ** an observer of a weight may run only once). */
@@ -455,7 +460,8 @@ static int64_t denseInt(MlirAttribute a, unsigned w, intptr_t i) {
 ** points per group; any other block layout is reported without a local
 ** SQNR (canQuantize false).
 */
-static bool subChannelQuantization(MlirType t, MlirType q, Point *p) {
+static bool subChannelQuantization(MlirOperation op, MlirType t, MlirType q,
+                                   Point *p) {
   MlirAttribute sc = mlirUniformQuantizedSubChannelTypeGetScales(q);
   MlirAttribute zp = mlirUniformQuantizedSubChannelTypeGetZeroPoints(q);
   memset(&p->spec, 0, sizeof p->spec);
@@ -489,6 +495,18 @@ static bool subChannelQuantization(MlirType t, MlirType q, Point *p) {
     p->scales[i] = mlirDenseElementsAttrGetFloatValue(sc, i);
     p->zeroPoints[i] = denseInt(zp, zw, i);
   }
+  /* int4-weight-only: float zero points added after the dcast */
+  MlirAttribute fz = pt2eConvertFloatZerosAfter(op, (intptr_t)p->n, &p->valueOp);
+  if (!mlirAttributeIsNull(fz)) {
+    p->floatZeros = pt2eAlloc((size_t)p->n * sizeof *p->floatZeros);
+    if (!p->floatZeros)
+      return false;
+    for (int64_t i = 0; i < p->n; i++)
+      p->floatZeros[i] = mlirDenseElementsAttrIsSplat(fz)
+                             ? mlirDenseElementsAttrGetFloatSplatValue(fz)
+                             : mlirDenseElementsAttrGetFloatValue(fz, i);
+    p->spec.qscheme = Pt2eQSchemePerGroupFloatZero;
+  }
   p->canQuantize = true;
   return true;
 }
@@ -498,7 +516,7 @@ static bool qdqQuantization(MlirOperation op, Point *p) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirType q = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
   if (mlirTypeIsAUniformQuantizedSubChannelType(q))
-    return subChannelQuantization(t, q, p);
+    return subChannelQuantization(op, t, q, p);
   bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
   if (!perAxis && !mlirTypeIsAUniformQuantizedType(q))
     return false;
@@ -620,7 +638,10 @@ static void probePoint(MlirContext ctx, MlirOperation op, Point *p) {
     mlirOperationSetOperand(op, 0, mlirOperationGetResult(probe, 0));
     p->hasIn = true;
   }
-  MlirOperation outOp = fq ? op : dcastOf(mlirOperationGetResult(op, 0));
+  MlirOperation outOp = fq ? op
+                        : !mlirOperationIsNull(p->valueOp)
+                            ? p->valueOp /* after the float zeros' generic */
+                            : dcastOf(mlirOperationGetResult(op, 0));
   if (mlirOperationIsNull(outOp)) {
     noteProblem(p, "%s", "its quant.qcast has no quant.dcast");
     return;
@@ -743,8 +764,20 @@ static void localGroups(Point *p, const Pt2eTensor *x, float *q) {
     pt2eFree(zps);
   } else if (ok) {
     ok = g.count == p->n;
-    if (ok)
+    if (ok && p->floatZeros) {
+      /* tinygemm: q - mid, then (q - mid) * scale + zero (two roundings,
+         as the dcast and the generic after it) */
+      for (int64_t i = 0; i < x->numel; i++) {
+        int64_t c = pt2eGroupIndex(&g, i);
+        int64_t v = pt2eQuantizeFloatZero(((const float *)x->data)[i], p->scales[c],
+                                          p->floatZeros[c],
+                                          p->spec.quantMin, p->spec.quantMax);
+        float dq = (float)v * p->scales[c];
+        q[i] = dq + p->floatZeros[c];
+      }
+    } else if (ok) {
       pt2eGroupsFakeQuant(&p->spec, &g, x->data, p->scales, p->zeroPoints, q);
+    }
   }
   if (!ok) {
     noteProblem(p, "%s", "its groups do not fit the float activation");
@@ -1100,6 +1133,7 @@ static void freeDebugger(Debugger *d) {
   for (size_t i = 0; i < d->numPoints; i++) {
     pt2eTensorRelease(d->points[i].floatValue);
     pt2eFree(d->points[i].scales);
+    pt2eFree(d->points[i].floatZeros);
     pt2eFree(d->points[i].zeroPoints);
   }
   pt2eFree(d->points);

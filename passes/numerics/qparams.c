@@ -137,6 +137,15 @@ Pt2eNumStatus pt2eCalculateQParams(const Pt2eQuantSpec *spec, bool customRange,
     if (!(minVals[i] <= maxVals[i]))
       return Pt2eNumInvalidRange;
   for (i = 0; i < n; i++) {
+    if (spec->qscheme == Pt2eQSchemePerGroupFloatZero) {
+      /* tinygemm: the group's own range (preserve_zero=False), scale
+         f(max - min) / f(qmax - qmin), clamped to eps; the float zero
+         point is pt2eFloatZeroPoint's, the integer one 0 */
+      float range = (float)(double)(spec->quantMax - spec->quantMin);
+      scales[i] = maximumF((maxVals[i] - minVals[i]) / range, spec->eps);
+      zeroPoints[i] = 0;
+      continue;
+    }
     float mn = minimumF(minVals[i], 0.0f);
     float mx = maximumF(maxVals[i], 0.0f);
     if (symmetric) {
@@ -181,6 +190,31 @@ int64_t pt2eQuantizeValue(float x, float scale, int64_t zeroPoint,
   if (clamped > hi)
     clamped = hi;
   return narrowTo(truncToInt32(clamped), dtype);
+}
+
+int64_t pt2eFloatZeroMid(int64_t qmin, int64_t qmax) {
+  return (qmax - qmin + 1) / 2;
+}
+
+float pt2eFloatZeroPoint(float min, float scale, int64_t qmin, int64_t qmax) {
+  float step = scale * (float)pt2eFloatZeroMid(qmin, qmax);
+  return min + step;
+}
+
+int64_t pt2eQuantizeFloatZero(float x, float scale, float zero, int64_t qmin,
+                              int64_t qmax) {
+  int64_t mid = pt2eFloatZeroMid(qmin, qmax);
+  float step = scale * (float)mid;
+  float lo = zero - step;
+  float shifted = x - lo;
+  float ratio = shifted / scale;
+  float q = nearbyintf(ratio);
+  float top = (float)(qmax - qmin);
+  if (!(q >= 0.0f)) /* NaN too: no weight has one */
+    q = 0.0f;
+  if (q > top)
+    q = top;
+  return (int64_t)q - mid;
 }
 
 float pt2eDequantizeValue(int64_t q, float scale, int64_t zeroPoint) {

@@ -67,6 +67,21 @@ Pt2eNumStatus pt2eCalculateQParams(const Pt2eQuantSpec *spec, bool customRange,
 int64_t pt2eQuantizeValue(float x, float scale, int64_t zeroPoint,
                           int64_t qmin, int64_t qmax, Pt2eDType dtype);
 
+/*
+** per_group_float_zero (torchao's _choose_qparams_affine_tinygemm and
+** _quantize_affine_tinygemm, float32, tools/oracle/llm/FORMULAS.md c):
+** mid = (qmax - qmin + 1) / 2, the float zero point f(min + f(scale * mid))
+** of a group of minimum 'min' and scale 'scale', and the stored integer
+** (q - mid) of one value with
+**   lo = f(zero - f(scale * mid)),  q = clamp(rne(f(f(x - lo) / scale)),
+**   0, qmax - qmin)
+** (a division, as torchao; NaN clamps to 0 here, a weight has none).
+*/
+int64_t pt2eFloatZeroMid(int64_t qmin, int64_t qmax);
+float pt2eFloatZeroPoint(float min, float scale, int64_t qmin, int64_t qmax);
+int64_t pt2eQuantizeFloatZero(float x, float scale, float zero, int64_t qmin,
+                              int64_t qmax);
+
 /* quantized_decomposed.dequantize_per_tensor: f(f(float(q) - zp) * scale). */
 float pt2eDequantizeValue(int64_t q, float scale, int64_t zeroPoint);
 

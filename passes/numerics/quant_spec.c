@@ -36,9 +36,10 @@ static const char *const qschemeNames[] = {
     [Pt2eQSchemePerChannelSymmetric] = "per_channel_symmetric",
     [Pt2eQSchemePerGroupAffine] = "per_group_affine",
     [Pt2eQSchemePerGroupSymmetric] = "per_group_symmetric",
+    [Pt2eQSchemePerGroupFloatZero] = "per_group_float_zero",
 };
-_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerGroupSymmetric + 1,
-               "one name per Pt2eQScheme, PerGroupSymmetric last");
+_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerGroupFloatZero + 1,
+               "one name per Pt2eQScheme, PerGroupFloatZero last");
 
 /* torch.finfo(torch.float32).smallest_normal: choose_qparams_affine's eps
    when none is given (torchao quant_primitives.py _choose_qparams_affine) */
@@ -117,7 +118,8 @@ bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme) {
 
 bool pt2eQSchemeIsPerGroup(Pt2eQScheme qscheme) {
   return qscheme == Pt2eQSchemePerGroupAffine ||
-         qscheme == Pt2eQSchemePerGroupSymmetric;
+         qscheme == Pt2eQSchemePerGroupSymmetric ||
+         qscheme == Pt2eQSchemePerGroupFloatZero;
 }
 
 bool pt2eQSchemeHasAxis(Pt2eQScheme qscheme) {

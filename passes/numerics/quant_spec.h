@@ -40,7 +40,14 @@ typedef enum Pt2eQScheme {
   ** ch_axis 1 and group_size 32 has N * K/32 scales, and an activation
   ** [B, T, K] with ch_axis 2 and group_size 0 one per token */
   Pt2eQSchemePerGroupAffine,
-  Pt2eQSchemePerGroupSymmetric
+  Pt2eQSchemePerGroupSymmetric,
+  /* torchao's tinygemm int4 (Int4WeightOnlyConfig, ZeroPointDomain.FLOAT):
+  ** per group scale = max((max - min) / (qmax - qmin), eps) without zero
+  ** in the range, and a FLOAT zero point min + mid * scale (mid =
+  ** (qmax - qmin + 1) / 2); the stored integer is q - mid, so the range
+  ** must be centred (quant_min = -mid, i4: [-8, 7] for torchao's 0..15)
+  ** and its integer zero point is 0. dq = stored * scale + zero. */
+  Pt2eQSchemePerGroupFloatZero
 } Pt2eQScheme;
 
 /*

@@ -129,6 +129,15 @@ static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
       pt2eJsonInt(j, groups);
     else
       pt2eJsonNull(j);
+    if (pt2eReportRowHasFloatZeros(row)) {
+      /* per_group_float_zero: dq = (q - mid) * scale + zero, the float
+         zero points beside 'scale' ('zero_point' holds 0s) */
+      pt2eJsonKey(j, "zero_point_float");
+      pt2eJsonBeginArray(j);
+      for (intptr_t i = 0; i < row->n; i++)
+        pt2eJsonF32(j, pt2eReportRowFloatZero(row, i));
+      pt2eJsonEndArray(j);
+    }
     pt2eJsonEndObject(j);
     return;
   }
@@ -175,7 +184,8 @@ static void readQuantFacts(const Pt2eReportRow *row, QuantFacts *f) {
     if (!mlirTypeIsNull(row->quant)) {
       bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(row->quant);
       bool grouped = mlirTypeIsAUniformQuantizedSubChannelType(row->quant);
-      f->qscheme = pt2eQSchemeName(grouped   ? Pt2eQSchemePerGroupAffine
+      f->qscheme = pt2eQSchemeName(row->floatZeros.ptr ? Pt2eQSchemePerGroupFloatZero
+                                   : grouped ? Pt2eQSchemePerGroupAffine
                                    : perAxis ? Pt2eQSchemePerChannelAffine
                                              : Pt2eQSchemePerTensorAffine);
       f->hasAxis = perAxis;

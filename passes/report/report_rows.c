@@ -22,6 +22,8 @@
 #include "pt2e_dialect.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
+#include "convert_zero.h"
+#include "qparams.h"
 
 /* {=====================================================================
 ** Reading and checking a row
@@ -159,6 +161,24 @@ done:
   return r;
 }
 
+bool pt2eReportRowHasFloatZeros(const Pt2eReportRow *row) {
+  if (row->kind == Pt2eReportQdq)
+    return !mlirAttributeIsNull(row->floatZeros);
+  return row->spec.kind == Pt2eSpecQuant &&
+         row->spec.quant.qscheme == Pt2eQSchemePerGroupFloatZero &&
+         row->n > 0 && row->stats.present && row->stats.numChannels == row->n;
+}
+
+float pt2eReportRowFloatZero(const Pt2eReportRow *row, intptr_t i) {
+  if (row->kind == Pt2eReportQdq)
+    return mlirDenseElementsAttrIsSplat(row->floatZeros)
+               ? mlirDenseElementsAttrGetFloatSplatValue(row->floatZeros)
+               : mlirDenseElementsAttrGetFloatValue(row->floatZeros, i);
+  return pt2eFloatZeroPoint(pt2eCalibratedStatsMin(&row->stats, i),
+                            pt2eCalibratedScale(&row->qp, i),
+                            row->spec.quant.quantMin, row->spec.quant.quantMax);
+}
+
 MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
   memset(row, 0, sizeof *row);
   row->op = op;
@@ -188,6 +208,7 @@ MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
       row->quant = elem;
       row->n = mlirElementsAttrGetNumElements(
           mlirUniformQuantizedSubChannelTypeGetScales(elem));
+      row->floatZeros = pt2eConvertFloatZerosAfter(op, row->n, NULL);
     }
     return mlirLogicalResultSuccess();
   }

@@ -50,7 +50,16 @@ typedef struct Pt2eReportRow {
   intptr_t numRanges;         /* per-channel histograms: one range per */
   float *ranges;              /* channel, lo/hi pairs (freed by
                                  pt2eReportRowFree); else 0 and NULL */
+  MlirAttribute floatZeros;   /* a Q-DQ pair of a per_group_float_zero
+                                 weight: the dense f32 zeros the generic
+                                 after its dcast adds (null: none) */
 } Pt2eReportRow;
+
+/* Whether the row is per_group_float_zero (its spec, or a Q-DQ pair whose
+** dcast feeds the float zero points' generic); then its float zero point
+** i < n: the one the generic adds, or min + mid * scale of the stats. */
+bool pt2eReportRowHasFloatZeros(const Pt2eReportRow *row);
+float pt2eReportRowFloatZero(const Pt2eReportRow *row, intptr_t i);
 
 /* The group size of a per-group row (a per_group spec, or a sub-channel
 ** type's largest block), or -1 for any other. */

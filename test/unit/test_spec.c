@@ -187,7 +187,8 @@ static void testBadSpecsNameTheProblem(void **state) {
   expectError(fx, "{observer = \"minmax\", dtype = i8, qscheme = \"dyn\"}",
               "'spec': unknown qscheme 'dyn' (expected one of: "
               "per_tensor_affine, per_tensor_symmetric, per_channel_affine, "
-              "per_channel_symmetric, per_group_affine, per_group_symmetric)");
+              "per_channel_symmetric, per_group_affine, per_group_symmetric, "
+              "per_group_float_zero)");
   /* per-group specs (torchao's block-wise quantization) */
   expectError(fx, "{observer = \"minmax\", dtype = i8, group_size = 32}",
               "'spec': 'group_size' needs a per-group qscheme, not "
@@ -197,6 +198,14 @@ static void testBadSpecsNameTheProblem(void **state) {
                   "group_size = -32}",
               "'spec': 'group_size' must not be negative (0: the whole axis), "
               "got -32");
+  /* tinygemm's float zero point: q - mid stored in a centred range */
+  expectError(fx, "{observer = \"per_group_minmax\", dtype = i4, "
+                  "qscheme = \"per_group_float_zero\", ch_axis = 1, "
+                  "group_size = 32, quant_min = -4, quant_max = 7}",
+              "'spec': qscheme 'per_group_float_zero' stores q - mid in a "
+              "range centred on 0 (quant_min = -mid, mid = (quant_max - "
+              "quant_min + 1) / 2; i4: [-8, 7]), "
+              "got [-4, 7]");
   expectError(fx, "{observer = \"per_group_minmax\", dtype = i4}",
               "'spec': observer 'per_group_minmax' does not support qscheme "
               "'per_tensor_affine'");

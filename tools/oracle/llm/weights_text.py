@@ -6,11 +6,15 @@ wrote, writes <model>.<config>.weights.txt: one line per quantized linear,
 how MLIR prints an integer constant built from bytes, an i4 element in a
 byte of its own) and 'scale <s, s, ...>' (float32, %.9g: how pt2e-report's
 JSON writes one), each kind sorted, so a test compares multisets without
-a map from torchao's module names to our observers.
+a map from torchao's module names to our observers. For int4 weight-only
+(tinygemm: uint 0..15 and a float zero point per group) 'qdata' holds
+q - 8 (pt2e-convert's i4) and 'zero <z, z, ...>' lines (%.9g) follow: the
+float zero points pt2e-report writes as observer_params.zero_point_float.
 
 Run: .venv/bin/python tools/oracle/llm/weights_text.py [DIR [NAME ...]]
 (default test/llm/Inputs and the goldens test/llm/llama.test reads: the
-tiny Llama's 8da4w groups 32 and 128, and int8 weight-only)
+tiny Llama's 8da4w groups 32 and 128, int8 weight-only, and int4
+weight-only groups 32 and 128)
 """
 import os
 import sys
@@ -23,17 +27,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
 
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test/llm/Inputs")
-    names = sys.argv[2:] or ["llama.8da4w-g32", "llama.8da4w-g128", "llama.int8wo"]
+    names = sys.argv[2:] or ["llama.8da4w-g32", "llama.8da4w-g128", "llama.int8wo",
+                             "llama.int4wo-g32", "llama.int4wo-g128"]
     for path in [os.path.join(folder, n + ".weights.npz") for n in names]:
         z = np.load(path)
         mods = sorted({k.rsplit(".", 1)[0] for k in z.files if k.endswith(".qdata")})
-        qd = sorted("qdata " + z[m + ".qdata"].astype(np.int8).tobytes().hex().upper()
-                    for m in mods)
+        tinygemm = ".int4wo-" in os.path.basename(path)
+        shift = 8 if tinygemm else 0
+        qd = sorted("qdata " + (z[m + ".qdata"].astype(np.int16) - shift)
+                    .astype(np.int8).tobytes().hex().upper() for m in mods)
         sc = sorted("scale " + ", ".join("%.9g" % v for v in
                                          z[m + ".scale"].astype(np.float32).ravel())
                     for m in mods)
+        zp = sorted("zero " + ", ".join("%.9g" % v for v in
+                                        z[m + ".zero_point"].astype(np.float32).ravel())
+                    for m in mods) if tinygemm else []
         with open(path[:-len(".npz")] + ".txt", "w") as f:
-            f.write("\n".join(qd + sc) + "\n")
+            f.write("\n".join(qd + sc + zp) + "\n")
 
 
 if __name__ == "__main__":

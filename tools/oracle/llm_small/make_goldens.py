@@ -10,6 +10,15 @@ nn.Linear(48, 4, bias=False), and each config is applied with quantize_:
              float (quantize_ fails on it: 48 % 32 != 0), as pt2e-annotate
              leaves it
   int8wo     Int8WeightOnlyConfig()
+  int4wo-gG  Int4WeightOnlyConfig(group_size=G), G = 32 and 64 (the default
+             128 is more than K): none of its packing formats runs on this
+             CPU (tools/oracle/llm/FORMULAS.md c), so its tinygemm
+             formula is called directly on float32, as
+             int4_tile_packed_to_4d_tensor.py:175-195 calls it:
+             _choose_qparams_affine_tinygemm + _quantize_affine_tinygemm
+             (int32 0..15, float scale and zero point per group), the
+             output F.linear(x, _dequantize_affine_tinygemm(...)); the
+             48-wide linear is left float (torchao skips it with a log line)
 
 Writes into OUTDIR (default test/llm/Inputs):
   linear64.inputs.npz       arg0 [2, 64], arg1 [2, 48] (torch.randn, seed 1)
@@ -18,7 +27,9 @@ Writes into OUTDIR (default test/llm/Inputs):
   linear64.<cfg>.npy        torchao's quantized output of the first linear
   linear64.<cfg>.qparams    the weight's int values, scales and zero points
                             as torchao stores them, one line each, every
-                            float as its float32 bit pattern (hex)
+                            float as its float32 bit pattern (hex); for
+                            int4wo qdata is q - 8 (pt2e-convert's i4) and
+                            zero_json the float zero points
 Run: .venv/bin/python tools/oracle/llm_small/make_goldens.py [OUTDIR]
 (torch 2.15.0, torchao 0.18.0: tools/oracle/requirements.txt).
 """
@@ -31,6 +42,9 @@ import torch
 from torchao.quantization import (Int8DynamicActivationIntxWeightConfig,
                                   Int8WeightOnlyConfig, quantize_)
 from torchao.quantization.granularity import PerGroup
+from torchao.quantization.quant_primitives import (
+    MappingType, _choose_qparams_affine_tinygemm, _dequantize_affine_tinygemm,
+    _quantize_affine_tinygemm)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -84,6 +98,34 @@ def main():
                 f.write("scale_json %s\n" % ", ".join(
                     "%.9g" % v for v in qw.scale.float().numpy().ravel()))
                 f.write("zero_point %s\n" % hexes(qw.zero_point))
+
+    for gs in (32, 64):
+        int4wo(out, w, x, gs)
+
+
+def int4wo(out, w, x, gs):
+    """Int4WeightOnlyConfig(group_size=gs)'s tinygemm formula on float32."""
+    block = (1, gs)
+    scale, zero = _choose_qparams_affine_tinygemm(
+        w, MappingType.ASYMMETRIC, block, torch.int32, quant_min=0, quant_max=15,
+        scale_dtype=torch.float32, zero_point_dtype=torch.float32)
+    q = _quantize_affine_tinygemm(w, block, scale, zero, torch.int32,
+                                  quant_min=0, quant_max=15)
+    deq = _dequantize_affine_tinygemm(q, block, scale, zero, torch.int32,
+                                      quant_min=0, quant_max=15,
+                                      output_dtype=torch.float32)
+    name = "int4wo-g%d" % gs
+    with torch.no_grad():
+        np.save(os.path.join(out, "linear64.%s.npy" % name),
+                torch.nn.functional.linear(x, deq).numpy())
+    stored = (q - 8).to(torch.int8)
+    with open(os.path.join(out, "linear64.%s.qparams" % name), "w") as f:
+        f.write("qdata %s\n" % hexes(stored))
+        f.write("qdata_hex %s\n" % stored.numpy().tobytes().hex().upper())
+        f.write("scale %s\n" % hexes(scale.float()))
+        f.write("scale_json %s\n" % ", ".join("%.9g" % v for v in scale.numpy().ravel()))
+        f.write("zero %s\n" % hexes(zero.float()))
+        f.write("zero_json %s\n" % ", ".join("%.9g" % v for v in zero.numpy().ravel()))
 
 
 if __name__ == "__main__":
