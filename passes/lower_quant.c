@@ -56,6 +56,7 @@
 #include "mlir-c/IR.h"
 
 #include "cmpf.h"
+#include "constants.h"
 #include "ir_ops.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
@@ -170,14 +171,6 @@ static MlirLogicalResult axisConstants(Lowering *l, MlirType qtype) {
   return mlirLogicalResultSuccess();
 }
 
-/* Element 'i' of a dense i4 attribute: MLIR keeps each in a byte whose
-   high nibble may be zero (a parsed -8 is 0x08): the low nibble, signed. */
-static int64_t i4Element(MlirAttribute a, intptr_t i) {
-  const uint8_t *raw = mlirDenseElementsAttrGetRawData(a);
-  uint8_t b = raw[mlirDenseElementsAttrIsSplat(a) ? 0 : i];
-  return (int64_t)((b & 0xFu) ^ 0x8u) - 8;
-}
-
 /*
 ** A sub-channel type's qparams as constants of the scales' shape: f(1/s)
 ** and float(zp) for qcast, s and float(zp) for dcast (torchao's
@@ -220,12 +213,7 @@ static MlirLogicalResult subChannelConstants(Lowering *l, MlirType q) {
   for (intptr_t i = 0; i < n; i++) {
     float sc = mlirTypeIsAF64(se) ? (float)mlirDenseElementsAttrGetDoubleValue(scales, i)
                                   : mlirDenseElementsAttrGetFloatValue(scales, i);
-    int64_t z = zw == 64 ? mlirDenseElementsAttrGetInt64Value(zps, i)
-              : zw == 32 ? mlirDenseElementsAttrGetInt32Value(zps, i)
-              : zw == 16 ? mlirDenseElementsAttrGetInt16Value(zps, i)
-              : zw == 8  ? mlirDenseElementsAttrGetInt8Value(zps, i)
-              : zw == 4  ? i4Element(zps, i)
-                         : 0;
+    int64_t z = pt2eConstIntAt(zps, i);
     if (zw != 64 && zw != 32 && zw != 16 && zw != 8 && zw != 4) {
       pt2eFree(a);
       pt2eFree(zf);

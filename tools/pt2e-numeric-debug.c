@@ -50,6 +50,7 @@
 #include "mlir-c/IR.h"
 
 #include "calib_data.h"
+#include "constants.h"
 #include "entry.h"
 #include "interp.h"
 #include "ir_ops.h"
@@ -438,22 +439,6 @@ static MlirWalkResult collectQuantPoint(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Element 'i' of a dense integer attribute of width 'w' (an i4 element is
-   a byte whose low nibble holds it, as MLIR's parser keeps zero points). */
-static int64_t denseInt(MlirAttribute a, unsigned w, intptr_t i) {
-  switch (w) {
-  case 4: {
-    const uint8_t *raw = mlirDenseElementsAttrGetRawData(a);
-    uint8_t b = raw[mlirDenseElementsAttrIsSplat(a) ? 0 : i];
-    return (int64_t)((b & 0xFu) ^ 0x8u) - 8;
-  }
-  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
-  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
-  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
-  default: return mlirDenseElementsAttrGetInt64Value(a, i);
-  }
-}
-
 /*
 ** A Q-DQ pair of MLIR's sub-channel type, as pt2e-convert writes a
 ** per-group weight: blocks of 1 on every dim but one. Its scales and zero
@@ -493,7 +478,7 @@ static bool subChannelQuantization(MlirOperation op, MlirType t, MlirType q,
     return false;
   for (int64_t i = 0; i < p->n; i++) {
     p->scales[i] = mlirDenseElementsAttrGetFloatValue(sc, i);
-    p->zeroPoints[i] = denseInt(zp, zw, i);
+    p->zeroPoints[i] = pt2eConstIntAt(zp, i);
   }
   /* int4-weight-only: float zero points added after the dcast */
   MlirAttribute fz = pt2eConvertFloatZerosAfter(op, (intptr_t)p->n, &p->valueOp);

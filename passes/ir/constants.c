@@ -70,6 +70,21 @@ int64_t pt2eConstI64At(MlirAttribute a, intptr_t i) {
   return mlirDenseElementsAttrGetInt64Value(a, i);
 }
 
+int64_t pt2eConstIntAt(MlirAttribute a, intptr_t i) {
+  MlirType e = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
+  switch (mlirIntegerTypeGetWidth(e)) {
+  case 4: {
+    const uint8_t *raw = mlirDenseElementsAttrGetRawData(a);
+    uint8_t b = raw[mlirDenseElementsAttrIsSplat(a) ? 0 : i];
+    return (int64_t)((b & 0xFu) ^ 0x8u) - 8;
+  }
+  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
+  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
+  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
+  default: return mlirDenseElementsAttrGetInt64Value(a, i);
+  }
+}
+
 bool pt2eConstIsZeroI32(MlirAttribute a) {
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) ||
       !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirAttributeGetType(a))))

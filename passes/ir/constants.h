@@ -55,6 +55,16 @@ bool pt2eConstScalar(MlirValue v, double *out);
 int64_t pt2eConstI64At(MlirAttribute a, intptr_t i);
 
 /*
+** Element 'i' of 'a', a dense integer elements attribute of any width the
+** quant dialect stores (4, 8, 16, 32, 64 bits; splat or not), sign-extended.
+** An i4 element sits in a byte of its own whose high nibble MLIR may leave
+** zero (a parsed -8 is 0x08): its low nibble is read, signed. The parser
+** keeps a sub-channel type's zero points in the storage type, i4 among
+** them; reading those as i64 reads past the attribute's bytes.
+*/
+int64_t pt2eConstIntAt(MlirAttribute a, intptr_t i);
+
+/*
 ** True when 'a' is a dense (not dense_resource) elements attribute of
 ** integers whose elements, read as i32, are all zero: an int32 bias
 ** constant that holds nothing yet. False for a null attribute.

@@ -15,6 +15,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
+#include "constants.h"
 #include "ir_ops.h"
 #include "observers.h"
 #include "pt2e_alloc.h"
@@ -234,17 +235,6 @@ MlirLogicalResult pt2eReportRowRead(MlirOperation op, Pt2eReportRow *row) {
 ** What a row says
 ** ====================================================================== */
 
-/* Integer element 'i' of a dense attribute of any integer width. */
-static int64_t denseInt(MlirAttribute a, intptr_t i) {
-  MlirType e = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
-  switch (mlirIntegerTypeGetWidth(e)) {
-  case 8: return mlirDenseElementsAttrGetInt8Value(a, i);
-  case 16: return mlirDenseElementsAttrGetInt16Value(a, i);
-  case 32: return mlirDenseElementsAttrGetInt32Value(a, i);
-  default: return mlirDenseElementsAttrGetInt64Value(a, i);
-  }
-}
-
 int64_t pt2eReportRowGroups(const Pt2eReportRow *row) {
   if (row->kind != Pt2eReportDynamic)
     return (int64_t)row->n;
@@ -291,7 +281,7 @@ float pt2eReportRowScale(const Pt2eReportRow *row, intptr_t i) {
 int64_t pt2eReportRowZeroPoint(const Pt2eReportRow *row, intptr_t i) {
   if (row->kind == Pt2eReportQdq &&
       mlirTypeIsAUniformQuantizedSubChannelType(row->quant))
-    return denseInt(mlirUniformQuantizedSubChannelTypeGetZeroPoints(row->quant), i);
+    return pt2eConstIntAt(mlirUniformQuantizedSubChannelTypeGetZeroPoints(row->quant), i);
   if (row->kind == Pt2eReportQdq)
     return mlirTypeIsAUniformQuantizedType(row->quant)
                ? mlirUniformQuantizedTypeGetZeroPoint(row->quant)
