@@ -1097,57 +1097,44 @@ static bool insideAnnotatedUnit(const AnnotateState *st, MlirValue v) {
 }
 
 /*
-** x + c and x * c with a Python float c (RMSNorm's variance + eps, a
-** scaling): torchao's XNNPACKQuantizer first turns the scalar into a 0-d
-** tensor attribute (_convert_scalars_to_attrs), then annotates the add or
-** mul as any other: its input, the scalar's tensor and its output. Here the
-** scalar is a constant inside the body, which no observer can watch: the
-** input and the output are annotated, the scalar stays exact (torchao's
-** observer of it quantizes 1e-6 to 0 at XNNPACK's eps 2^-12; a difference
-** qparams-check shows as one unpaired torchao observer per such op).
+** An add or mul (XNNPACK's _annotate_add / _annotate_mul): both inputs and
+** the output (or the fused relu's). Also x + c and x * c with a Python
+** float c (RMSNorm's variance + eps, a scaling): torchao's
+** XNNPACKQuantizer first turns the scalar into a 0-d tensor attribute
+** (_convert_scalars_to_attrs), then annotates the op as any other. Here
+** the scalar is a constant inside the body, which no observer can watch:
+** the one input and the output are annotated, the scalar stays exact
+** (torchao's observer of it quantizes 1e-6 to 0 at XNNPACK's eps 2^-12; a
+** difference qparams-check shows as one unpaired torchao observer per such
+** op).
 */
-static MlirLogicalResult annotateScalarBinary(AnnotateState *st, size_t i,
-                                              Pt2eMatchBinary which) {
-  MlirOperation op = st->plans[i].op;
-  if (!freeOp(st, i) || pt2eMatchScalarBinaryOp(op) != which)
-    return mlirLogicalResultSuccess();
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  if (insideAnnotatedUnit(st, x) || unquantizable(x) || pt2eMatchIsConstant(x))
-    return mlirLogicalResultSuccess();
-  Unit u;
-  unitInit(&u, i, which == Pt2eMatchAdd ? "add" : "mul");
-  fuseRelu(st, &u);
-  if (!unitFree(st, &u))
-    return mlirLogicalResultSuccess();
-  if (!setInput(st, i, 0, actSpec(u.kind)))
-    return mlirLogicalResultFailure();
-  setOutput(st, u.end, actSpec(u.kind));
-  unitClaim(st, &u);
-  return mlirLogicalResultSuccess();
-}
-
 static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
                                         Pt2eMatchBinary which) {
   MlirOperation op = st->plans[i].op;
-  if (freeOp(st, i) && pt2eMatchScalarBinaryOp(op) == which)
-    return annotateScalarBinary(st, i, which);
-  if (!freeOp(st, i) || pt2eMatchBinaryOp(op) != which)
+  if (!freeOp(st, i))
     return mlirLogicalResultSuccess();
-  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetOperand(op, 1);
-  if (insideAnnotatedUnit(st, x) || insideAnnotatedUnit(st, y))
+  bool scalar = pt2eMatchScalarBinaryOp(op) == which;
+  if (!scalar && pt2eMatchBinaryOp(op) != which)
     return mlirLogicalResultSuccess();
-  /* parameter arithmetic (batch norm's var + eps) is not a PT2E node */
-  if (unquantizable(x) || unquantizable(y) ||
-      (pt2eMatchIsConstant(x) && pt2eMatchIsConstant(y)))
+  intptr_t n = scalar ? 1 : 2;
+  bool allConstant = true;
+  for (intptr_t k = 0; k < n; k++) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    /* parameter arithmetic (batch norm's var + eps) is not a PT2E node */
+    if (insideAnnotatedUnit(st, v) || unquantizable(v))
+      return mlirLogicalResultSuccess();
+    allConstant = allConstant && pt2eMatchIsConstant(v);
+  }
+  if (allConstant)
     return mlirLogicalResultSuccess();
   Unit u;
   unitInit(&u, i, which == Pt2eMatchAdd ? "add" : "mul");
   fuseRelu(st, &u);
   if (!unitFree(st, &u))
     return mlirLogicalResultSuccess();
-  if (!setInput(st, i, 0, actSpec(u.kind)) ||
-      !setInput(st, i, 1, actSpec(u.kind)))
-    return mlirLogicalResultFailure();
+  for (intptr_t k = 0; k < n; k++)
+    if (!setInput(st, i, k, actSpec(u.kind)))
+      return mlirLogicalResultFailure();
   setOutput(st, u.end, actSpec(u.kind));
   unitClaim(st, &u);
   return mlirLogicalResultSuccess();
