@@ -199,6 +199,13 @@ static MlirLogicalResult subChannelConstants(Lowering *l, MlirType q) {
                             "the tensor");
     l->block[d] = b;
   }
+  MlirType se = mlirShapedTypeGetElementType(mlirAttributeGetType(scales));
+  MlirType ze = mlirShapedTypeGetElementType(mlirAttributeGetType(zps));
+  unsigned zw = mlirIntegerTypeGetWidth(ze);
+  if (zw != 64 && zw != 32 && zw != 16 && zw != 8 && zw != 4)
+    return opError(l->op, "has sub-channel zero points of a width other "
+                          "than 4, 8, 16, 32 or 64 bits, which this pass does "
+                          "not read");
   intptr_t n = mlirElementsAttrGetNumElements(scales);
   float *a = pt2eAlloc((size_t)n * sizeof *a);
   float *zf = pt2eAlloc((size_t)n * sizeof *zf);
@@ -207,22 +214,11 @@ static MlirLogicalResult subChannelConstants(Lowering *l, MlirType q) {
     pt2eFree(zf);
     return outOfMemory(mlirOperationGetLocation(l->op));
   }
-  MlirType se = mlirShapedTypeGetElementType(mlirAttributeGetType(scales));
-  MlirType ze = mlirShapedTypeGetElementType(mlirAttributeGetType(zps));
-  unsigned zw = mlirIntegerTypeGetWidth(ze);
   for (intptr_t i = 0; i < n; i++) {
     float sc = mlirTypeIsAF64(se) ? (float)mlirDenseElementsAttrGetDoubleValue(scales, i)
                                   : mlirDenseElementsAttrGetFloatValue(scales, i);
-    int64_t z = pt2eConstIntAt(zps, i);
-    if (zw != 64 && zw != 32 && zw != 16 && zw != 8 && zw != 4) {
-      pt2eFree(a);
-      pt2eFree(zf);
-      return opError(l->op, "has sub-channel zero points of a width other "
-                            "than 4, 8, 16, 32 or 64 bits, which this pass does "
-                            "not read");
-    }
     a[i] = l->kind == CastQCast ? 1.0f / sc : sc;
-    zf[i] = (float)z;
+    zf[i] = (float)pt2eConstIntAt(zps, i);
   }
   MlirType ft = withElementType(mlirAttributeGetType(scales),
                                 mlirF32TypeGet(mlirTypeGetContext(q)));
@@ -543,6 +539,57 @@ static MlirValue emptyLike(MlirOperation anchor, MlirValue like, MlirType type) 
 /* Fills a generic's body: block arguments (operand elements..., out). */
 typedef void (*BodyFill)(Body *b, const Lowering *l);
 
+/* A linalg.generic built from its parts before 'anchor' ('nIns' inputs,
+   the init, a map each, the loops parallel but where 'reduced' says; NULL:
+   all parallel), its body 'body'; its result. */
+static MlirValue insertGeneric(MlirOperation anchor, int nIns, const MlirValue *ins,
+                               MlirValue init, int rank, const MlirAffineMap *maps,
+                               const bool *reduced, MlirBlock body) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirLocation loc = mlirOperationGetLocation(anchor);
+  MlirValue operands[4];
+  MlirAttribute mapAttrs[4], iters[2 * PT2E_LOWER_MAX_RANK];
+  for (int k = 0; k < nIns; k++)
+    operands[k] = ins[k];
+  operands[nIns] = init;
+  for (int k = 0; k <= nIns; k++)
+    mapAttrs[k] = mlirAffineMapAttrGet(maps[k]);
+  MlirAttribute par = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
+  MlirAttribute red = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<reduction>"));
+  for (int i = 0; i < rank; i++)
+    iters[i] = reduced && reduced[i] ? red : par;
+  int32_t segments[2] = {nIns, 1};
+  MlirNamedAttribute attrs[3] = {
+      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, mapAttrs)),
+      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, body);
+  MlirType resultType = mlirValueGetType(init);
+  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
+  mlirOperationStateAddOperands(&st, nIns + 1, operands);
+  mlirOperationStateAddResults(&st, 1, &resultType);
+  mlirOperationStateAddAttributes(&st, 3, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation g = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, g);
+  return mlirOperationGetResult(g, 0);
+}
+
+/* A tensor.expand_shape / collapse_shape of 'v' to 'type'. */
+static MlirValue reshapeTo(MlirOperation anchor, const char *name, MlirValue v,
+                           MlirType type, MlirAttribute groups, int outRank,
+                           const int64_t *outShape) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  MlirNamedAttribute attrs[2];
+  intptr_t n = 0;
+  attrs[n++] = named(ctx, "reassociation", groups);
+  if (!strcmp(name, "tensor.expand_shape"))
+    attrs[n++] = named(ctx, "static_output_shape", mlirDenseI64ArrayGet(ctx, outRank, outShape));
+  return build((MlirBlock){NULL}, anchor, mlirOperationGetLocation(anchor), name, 1, &v,
+               type, n, attrs);
+}
+
 /*
 ** A generic's inputs into 'ins': 'input' and, per axis, the two constant
 ** tensors of the channels' qparams, made before the op. Their number.
@@ -564,34 +611,9 @@ static int genericInputs(const Lowering *l, MlirValue input, MlirValue *ins) {
   return nIns;
 }
 
-/*
-** A generic's attributes for 'nIns' inputs and one init over 'rank'
-** parallel loops: the identity map for the input and the init, (d_axis)
-** for the per-axis constants.
-*/
-static void genericAttrs(const Lowering *l, MlirContext ctx, intptr_t rank, int nIns,
-                         MlirNamedAttribute *attrs) {
-  MlirAttribute maps[4];
-  MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, rank);
-  MlirAffineExpr axisExpr = mlirAffineDimExprGet(ctx, l->axis);
-  MlirAffineMap axisMap = mlirAffineMapGet(ctx, rank, 0, 1, &axisExpr);
-  maps[0] = mlirAffineMapAttrGet(id);
-  for (int k = 1; k < nIns; k++)
-    maps[k] = mlirAffineMapAttrGet(axisMap);
-  maps[nIns] = mlirAffineMapAttrGet(id);
-  MlirAttribute parallel = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
-  MlirAttribute iters[PT2E_LOWER_MAX_RANK];
-  for (intptr_t i = 0; i < rank; i++)
-    iters[i] = parallel;
-  int32_t segments[2] = {nIns, 1};
-  attrs[0] = named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, maps));
-  attrs[1] = named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters));
-  attrs[2] = named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments));
-}
-
-/* A generic's region: one block with an argument per operand's element
+/* A generic's body: one block with an argument per operand's element
 ** ('nIns' inputs, then the result's), filled by 'fill'. */
-static MlirRegion genericBody(const Lowering *l, const MlirValue *ins, int nIns,
+static MlirBlock genericBody(const Lowering *l, const MlirValue *ins, int nIns,
                               MlirType resultType, BodyFill fill) {
   MlirContext ctx = mlirOperationGetContext(l->op);
   MlirLocation loc = mlirOperationGetLocation(l->op);
@@ -604,9 +626,7 @@ static MlirRegion genericBody(const Lowering *l, const MlirValue *ins, int nIns,
     argLocs[k] = loc;
   Body body = {mlirBlockCreate(nIns + 1, argTypes, argLocs), {NULL}, loc, ctx};
   fill(&body, l);
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, body.block);
-  return region;
+  return body.block;
 }
 
 /*
@@ -648,21 +668,6 @@ static int expandBlocks(const Lowering *l, MlirContext ctx, int64_t *shape,
   return r;
 }
 
-/* tensor.expand_shape / collapse_shape of 'v' to 'type' with 'groups'. */
-static MlirValue reshapeBlocks(const Lowering *l, const char *name, MlirValue v,
-                               MlirType type, MlirAttribute groups,
-                               const int64_t *outShape, intptr_t outRank) {
-  MlirContext ctx = mlirOperationGetContext(l->op);
-  MlirNamedAttribute attrs[2];
-  intptr_t n = 0;
-  attrs[n++] = named(ctx, "reassociation", groups);
-  if (!strcmp(name, "tensor.expand_shape"))
-    attrs[n++] = named(ctx, "static_output_shape",
-                       mlirDenseI64ArrayGet(ctx, outRank, outShape));
-  return build((MlirBlock){NULL}, l->op, mlirOperationGetLocation(l->op), name,
-               1, &v, type, n, attrs);
-}
-
 /* The sub-channel generic: expand, compute over (blocks, block) loops with
    the qparams indexed by the blocks, collapse back. */
 static MlirValue buildBlockGeneric(const Lowering *l, MlirValue input,
@@ -681,35 +686,19 @@ static MlirValue buildBlockGeneric(const Lowering *l, MlirValue input,
   MlirType outX = mlirRankedTensorTypeGet(r, shape, outElem, mlirAttributeGetNull());
   MlirValue operands[4];
   int nIns = genericInputs(l, input, operands);
-  operands[0] = reshapeBlocks(l, "tensor.expand_shape", input, inX, groups, shape, r);
+  operands[0] = reshapeTo(anchor, "tensor.expand_shape", input, inX, groups, r, shape);
   operands[nIns] = build((MlirBlock){NULL}, anchor, loc, "tensor.empty", 0, NULL,
                          outX, 0, NULL);
   MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, r);
   MlirAffineMap qmap = mlirAffineMapGet(ctx, r, 0, l->rank, scaleExprs);
-  MlirAttribute maps[4] = {mlirAffineMapAttrGet(id), mlirAffineMapAttrGet(qmap),
-                           mlirAffineMapAttrGet(qmap), mlirAffineMapAttrGet(id)};
-  MlirAttribute parallel = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
-  MlirAttribute iters[2 * PT2E_LOWER_MAX_RANK];
-  for (int i = 0; i < r; i++)
-    iters[i] = parallel;
-  int32_t segments[2] = {nIns, 1};
-  MlirNamedAttribute attrs[3] = {
-      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, maps)),
-      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, r, iters)),
-      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
-  MlirRegion region = genericBody(l, operands, nIns, outX, fill);
-  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
-  mlirOperationStateAddOperands(&st, nIns + 1, operands);
-  mlirOperationStateAddResults(&st, 1, &outX);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation generic = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, generic);
+  MlirAffineMap maps[4] = {id, qmap, qmap, id};
+  MlirValue generic = insertGeneric(anchor, nIns, operands, operands[nIns], r, maps, NULL,
+                                    genericBody(l, operands, nIns, outX, fill));
   int64_t outShape[PT2E_LOWER_MAX_RANK];
   for (int d = 0; d < l->rank; d++)
     outShape[d] = l->size[d];
-  return reshapeBlocks(l, "tensor.collapse_shape", mlirOperationGetResult(generic, 0),
-                       resultType, groups, outShape, l->rank);
+  return reshapeTo(anchor, "tensor.collapse_shape", generic, resultType, groups,
+                   l->rank, outShape);
 }
 
 static MlirValue buildGeneric(const Lowering *l, MlirValue input, MlirType resultType,
@@ -717,22 +706,20 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input, MlirType resul
   if (l->subChannel)
     return buildBlockGeneric(l, input, resultType, fill);
   MlirOperation anchor = l->op;
-  MlirLocation loc = mlirOperationGetLocation(anchor);
+  MlirContext ctx = mlirOperationGetContext(anchor);
   MlirValue operands[4];
   int nIns = genericInputs(l, input, operands);
   operands[nIns] = emptyLike(anchor, input, resultType);
-  MlirNamedAttribute attrs[3];
-  genericAttrs(l, mlirOperationGetContext(anchor), mlirShapedTypeGetRank(resultType), nIns,
-               attrs);
-  MlirRegion region = genericBody(l, operands, nIns, resultType, fill);
-  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
-  mlirOperationStateAddOperands(&st, nIns + 1, operands);
-  mlirOperationStateAddResults(&st, 1, &resultType);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation generic = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, generic);
-  return mlirOperationGetResult(generic, 0);
+  /* the identity for the input and the init, (d_axis) for the per-axis
+     constants */
+  int rank = (int)mlirShapedTypeGetRank(resultType);
+  MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, rank);
+  MlirAffineExpr axisExpr = mlirAffineDimExprGet(ctx, l->axis);
+  MlirAffineMap axisMap = mlirAffineMapGet(ctx, rank, 0, 1, &axisExpr);
+  MlirAffineMap maps[4] = {id, axisMap, axisMap, id};
+  maps[nIns] = id;
+  return insertGeneric(anchor, nIns, operands, operands[nIns], rank, maps, NULL,
+                       genericBody(l, operands, nIns, resultType, fill));
 }
 
 static void lowerOne(Lower *lw, const Lowering *l) {
@@ -820,41 +807,6 @@ static void cleanScasts(Lower *lw) {
 ** map is a projection of loop dims.
 */
 
-/* A linalg.generic built from its parts before 'anchor'; its result. */
-static MlirValue dynGeneric(MlirOperation anchor, int nIns, const MlirValue *ins,
-                            MlirValue init, int rank, const MlirAffineMap *maps,
-                            const bool *reduced, MlirBlock body) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  MlirLocation loc = mlirOperationGetLocation(anchor);
-  MlirValue operands[4];
-  MlirAttribute mapAttrs[4], iters[PT2E_LOWER_MAX_RANK];
-  for (int k = 0; k < nIns; k++)
-    operands[k] = ins[k];
-  operands[nIns] = init;
-  for (int k = 0; k <= nIns; k++)
-    mapAttrs[k] = mlirAffineMapAttrGet(maps[k]);
-  MlirAttribute par = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
-  MlirAttribute red = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<reduction>"));
-  for (int i = 0; i < rank; i++)
-    iters[i] = reduced && reduced[i] ? red : par;
-  int32_t segments[2] = {nIns, 1};
-  MlirNamedAttribute attrs[3] = {
-      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, mapAttrs)),
-      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
-      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, body);
-  MlirType resultType = mlirValueGetType(init);
-  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
-  mlirOperationStateAddOperands(&st, nIns + 1, operands);
-  mlirOperationStateAddResults(&st, 1, &resultType);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation g = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, g);
-  return mlirOperationGetResult(g, 0);
-}
-
 /* A block of 'n' f32 arguments, for a body. */
 static Body f32Body(MlirContext ctx, MlirLocation loc, int n) {
   MlirType types[4];
@@ -896,20 +848,6 @@ static MlirValue filled(MlirOperation anchor, int rank, const int64_t *shape, fl
   MlirOperation f = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, f);
   return mlirOperationGetResult(f, 0);
-}
-
-/* A tensor.expand_shape / collapse_shape of 'v' to 'type'. */
-static MlirValue reshapeTo(MlirOperation anchor, const char *name, MlirValue v,
-                           MlirType type, MlirAttribute groups, int outRank,
-                           const int64_t *outShape) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  MlirNamedAttribute attrs[2];
-  intptr_t n = 0;
-  attrs[n++] = named(ctx, "reassociation", groups);
-  if (!strcmp(name, "tensor.expand_shape"))
-    attrs[n++] = named(ctx, "static_output_shape", mlirDenseI64ArrayGet(ctx, outRank, outShape));
-  return build((MlirBlock){NULL}, anchor, mlirOperationGetLocation(anchor), name, 1, &v,
-               type, n, attrs);
 }
 
 /* The reassociation that merges every dim of a rank-'rank' tensor into one. */
@@ -1000,12 +938,12 @@ static void lowerDynamic(const Dynamic *dy) {
   Body bmin = f32Body(ctx, loc, 2);
   MlirValue vmin = op2(&bmin, "arith.minimumf", arg(&bmin, 0), arg(&bmin, 1), f32);
   yield(&bmin, vmin);
-  MlirValue mins = dynGeneric(op, 1, &xx, filled(op, srank, stats, INFINITY), xr, redMaps,
+  MlirValue mins = insertGeneric(op, 1, &xx, filled(op, srank, stats, INFINITY), xr, redMaps,
                               reduced, bmin.block);
   Body bmax = f32Body(ctx, loc, 2);
   MlirValue vmax = op2(&bmax, "arith.maximumf", arg(&bmax, 0), arg(&bmax, 1), f32);
   yield(&bmax, vmax);
-  MlirValue maxs = dynGeneric(op, 1, &xx, filled(op, srank, stats, -INFINITY), xr, redMaps,
+  MlirValue maxs = insertGeneric(op, 1, &xx, filled(op, srank, stats, -INFINITY), xr, redMaps,
                               reduced, bmax.block);
 
   /* 3: scale and zero point (as f32) per group; the zero point's generic
@@ -1041,7 +979,7 @@ static void lowerDynamic(const Dynamic *dy) {
     yield(&b, which == 0 ? scale : zp);
     MlirValue init = build((MlirBlock){NULL}, op, loc, "tensor.empty", 0, NULL,
                            mlirValueGetType(mins), 0, NULL);
-    qp[which] = dynGeneric(op, 2, ins2, init, srank, pmaps, NULL, b.block);
+    qp[which] = insertGeneric(op, 2, ins2, init, srank, pmaps, NULL, b.block);
   }
 
   /* 4: quantize and dequantize every element with its group's qparams */
@@ -1058,7 +996,7 @@ static void lowerDynamic(const Dynamic *dy) {
   MlirValue ins4[3] = {xx, qp[0], qp[1]};
   MlirAffineMap qmaps[4] = {id, toStats, toStats, id};
   MlirValue out = build((MlirBlock){NULL}, op, loc, "tensor.empty", 0, NULL, xxt, 0, NULL);
-  MlirValue res = dynGeneric(op, 3, ins4, out, xr, qmaps, NULL, b.block);
+  MlirValue res = insertGeneric(op, 3, ins4, out, xr, qmaps, NULL, b.block);
   if (split)
     res = reshapeTo(op, "tensor.collapse_shape", res,
                     mlirRankedTensorTypeGet(srank, sshape, f32, mlirAttributeGetNull()),
