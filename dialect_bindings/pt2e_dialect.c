@@ -165,24 +165,26 @@ static MlirOperation createUnary(const char *opName, MlirLocation loc,
   return mlirOperationCreate(&state);
 }
 
-MlirOperation pt2eObserverOpCreate(MlirLocation loc, MlirValue input,
-                                 MlirStringRef name, MlirAttribute spec) {
+/* 'opName'(input) {name, spec}: an observer or a dynamic_qdq. */
+static MlirOperation createNamedWithSpec(const char *opName, MlirLocation loc,
+                                         MlirValue input, MlirStringRef name,
+                                         MlirAttribute spec) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirNamedAttribute attrs[] = {
       named(ctx, PT2E_ATTR_NAME, mlirStringAttrGet(ctx, name)),
       named(ctx, PT2E_ATTR_SPEC, spec),
   };
-  return createUnary(PT2E_OBSERVER_OP, loc, input, 2, attrs);
+  return createUnary(opName, loc, input, 2, attrs);
+}
+
+MlirOperation pt2eObserverOpCreate(MlirLocation loc, MlirValue input,
+                                 MlirStringRef name, MlirAttribute spec) {
+  return createNamedWithSpec(PT2E_OBSERVER_OP, loc, input, name, spec);
 }
 
 MlirOperation pt2eDynamicQdqOpCreate(MlirLocation loc, MlirValue input,
                                      MlirStringRef name, MlirAttribute spec) {
-  MlirContext ctx = mlirLocationGetContext(loc);
-  MlirNamedAttribute attrs[] = {
-      named(ctx, PT2E_ATTR_NAME, mlirStringAttrGet(ctx, name)),
-      named(ctx, PT2E_ATTR_SPEC, spec),
-  };
-  return createUnary(PT2E_DYNAMIC_QDQ_OP, loc, input, 2, attrs);
+  return createNamedWithSpec(PT2E_DYNAMIC_QDQ_OP, loc, input, name, spec);
 }
 
 bool pt2eIsDynamicQdq(MlirOperation op) {

@@ -445,7 +445,7 @@ static MlirWalkResult collectQuantPoint(MlirOperation op, void *userData) {
 ** points per group; any other block layout is reported without a local
 ** SQNR (canQuantize false).
 */
-static bool subChannelQuantization(MlirOperation op, MlirType t, MlirType q,
+static bool subChannelQuantization(MlirOperation op, MlirType q,
                                    Point *p) {
   MlirAttribute sc = mlirUniformQuantizedSubChannelTypeGetScales(q);
   MlirAttribute zp = mlirUniformQuantizedSubChannelTypeGetZeroPoints(q);
@@ -470,7 +470,6 @@ static bool subChannelQuantization(MlirOperation op, MlirType t, MlirType q,
   if (grouped != 1 || (zw != 4 && zw != 8 && zw != 16 && zw != 32 && zw != 64) ||
       !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(sc))))
     return true; /* reported, no local SQNR */
-  (void)t;
   p->n = mlirElementsAttrGetNumElements(sc);
   p->scales = pt2eAlloc((size_t)p->n * sizeof *p->scales);
   p->zeroPoints = pt2eAlloc((size_t)p->n * sizeof *p->zeroPoints);
@@ -501,7 +500,7 @@ static bool qdqQuantization(MlirOperation op, Point *p) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirType q = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
   if (mlirTypeIsAUniformQuantizedSubChannelType(q))
-    return subChannelQuantization(op, t, q, p);
+    return subChannelQuantization(op, q, p);
   bool perAxis = mlirTypeIsAUniformQuantizedPerAxisType(q);
   if (!perAxis && !mlirTypeIsAUniformQuantizedType(q))
     return false;

@@ -815,63 +815,6 @@ bool pt2eMatchPad(MlirOperation op) {
   return pt2eOpIs(op, "tensor.pad") || pt2eOpIs(op, "tosa.pad");
 }
 
-int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
-  if (pt2eOpIs(op, "tosa.matmul"))
-    return k == 1 ? 2 : -1;
-  if (!pt2eOpHasPrefix(op, "linalg."))
-    return -1;
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
-  if (mlirAttributeIsNull(maps))
-    return -1;
-  intptr_t n = mlirArrayAttrGetNumElements(maps);
-  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, n - 1));
-  MlirAffineMap w = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
-  intptr_t nr = mlirAffineMapGetNumResults(out);
-  if (nr == 0)
-    return -1;
-  MlirAffineExpr last = mlirAffineMapGetResult(out, nr - 1);
-  if (!mlirAffineExprIsADim(last))
-    return -1;
-  intptr_t d = mlirAffineDimExprGetPosition(last);
-  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(w); i++) {
-    MlirAffineExpr e = mlirAffineMapGetResult(w, i);
-    if (mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == d)
-      return i;
-  }
-  return -1;
-}
-
-int64_t pt2eMatchContractionReductionAxis(MlirOperation op, intptr_t k) {
-  if (pt2eOpIs(op, "tosa.matmul"))
-    return k == 1 ? 1 : k == 0 ? 2 : -1;
-  if (!pt2eOpHasPrefix(op, "linalg."))
-    return -1;
-  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
-  if (mlirAttributeIsNull(maps))
-    return -1;
-  intptr_t n = mlirArrayAttrGetNumElements(maps);
-  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, n - 1));
-  MlirAffineMap w = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
-  int64_t found = -1;
-  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(w); i++) {
-    MlirAffineExpr e = mlirAffineMapGetResult(w, i);
-    if (!mlirAffineExprIsADim(e))
-      return -1;
-    intptr_t d = mlirAffineDimExprGetPosition(e);
-    bool inOut = false;
-    for (intptr_t j = 0; j < mlirAffineMapGetNumResults(out); j++) {
-      MlirAffineExpr o = mlirAffineMapGetResult(out, j);
-      inOut |= mlirAffineExprIsADim(o) && mlirAffineDimExprGetPosition(o) == d;
-    }
-    if (!inOut) {
-      if (found >= 0)
-        return -1; /* two reduced dims: no single K */
-      found = i;
-    }
-  }
-  return found;
-}
-
 /* The position of loop dim 'd' among the results of 'map', or -1. */
 static int64_t dimPosition(MlirAffineMap map, intptr_t d) {
   for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); i++) {
@@ -880,6 +823,56 @@ static int64_t dimPosition(MlirAffineMap map, intptr_t d) {
       return i;
   }
   return -1;
+}
+
+/* The maps of operand 'k' and of the output of linalg op 'op'; false
+   for an op that has none. */
+static bool operandAndOutputMaps(MlirOperation op, intptr_t k, MlirAffineMap *w,
+                                 MlirAffineMap *out) {
+  if (!pt2eOpHasPrefix(op, "linalg."))
+    return false;
+  MlirAttribute maps = mlirLinalgGetIndexingMapsAttribute(op);
+  if (mlirAttributeIsNull(maps))
+    return false;
+  intptr_t n = mlirArrayAttrGetNumElements(maps);
+  *out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, n - 1));
+  *w = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, k));
+  return true;
+}
+
+int64_t pt2eMatchContractionAxis(MlirOperation op, intptr_t k) {
+  if (pt2eOpIs(op, "tosa.matmul"))
+    return k == 1 ? 2 : -1;
+  MlirAffineMap out, w;
+  if (!operandAndOutputMaps(op, k, &w, &out))
+    return -1;
+  intptr_t nr = mlirAffineMapGetNumResults(out);
+  if (nr == 0)
+    return -1;
+  MlirAffineExpr last = mlirAffineMapGetResult(out, nr - 1);
+  if (!mlirAffineExprIsADim(last))
+    return -1;
+  return dimPosition(w, mlirAffineDimExprGetPosition(last));
+}
+
+int64_t pt2eMatchContractionReductionAxis(MlirOperation op, intptr_t k) {
+  if (pt2eOpIs(op, "tosa.matmul"))
+    return k == 1 ? 1 : k == 0 ? 2 : -1;
+  MlirAffineMap out, w;
+  if (!operandAndOutputMaps(op, k, &w, &out))
+    return -1;
+  int64_t found = -1;
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(w); i++) {
+    MlirAffineExpr e = mlirAffineMapGetResult(w, i);
+    if (!mlirAffineExprIsADim(e))
+      return -1;
+    if (dimPosition(out, mlirAffineDimExprGetPosition(e)) < 0) {
+      if (found >= 0)
+        return -1; /* two reduced dims: no single K */
+      found = i;
+    }
+  }
+  return found;
 }
 
 /* A body that accumulates the product of its two inputs: out + in0 * in1

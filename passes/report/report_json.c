@@ -108,6 +108,14 @@ static void writeRange(Pt2eJson *j, const Pt2eReportRow *row) {
   }
 }
 
+/* An integer, or null when it is unknown. */
+static void writeIntOrNull(Pt2eJson *j, bool known, int64_t v) {
+  if (known)
+    pt2eJsonInt(j, v);
+  else
+    pt2eJsonNull(j);
+}
+
 /*
 ** "observer_params": the parameters of an ONNX Runtime kind
 ** ({"bins", "percentile", "symmetric"} for percentile, {"bins",
@@ -125,10 +133,7 @@ static void writeObserverParams(Pt2eJson *j, const Pt2eReportRow *row) {
     pt2eJsonInt(j, group);
     pt2eJsonKey(j, "groups");
     int64_t groups = pt2eReportRowGroups(row);
-    if (groups >= 0)
-      pt2eJsonInt(j, groups);
-    else
-      pt2eJsonNull(j);
+    writeIntOrNull(j, groups >= 0, groups);
     if (pt2eReportRowHasFloatZeros(row)) {
       /* per_group_float_zero: dq = (q - mid) * scale + zero, the float
          zero points beside 'scale' ('zero_point' holds 0s) */
@@ -204,14 +209,6 @@ static void readQuantFacts(const Pt2eReportRow *row, QuantFacts *f) {
     f->qmin = q->quantMin;
     f->qmax = q->quantMax;
   }
-}
-
-/* An integer, or null when it is unknown. */
-static void writeIntOrNull(Pt2eJson *j, bool known, int64_t v) {
-  if (known)
-    pt2eJsonInt(j, v);
-  else
-    pt2eJsonNull(j);
 }
 
 static void writeQuantFacts(Pt2eJson *j, const Pt2eReportRow *row) {
