@@ -1123,8 +1123,10 @@ static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
     /* parameter arithmetic (batch norm's var + eps) is not a PT2E node */
     if (insideAnnotatedUnit(st, v) || unquantizable(v))
       return mlirLogicalResultSuccess();
-    allConstant = allConstant && pt2eMatchIsConstant(v);
+    allConstant = allConstant && pt2eMatchIsConstant(v) && !pt2eMatchIsIntegerData(v);
   }
+  /* constants alone: parameter arithmetic, which PT2E never sees as a
+  ** node; positions made float are one (rotary's arange * inv_freq) */
   if (allConstant)
     return mlirLogicalResultSuccess();
   Unit u;

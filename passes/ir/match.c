@@ -122,6 +122,45 @@ static bool isExternalParameter(MlirValue v) {
   return isFunctionArgument(v) || (!mlirOperationIsNull(p) && isGlobalLoad(p));
 }
 
+static bool isIntegerTensor(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAShaped(t) && mlirTypeIsAInteger(mlirShapedTypeGetElementType(t));
+}
+
+/* An int-to-float conversion in 'op's body whose operand is not an
+   arith.constant (a scalar written so: StableHLO's sitofp of a literal). */
+static MlirWalkResult findIntToFloat(MlirOperation op, void *userData) {
+  if (!pt2eOpIs(op, "arith.sitofp") && !pt2eOpIs(op, "arith.uitofp"))
+    return MlirWalkResultAdvance;
+  MlirOperation from = pt2eOpProducer(mlirOperationGetOperand(op, 0));
+  if (!mlirOperationIsNull(from) && pt2eOpIs(from, "arith.constant"))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+bool pt2eMatchIsIntegerData(MlirValue v) {
+  v = layoutSource(v);
+  MlirOperation p = pt2eOpProducer(v);
+  if (mlirOperationIsNull(p))
+    return false;
+  if (pt2eOpIs(p, "tosa.cast")) {
+    MlirValue in = mlirOperationGetOperand(p, 0);
+    MlirAttribute splat = {NULL};
+    MlirOperation c = pt2eOpProducer(layoutSource(in));
+    if (!mlirOperationIsNull(c) && pt2eOpIs(c, "tosa.const"))
+      splat = mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("values"));
+    return isIntegerTensor(in) &&
+           !(!mlirAttributeIsNull(splat) && mlirAttributeIsADenseElements(splat) &&
+             mlirDenseElementsAttrIsSplat(splat));
+  }
+  if (!pt2eOpIs(p, "linalg.generic") && !pt2eOpIs(p, "linalg.map"))
+    return false;
+  bool found = false;
+  mlirOperationWalk(p, findIntToFloat, &found, MlirWalkPreOrder);
+  return found;
+}
+
 bool pt2eMatchIsParameter(MlirValue v) {
   return pt2eMatchIsConstant(v) || isExternalParameter(layoutSource(v));
 }

@@ -36,6 +36,16 @@ bool pt2eMatchIsConstant(MlirValue v);
 bool pt2eMatchIsParameter(MlirValue v);
 
 /*
+** True when the float 'v' is integer data made float: an int-to-float
+** conversion (arith.sitofp / uitofp in a linalg body, tosa.cast from an
+** integer tensor) of anything but an integer splat, maybe behind layout
+** ops. Positions, ids: torch.arange(...).float() is a graph computation in
+** PyTorch, never a parameter, even where the frontend folded the arange
+** into a constant (TOSA form) or an iota (linalg.index).
+*/
+bool pt2eMatchIsIntegerData(MlirValue v);
+
+/*
 ** True when operand 1 of the contraction 'op' is a linear's weight: a
 ** constant (through layout ops), or an argument or global that reads none
 ** of the contraction's batch dims (a batch matmul of two arguments, Q times
