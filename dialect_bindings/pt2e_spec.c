@@ -296,12 +296,12 @@ static MlirLogicalResult readCommon(const Reader *rd, MlirAttribute dict,
       !pt2eQSchemeIsPerGroup(q->qscheme))
     return ERR(rd, "'group_size' needs a per-group qscheme, not '%s'",
                pt2eQSchemeName(q->qscheme));
-  if (q->qscheme == Pt2eQSchemePerGroupFloatZero &&
+  if (pt2eQSchemeHasFloatZero(q->qscheme) &&
       q->quantMin != -pt2eFloatZeroMid(q->quantMin, q->quantMax))
-    return ERR(rd, "qscheme 'per_group_float_zero' stores q - mid in a range "
+    return ERR(rd, "qscheme '%s' stores q - mid in a range "
                    "centred on 0 (quant_min = -mid, mid = (quant_max - quant_min + 1) / 2; "
                    "i4: [-8, 7]), "
-                   "got [%lld, %lld]", (long long)q->quantMin,
+                   "got [%lld, %lld]", pt2eQSchemeName(q->qscheme), (long long)q->quantMin,
                (long long)q->quantMax);
   if (q->groupSize < 0)
     return ERR(rd, "'group_size' must not be negative (0: the whole axis), "

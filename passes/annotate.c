@@ -65,6 +65,7 @@ enum {
   OptStrict,
   OptAnnotateCat,
   OptGroupSize,
+  OptInt4Packing,
   NumOptions
 };
 
@@ -171,6 +172,15 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                       "quantizer=int4-weight-only: 32, 64, 128 or 256 "
                       "(Int4WeightOnlyConfig's group_size, default 128)",
                       NULL, false},
+    [OptInt4Packing] = {"int4-packing-format", Pt2eOptionString,
+                        "quantizer=int4-weight-only: Int4WeightOnlyConfig's "
+                        "int4_packing_format, which picks its formula: "
+                        "tile_packed_to_4d (tinygemm's; its whole model runs "
+                        "in float32 on a CPU, logits checked against torchao) "
+                        "or plain (torchao's default: mslk / FBGEMM's "
+                        "int4_row_quantize_zp; weights checked, its bf16 "
+                        "CUDA kernel not reproduced)",
+                        "tile_packed_to_4d", false},
 };
 
 static const char *const patternKinds[] = {
@@ -256,6 +266,7 @@ typedef struct AnnotateState {
   MlirContext ctx;
   Recipe recipe;
   int64_t groupSize;   /* Recipe8da4w, RecipeInt4WeightOnly: group along K */
+  bool int4Plain;      /* RecipeInt4WeightOnly: PLAIN's formula, not tinygemm's */
   bool perChannel, qat, dynamic, failed;
   Pt2eObserverKind actObserver;
   Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
@@ -1885,6 +1896,17 @@ static MlirLogicalResult readRecipeOptions(AnnotateState *st, MlirLocation loc) 
                            (long long)g);
     st->groupSize = g;
   }
+  MlirStringRef packing = o[OptInt4Packing].stringValue;
+  if (o[OptInt4Packing].isSet && st->recipe != RecipeInt4WeightOnly)
+    return pt2eEmitError(loc, "'pt2e-annotate' option 'int4-packing-format' is "
+                              "for quantizer=int4-weight-only, not %s", name);
+  st->int4Plain = pt2eStringRefIs(packing, "plain");
+  if (!st->int4Plain && !pt2eStringRefIs(packing, "tile_packed_to_4d"))
+    return pt2eEmitError(loc, "'pt2e-annotate' option 'int4-packing-format': "
+                              "unknown format '%.*s' (expected plain or "
+                              "tile_packed_to_4d; torchao's other formats run "
+                              "only on CUDA)",
+                         (int)packing.length, packing.data);
   return mlirLogicalResultSuccess();
 }
 
@@ -1987,12 +2009,16 @@ static MlirAttribute torchaoWeightAttr(const AnnotateState *st, int64_t axis) {
   if (st->recipe == RecipeInt4WeightOnly) {
     /* tinygemm's _choose_qparams_affine_tinygemm: asymmetric over the
        group's own range, float zero point, eps its default smallest_normal
-       (FORMULAS.md c); q in 0..15 stored as q - 8 in [-8, 7] */
+       (FORMULAS.md c); q in 0..15 stored as q - 8 in [-8, 7]. PLAIN
+       (int4_row_quantize_zp): the same but the range clamped to 1e-6
+       before the division, and quantized from the min */
     initSpec(&s, Pt2eObserverPerGroupMinMax, Pt2eDTypeInt4, -8, 7,
-             Pt2eQSchemePerGroupFloatZero, axis, false);
+             st->int4Plain ? Pt2eQSchemePerGroupFloatZeroPlain
+                           : Pt2eQSchemePerGroupFloatZero, axis, false);
     s.quant.chAxis = axis;
     s.quant.groupSize = st->groupSize;
-    s.quant.eps = pt2eObserverKindInfo(Pt2eObserverPerGroupMinMax)->eps;
+    s.quant.eps = st->int4Plain ? 1e-6f
+                                : pt2eObserverKindInfo(Pt2eObserverPerGroupMinMax)->eps;
   } else if (st->recipe == Recipe8da4w) {
     initSpec(&s, Pt2eObserverPerGroupMinMax, Pt2eDTypeInt4, -8, 7,
              Pt2eQSchemePerGroupSymmetric, axis, false);

@@ -104,8 +104,10 @@ typedef struct Target {
   int64_t n;           /* number of scales */
   float *scales;
   int64_t *zeroPoints;
-  float *floatZeros;   /* per_group_float_zero: each group's float zero
-                          point, from the stats' min and the scale */
+  float *floatZeros;   /* per_group_float_zero(_plain): each group's float
+                          zero point, from the stats' min and the scale */
+  float *floatLows;    /* ... and the low end its values are quantized from
+                          (pt2eFloatZeroLow) */
   int64_t axis;        /* per-channel: the quantized dimension */
   Action action;
   MlirType quantTensor; /* tensor<... x !quant.uniform<...>> */
@@ -140,6 +142,7 @@ static void freeTargets(Convert *c) {
     pt2eFree(c->targets.at[i].scales);
     pt2eFree(c->targets.at[i].zeroPoints);
     pt2eFree(c->targets.at[i].floatZeros);
+    pt2eFree(c->targets.at[i].floatLows);
   }
   pt2eFree(c->targets.at);
 }
@@ -220,22 +223,26 @@ static MlirLogicalResult allocQParams(Target *t, int64_t n) {
 */
 static MlirLogicalResult floatZeros(Target *t, const Target *src) {
   const Pt2eQuantSpec *q = &t->spec.quant;
-  if (q->qscheme != Pt2eQSchemePerGroupFloatZero)
+  if (!pt2eQSchemeHasFloatZero(q->qscheme))
     return mlirLogicalResultSuccess();
   if (!src->stats.present || src->stats.numChannels != (intptr_t)t->n)
-    return targetError(t, "has qscheme 'per_group_float_zero' but no 'stats' "
+    return targetError(t, "has qscheme '%s' but no 'stats' "
                           "min of its %lld groups, which its float zero "
                           "points (min + mid * scale) come from",
-                       (long long)t->n);
+                       pt2eQSchemeName(q->qscheme), (long long)t->n);
   size_t bytes;
-  if (pt2eCheckedBytes(t->n, sizeof *t->floatZeros, &bytes))
+  if (pt2eCheckedBytes(t->n, sizeof *t->floatZeros, &bytes)) {
     t->floatZeros = pt2eAlloc(bytes);
-  if (!t->floatZeros)
+    t->floatLows = pt2eAlloc(bytes);
+  }
+  if (!t->floatZeros || !t->floatLows)
     return pt2eOutOfMemory(mlirOperationGetLocation(t->op), "'pt2e-convert'");
-  for (int64_t i = 0; i < t->n; i++)
-    t->floatZeros[i] =
-        pt2eFloatZeroPoint(pt2eCalibratedStatsMin(&src->stats, (intptr_t)i),
-                           t->scales[i], q->quantMin, q->quantMax);
+  for (int64_t i = 0; i < t->n; i++) {
+    float min = pt2eCalibratedStatsMin(&src->stats, (intptr_t)i);
+    t->floatZeros[i] = pt2eFloatZeroPoint(min, t->scales[i], q->quantMin, q->quantMax);
+    t->floatLows[i] = pt2eFloatZeroLow(q->qscheme, min, t->scales[i], t->floatZeros[i],
+                                       q->quantMin, q->quantMax);
+  }
   return mlirLogicalResultSuccess();
 }
 
@@ -608,7 +615,7 @@ static void quantizeConstant(const Target *t, MlirAttribute value, int64_t numel
                        : mlirDenseElementsAttrGetFloatValue(value, j);
     int64_t c = grouped ? pt2eGroupIndex(&g, i) : (i / inner) % channels;
     int64_t v = t->floatZeros
-                    ? pt2eQuantizeFloatZero(x, t->scales[c], t->floatZeros[c],
+                    ? pt2eQuantizeFloatZero(x, t->scales[c], t->floatLows[c],
                                             q->quantMin, q->quantMax)
                     : pt2eQuantizeValue(x, t->scales[c], t->zeroPoints[c],
                                         q->quantMin, q->quantMax, q->dtype);
@@ -694,10 +701,11 @@ static MlirLogicalResult planAction(Convert *c, MlirContext ctx, Target *t,
     t->action = ActFold;
   }
   if (t->floatZeros && t->action != ActFold)
-    return targetError(t, "has qscheme 'per_group_float_zero', which "
+    return targetError(t, "has qscheme '%s', which "
                           "pt2e-convert folds into a constant weight only "
                           "(a float zero point has no quant.qcast form); this "
-                          "one watches no constant, or fold-weights=false");
+                          "one watches no constant, or fold-weights=false",
+                       pt2eQSchemeName(t->spec.quant.qscheme));
   return mlirLogicalResultSuccess();
 }
 

@@ -749,12 +749,16 @@ static void localGroups(Point *p, const Pt2eTensor *x, float *q) {
   } else if (ok) {
     ok = g.count == p->n;
     if (ok && p->floatZeros) {
-      /* tinygemm: q - mid, then (q - mid) * scale + zero (two roundings,
-         as the dcast and the generic after it) */
+      /* q - mid, then (q - mid) * scale + zero (two roundings, as the
+         dcast and the generic after it). The Q-DQ pair keeps the zero, not
+         which formula chose it: values are requantized from tinygemm's
+         low end zero - mid * scale (PLAIN's, the group's min, differs
+         from it by float rounding only; the folded weight is exact) */
       for (int64_t i = 0; i < x->numel; i++) {
         int64_t c = pt2eGroupIndex(&g, i);
-        int64_t v = pt2eQuantizeFloatZero(((const float *)x->data)[i], p->scales[c],
-                                          p->floatZeros[c],
+        float lo = pt2eFloatZeroLow(Pt2eQSchemePerGroupFloatZero, 0.0f, p->scales[c],
+                                    p->floatZeros[c], p->spec.quantMin, p->spec.quantMax);
+        int64_t v = pt2eQuantizeFloatZero(((const float *)x->data)[i], p->scales[c], lo,
                                           p->spec.quantMin, p->spec.quantMax);
         float dq = (float)v * p->scales[c];
         q[i] = dq + p->floatZeros[c];

@@ -137,12 +137,15 @@ Pt2eNumStatus pt2eCalculateQParams(const Pt2eQuantSpec *spec, bool customRange,
     if (!(minVals[i] <= maxVals[i]))
       return Pt2eNumInvalidRange;
   for (i = 0; i < n; i++) {
-    if (spec->qscheme == Pt2eQSchemePerGroupFloatZero) {
-      /* tinygemm: the group's own range (preserve_zero=False), scale
-         f(max - min) / f(qmax - qmin), clamped to eps; the float zero
-         point is pt2eFloatZeroPoint's, the integer one 0 */
+    if (pt2eQSchemeHasFloatZero(spec->qscheme)) {
+      /* the group's own range (preserve_zero=False); the float zero point
+         is pt2eFloatZeroPoint's, the integer one 0. tinygemm: scale
+         f(max - min) / f(qmax - qmin), clamped to eps; PLAIN (mslk's
+         int4_row_quantize_zp): the range clamped to eps, then divided */
       float range = (float)(double)(spec->quantMax - spec->quantMin);
-      scales[i] = maximumF((maxVals[i] - minVals[i]) / range, spec->eps);
+      scales[i] = spec->qscheme == Pt2eQSchemePerGroupFloatZero
+                      ? maximumF((maxVals[i] - minVals[i]) / range, spec->eps)
+                      : maximumF(maxVals[i] - minVals[i], spec->eps) / range;
       zeroPoints[i] = 0;
       continue;
     }
@@ -201,11 +204,17 @@ float pt2eFloatZeroPoint(float min, float scale, int64_t qmin, int64_t qmax) {
   return min + step;
 }
 
-int64_t pt2eQuantizeFloatZero(float x, float scale, float zero, int64_t qmin,
+float pt2eFloatZeroLow(Pt2eQScheme qscheme, float min, float scale, float zero,
+                       int64_t qmin, int64_t qmax) {
+  if (qscheme == Pt2eQSchemePerGroupFloatZeroPlain)
+    return min;
+  float step = scale * (float)pt2eFloatZeroMid(qmin, qmax);
+  return zero - step;
+}
+
+int64_t pt2eQuantizeFloatZero(float x, float scale, float lo, int64_t qmin,
                               int64_t qmax) {
   int64_t mid = pt2eFloatZeroMid(qmin, qmax);
-  float step = scale * (float)mid;
-  float lo = zero - step;
   float shifted = x - lo;
   float ratio = shifted / scale;
   float q = nearbyintf(ratio);

@@ -69,17 +69,21 @@ int64_t pt2eQuantizeValue(float x, float scale, int64_t zeroPoint,
 
 /*
 ** per_group_float_zero (torchao's _choose_qparams_affine_tinygemm and
-** _quantize_affine_tinygemm, float32, tools/oracle/llm/FORMULAS.md c):
-** mid = (qmax - qmin + 1) / 2, the float zero point f(min + f(scale * mid))
-** of a group of minimum 'min' and scale 'scale', and the stored integer
-** (q - mid) of one value with
-**   lo = f(zero - f(scale * mid)),  q = clamp(rne(f(f(x - lo) / scale)),
-**   0, qmax - qmin)
-** (a division, as torchao; NaN clamps to 0 here, a weight has none).
+** _quantize_affine_tinygemm, float32, tools/oracle/llm/FORMULAS.md c) and
+** per_group_float_zero_plain (mslk / FBGEMM's int4_row_quantize_zp, the
+** PLAIN packing's): mid = (qmax - qmin + 1) / 2, the float zero point
+** f(min + f(scale * mid)) of a group of minimum 'min' and scale 'scale'
+** (both formulas), the low end 'lo' values are quantized from
+**   tinygemm: lo = f(zero - f(scale * mid)),  PLAIN: lo = min
+** and the stored integer (q - mid) of one value
+**   q = clamp(rne(f(f(x - lo) / scale)), 0, qmax - qmin)
+** (a division, as both; NaN clamps to 0 here, a weight has none).
 */
 int64_t pt2eFloatZeroMid(int64_t qmin, int64_t qmax);
 float pt2eFloatZeroPoint(float min, float scale, int64_t qmin, int64_t qmax);
-int64_t pt2eQuantizeFloatZero(float x, float scale, float zero, int64_t qmin,
+float pt2eFloatZeroLow(Pt2eQScheme qscheme, float min, float scale, float zero,
+                       int64_t qmin, int64_t qmax);
+int64_t pt2eQuantizeFloatZero(float x, float scale, float lo, int64_t qmin,
                               int64_t qmax);
 
 /* quantized_decomposed.dequantize_per_tensor: f(f(float(q) - zp) * scale). */

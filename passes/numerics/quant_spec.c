@@ -37,9 +37,10 @@ static const char *const qschemeNames[] = {
     [Pt2eQSchemePerGroupAffine] = "per_group_affine",
     [Pt2eQSchemePerGroupSymmetric] = "per_group_symmetric",
     [Pt2eQSchemePerGroupFloatZero] = "per_group_float_zero",
+    [Pt2eQSchemePerGroupFloatZeroPlain] = "per_group_float_zero_plain",
 };
-_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerGroupFloatZero + 1,
-               "one name per Pt2eQScheme, PerGroupFloatZero last");
+_Static_assert(COUNT(qschemeNames) == Pt2eQSchemePerGroupFloatZeroPlain + 1,
+               "one name per Pt2eQScheme, PerGroupFloatZeroPlain last");
 
 /* torch.finfo(torch.float32).smallest_normal: choose_qparams_affine's eps
    when none is given (torchao quant_primitives.py _choose_qparams_affine) */
@@ -119,7 +120,12 @@ bool pt2eQSchemeIsPerChannel(Pt2eQScheme qscheme) {
 bool pt2eQSchemeIsPerGroup(Pt2eQScheme qscheme) {
   return qscheme == Pt2eQSchemePerGroupAffine ||
          qscheme == Pt2eQSchemePerGroupSymmetric ||
-         qscheme == Pt2eQSchemePerGroupFloatZero;
+         pt2eQSchemeHasFloatZero(qscheme);
+}
+
+bool pt2eQSchemeHasFloatZero(Pt2eQScheme qscheme) {
+  return qscheme == Pt2eQSchemePerGroupFloatZero ||
+         qscheme == Pt2eQSchemePerGroupFloatZeroPlain;
 }
 
 bool pt2eQSchemeHasAxis(Pt2eQScheme qscheme) {

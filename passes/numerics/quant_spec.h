@@ -47,7 +47,13 @@ typedef enum Pt2eQScheme {
   ** (qmax - qmin + 1) / 2); the stored integer is q - mid, so the range
   ** must be centred (quant_min = -mid, i4: [-8, 7] for torchao's 0..15)
   ** and its integer zero point is 0. dq = stored * scale + zero. */
-  Pt2eQSchemePerGroupFloatZero
+  Pt2eQSchemePerGroupFloatZero,
+  /* Int4WeightOnlyConfig's default (PLAIN packing: mslk / FBGEMM's
+  ** int4_row_quantize_zp): the same storage and float zero point, but the
+  ** scale clamps the range before dividing, max(max - min, eps) /
+  ** (qmax - qmin) (eps 1e-6), and values are quantized from the group's
+  ** min, not from zero - mid * scale (qparams.h) */
+  Pt2eQSchemePerGroupFloatZeroPlain
 } Pt2eQScheme;
 
 /*
@@ -154,6 +160,10 @@ bool pt2eQSchemeIsPerGroup(Pt2eQScheme qscheme);
 /* True for the qschemes that quantize along 'ch_axis' (per channel or per
 ** group) and so have more than one scale. */
 bool pt2eQSchemeHasAxis(Pt2eQScheme qscheme);
+
+/* The per-group schemes with a float zero point (torchao's int4
+   weight-only formulas): tinygemm's and PLAIN's. */
+bool pt2eQSchemeHasFloatZero(Pt2eQScheme qscheme);
 /* True for the symmetric qschemes (zero point fixed by the range). */
 bool pt2eQSchemeIsSymmetric(Pt2eQScheme qscheme);
 

@@ -166,7 +166,7 @@ bool pt2eReportRowHasFloatZeros(const Pt2eReportRow *row) {
   if (row->kind == Pt2eReportQdq)
     return !mlirAttributeIsNull(row->floatZeros);
   return row->spec.kind == Pt2eSpecQuant &&
-         row->spec.quant.qscheme == Pt2eQSchemePerGroupFloatZero &&
+         pt2eQSchemeHasFloatZero(row->spec.quant.qscheme) &&
          row->n > 0 && row->stats.present && row->stats.numChannels == row->n;
 }
 

@@ -47,7 +47,7 @@ static void testEveryKindHasOneNamedRow(void **state) {
   (void)state;
   assert_int_equal(pt2eObserverKindCount(), Pt2eObserverPlaceholder + 1);
   assert_int_equal(pt2eDTypeCount(), Pt2eDTypeInt32 + 1);
-  assert_int_equal(pt2eQSchemeCount(), Pt2eQSchemePerGroupFloatZero + 1);
+  assert_int_equal(pt2eQSchemeCount(), Pt2eQSchemePerGroupFloatZeroPlain + 1);
   for (i = 0; i < pt2eObserverKindCount(); i++) {
     const char *a = pt2eObserverKindName((Pt2eObserverKind)i);
     assert_non_null(a);

@@ -188,7 +188,7 @@ static void testBadSpecsNameTheProblem(void **state) {
               "'spec': unknown qscheme 'dyn' (expected one of: "
               "per_tensor_affine, per_tensor_symmetric, per_channel_affine, "
               "per_channel_symmetric, per_group_affine, per_group_symmetric, "
-              "per_group_float_zero)");
+              "per_group_float_zero, per_group_float_zero_plain)");
   /* per-group specs (torchao's block-wise quantization) */
   expectError(fx, "{observer = \"minmax\", dtype = i8, group_size = 32}",
               "'spec': 'group_size' needs a per-group qscheme, not "

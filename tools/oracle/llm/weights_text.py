@@ -10,6 +10,7 @@ a map from torchao's module names to our observers. For int4 weight-only
 (tinygemm: uint 0..15 and a float zero point per group) 'qdata' holds
 q - 8 (pt2e-convert's i4) and 'zero <z, z, ...>' lines (%.9g) follow: the
 float zero points pt2e-report writes as observer_params.zero_point_float.
+PLAIN's (int4_plain.py) are q - 8 already.
 
 Run: .venv/bin/python tools/oracle/llm/weights_text.py [DIR [NAME ...]]
 (default test/llm/Inputs and the goldens test/llm/llama.test reads: the
@@ -27,13 +28,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
 
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test/llm/Inputs")
-    names = sys.argv[2:] or ["llama.8da4w-g32", "llama.8da4w-g128", "llama.int8wo",
-                             "llama.int4wo-g32", "llama.int4wo-g128"]
+    write(folder, sys.argv[2:] or ["llama.8da4w-g32", "llama.8da4w-g128", "llama.int8wo",
+                                   "llama.int4wo-g32", "llama.int4wo-g128"])
+
+
+def write(folder, names):
     for path in [os.path.join(folder, n + ".weights.npz") for n in names]:
         z = np.load(path)
         mods = sorted({k.rsplit(".", 1)[0] for k in z.files if k.endswith(".qdata")})
-        tinygemm = ".int4wo-" in os.path.basename(path)
-        shift = 8 if tinygemm else 0
+        base = os.path.basename(path)
+        tinygemm = ".int4wo-" in base          # both int4 formulas have float zeros
+        shift = 0 if ".int4wo-plain-" in base or not tinygemm else 8  # PLAIN stores q - 8
         qd = sorted("qdata " + (z[m + ".qdata"].astype(np.int16) - shift)
                     .astype(np.int8).tobytes().hex().upper() for m in mods)
         sc = sorted("scale " + ", ".join("%.9g" % v for v in

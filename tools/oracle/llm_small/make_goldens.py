@@ -10,6 +10,8 @@ nn.Linear(48, 4, bias=False), and each config is applied with quantize_:
              float (quantize_ fails on it: 48 % 32 != 0), as pt2e-annotate
              leaves it
   int8wo     Int8WeightOnlyConfig()
+  int4wo-plain-g32  Int4WeightOnlyConfig's default PLAIN formula, weights only
+             (int4_row_quantize_zp from the pinned FBGEMM wheel, ../llm/int4_plain.py)
   int4wo-gG  Int4WeightOnlyConfig(group_size=G), G = 32 and 64 (the default
              128 is more than K): none of its packing formats runs on this
              CPU (tools/oracle/llm/FORMULAS.md c), so its tinygemm
@@ -101,6 +103,7 @@ def main():
 
     for gs in (32, 64):
         int4wo(out, w, x, gs)
+    int4wo_plain(out, w)
 
 
 def int4wo(out, w, x, gs):
@@ -125,6 +128,29 @@ def int4wo(out, w, x, gs):
         f.write("scale %s\n" % hexes(scale.float()))
         f.write("scale_json %s\n" % ", ".join("%.9g" % v for v in scale.numpy().ravel()))
         f.write("zero %s\n" % hexes(zero.float()))
+        f.write("zero_json %s\n" % ", ".join("%.9g" % v for v in zero.numpy().ravel()))
+
+
+def int4wo_plain(out, w):
+    """Int4WeightOnlyConfig's default PLAIN formula (group 32): the weight's
+    int values (q - 8 already), scales and float zeros of
+    int4_row_quantize_zp, taken from the pinned FBGEMM wheel as
+    tools/oracle/llm/int4_plain.py does. It differs from tinygemm's where a
+    group's range is under 1e-6 (linear64's all-zero group: scale 1e-6/15,
+    not smallest_normal). No logits: torchao runs PLAIN only in mslk's bf16
+    CUDA kernel."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "oracle", "llm"))
+    import tempfile
+    from int4_plain import reference_function
+    cache = os.environ.get("PT2E_WHEEL_CACHE", os.path.join(tempfile.gettempdir(), "pt2e-wheels"))
+    q, scale, zero = reference_function(cache)(w, 32)
+    scale, zero = scale.t().contiguous(), zero.t().contiguous()
+    with open(os.path.join(out, "linear64.int4wo-plain-g32.qparams"), "w") as f:
+        f.write("qdata %s\n" % hexes(q))
+        f.write("qdata_hex %s\n" % q.numpy().tobytes().hex().upper())
+        f.write("scale %s\n" % hexes(scale))
+        f.write("scale_json %s\n" % ", ".join("%.9g" % v for v in scale.numpy().ravel()))
+        f.write("zero %s\n" % hexes(zero))
         f.write("zero_json %s\n" % ", ".join("%.9g" % v for v in zero.numpy().ravel()))
 
 
