@@ -25,7 +25,7 @@
 ** (blocks, block), dequantizing as torchao's dequantize_affine:
 ** f(f(float(q) - zp) * s). pt2e.dynamic_qdq (a dynamic spec) becomes the
 ** reductions and arithmetic of its qparams and its quantize-dequantize
-** (section "Dynamic quantization" below). Each lowered qcast ends in a
+** (lq_dynamic.c). Each lowered qcast ends in a
 ** quant.scast to its quant type and each lowered dcast reads through one;
 ** pairs of quant.scast that undo each other are then removed, so a
 ** qcast -> dcast chain leaves no quant op, and a folded weight
@@ -58,10 +58,10 @@
 #include "cmpf.h"
 #include "constants.h"
 #include "ir_ops.h"
+#include "lq_build.h"
+#include "lq_dynamic.h"
 #include "pt2e_spec.h"
 #include "pt2e_support.h"
-
-#define PT2E_LOWER_MAX_RANK 16
 
 /* The quant cast a Lowering rewrites (quant.scast is only collected). */
 typedef enum CastKind { CastQCast, CastDCast, CastSCast } CastKind;
@@ -82,7 +82,7 @@ typedef struct Lowering {
   ** axisA / axisB then hold the qparams in the scales' shape */
   bool subChannel;
   int rank;
-  int64_t block[PT2E_LOWER_MAX_RANK], size[PT2E_LOWER_MAX_RANK];
+  int64_t block[LQ_MAX_RANK], size[LQ_MAX_RANK];
   float scale, inv, zpF; /* per tensor */
   int64_t zp;
   float qmin, qmax;
@@ -108,12 +108,6 @@ typedef struct Lower {
   bool failed;
 } Lower;
 
-static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, str(name)), a);
-}
-
 /* {======================================================================
 ** Checking and planning
 ** ======================================================================= */
@@ -131,7 +125,7 @@ static MlirLogicalResult outOfMemory(MlirLocation loc) {
 
 static MlirType withElementType(MlirType type, MlirType elem) {
   intptr_t rank = mlirShapedTypeGetRank(type);
-  int64_t shape[PT2E_LOWER_MAX_RANK];
+  int64_t shape[LQ_MAX_RANK];
   for (intptr_t i = 0; i < rank; i++)
     shape[i] = mlirShapedTypeGetDimSize(type, i);
   return mlirRankedTensorTypeGet(rank, shape, elem,
@@ -243,7 +237,7 @@ static MlirLogicalResult planTypes(Lowering *l) {
   if (!l->scalar && (!mlirTypeIsARankedTensor(l->floatTensor) ||
                      !mlirTypeIsARankedTensor(l->quantTensor)))
     return opError(op, "is lowered on scalars and ranked tensors only");
-  if (!l->scalar && mlirShapedTypeGetRank(l->floatTensor) > PT2E_LOWER_MAX_RANK)
+  if (!l->scalar && mlirShapedTypeGetRank(l->floatTensor) > LQ_MAX_RANK)
     return opError(op, "is lowered on tensors of rank at most 16 only");
   return mlirLogicalResultSuccess();
 }
@@ -312,14 +306,14 @@ static bool addScast(Lower *lw, MlirOperation op) {
 static bool planDynamic(Lower *lw, MlirOperation op) {
   Pt2eSpec spec;
   MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirAttribute a = mlirOperationGetAttributeByName(op, str("spec"));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, pt2eStr("spec"));
   if (mlirAttributeIsNull(a) ||
       mlirLogicalResultIsFailure(pt2eSpecParse(a, mlirOperationGetLocation(op), "spec", &spec)))
     return false;
   const Pt2eQuantSpec *q = &spec.quant;
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
       !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)) ||
-      mlirShapedTypeGetRank(t) > PT2E_LOWER_MAX_RANK - 1) {
+      mlirShapedTypeGetRank(t) > LQ_MAX_RANK - 1) {
     opError(op, "is lowered on f32 tensors of static shape only");
     return false;
   }
@@ -389,206 +383,68 @@ fail:
 ** Building IR
 ** ======================================================================= */
 
-/* Creates an op; appends it to 'block', or inserts it before 'anchor'. */
-static MlirValue build(MlirBlock block, MlirOperation anchor, MlirLocation loc,
-                       const char *name, intptr_t nOps, const MlirValue *ops,
-                       MlirType result, intptr_t nAttrs,
-                       const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(str(name), loc);
-  mlirOperationStateAddOperands(&st, nOps, ops);
-  if (!mlirTypeIsNull(result))
-    mlirOperationStateAddResults(&st, 1, &result);
-  mlirOperationStateAddAttributes(&st, nAttrs, attrs);
-  MlirOperation op = mlirOperationCreate(&st);
-  if (mlirOperationIsNull(anchor))
-    mlirBlockAppendOwnedOperation(block, op);
-  else
-    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, op);
-  return mlirTypeIsNull(result) ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
-}
-
-/*
-** Where scalar code goes: appended to 'block' (a linalg body), or, when
-** 'anchor' is set, inserted before it (a quant cast on scalars).
-*/
-typedef struct Body {
-  MlirBlock block;
-  MlirOperation anchor;
-  MlirLocation loc;
-  MlirContext ctx;
-} Body;
-
-static MlirValue emit(Body *b, const char *name, intptr_t n, const MlirValue *ops,
-                      MlirType t, intptr_t nAttrs, const MlirNamedAttribute *attrs) {
-  return build(b->block, b->anchor, b->loc, name, n, ops, t, nAttrs, attrs);
-}
-
-static MlirValue op1(Body *b, const char *name, MlirValue a, MlirType t) {
-  return emit(b, name, 1, &a, t, 0, NULL);
-}
-
-static MlirValue op2(Body *b, const char *name, MlirValue x, MlirValue y, MlirType t) {
-  MlirValue v[2] = {x, y};
-  return emit(b, name, 2, v, t, 0, NULL);
-}
-
-static MlirValue constF32(Body *b, float v) {
-  MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirNamedAttribute a = named(b->ctx, "value", mlirFloatAttrDoubleGet(b->ctx, f32, (double)v));
-  return emit(b, "arith.constant", 0, NULL, f32, 1, &a);
-}
-
-static MlirValue cmpf(Body *b, int64_t pred, MlirValue x, MlirValue y) {
-  MlirValue v[2] = {x, y};
-  MlirNamedAttribute a = named(b->ctx, "predicate",
-                               mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
-  return emit(b, "arith.cmpf", 2, v, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
-}
-
-static MlirValue select3(Body *b, MlirValue c, MlirValue x, MlirValue y) {
-  MlirValue v[3] = {c, x, y};
-  return emit(b, "arith.select", 3, v, mlirValueGetType(x), 0, NULL);
-}
-
 /*
 ** Quantizes the f32 scalar 'x' with 'inv' = f(1/s) and 'zp' (f32) exactly
 ** as pt2eQuantizeValue; returns the storage integer.
 */
-static MlirValue quantizeScalar(Body *b, const Lowering *l, MlirValue x,
+static MlirValue quantizeScalar(LqBody *b, const Lowering *l, MlirValue x,
                                 MlirValue inv, MlirValue zp) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue lo = constF32(b, l->qmin), hi = constF32(b, l->qmax);
-  MlirValue nanValue = constF32(b, -2147483648.0f);
-  MlirValue m = op2(b, "arith.mulf", x, inv, f32);
-  MlirValue r = op1(b, "math.roundeven", m, f32);
-  MlirValue a = op2(b, "arith.addf", r, zp, f32);
-  a = select3(b, cmpf(b, PT2E_CMPF_OLT, a, lo), lo, a);
-  a = select3(b, cmpf(b, PT2E_CMPF_OGT, a, hi), hi, a);
-  a = select3(b, cmpf(b, PT2E_CMPF_UNO, a, a), nanValue, a);
-  MlirValue i = op1(b, "arith.fptosi", a, mlirIntegerTypeGet(b->ctx, 64));
-  return op1(b, "arith.trunci", i, mlirIntegerTypeGet(b->ctx, l->width));
+  MlirValue lo = lqConstF32(b, l->qmin), hi = lqConstF32(b, l->qmax);
+  MlirValue nanValue = lqConstF32(b, -2147483648.0f);
+  MlirValue m = lqOp2(b, "arith.mulf", x, inv, f32);
+  MlirValue r = lqOp1(b, "math.roundeven", m, f32);
+  MlirValue a = lqOp2(b, "arith.addf", r, zp, f32);
+  a = lqSelect(b, lqCmpf(b, PT2E_CMPF_OLT, a, lo), lo, a);
+  a = lqSelect(b, lqCmpf(b, PT2E_CMPF_OGT, a, hi), hi, a);
+  a = lqSelect(b, lqCmpf(b, PT2E_CMPF_UNO, a, a), nanValue, a);
+  MlirValue i = lqOp1(b, "arith.fptosi", a, mlirIntegerTypeGet(b->ctx, 64));
+  return lqOp1(b, "arith.trunci", i, mlirIntegerTypeGet(b->ctx, l->width));
 }
 
 /* Dequantizes the storage integer 'q' per tensor: f(f(float(q) - zp) * s). */
-static MlirValue dequantizeScalar(Body *b, const Lowering *l, MlirValue q) {
+static MlirValue dequantizeScalar(LqBody *b, const Lowering *l, MlirValue q) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue f = op1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
-  MlirValue d = op2(b, "arith.subf", f, constF32(b, l->zpF), f32);
-  return op2(b, "arith.mulf", d, constF32(b, l->scale), f32);
-}
-
-static void yield(Body *b, MlirValue v) {
-  emit(b, "linalg.yield", 1, &v, (MlirType){NULL}, 0, NULL);
+  MlirValue f = lqOp1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
+  MlirValue d = lqOp2(b, "arith.subf", f, lqConstF32(b, l->zpF), f32);
+  return lqOp2(b, "arith.mulf", d, lqConstF32(b, l->scale), f32);
 }
 
 /* The quantize body: block arguments (x, [inv, zp,] out). */
-static void quantizeBody(Body *b, const Lowering *l) {
+static void quantizeBody(LqBody *b, const Lowering *l) {
   bool many = l->perAxis || l->subChannel;
   MlirValue x = mlirBlockGetArgument(b->block, 0);
-  MlirValue inv = many ? mlirBlockGetArgument(b->block, 1) : constF32(b, l->inv);
-  MlirValue zp = many ? mlirBlockGetArgument(b->block, 2) : constF32(b, l->zpF);
-  yield(b, quantizeScalar(b, l, x, inv, zp));
+  MlirValue inv = many ? mlirBlockGetArgument(b->block, 1) : lqConstF32(b, l->inv);
+  MlirValue zp = many ? mlirBlockGetArgument(b->block, 2) : lqConstF32(b, l->zpF);
+  lqYield(b, quantizeScalar(b, l, x, inv, zp));
 }
 
 /*
 ** The dequantize body: block arguments (q, [scale, zp,] out). Per channel
 ** torch subtracts in int64 first: f(float(q - zp_c) * s_c).
 */
-static void dequantizeBody(Body *b, const Lowering *l) {
+static void dequantizeBody(LqBody *b, const Lowering *l) {
   MlirValue q = mlirBlockGetArgument(b->block, 0);
   if (l->subChannel) {
     MlirType f32 = mlirF32TypeGet(b->ctx);
-    MlirValue f = op1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
-    MlirValue d = op2(b, "arith.subf", f, mlirBlockGetArgument(b->block, 2), f32);
-    yield(b, op2(b, "arith.mulf", d, mlirBlockGetArgument(b->block, 1), f32));
+    MlirValue f = lqOp1(b, l->isSigned ? "arith.sitofp" : "arith.uitofp", q, f32);
+    MlirValue d = lqOp2(b, "arith.subf", f, mlirBlockGetArgument(b->block, 2), f32);
+    lqYield(b, lqOp2(b, "arith.mulf", d, mlirBlockGetArgument(b->block, 1), f32));
     return;
   }
   if (!l->perAxis) {
-    yield(b, dequantizeScalar(b, l, q));
+    lqYield(b, dequantizeScalar(b, l, q));
     return;
   }
   MlirType f32 = mlirF32TypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue wide = op1(b, l->isSigned ? "arith.extsi" : "arith.extui", q, i64);
-  MlirValue d = op2(b, "arith.subi", wide, mlirBlockGetArgument(b->block, 2), i64);
-  MlirValue f = op1(b, "arith.sitofp", d, f32);
-  yield(b, op2(b, "arith.mulf", f, mlirBlockGetArgument(b->block, 1), f32));
-}
-
-/* tensor.empty shaped like 'like' (a value), with element type of 'type'. */
-static MlirValue emptyLike(MlirOperation anchor, MlirValue like, MlirType type) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  MlirLocation loc = mlirOperationGetLocation(anchor);
-  MlirValue dims[PT2E_LOWER_MAX_RANK];
-  intptr_t nd = 0;
-  MlirType lt = mlirValueGetType(like);
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(lt); i++) {
-    if (!mlirShapedTypeIsDynamicDim(lt, i))
-      continue;
-    MlirType index = mlirIndexTypeGet(ctx);
-    MlirNamedAttribute v = named(ctx, "value", mlirIntegerAttrGet(index, i));
-    MlirValue c = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
-                        NULL, index, 1, &v);
-    MlirValue ops[2] = {like, c};
-    dims[nd++] = build((MlirBlock){NULL}, anchor, loc, "tensor.dim", 2, ops,
-                       index, 0, NULL);
-  }
-  return build((MlirBlock){NULL}, anchor, loc, "tensor.empty", nd, dims, type,
-               0, NULL);
+  MlirValue wide = lqOp1(b, l->isSigned ? "arith.extsi" : "arith.extui", q, i64);
+  MlirValue d = lqOp2(b, "arith.subi", wide, mlirBlockGetArgument(b->block, 2), i64);
+  MlirValue f = lqOp1(b, "arith.sitofp", d, f32);
+  lqYield(b, lqOp2(b, "arith.mulf", f, mlirBlockGetArgument(b->block, 1), f32));
 }
 
 /* Fills a generic's body: block arguments (operand elements..., out). */
-typedef void (*BodyFill)(Body *b, const Lowering *l);
-
-/* A linalg.generic built from its parts before 'anchor' ('nIns' inputs,
-   the init, a map each, the loops parallel but where 'reduced' says; NULL:
-   all parallel), its body 'body'; its result. */
-static MlirValue insertGeneric(MlirOperation anchor, int nIns, const MlirValue *ins,
-                               MlirValue init, int rank, const MlirAffineMap *maps,
-                               const bool *reduced, MlirBlock body) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  MlirLocation loc = mlirOperationGetLocation(anchor);
-  MlirValue operands[4];
-  MlirAttribute mapAttrs[4], iters[2 * PT2E_LOWER_MAX_RANK];
-  for (int k = 0; k < nIns; k++)
-    operands[k] = ins[k];
-  operands[nIns] = init;
-  for (int k = 0; k <= nIns; k++)
-    mapAttrs[k] = mlirAffineMapAttrGet(maps[k]);
-  MlirAttribute par = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<parallel>"));
-  MlirAttribute red = mlirAttributeParseGet(ctx, str("#linalg.iterator_type<reduction>"));
-  for (int i = 0; i < rank; i++)
-    iters[i] = reduced && reduced[i] ? red : par;
-  int32_t segments[2] = {nIns, 1};
-  MlirNamedAttribute attrs[3] = {
-      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, nIns + 1, mapAttrs)),
-      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iters)),
-      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, body);
-  MlirType resultType = mlirValueGetType(init);
-  MlirOperationState st = mlirOperationStateGet(str("linalg.generic"), loc);
-  mlirOperationStateAddOperands(&st, nIns + 1, operands);
-  mlirOperationStateAddResults(&st, 1, &resultType);
-  mlirOperationStateAddAttributes(&st, 3, attrs);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation g = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, g);
-  return mlirOperationGetResult(g, 0);
-}
-
-/* A tensor.expand_shape / collapse_shape of 'v' to 'type'. */
-static MlirValue reshapeTo(MlirOperation anchor, const char *name, MlirValue v,
-                           MlirType type, MlirAttribute groups, int outRank,
-                           const int64_t *outShape) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  MlirNamedAttribute attrs[2];
-  intptr_t n = 0;
-  attrs[n++] = named(ctx, "reassociation", groups);
-  if (!strcmp(name, "tensor.expand_shape"))
-    attrs[n++] = named(ctx, "static_output_shape", mlirDenseI64ArrayGet(ctx, outRank, outShape));
-  return build((MlirBlock){NULL}, anchor, mlirOperationGetLocation(anchor), name, 1, &v,
-               type, n, attrs);
-}
+typedef void (*BodyFill)(LqBody *b, const Lowering *l);
 
 /*
 ** A generic's inputs into 'ins': 'input' and, per axis, the two constant
@@ -601,11 +457,11 @@ static int genericInputs(const Lowering *l, MlirValue input, MlirValue *ins) {
   int nIns = 0;
   ins[nIns++] = input;
   if (l->perAxis || l->subChannel) {
-    MlirNamedAttribute a = named(ctx, "value", l->axisA);
-    MlirNamedAttribute z = named(ctx, "value", l->axisB);
-    ins[nIns++] = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
+    MlirNamedAttribute a = lqNamed(ctx, "value", l->axisA);
+    MlirNamedAttribute z = lqNamed(ctx, "value", l->axisB);
+    ins[nIns++] = lqBuild((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
                         NULL, mlirAttributeGetType(l->axisA), 1, &a);
-    ins[nIns++] = build((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
+    ins[nIns++] = lqBuild((MlirBlock){NULL}, anchor, loc, "arith.constant", 0,
                         NULL, mlirAttributeGetType(l->axisB), 1, &z);
   }
   return nIns;
@@ -624,7 +480,7 @@ static MlirBlock genericBody(const Lowering *l, const MlirValue *ins, int nIns,
   argTypes[nIns] = mlirShapedTypeGetElementType(resultType);
   for (int k = 0; k <= nIns; k++)
     argLocs[k] = loc;
-  Body body = {mlirBlockCreate(nIns + 1, argTypes, argLocs), {NULL}, loc, ctx};
+  LqBody body = {mlirBlockCreate(nIns + 1, argTypes, argLocs), {NULL}, loc, ctx};
   fill(&body, l);
   return body.block;
 }
@@ -675,9 +531,9 @@ static MlirValue buildBlockGeneric(const Lowering *l, MlirValue input,
   MlirOperation anchor = l->op;
   MlirContext ctx = mlirOperationGetContext(anchor);
   MlirLocation loc = mlirOperationGetLocation(anchor);
-  int64_t shape[2 * PT2E_LOWER_MAX_RANK];
-  MlirAttribute groupAttrs[PT2E_LOWER_MAX_RANK];
-  MlirAffineExpr scaleExprs[PT2E_LOWER_MAX_RANK];
+  int64_t shape[2 * LQ_MAX_RANK];
+  MlirAttribute groupAttrs[LQ_MAX_RANK];
+  MlirAffineExpr scaleExprs[LQ_MAX_RANK];
   int r = expandBlocks(l, ctx, shape, groupAttrs, scaleExprs);
   MlirAttribute groups = mlirArrayAttrGet(ctx, l->rank, groupAttrs);
   MlirType inElem = mlirShapedTypeGetElementType(mlirValueGetType(input));
@@ -686,18 +542,18 @@ static MlirValue buildBlockGeneric(const Lowering *l, MlirValue input,
   MlirType outX = mlirRankedTensorTypeGet(r, shape, outElem, mlirAttributeGetNull());
   MlirValue operands[4];
   int nIns = genericInputs(l, input, operands);
-  operands[0] = reshapeTo(anchor, "tensor.expand_shape", input, inX, groups, r, shape);
-  operands[nIns] = build((MlirBlock){NULL}, anchor, loc, "tensor.empty", 0, NULL,
+  operands[0] = lqReshape(anchor, "tensor.expand_shape", input, inX, groups, r, shape);
+  operands[nIns] = lqBuild((MlirBlock){NULL}, anchor, loc, "tensor.empty", 0, NULL,
                          outX, 0, NULL);
   MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, r);
   MlirAffineMap qmap = mlirAffineMapGet(ctx, r, 0, l->rank, scaleExprs);
   MlirAffineMap maps[4] = {id, qmap, qmap, id};
-  MlirValue generic = insertGeneric(anchor, nIns, operands, operands[nIns], r, maps, NULL,
+  MlirValue generic = lqInsertGeneric(anchor, nIns, operands, operands[nIns], r, maps, NULL,
                                     genericBody(l, operands, nIns, outX, fill));
-  int64_t outShape[PT2E_LOWER_MAX_RANK];
+  int64_t outShape[LQ_MAX_RANK];
   for (int d = 0; d < l->rank; d++)
     outShape[d] = l->size[d];
-  return reshapeTo(anchor, "tensor.collapse_shape", generic, resultType, groups,
+  return lqReshape(anchor, "tensor.collapse_shape", generic, resultType, groups,
                    l->rank, outShape);
 }
 
@@ -709,7 +565,7 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input, MlirType resul
   MlirContext ctx = mlirOperationGetContext(anchor);
   MlirValue operands[4];
   int nIns = genericInputs(l, input, operands);
-  operands[nIns] = emptyLike(anchor, input, resultType);
+  operands[nIns] = lqEmptyLike(anchor, input, resultType);
   /* the identity for the input and the init, (d_axis) for the per-axis
      constants */
   int rank = (int)mlirShapedTypeGetRank(resultType);
@@ -718,7 +574,7 @@ static MlirValue buildGeneric(const Lowering *l, MlirValue input, MlirType resul
   MlirAffineMap axisMap = mlirAffineMapGet(ctx, rank, 0, 1, &axisExpr);
   MlirAffineMap maps[4] = {id, axisMap, axisMap, id};
   maps[nIns] = id;
-  return insertGeneric(anchor, nIns, operands, operands[nIns], rank, maps, NULL,
+  return lqInsertGeneric(anchor, nIns, operands, operands[nIns], rank, maps, NULL,
                        genericBody(l, operands, nIns, resultType, fill));
 }
 
@@ -727,13 +583,13 @@ static void lowerOne(Lower *lw, const Lowering *l) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue in = mlirOperationGetOperand(op, 0);
   MlirValue result;
-  Body scalarCode = {{NULL}, op, loc, mlirOperationGetContext(op)};
+  LqBody scalarCode = {{NULL}, op, loc, mlirOperationGetContext(op)};
   if (l->kind == CastQCast) {
     MlirValue ints =
-        l->scalar ? quantizeScalar(&scalarCode, l, in, constF32(&scalarCode, l->inv),
-                                   constF32(&scalarCode, l->zpF))
+        l->scalar ? quantizeScalar(&scalarCode, l, in, lqConstF32(&scalarCode, l->inv),
+                                   lqConstF32(&scalarCode, l->zpF))
                   : buildGeneric(l, in, l->storageTensor, quantizeBody);
-    result = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &ints,
+    result = lqBuild((MlirBlock){NULL}, op, loc, "quant.scast", 1, &ints,
                    l->quantTensor, 0, NULL);
     lw->scasts[lw->numScasts++] = pt2eOpProducer(result);
   } else {
@@ -743,7 +599,7 @@ static void lowerOne(Lower *lw, const Lowering *l) {
         mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(def, 0)), l->storageTensor)) {
       ints = mlirOperationGetOperand(def, 0);
     } else {
-      ints = build((MlirBlock){NULL}, op, loc, "quant.scast", 1, &in,
+      ints = lqBuild((MlirBlock){NULL}, op, loc, "quant.scast", 1, &in,
                    l->storageTensor, 0, NULL);
       lw->scasts[lw->numScasts++] = pt2eOpProducer(ints);
     }
@@ -786,229 +642,6 @@ static void cleanScasts(Lower *lw) {
 
 /* }====================================================================== */
 
-/* {======================================================================
-** Dynamic quantization: pt2e.dynamic_qdq
-** ======================================================================= */
-
-/*
-** pt2e.dynamic_qdq becomes four linalg.generic ops, each computing what
-** groups.c computes (torchao's choose_qparams_affine / PT2E's
-** choose_qparams.tensor, quantize_affine, dequantize_affine), in float32:
-**   1, 2. min and max of each group (a reduction over the group's elements,
-**         arith.minimumf / maximumf: NaN propagates as torch.amin's);
-**   3.    per group: mn = min(min, 0), mx = max(max, 0);
-**         affine:    scale = max(f(mx - mn) / f(qmax - qmin), eps),
-**                    zp = clamp(qmin - roundeven(mn / scale), qmin, qmax)
-**         symmetric: scale = max(f(max(-mn, mx)) / f((qmax - qmin) / 2), eps),
-**                    zp = 0;
-**   4.    y = (clamp(roundeven(x * f(1 / scale)) + zp, qmin, qmax) - zp) * scale.
-** The tensor is viewed with the grouped axis cut in (groups, group)
-** (tensor.expand_shape; per tensor: collapsed to one axis first), so every
-** map is a projection of loop dims.
-*/
-
-/* A block of 'n' f32 arguments, for a body. */
-static Body f32Body(MlirContext ctx, MlirLocation loc, int n) {
-  MlirType types[4];
-  MlirLocation locs[4];
-  for (int k = 0; k < n; k++) {
-    types[k] = mlirF32TypeGet(ctx);
-    locs[k] = loc;
-  }
-  Body b = {mlirBlockCreate(n, types, locs), {NULL}, loc, ctx};
-  return b;
-}
-
-static MlirValue arg(Body *b, int k) { return mlirBlockGetArgument(b->block, k); }
-
-/* An f32 tensor of 'shape' filled with 'v' (linalg.fill of tensor.empty). */
-static MlirValue filled(MlirOperation anchor, int rank, const int64_t *shape, float v) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  MlirLocation loc = mlirOperationGetLocation(anchor);
-  MlirType t = mlirRankedTensorTypeGet(rank, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
-  MlirValue empty = build((MlirBlock){NULL}, anchor, loc, "tensor.empty", 0, NULL, t, 0, NULL);
-  Body scalar = {{NULL}, anchor, loc, ctx};
-  MlirValue c = constF32(&scalar, v);
-  MlirValue ops[2] = {c, empty};
-  int32_t segments[2] = {1, 1};
-  MlirNamedAttribute seg = named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments));
-  /* linalg.fill's region is implicit in its custom form: build it */
-  MlirType types[2] = {mlirF32TypeGet(ctx), mlirF32TypeGet(ctx)};
-  MlirLocation locs[2] = {loc, loc};
-  MlirBlock block = mlirBlockCreate(2, types, locs);
-  MlirValue in = mlirBlockGetArgument(block, 0);
-  build(block, (MlirOperation){NULL}, loc, "linalg.yield", 1, &in, (MlirType){NULL}, 0, NULL);
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, block);
-  MlirOperationState st = mlirOperationStateGet(str("linalg.fill"), loc);
-  mlirOperationStateAddOperands(&st, 2, ops);
-  mlirOperationStateAddResults(&st, 1, &t);
-  mlirOperationStateAddAttributes(&st, 1, &seg);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation f = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, f);
-  return mlirOperationGetResult(f, 0);
-}
-
-/* The reassociation that merges every dim of a rank-'rank' tensor into one. */
-static MlirAttribute allInOne(MlirContext ctx, int rank) {
-  MlirAttribute idx[PT2E_LOWER_MAX_RANK];
-  for (int d = 0; d < rank; d++)
-    idx[d] = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), d);
-  MlirAttribute one = mlirArrayAttrGet(ctx, rank, idx);
-  return mlirArrayAttrGet(ctx, 1, &one);
-}
-
-static void lowerDynamic(const Dynamic *dy) {
-  MlirOperation op = dy->op;
-  const Pt2eQuantSpec *q = &dy->q;
-  MlirContext ctx = mlirOperationGetContext(op);
-  MlirLocation loc = mlirOperationGetLocation(op);
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirType xt = mlirValueGetType(x);
-  MlirType f32 = mlirF32TypeGet(ctx);
-  int rank = (int)mlirShapedTypeGetRank(xt);
-  int64_t shape[PT2E_LOWER_MAX_RANK];
-  for (int d = 0; d < rank; d++)
-    shape[d] = mlirShapedTypeGetDimSize(xt, d);
-
-  /* per tensor: one axis holding everything, one group */
-  MlirValue src = x;
-  int srank = rank, axis = (int)q->chAxis;
-  int64_t sshape[PT2E_LOWER_MAX_RANK], group = q->groupSize;
-  bool perTensor = !pt2eQSchemeIsPerGroup(q->qscheme);
-  if (perTensor) {
-    int64_t numel = 1;
-    for (int d = 0; d < rank; d++)
-      numel *= shape[d];
-    sshape[0] = numel;
-    srank = 1;
-    axis = 0;
-    group = 0;
-    if (rank != 1)
-      src = reshapeTo(op, "tensor.collapse_shape", x,
-                      mlirRankedTensorTypeGet(1, sshape, f32, mlirAttributeGetNull()),
-                      allInOne(ctx, rank), 1, sshape);
-  } else {
-    for (int d = 0; d < rank; d++)
-      sshape[d] = shape[d];
-  }
-  int64_t size = sshape[axis];
-  int64_t g = group == 0 ? size : group, blocks = size / g;
-
-  /* expanded view: the axis as (blocks, g) when there are several groups */
-  bool split = blocks > 1;
-  int xr = split ? srank + 1 : srank;
-  int64_t xshape[PT2E_LOWER_MAX_RANK + 1], stats[PT2E_LOWER_MAX_RANK];
-  MlirAffineExpr statExprs[PT2E_LOWER_MAX_RANK];
-  MlirAttribute groupsAttr[PT2E_LOWER_MAX_RANK];
-  bool reduced[PT2E_LOWER_MAX_RANK + 1] = {false};
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  for (int d = 0, r = 0; d < srank; d++) {
-    MlirAttribute gi[2];
-    if (d == axis && split) {
-      xshape[r] = blocks;
-      xshape[r + 1] = g;
-      gi[0] = mlirIntegerAttrGet(i64, r);
-      gi[1] = mlirIntegerAttrGet(i64, r + 1);
-      groupsAttr[d] = mlirArrayAttrGet(ctx, 2, gi);
-      statExprs[d] = mlirAffineDimExprGet(ctx, r);
-      reduced[r + 1] = true;
-      stats[d] = blocks;
-      r += 2;
-    } else {
-      xshape[r] = sshape[d];
-      gi[0] = mlirIntegerAttrGet(i64, r);
-      groupsAttr[d] = mlirArrayAttrGet(ctx, 1, gi);
-      statExprs[d] = d == axis ? mlirAffineConstantExprGet(ctx, 0) : mlirAffineDimExprGet(ctx, r);
-      reduced[r] = d == axis;
-      stats[d] = d == axis ? 1 : sshape[d];
-      r += 1;
-    }
-  }
-  MlirAttribute groups = mlirArrayAttrGet(ctx, srank, groupsAttr);
-  MlirType xxt = mlirRankedTensorTypeGet(xr, xshape, f32, mlirAttributeGetNull());
-  MlirValue xx = split ? reshapeTo(op, "tensor.expand_shape", src, xxt, groups, xr, xshape) : src;
-  MlirAffineMap id = mlirAffineMapMultiDimIdentityGet(ctx, xr);
-  MlirAffineMap toStats = mlirAffineMapGet(ctx, xr, 0, srank, statExprs);
-  MlirAffineMap statId = mlirAffineMapMultiDimIdentityGet(ctx, srank);
-
-  /* 1, 2: min and max of each group */
-  MlirAffineMap redMaps[2] = {id, toStats};
-  Body bmin = f32Body(ctx, loc, 2);
-  MlirValue vmin = op2(&bmin, "arith.minimumf", arg(&bmin, 0), arg(&bmin, 1), f32);
-  yield(&bmin, vmin);
-  MlirValue mins = insertGeneric(op, 1, &xx, filled(op, srank, stats, INFINITY), xr, redMaps,
-                              reduced, bmin.block);
-  Body bmax = f32Body(ctx, loc, 2);
-  MlirValue vmax = op2(&bmax, "arith.maximumf", arg(&bmax, 0), arg(&bmax, 1), f32);
-  yield(&bmax, vmax);
-  MlirValue maxs = insertGeneric(op, 1, &xx, filled(op, srank, stats, -INFINITY), xr, redMaps,
-                              reduced, bmax.block);
-
-  /* 3: scale and zero point (as f32) per group; the zero point's generic
-     recomputes the scale, so each generic has one result */
-  float qmin = (float)q->quantMin, qmax = (float)q->quantMax;
-  bool sym = pt2eQSchemeIsSymmetric(q->qscheme);
-  MlirValue ins2[2] = {mins, maxs};
-  MlirAffineMap pmaps[3] = {statId, statId, statId};
-  MlirValue qp[2];
-  for (int which = 0; which < 2; which++) {
-    Body b = f32Body(ctx, loc, 3);
-    MlirValue zero = constF32(&b, 0.0f);
-    MlirValue mn = op2(&b, "arith.minimumf", arg(&b, 0), zero, f32);
-    MlirValue mx = op2(&b, "arith.maximumf", arg(&b, 1), zero, f32);
-    MlirValue scale, zp;
-    if (sym) {
-      MlirValue a = op2(&b, "arith.maximumf", op1(&b, "arith.negf", mn, f32), mx, f32);
-      float half = (float)((double)(q->quantMax - q->quantMin) / 2.0);
-      scale = op2(&b, "arith.divf", a, constF32(&b, half), f32);
-    } else {
-      MlirValue w = op2(&b, "arith.subf", mx, mn, f32);
-      scale = op2(&b, "arith.divf", w, constF32(&b, qmax - qmin), f32);
-    }
-    scale = op2(&b, "arith.maximumf", scale, constF32(&b, q->eps), f32);
-    if (sym) {
-      zp = zero;
-    } else {
-      MlirValue r = op1(&b, "math.roundeven", op2(&b, "arith.divf", mn, scale, f32), f32);
-      zp = op2(&b, "arith.subf", constF32(&b, qmin), r, f32);
-      zp = select3(&b, cmpf(&b, PT2E_CMPF_OLT, zp, constF32(&b, qmin)), constF32(&b, qmin), zp);
-      zp = select3(&b, cmpf(&b, PT2E_CMPF_OGT, zp, constF32(&b, qmax)), constF32(&b, qmax), zp);
-    }
-    yield(&b, which == 0 ? scale : zp);
-    MlirValue init = build((MlirBlock){NULL}, op, loc, "tensor.empty", 0, NULL,
-                           mlirValueGetType(mins), 0, NULL);
-    qp[which] = insertGeneric(op, 2, ins2, init, srank, pmaps, NULL, b.block);
-  }
-
-  /* 4: quantize and dequantize every element with its group's qparams */
-  Body b = f32Body(ctx, loc, 4);
-  MlirValue s = arg(&b, 1), z = arg(&b, 2);
-  MlirValue inv = op2(&b, "arith.divf", constF32(&b, 1.0f), s, f32);
-  MlirValue r = op1(&b, "math.roundeven", op2(&b, "arith.mulf", arg(&b, 0), inv, f32), f32);
-  MlirValue a = op2(&b, "arith.addf", r, z, f32);
-  MlirValue lo = constF32(&b, qmin), hi = constF32(&b, qmax);
-  a = select3(&b, cmpf(&b, PT2E_CMPF_OLT, a, lo), lo, a);
-  a = select3(&b, cmpf(&b, PT2E_CMPF_OGT, a, hi), hi, a);
-  MlirValue y = op2(&b, "arith.mulf", op2(&b, "arith.subf", a, z, f32), s, f32);
-  yield(&b, y);
-  MlirValue ins4[3] = {xx, qp[0], qp[1]};
-  MlirAffineMap qmaps[4] = {id, toStats, toStats, id};
-  MlirValue out = build((MlirBlock){NULL}, op, loc, "tensor.empty", 0, NULL, xxt, 0, NULL);
-  MlirValue res = insertGeneric(op, 3, ins4, out, xr, qmaps, NULL, b.block);
-  if (split)
-    res = reshapeTo(op, "tensor.collapse_shape", res,
-                    mlirRankedTensorTypeGet(srank, sshape, f32, mlirAttributeGetNull()),
-                    groups, srank, sshape);
-  if (perTensor && rank != 1)
-    res = reshapeTo(op, "tensor.expand_shape", res, xt, allInOne(ctx, rank), rank, shape);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), res);
-  mlirOperationDestroy(op);
-}
-
-/* }====================================================================== */
-
 static MlirLogicalResult lowerRun(MlirOperation module,
                                   const Pt2eOptionValue *options) {
   (void)options;
@@ -1031,7 +664,7 @@ static MlirLogicalResult lowerRun(MlirOperation module,
     for (int i = 0; i < lw.count; i++)
       lowerOne(&lw, &lw.ops[i]);
     for (int i = 0; i < lw.numDyn; i++)
-      lowerDynamic(&lw.dyn[i]);
+      lqLowerDynamic(lw.dyn[i].op, &lw.dyn[i].q);
     cleanScasts(&lw);
   }
   pt2eFree(lw.dyn);
