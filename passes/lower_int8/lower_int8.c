@@ -1262,26 +1262,63 @@ static MlirLogicalResult addBias(Li8Lower *l, MlirOperation op, Li8ValueInfo *ac
   return record(l, y, &yi);
 }
 
+/* True when 'x' is a tosa.transpose from NHWC to NCHW (toNchw). */
+static bool isToNchw(MlirValue x) {
+  MlirOperation p = pt2eOpProducer(x);
+  if (!pt2eOpIs(p, "tosa.transpose"))
+    return false;
+  MlirAttribute perms = pt2eOpAttr(p, "perms");
+  if (mlirDenseArrayGetNumElements(perms) != 4)
+    return false;
+  for (int i = 0; i < 4; i++)
+    if (mlirDenseI32ArrayGetElement(perms, i) != toNchw[i])
+      return false;
+  return true;
+}
+
+/*
+** When the i8 values 'a' and 'b' are both NHWC values transposed back to
+** NCHW (the outputs of convs and pools meeting at a residual add), their
+** NHWC sources into 'as' and 'bs'; else false. An elementwise op commutes
+** with the transpose. Only this direction: a model's own transposes (a
+** TOSA-form model moved to NHWC) stay where they are, since moving them
+** after the op would add one per consumer.
+*/
+static bool bothFromNhwc(MlirValue a, MlirValue b, MlirValue *as, MlirValue *bs) {
+  if (!isToNchw(a) || !isToNchw(b))
+    return false;
+  *as = mlirOperationGetOperand(pt2eOpProducer(a), 0);
+  *bs = mlirOperationGetOperand(pt2eOpProducer(b), 0);
+  return true;
+}
+
 /*
 ** Q8 + Q8 as TFLite's legalization to TOSA does it: both inputs rescaled to
 ** i32 at scale 2 * max(s1, s2) / 2^20, added; the ACC goes on to the qcast.
 ** Q8 * Q8: both widened unscaled, tosa.mul, ACC scale s1 * s2.
+** When both inputs are NHWC values transposed back to NCHW (a residual add
+** of two conv outputs in an NCHW model), the op runs in NHWC and the ACC
+** carries the transpose to NCHW, made after its rescale:
+** the next conv's transpose to NHWC then cancels against it, so a residual
+** network stays NHWC from block to block instead of a transpose pair
+** around every add (ResNet-18: 24 transposes -> 4, fewer dispatches in IREE).
 */
 static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8ValueInfo *a,
                                   Li8ValueInfo *b) {
   MlirValue y = mlirOperationGetResult(op, 0);
   MlirLocation loc = mlirOperationGetLocation(op);
   double accScale;
-  MlirValue ai, bi;
+  MlirValue ai, bi, as = a->ival, bs = b->ival;
+  const int64_t *perm = bothFromNhwc(a->ival, b->ival, &as, &bs) ? toNchw : NULL;
   if (mul) {
-    ai = li8Widen(l, op, a->ival, a->zp, 1.0);
-    bi = li8Widen(l, op, b->ival, b->zp, 1.0);
+    ai = li8Widen(l, op, as, a->zp, 1.0);
+    bi = li8Widen(l, op, bs, b->zp, 1.0);
     accScale = a->scale * b->scale;
   } else {
     double twiceMax = 2.0 * fmax(a->scale, b->scale);
     const double lshift = 1048576.0; /* 2^20, TFLite's input_shift for int8 add */
-    ai = li8Widen(l, op, a->ival, a->zp, a->scale / twiceMax * lshift);
-    bi = li8Widen(l, op, b->ival, b->zp, b->scale / twiceMax * lshift);
+    ai = li8Widen(l, op, as, a->zp, a->scale / twiceMax * lshift);
+    bi = li8Widen(l, op, bs, b->zp, b->scale / twiceMax * lshift);
     accScale = twiceMax / lshift;
   }
   if (l->failed)
@@ -1294,7 +1331,7 @@ static MlirLogicalResult addMulQ8(Li8Lower *l, MlirOperation op, bool mul, Li8Va
     return l->failed = true, mlirLogicalResultFailure();
   s[0] = accScale;
   countUnit(l, mul ? UMul : UAdd, acc);
-  return setAcc(l, y, acc, s, 1, NULL, li8RankOf(y) - 1);
+  return setAcc(l, y, acc, s, 1, perm, li8RankOf(y) - 1);
 }
 
 static MlirLogicalResult lowerAddMul(Li8Lower *l, MlirOperation op, bool mul) {

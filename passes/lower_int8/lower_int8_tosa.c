@@ -151,9 +151,14 @@ static void rescaleAttrs(Li8Lower *l, bool perChannel, MlirNamedAttribute *a) {
 
 /*
 ** rescale=float's requantize of 'x' (of 'rank' and 'shape') by 'fs' (n
-** f32 scales along the last dimension) to i8: y = cast_i8(clamp(
-** round(cast_f32(x - zp) * scale) + zp_out)); tosa.cast to an integer
-** rounds half to even, as torch.round, before the zero point is added.
+** f32 scales along the last dimension) to i8: y = cast_i8(
+** round(clamp(cast_f32(x - zp) * scale, qmin - zp_out, qmax - zp_out)) +
+** zp_out); tosa.cast to an integer rounds half to even, as torch.round,
+** before the zero point is added. The clamp is in f32, before rounding,
+** because TOSA's profiles have no tosa.clamp on i32 (IREE's TOSA
+** validation rejects one); it gives the bytes of clamp(round(m) + zp_out,
+** qmin, qmax), since the bounds are integers and rounding is monotonic
+** and keeps integers, and keeps the f32 -> i32 cast from overflowing.
 */
 static MlirValue floatRescale(Li8Lower *l, MlirLocation loc, MlirValue x, int rank,
                               const int64_t *shape, int64_t inZp, const float *fs, int64_t n,
@@ -174,12 +179,15 @@ static MlirValue floatRescale(Li8Lower *l, MlirLocation loc, MlirValue x, int ra
                              fs);
   MlirValue ops[3] = {xf, sc, li8ConstScalar(l, loc, 8, 0)};
   MlirValue m = li8Build(l, loc, "tosa.mul", 3, ops, li8TensorOf(rank, shape, f32), 0, NULL);
+  MlirNamedAttribute a[2] = {
+      li8Named(l, "min_val", mlirFloatAttrDoubleGet(l->ctx, f32, (double)(out->qmin - out->zp))),
+      li8Named(l, "max_val", mlirFloatAttrDoubleGet(l->ctx, f32, (double)(out->qmax - out->zp)))};
+  m = li8Build(l, loc, "tosa.clamp", 1, &m, mlirValueGetType(m), 2, a);
   MlirValue ri = li8Build(l, loc, "tosa.cast", 1, &m, li8TensorOf(rank, shape, i32), 0, NULL);
   int32_t z = (int32_t)out->zp;
   MlirValue zc = li8ConstRaw(l, loc, li8TensorOf(rank, ones, i32), 4, &z);
   MlirValue ops2[2] = {ri, zc};
   MlirValue rd = li8Build(l, loc, "tosa.add", 2, ops2, li8TensorOf(rank, shape, i32), 0, NULL);
-  rd = li8ClampInt(l, loc, rd, out->qmin, out->qmax);
   return li8Build(l, loc, "tosa.cast", 1, &rd, li8TensorOf(rank, shape, li8IntType(l, 8)), 0,
                   NULL);
 }

@@ -90,6 +90,55 @@ func.func @add(%x: tensor<2x2xf32>, %y: tensor<2x2xf32>) -> tensor<2x2xf32> {
 
 // -----
 
+// A residual add of two conv outputs (linalg form, NCHW), then a conv on the
+// sum: the convs' i8 results are NHWC, so the add runs on them in NHWC and
+// its i8 is transposed back once, which the next conv's transpose to NHWC
+// cancels. Two transposes in all (the input's, the result's) where a
+// transpose pair around the add made five.
+// CHECK-LABEL: func.func @add_nhwc
+// CHECK: tosa.transpose %{{.*}} {perms = array<i32: 0, 2, 3, 1>} : (tensor<1x4x2x2xi8>) -> tensor<1x2x2x4xi8>
+// CHECK-NOT: tosa.transpose
+// CHECK: tosa.conv2d
+// CHECK-NOT: tosa.transpose
+// CHECK: tosa.conv2d
+// CHECK-NOT: tosa.transpose
+// CHECK: tosa.add {{.*}} : (tensor<1x2x2x4xi32>, tensor<1x2x2x4xi32>) -> tensor<1x2x2x4xi32>
+// CHECK-NOT: tosa.transpose
+// CHECK: tosa.conv2d
+// CHECK: %[[T:.*]] = tosa.transpose %{{.*}} {perms = array<i32: 0, 3, 1, 2>} : (tensor<1x2x2x4xi8>) -> tensor<1x4x2x2xi8>
+// CHECK-NOT: tosa.transpose
+// CHECK: quant.scast %[[T]]
+#mapa = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @add_nhwc(%x: tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32> {
+  %q = quant.qcast %x : tensor<1x4x2x2xf32> to tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %d = quant.dcast %q : tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x4x2x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x2x2xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %wi = arith.constant dense<[[[[1]], [[2]], [[0]], [[-1]]], [[[3]], [[4]], [[1]], [[0]]], [[[-2]], [[1]], [[5]], [[2]]], [[[0]], [[-3]], [[2]], [[1]]]]> : tensor<4x4x1x1xi8>
+  %ws = quant.scast %wi : tensor<4x4x1x1xi8> to tensor<4x4x1x1x!quant.uniform<i8<-127:127>:f32:0, {0.5, 0.5, 0.5, 0.5}>>
+  %w = quant.dcast %ws : tensor<4x4x1x1x!quant.uniform<i8<-127:127>:f32:0, {0.5, 0.5, 0.5, 0.5}>> to tensor<4x4x1x1xf32>
+  %c1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%d, %w : tensor<1x4x2x2xf32>, tensor<4x4x1x1xf32>) outs(%init : tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %q1 = quant.qcast %c1 : tensor<1x4x2x2xf32> to tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %d1 = quant.dcast %q1 : tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x4x2x2xf32>
+  %c2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%d1, %w : tensor<1x4x2x2xf32>, tensor<4x4x1x1xf32>) outs(%init : tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %q2 = quant.qcast %c2 : tensor<1x4x2x2xf32> to tensor<1x4x2x2x!quant.uniform<i8:f32, 0.25:1>>
+  %d2 = quant.dcast %q2 : tensor<1x4x2x2x!quant.uniform<i8:f32, 0.25:1>> to tensor<1x4x2x2xf32>
+  %s = linalg.generic {indexing_maps = [#mapa, #mapa, #mapa], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%d1, %d2 : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) outs(%e : tensor<1x4x2x2xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x2x2xf32>
+  %qs = quant.qcast %s : tensor<1x4x2x2xf32> to tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:-3>>
+  %ds = quant.dcast %qs : tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x4x2x2xf32>
+  %c3 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%ds, %w : tensor<1x4x2x2xf32>, tensor<4x4x1x1xf32>) outs(%init : tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %q3 = quant.qcast %c3 : tensor<1x4x2x2xf32> to tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>>
+  %d3 = quant.dcast %q3 : tensor<1x4x2x2x!quant.uniform<i8:f32, 0.5:0>> to tensor<1x4x2x2xf32>
+  return %d3 : tensor<1x4x2x2xf32>
+}
+
+// -----
+
 // Max pool after a -inf tensor.pad (ResNet's stem): the pad becomes the
 // pool's own pad, and its bottom/right row is dropped because no window of
 // stride 2 reaches it ((6 - 1 + 2 - 2) % 2 = 1).
@@ -450,6 +499,7 @@ func.func @tosa_pools(%x: tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1
 
 // SUMMARY: pt2e-lower-int8: @linear: 1 quant.qcast lowered (matmul 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @add: 1 quant.qcast lowered (add 1), 0 float ops left in Q/DQ form
+// SUMMARY: pt2e-lower-int8: @add_nhwc: 4 quant.qcast lowered (conv2d 3, add 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @max_pool: 1 quant.qcast lowered (pool 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @mean_hardtanh: 2 quant.qcast lowered (pool 1), 0 float ops left in Q/DQ form
 // SUMMARY: pt2e-lower-int8: @depthwise: 1 quant.qcast lowered (depthwise_conv2d 1), 0 float ops left in Q/DQ form
