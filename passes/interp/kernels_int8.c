@@ -22,6 +22,7 @@
 
 #include "igemm.h"
 #include "ir_ops.h"
+#include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -39,6 +40,7 @@ typedef struct Int8Run {
   const int8_t *x, *w;
   int32_t *out;
   const int32_t *wsum; /* conv: sum of each filter's weights */
+  const int32_t *wz;   /* depthwise, vector levels: weights less their zero point */
   int32_t a, b;        /* zero points */
   int64_t N, H, W, C, F, KH, KW, M, OH, OW; /* matmul: N batch, H rows, C inner, F cols */
 } Int8Run;
@@ -120,6 +122,65 @@ static void depthwiseRows(void *ctx, int64_t begin, int64_t end, int worker) {
         }
     }
   }
+}
+
+/* Depthwise with channel multiplier 1 on the vector levels: the weights
+** less their zero point as i32 (wz, [KH, KW, C]) once per call, then each
+** output pixel sums its taps channel by channel, a loop the compiler
+** vectorises (pmulld needs SSE4.1, so the portable build never did). The
+** same products and 32-bit wrapping sums as depthwiseRows: the same bits. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+ALWAYS_INLINE void depthwiseRowsM1Body(const Int8Run *r, int64_t begin, int64_t end) {
+  const Int8Kernel *k = r->k;
+  int64_t C = r->C;
+  for (int64_t item = begin; item < end; item++) {
+    int64_t n = item / r->OH, oh = item % r->OH;
+    for (int64_t ow = 0; ow < r->OW; ow++) {
+      int32_t *o = r->out + ((n * r->OH + oh) * r->OW + ow) * C;
+      for (int64_t kh = 0; kh < r->KH; kh++)
+        for (int64_t kw = 0; kw < r->KW; kw++) {
+          int64_t ih = oh * k->sh + kh * k->dh, iw = ow * k->sw + kw * k->dw;
+          const int8_t *xr = r->x + ((n * r->H + ih) * r->W + iw) * C;
+          const int32_t *wr = r->wz + (kh * r->KW + kw) * C;
+          uint32_t a = (uint32_t)r->a;
+          for (int64_t c = 0; c < C; c++)
+            o[c] = (int32_t)((uint32_t)o[c] + ((uint32_t)(int32_t)xr[c] - a) * (uint32_t)wr[c]);
+        }
+    }
+  }
+}
+
+static void depthwiseRowsM1Portable(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  depthwiseRowsM1Body(ctx, begin, end);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void depthwiseRowsM1Avx2(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  depthwiseRowsM1Body(ctx, begin, end);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static void depthwiseRowsM1Avx512(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  depthwiseRowsM1Body(ctx, begin, end);
+}
+#endif
+
+/* The M = 1 loop for the ISA limit (pt2e_cpu.h). */
+static Pt2eParallelFn depthwiseM1Fn(void) {
+#if defined(__x86_64__)
+  Pt2eIsa isa = pt2eCpuIsa();
+  if (isa >= Pt2eIsaAvx512 && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl"))
+    return depthwiseRowsM1Avx512;
+  if (isa >= Pt2eIsaAvx2)
+    return depthwiseRowsM1Avx2;
+#endif
+  return depthwiseRowsM1Portable;
 }
 
 /* matmul rows: items are (batch, row); C[b, m, :] += (A[b, m, k] - a) (B[b, k, :] - b) */
@@ -207,7 +268,19 @@ static bool runInt8Window(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt
     r->KH = wt->shape[0];
     r->KW = wt->shape[1];
     r->M = wt->shape[3];
-    pt2eParallelFor(r->N * r->OH, 1, depthwiseRows, r);
+    if (!vector || r->M != 1) {
+      pt2eParallelFor(r->N * r->OH, 1, depthwiseRows, r);
+      return true;
+    }
+    int64_t taps = r->KH * r->KW * r->C;
+    int32_t *wz = pt2eAllocUninit(sizeof(int32_t) * (size_t)(taps > 0 ? taps : 1));
+    if (!wz)
+      return false;
+    for (int64_t i = 0; i < taps; i++)
+      wz[i] = (int32_t)((uint32_t)(int32_t)r->w[i] - (uint32_t)r->b);
+    r->wz = wz;
+    pt2eParallelFor(r->N * r->OH, 1, depthwiseM1Fn(), r);
+    pt2eFree(wz);
     return true;
   }
   r->F = wt->shape[0];

@@ -30,7 +30,7 @@
 #include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 
-typedef enum RescaleKind { KindRescale, KindClamp, KindBroadcast } RescaleKind;
+typedef enum RescaleKind { KindRescale, KindClamp, KindBroadcast, KindBiasAdd } RescaleKind;
 
 /* A clamp step: max (lower bound) or min (upper bound) with a constant. */
 typedef struct ClampStep {
@@ -42,6 +42,7 @@ typedef struct RescaleKernel {
   RescaleKind kind;
   Pt2eElemType inType, outType;
   size_t elemSize; /* broadcast: bytes of an element */
+  int biasArg;     /* bias add: the input read along the last loop (0 or 1) */
   /* rescale: x - izp (i32), times the multiplier (i64), + round, >> shift,
   ** trunci to i32, + ozp */
   bool hasIzp;
@@ -372,6 +373,18 @@ ALWAYS_INLINE void rescaleRangeBody(const RescaleRun *r, int64_t begin, int64_t 
     }
     return;
   }
+  if (k->kind == KindBiasAdd) {
+    /* out[i] = acc[i] + bias[i % C], wrapping as arith.addi */
+    for (int64_t i = begin, n; i < end; i += n) {
+      int64_t c0 = i % C;
+      n = C - c0 < end - i ? C - c0 : end - i;
+      const int32_t *x = (const int32_t *)r->x + i, *b = r->mult + c0;
+      int32_t *o = (int32_t *)r->out + i;
+      for (int64_t j = 0; j < n; j++)
+        o[j] = (int32_t)((uint32_t)x[j] + (uint32_t)b[j]);
+    }
+    return;
+  }
   if (k->kind == KindClamp) {
     if (k->inType == Pt2eElemI8 && k->outType == Pt2eElemI8 && k->numSteps >= 1 &&
         k->numSteps <= 2) {
@@ -475,8 +488,8 @@ static MlirLogicalResult execRescale(Exec *ex, const Instr *in) {
   const RescaleKernel *k = p->kernel;
   if (!ex->interp->fastPaths)
     return pt2eLinalgRunLoops(ex, in);
-  const Pt2eTensor *xt = ex->slots[in->operands[0]].tensor;
-  const Pt2eTensor *mt = k->multArg > 0 ? ex->slots[in->operands[k->multArg]].tensor : NULL;
+  const Pt2eTensor *xt = ex->slots[in->operands[k->kind == KindBiasAdd ? 1 - k->biasArg : 0]].tensor;
+  const Pt2eTensor *mt = k->multArg >= 0 ? ex->slots[in->operands[k->multArg]].tensor : NULL;
   const Pt2eTensor *st = k->shiftArg > 0 ? ex->slots[in->operands[k->shiftArg]].tensor : NULL;
   int64_t xWant = k->kind == KindBroadcast ? k->channels : k->total;
   if (xt->numel != xWant || (mt && mt->numel != k->channels) ||
@@ -583,6 +596,35 @@ static bool broadcastAlongLast(const CompileCtx *cc, const Instr *in, const Lina
   return true;
 }
 
+/* addi of an i32 input read along the last loop (the bias) and a
+** contiguous i32 input into a contiguous i32 output: tosa-to-linalg's bias
+** add after a depthwise conv. The bias rides in multArg's place. */
+static bool biasAdd(const CompileCtx *cc, const Instr *in, const LinalgPlan *p,
+                    MlirBlock body, RescaleKernel *kr) {
+  MlirOperation y = mlirBlockGetTerminator(body), add = mlirBlockGetFirstOperation(body);
+  if (p->numIns != 2 || mlirOperationIsNull(y) || !pt2eOpIs(y, "linalg.yield") ||
+      mlirOperationGetNumOperands(y) != 1 || !pt2eOpIs(add, "arith.addi") ||
+      mlirOperationGetNextInBlock(add).ptr != y.ptr ||
+      !mlirValueEqual(operandOf(y, 0), mlirOperationGetResult(add, 0)))
+    return false;
+  int a0 = argOf(operandOf(add, 0), body), a1 = argOf(operandOf(add, 1), body);
+  if (!((a0 == 0 && a1 == 1) || (a0 == 1 && a1 == 0)))
+    return false;
+  for (int k = 0; k < 3; k++) {
+    const SlotInfo *s = &cc->program->slots[in->operands[k]];
+    if (!s->isTensor || s->type != Pt2eElemI32)
+      return false;
+  }
+  int bias = alongLast(p, 0) && contiguous(p, 1) ? 0 : alongLast(p, 1) && contiguous(p, 0) ? 1 : -1;
+  if (bias < 0 || !contiguous(p, 2))
+    return false;
+  kr->kind = KindBiasAdd;
+  kr->inType = kr->outType = Pt2eElemI32;
+  kr->biasArg = bias;
+  kr->multArg = bias;
+  return true;
+}
+
 /* pt2eLinalgChooseRescale (op_linalg.h) */
 bool pt2eLinalgChooseRescale(CompileCtx *cc, Instr *in, LinalgPlan *p) {
   if (!pt2eOpIs(in->op, "linalg.generic") || p->numOuts != 1 || p->numIns < 1 ||
@@ -596,7 +638,7 @@ bool pt2eLinalgChooseRescale(CompileCtx *cc, Instr *in, LinalgPlan *p) {
   kr.multArg = kr.shiftArg = -1;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(in->op, 0));
   bool ok;
-  if (broadcastAlongLast(cc, in, p, body, &kr))
+  if (broadcastAlongLast(cc, in, p, body, &kr) || biasAdd(cc, in, p, body, &kr))
     return install(in, p, &kr);
   if (!slotType(cc, in->operands[0], &kr.inType) ||
       !slotType(cc, in->operands[p->numIns], &kr.outType) || !contiguous(p, 0) ||
