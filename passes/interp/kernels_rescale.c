@@ -7,7 +7,10 @@
 ** them as constants) and tosa.clamp on integers (maxsi / minsi with
 ** constants). On the block path each of their ~14 integer ops ran one loop
 ** an op over lanes of Pt2eScalar (MobileNetV2 int8: 1.5 s of 1.7 s of op
-** time); here one loop computes each element's whole chain.
+** time); here one loop computes each element's whole chain. Also the two
+** bias bodies around the integer convolutions: the broadcast of a conv's
+** bias into its i32 init (row copies) and the bias add after a depthwise
+** conv (addi of a per-channel input).
 **
 ** Exact by construction: the body is matched op by op (operand order,
 ** types, constants), and the loop computes the same chain of integer
