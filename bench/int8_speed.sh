@@ -21,7 +21,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build
-work= baseline=
+work='' baseline=''
 repeats=5 smoke=0
 models="resnet18 mobilenet_v2 mlp"
 while [ $# -gt 0 ]; do
