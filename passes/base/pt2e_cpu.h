@@ -1,7 +1,8 @@
 /*
 ** pt2e_cpu.h
 ** The vector instruction sets the kernels may use: what the CPU has, lowered
-** by one switch for every kernel (sgemm, depthwise and pooling, observers),
+** by one switch for every kernel (sgemm, depthwise and pooling, observers,
+** the int8 GEMM, depthwise and rescale loops),
 ** so that the suite can be run on each path of this machine and show the
 ** same bits. Plain C, no MLIR header.
 */

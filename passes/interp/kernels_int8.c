@@ -20,7 +20,9 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 
+#include "igemm.h"
 #include "ir_ops.h"
+#include "pt2e_cpu.h"
 #include "pt2e_parallel.h"
 #include "pt2e_support.h"
 
@@ -38,6 +40,7 @@ typedef struct Int8Run {
   const int8_t *x, *w;
   int32_t *out;
   const int32_t *wsum; /* conv: sum of each filter's weights */
+  const int32_t *wz;   /* depthwise, vector levels: weights less their zero point */
   int32_t a, b;        /* zero points */
   int64_t N, H, W, C, F, KH, KW, M, OH, OW; /* matmul: N batch, H rows, C inner, F cols */
 } Int8Run;
@@ -121,6 +124,65 @@ static void depthwiseRows(void *ctx, int64_t begin, int64_t end, int worker) {
   }
 }
 
+/* Depthwise with channel multiplier 1 on the vector levels: the weights
+** less their zero point as i32 (wz, [KH, KW, C]) once per call, then each
+** output pixel sums its taps channel by channel, a loop the compiler
+** vectorises (pmulld needs SSE4.1, so the portable build never did). The
+** same products and 32-bit wrapping sums as depthwiseRows: the same bits. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+ALWAYS_INLINE void depthwiseRowsM1Body(const Int8Run *r, int64_t begin, int64_t end) {
+  const Int8Kernel *k = r->k;
+  int64_t C = r->C;
+  for (int64_t item = begin; item < end; item++) {
+    int64_t n = item / r->OH, oh = item % r->OH;
+    for (int64_t ow = 0; ow < r->OW; ow++) {
+      int32_t *o = r->out + ((n * r->OH + oh) * r->OW + ow) * C;
+      for (int64_t kh = 0; kh < r->KH; kh++)
+        for (int64_t kw = 0; kw < r->KW; kw++) {
+          int64_t ih = oh * k->sh + kh * k->dh, iw = ow * k->sw + kw * k->dw;
+          const int8_t *xr = r->x + ((n * r->H + ih) * r->W + iw) * C;
+          const int32_t *wr = r->wz + (kh * r->KW + kw) * C;
+          uint32_t a = (uint32_t)r->a;
+          for (int64_t c = 0; c < C; c++)
+            o[c] = (int32_t)((uint32_t)o[c] + ((uint32_t)(int32_t)xr[c] - a) * (uint32_t)wr[c]);
+        }
+    }
+  }
+}
+
+static void depthwiseRowsM1Portable(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  depthwiseRowsM1Body(ctx, begin, end);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void depthwiseRowsM1Avx2(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  depthwiseRowsM1Body(ctx, begin, end);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static void depthwiseRowsM1Avx512(void *ctx, int64_t begin, int64_t end, int worker) {
+  (void)worker;
+  depthwiseRowsM1Body(ctx, begin, end);
+}
+#endif
+
+/* The M = 1 loop for the ISA limit (pt2e_cpu.h). */
+static Pt2eParallelFn depthwiseM1Fn(void) {
+#if defined(__x86_64__)
+  Pt2eIsa isa = pt2eCpuIsa();
+  if (isa >= Pt2eIsaAvx512 && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl"))
+    return depthwiseRowsM1Avx512;
+  if (isa >= Pt2eIsaAvx2)
+    return depthwiseRowsM1Avx2;
+#endif
+  return depthwiseRowsM1Portable;
+}
+
 /* matmul rows: items are (batch, row); C[b, m, :] += (A[b, m, k] - a) (B[b, k, :] - b) */
 static void matmulRows(void *ctx, int64_t begin, int64_t end, int worker) {
   (void)worker;
@@ -140,20 +202,62 @@ static void matmulRows(void *ctx, int64_t begin, int64_t end, int worker) {
   }
 }
 
-/* A batch matmul: rows (batch, row) split over the pool. */
-static void runInt8Matmul(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt) {
+/* The vector path's rows (igemm.h) of a convolution: output pixel p =
+** (n, oh, ow) as its window, im2col, in the weight's (kh, kw, c) order. */
+static void convPatches(const void *ctx, int64_t p0, int64_t count, int8_t *dst, int64_t ld) {
+  const Int8Run *r = ctx;
+  const Int8Kernel *k = r->k;
+  int64_t run = k->dw == 1 ? r->KW * r->C : r->C, parts = k->dw == 1 ? 1 : r->KW;
+  for (int64_t i = 0; i < count; i++) {
+    int64_t p = p0 + i, ow = p % r->OW, oh = p / r->OW % r->OH, n = p / (r->OW * r->OH);
+    int8_t *d = dst + i * ld;
+    for (int64_t kh = 0; kh < r->KH; kh++)
+      for (int64_t q = 0; q < parts; q++, d += run) {
+        int64_t ih = oh * k->sh + kh * k->dh, iw = ow * k->sw + q * k->dw;
+        memcpy(d, r->x + ((n * r->H + ih) * r->W + iw) * r->C, (size_t)run);
+      }
+  }
+}
+
+/* The vector path's rows of a matmul: A's rows of one batch, as they are. */
+static void matmulRowsOf(const void *ctx, int64_t p0, int64_t count, int8_t *dst, int64_t ld) {
+  const int8_t *a = ((const Int8Run *)ctx)->x;
+  int64_t K = ((const Int8Run *)ctx)->C;
+  for (int64_t i = 0; i < count; i++)
+    memcpy(dst + i * ld, a + (p0 + i) * K, (size_t)K);
+}
+
+/* A batch matmul: on the vector path one product a batch, else rows
+** (batch, row) split over the pool. False when the vector path's scratch
+** cannot be had. */
+static bool runInt8Matmul(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt,
+                          bool vector) {
   r->N = xt->shape[0];
   r->H = xt->shape[1];
   r->C = xt->shape[2];
   r->F = wt->shape[2];
-  pt2eParallelFor(r->N * r->H, 1, matmulRows, r);
+  if (!vector) {
+    pt2eParallelFor(r->N * r->H, 1, matmulRows, r);
+    return true;
+  }
+  const int8_t *x = r->x;
+  for (int64_t bt = 0; bt < r->N; bt++) {
+    Int8Run one = *r;
+    one.x = x + bt * r->H * r->C;
+    Pt2eIgemm g = {.P = r->H, .F = r->F, .K = r->C, .rows = matmulRowsOf, .rowsCtx = &one,
+                   .w = r->w + bt * r->C * r->F, .wsF = 1, .wsK = r->F, .a = r->a, .b = r->b,
+                   .out = r->out + bt * r->H * r->F, .ldo = r->F};
+    if (!pt2eIgemm(&g))
+      return false;
+  }
+  return true;
 }
 
 /* A convolution or a depthwise convolution: output rows (image, oh) split
 ** over the pool; a convolution first sums each filter's weights. False
 ** when that sum's memory cannot be had. */
 static bool runInt8Window(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt,
-                          const Pt2eTensor *out) {
+                          const Pt2eTensor *out, bool vector) {
   r->N = xt->shape[0];
   r->H = xt->shape[1];
   r->W = xt->shape[2];
@@ -164,12 +268,31 @@ static bool runInt8Window(Int8Run *r, const Pt2eTensor *xt, const Pt2eTensor *wt
     r->KH = wt->shape[0];
     r->KW = wt->shape[1];
     r->M = wt->shape[3];
-    pt2eParallelFor(r->N * r->OH, 1, depthwiseRows, r);
+    if (!vector || r->M != 1) {
+      pt2eParallelFor(r->N * r->OH, 1, depthwiseRows, r);
+      return true;
+    }
+    int64_t taps = r->KH * r->KW * r->C;
+    int32_t *wz = pt2eAllocUninit(sizeof(int32_t) * (size_t)(taps > 0 ? taps : 1));
+    if (!wz)
+      return false;
+    for (int64_t i = 0; i < taps; i++)
+      wz[i] = (int32_t)((uint32_t)(int32_t)r->w[i] - (uint32_t)r->b);
+    r->wz = wz;
+    pt2eParallelFor(r->N * r->OH, 1, depthwiseM1Fn(), r);
+    pt2eFree(wz);
     return true;
   }
   r->F = wt->shape[0];
   r->KH = wt->shape[1];
   r->KW = wt->shape[2];
+  if (vector) {
+    int64_t K = r->KH * r->KW * r->C;
+    Pt2eIgemm g = {.P = r->N * r->OH * r->OW, .F = r->F, .K = K, .rows = convPatches,
+                   .rowsCtx = r, .w = r->w, .wsF = K, .wsK = 1, .a = r->a, .b = r->b,
+                   .out = r->out, .ldo = r->F};
+    return pt2eIgemm(&g);
+  }
   int32_t *wsum = pt2eAllocUninit(sizeof(int32_t) * (size_t)r->F);
   if (!wsum)
     return false;
@@ -202,9 +325,10 @@ static MlirLogicalResult execInt8(Exec *ex, const Instr *in) {
     r.a = (int32_t)ex->slots[in->operands[2]].scalar.i;
     r.b = (int32_t)ex->slots[in->operands[3]].scalar.i;
   }
-  if (k->kind == IMatmul)
-    runInt8Matmul(&r, xt, wt);
-  else if (!runInt8Window(&r, xt, wt, out)) {
+  /* the vector kernels where the CPU and PT2E_ISA allow (the same bits) */
+  bool vector = pt2eIgemmAvailable();
+  if (k->kind == IMatmul ? !runInt8Matmul(&r, xt, wt, vector)
+                         : !runInt8Window(&r, xt, wt, out, vector)) {
     pt2eTensorRelease(out);
     return pt2eInterpOutOfMemory(in->op);
   }

@@ -16,7 +16,8 @@
 /* Installs the first kernel that takes the op; otherwise the loop nest
 ** (or a reduction) reads its inputs through pure broadcasts. */
 static void chooseExec(CompileCtx *cc, Instr *in, LinalgPlan *p) {
-  if (pt2eLinalgChooseInt8Kernel(cc, in, p) || pt2eLinalgChooseKernel(cc, in, p))
+  if (pt2eLinalgChooseInt8Kernel(cc, in, p) || pt2eLinalgChooseRescale(cc, in, p) ||
+      pt2eLinalgChooseKernel(cc, in, p))
     return;
   if (pt2eLinalgReadThroughBroadcasts(cc, in, p))
     pt2eLinalgPlanBlocks(p); /* the rewired operands' strides */

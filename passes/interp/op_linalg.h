@@ -16,6 +16,10 @@
 ** tosa-to-linalg-named makes of lowered TOSA. */
 bool pt2eLinalgChooseInt8Kernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
 
+/* kernels_rescale.c: the integer linalg.generic bodies tosa-to-linalg and
+** tosa-to-arith make of tosa.rescale (SINGLE_ROUND) and tosa.clamp. */
+bool pt2eLinalgChooseRescale(CompileCtx *cc, Instr *in, LinalgPlan *plan);
+
 /* kernels.c: f32 matmuls, batch matmuls, 2-D convolutions (named, or a
 ** linalg.generic of the same form), depthwise convolutions and pooling. */
 bool pt2eLinalgChooseKernel(CompileCtx *cc, Instr *in, LinalgPlan *plan);
