@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what pt2e-mlir needs to build and test, from Debian's packages
 # (Debian 12 "bookworm": LLVM/MLIR 22 come from bookworm-security), and
-# IREE's compiler and runtime from PyPI into .venv-iree/ (below). Only
-# missing packages are installed; run as root or with sudo available.
+# IREE's compiler and runtime from PyPI into .venv-iree/ (below), and Arm's
+# vela and the TOSA serializer from PyPI into .venv-vela/
+# (tools/install-vela-deps.sh, run last). Only missing packages are
+# installed; run as root or with sudo available.
 set -euo pipefail
 
 PACKAGES=(
@@ -46,6 +48,7 @@ done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all packages present"
   install_iree
+  "$(dirname "$0")/install-vela-deps.sh"
   exit 0
 fi
 
@@ -55,3 +58,4 @@ echo "install-deps: installing ${missing[*]}"
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 install_iree
+"$(dirname "$0")/install-vela-deps.sh"
