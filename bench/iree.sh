@@ -8,7 +8,7 @@
 # dispatch count and the VNNI instructions of the generated code, and
 # whether the int8 outputs are the bytes pt2e-run gives.
 #
-#   bench/iree.sh                  conv_relu, mlp, resnet18, mobilenet_v2
+#   bench/iree.sh                  conv_relu, mlp, resnet18, mobilenet_v2, transformer
 #   options: --models "mlp resnet18"  --rounds N (default 5)  --iters N (default 10)
 #            --device local-sync|local-task (default local-sync: one thread)
 #            --cpu host|generic (default host)  --build DIR  --work DIR
@@ -17,7 +17,17 @@
 # for the exports (cached in the work folder), the import venv with torch
 # and torch-mlir (PT2E_IMPORT_PYTHON or .venv/; bench/pytorch/side_by_side.py
 # export): MLP batch 256, ResNet-18 and MobileNetV2 1x3x224x224, conv -> relu
-# the example's 4x3x16x16. docs/deploy-iree.md has the table of one run.
+# the example's 4x3x16x16, the transformer layer (bench/pytorch/models.py:
+# nn.TransformerEncoderLayer(256, 4, 2048), batch_first) on 1x128x256.
+# docs/deploy-iree.md has the table of one run.
+#
+# The transformer's output is float: PT2E quantizes its four linears and two
+# residual adds, not the attention's matmuls, softmax or layer norms, so its
+# int8 module has the float interface (pt2e-lower-int8{target=tosa},
+# pt2e-lower-quant) and float parts whose rounding is IREE's own (summation
+# order, exp, rsqrt): its output is compared by SQNR, and its integer part
+# byte for byte on a second module that returns the last int8 tensor (the
+# residual add before the last layer norm, dequantized: "int8 part").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build
@@ -69,10 +79,11 @@ export_model() {
       sed -E 's/pt2e\.annotation = \{[^}]*\}, //' "$root/examples/conv_relu/conv_relu.linalg.mlir" > "$d/float.mlir"
       cp "$root/examples/conv_relu/golden/calib.npz" "$d/calib.npz"
       cp "$root/examples/conv_relu/golden/test_input.npy" "$d/x.npy" ;;
-    mlp | resnet18 | mobilenet_v2)
+    mlp | resnet18 | mobilenet_v2 | transformer)
       [ -x "$tpy" ] || { echo "bench/iree.sh: $m needs torch-mlir's export: no $tpy (PT2E_IMPORT_PYTHON)" >&2; exit 1; }
       local spec="--batch 1 --size 224"
       [ "$m" = mlp ] && spec="--batch 256"
+      [ "$m" = transformer ] && spec="--batch 1 --size 128"  # size: the sequence length
       # shellcheck disable=SC2086 # the model's flags
       "$tpy" "$root/bench/pytorch/side_by_side.py" export "$m" $spec --batches 4 --dir "$d/export" >/dev/null
       mv "$d/export/$m.mlir" "$d/float.mlir.tmp"
@@ -92,7 +103,7 @@ variants() {
   echo "int8 default|int8|"
   echo "float dt|float|$dt"
   echo "int8 dt|int8|$dt"
-  if [ "$1" != mlp ]; then
+  if [ "$1" != mlp ] && [ "$1" != transformer ]; then
     # convolutions reach the data-tiled (mmt4d, VNNI) kernels only as im2col
     # matmuls; IREE's float convs are fastest converted to channels-last
     echo "float dt+im2col|float|$dt $im2col"
@@ -108,16 +119,40 @@ for m in $models; do
   d=$work/$m
   "$opt" "$d/float.mlir" -o "$d/qdq.mlir" \
     -p "builtin.module(pt2e-annotate,pt2e-prepare,pt2e-calibrate{data=$d/calib.npz},pt2e-convert)"
-  "$opt" "$d/qdq.mlir" -p 'builtin.module(pt2e-lower-int8{target=tosa interface=int8})' \
-    --mlir-print-op-generic -o "$d/int8.mlir" 2> "$d/lower.txt"
   "$opt" "$d/float.mlir" --mlir-print-op-generic -o "$d/float.gen.mlir"
-  echo "$m: $(grep 'quant.qcast lowered' "$d/lower.txt" | sed 's/^pt2e-lower-int8: //')"
-  # The int8 function's input: x.npy quantized with its argument's qparams.
-  read -r s z < <(sed -n 's/.*argument 0 is i8 scale \([^ ]*\) zero point \([^ ]*\)$/\1 \2/p' "$d/lower.txt")
-  "$ipy" -c 'import sys, numpy as np
+  if [ "$m" = transformer ]; then
+    # float out (the last layer norm is not quantized): the float interface,
+    # its edge casts and the float parts' Q/DQ lowered by pt2e-lower-quant
+    lower='pt2e-lower-int8{target=tosa},pt2e-lower-quant'
+    "$opt" "$d/qdq.mlir" -p "builtin.module($lower)" --mlir-print-op-generic -o "$d/int8.mlir" 2> "$d/lower.txt"
+    cp "$d/x.npy" "$d/x8.npy"
+    # the int8 part: the same model returning the last residual add (the
+    # input of the last f32 -> f64 extension, the last layer norm's variance
+    # in torch-mlir's decomposition), whose output is a dequantized i8
+    "$ipy" - "$d/float.mlir" "$d/part.mlir" <<'EOF'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+ext = max(i for i, l in enumerate(lines) if re.search(r"arith\.extf %\S+ : f32 to f64", l))
+op = next(l for l in reversed(lines[:ext]) if re.match(r"    %\S+ = linalg\.generic", l))
+x = re.search(r"ins\((%[^ :]+) :", op).group(1)
+text, n = re.subn(r"^(    return) %\S+ :", r"\1 " + x + " :", "\n".join(lines), flags=re.M)
+assert n == 1, "bench/iree.sh: no single return in " + sys.argv[1]
+open(sys.argv[2], "w").write(text)
+EOF
+    "$opt" "$d/part.mlir" -p "builtin.module(pt2e-annotate,pt2e-prepare,pt2e-calibrate{data=$d/calib.npz},pt2e-convert,$lower)" \
+      --mlir-print-op-generic -o "$d/part8.mlir" 2> /dev/null
+    "$run" "$d/part8.mlir" --input="$d/x.npy" --output="$d/part_ours.npy"
+  else
+    "$opt" "$d/qdq.mlir" -p 'builtin.module(pt2e-lower-int8{target=tosa interface=int8})' \
+      --mlir-print-op-generic -o "$d/int8.mlir" 2> "$d/lower.txt"
+    # The int8 function's input: x.npy quantized with its argument's qparams.
+    read -r s z < <(sed -n 's/.*argument 0 is i8 scale \([^ ]*\) zero point \([^ ]*\)$/\1 \2/p' "$d/lower.txt")
+    "$ipy" -c 'import sys, numpy as np
 x = np.load(sys.argv[1])
 q = np.clip(np.rint(x / np.float32(sys.argv[3])) + int(sys.argv[4]), -128, 127)
 np.save(sys.argv[2], q.astype(np.int8))' "$d/x.npy" "$d/x8.npy" "$s" "$z"
+  fi
+  echo "$m: $(grep 'quant.qcast lowered' "$d/lower.txt" | sed 's/^pt2e-lower-int8: //')"
   "$run" "$d/int8.mlir" --input="$d/x8.npy" --output="$d/ours.npy"
   i=0
   while IFS='|' read -r name prec flags; do
@@ -150,7 +185,20 @@ np.save(sys.argv[2], q.astype(np.int8))' "$d/x.npy" "$d/x8.npy" "$s" "$z"
     if [ "$prec" = int8 ]; then
       "$iree/iree-run-module" --module="$d/v$i.vmfb" --device=local-task --function="$fn" \
         --input=@"$in" --output=@"$d/v$i.out.npy" >/dev/null
-      if "$work/bin/int-npy-diff" "$d/ours.npy" "$d/v$i.out.npy" >/dev/null; then same=yes; else same=NO; fi
+      if [ "$m" = transformer ]; then
+        # float output: bit_identical and SQNR against pt2e-run; the int8
+        # part byte for byte
+        same=$("$run" --compare "$d/ours.npy" "$d/v$i.out.npy" | sed -n 's/^sqnr_db=\([^ ]*\) .*bit_identical=\(.*\)$/\2,\1dB/p')
+        # shellcheck disable=SC2086 # the flag list
+        "$iree/iree-compile" $base $flags "$d/part8.mlir" -o "$d/part$i.vmfb"
+        "$iree/iree-run-module" --module="$d/part$i.vmfb" --device=local-task --function="$fn" \
+          --input=@"$in" --output=@"$d/part$i.out.npy" >/dev/null
+        if "$run" --compare "$d/part_ours.npy" "$d/part$i.out.npy" | grep -q 'bit_identical=yes'; then
+          same="$same,part=yes"
+        else
+          same="$same,part=NO"
+        fi
+      elif "$work/bin/int-npy-diff" "$d/ours.npy" "$d/v$i.out.npy" >/dev/null; then same=yes; else same=NO; fi
     fi
     echo "kind=build model=$m v=$i name=$name dispatches=$dispatches vnni=$vnni same=$same flags=$flags" >> "$results"
   done < <(variants "$m")
@@ -236,7 +284,7 @@ for (m, v), b in builds.items():
     if b["name"] not in seen:
         seen.add(b["name"])
         print("  %s: %s" % (b["name"], b["flags"].strip() or "(none)"))
-bad = [b for b in builds.values() if b["same"] == "NO"]
+bad = [b for b in builds.values() if b["same"] == "NO" or "part=NO" in b["same"]]
 if bad:
     print("int8 outputs differing from pt2e-run: %s" % ", ".join("%s %s" % (b["model"], b["name"]) for b in bad))
     sys.exit(1)
