@@ -682,8 +682,15 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
     v = mlirOperationGetResult(user, 0);
   }
   size_t n = clampChain(st, &with, v, &lo, &hi);
-  if (n == 0 || lo != 0 || hi != INFINITY || linearsOnly(st) ||
-      kindExcluded(st, "relu"))
+  bool arm = st->recipe == RecipeArmTosa;
+  bool compute = !strcmp(u->kind, "conv") || !strcmp(u->kind, "linear");
+  /* TOSAQuantizer (quantization_annotator.py) fuses into a conv or linear
+     only, never into an add or mul; also a hardtanh with min 0 (relu6),
+     and neither when the output spec is symmetric (a16w8) */
+  if (arm && (!compute || st->armConfig == Pt2eArmA16W8))
+    return;
+  if (n == 0 || lo != 0 || (hi != INFINITY && !arm) || linearsOnly(st) ||
+      kindExcluded(st, hi == INFINITY ? "relu" : "hardtanh"))
     return;
   for (size_t i = u->numOps; i < with.numOps; i++)
     if (!freeOp(st, with.ops[i]))

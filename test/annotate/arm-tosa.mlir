@@ -37,8 +37,7 @@
 // W4: linalg.matmul {{.*}}{ch_axis = 1 : i64, dtype = i8, {{.*}}quant_max = 7 : i64, quant_min = -7 : i64}]
 
 // A16-LABEL: func.func @conv_relu
-// A16: linalg.conv_2d_nchw_fchw {{.*}}inputs = [{bins = 2048 : i64, dtype = i16, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "histogram", qscheme = "per_tensor_symmetric", quant_max = 32767 : i64, quant_min = -32767 : i64}, {ch_axis = 0 : i64, dtype = i8, eps = 1.52587891E-5 : f32, {{.*}}quant_max = 127 : i64, quant_min = -127 : i64}]
-// A16: linalg.generic {{.*}}output = {bins = 2048 : i64, dtype = i16, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "histogram", qscheme = "per_tensor_symmetric", quant_max = 32767 : i64, quant_min = -32767 : i64}
+// A16: linalg.conv_2d_nchw_fchw {{.*}}inputs = [{bins = 2048 : i64, dtype = i16, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "histogram", qscheme = "per_tensor_symmetric", quant_max = 32767 : i64, quant_min = -32767 : i64}, {ch_axis = 0 : i64, dtype = i8, eps = 1.52587891E-5 : f32, {{.*}}quant_max = 127 : i64, quant_min = -127 : i64}], output = {bins = 2048 : i64, dtype = i16, eps = 2.44140625E-4 : f32, is_dynamic = false, observer = "histogram", qscheme = "per_tensor_symmetric", quant_max = 32767 : i64, quant_min = -32767 : i64}}
 // A16-LABEL: func.func @linear
 // A16: linalg.matmul {{.*}}dtype = i16{{.*}}dtype = i8, eps = 1.52587891E-5 : f32{{.*}}output = {{{.*}}dtype = i16, eps = 2.44140625E-4 : f32
 
@@ -77,4 +76,71 @@ func.func @linear(%x: tensor<2x16xf32>) -> tensor<2x8xf32> {
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8xf32>) -> tensor<2x8xf32>
   %mm = linalg.matmul ins(%x, %w : tensor<2x16xf32>, tensor<16x8xf32>) outs(%f : tensor<2x8xf32>) -> tensor<2x8xf32>
   return %mm : tensor<2x8xf32>
+}
+
+// Placement rules of TOSAQuantizer that differ from XNNPACK's
+// (quantization_annotator.py): a relu after an add is not fused (the add's
+// output gets its own spec, the relu shares it); a hardtanh with min 0
+// (relu6) after a conv is fused like a relu; under a16w8 (a symmetric
+// output spec) nothing is fused: the conv keeps its output spec.
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{quantizer=arm-tosa})' | FileCheck %s --check-prefix=RULES
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate{quantizer=arm-tosa arm-config=a16w8})' | FileCheck %s --check-prefix=RULES16
+// RUN: %pt2e_opt %s -p 'builtin.module(pt2e-annotate)' | FileCheck %s --check-prefix=XNN
+// RULES-LABEL: func.func @conv_relu
+// RULES: linalg.conv_2d_nchw_fchw {{.*}}pt2e.annotation = {inputs = [{{.*}}]}
+// RULES-NOT: output
+// RULES: linalg.generic {{.*}}pt2e.annotation = {output = {bins
+// RULES-LABEL: func.func @add_relu
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{bins{{.*}}}, {bins{{.*}}}], output = {bins
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{shared = {op = "{{.*}}", result = 0 : i64}}], output = {shared
+// RULES-LABEL: func.func @conv_relu6
+// RULES: linalg.conv_2d_nchw_fchw {{.*}}pt2e.annotation = {inputs = [{{.*}}]}
+// RULES-NOT: output
+// RULES: arith.maximumf
+// RULES: linalg.generic {{.*}}pt2e.annotation = {output = {bins
+// RULES16-LABEL: func.func @conv_relu
+// RULES16: linalg.conv_2d_nchw_fchw {{.*}}pt2e.annotation = {inputs = [{{.*}}], output = {bins
+// RULES16: linalg.generic {{.*}}pt2e.annotation = {inputs = [{shared = {op = "{{.*}}", result = 0 : i64}}], output = {shared
+// RULES16-LABEL: func.func @conv_relu6
+// RULES16: linalg.conv_2d_nchw_fchw {{.*}}output = {bins
+// XNN-LABEL: func.func @add_relu
+// XNN: linalg.generic {{.*}}pt2e.annotation = {inputs = [{bins{{.*}}}, {bins{{.*}}}]}
+// XNN: linalg.generic {{.*}}pt2e.annotation = {output = {bins
+// XNN-LABEL: func.func @conv_relu6
+// XNN: linalg.conv_2d_nchw_fchw {{.*}}output = {bins
+
+func.func @add_relu(%a: tensor<2x8xf32>, %b: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x8xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x8xf32>, tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %t = arith.addf %x, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<2x8xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<2x8xf32>
+  return %r : tensor<2x8xf32>
+}
+
+func.func @conv_relu6(%arg0: tensor<1x3x6x6xf32>) -> tensor<1x4x4x4xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %six = arith.constant 6.000000e+00 : f32
+  %w = arith.constant dense<0.25> : tensor<4x3x3x3xf32>
+  %0 = tensor.empty() : tensor<1x4x4x4xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%arg0, %w : tensor<1x3x6x6xf32>, tensor<4x3x3x3xf32>) outs(%f : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1 : tensor<1x4x4x4xf32>) outs(%0 : tensor<1x4x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %3 = arith.maximumf %in, %cst : f32
+    linalg.yield %3 : f32
+  } -> tensor<1x4x4x4xf32>
+  %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2 : tensor<1x4x4x4xf32>) outs(%0 : tensor<1x4x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %5 = arith.minimumf %in, %six : f32
+    linalg.yield %5 : f32
+  } -> tensor<1x4x4x4xf32>
+  return %4 : tensor<1x4x4x4xf32>
 }
