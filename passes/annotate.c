@@ -1165,7 +1165,9 @@ static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
   if (allConstant)
     return mlirLogicalResultSuccess();
   Unit u;
-  unitInit(&u, i, which == Pt2eMatchAdd ? "add" : "mul");
+  unitInit(&u, i, which == Pt2eMatchAdd   ? "add"
+                  : which == Pt2eMatchMul ? "mul"
+                                          : "sub");
   fuseRelu(st, &u);
   if (!unitFree(st, &u))
     return mlirLogicalResultSuccess();
@@ -2287,6 +2289,14 @@ static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
   return annotateBinary(st, i, Pt2eMatchMul);
 }
 
+/* TOSAQuantizer annotates aten.sub.Tensor as add: both inputs and the
+   output (quantization_annotator.py); XNNPACKQuantizer leaves it alone. */
+static MlirLogicalResult subPattern(AnnotateState *st, size_t i) {
+  if (st->recipe != RecipeArmTosa)
+    return mlirLogicalResultSuccess();
+  return annotateBinary(st, i, Pt2eMatchSub);
+}
+
 /*
 ** {======================================================================
 ** Normal forms the patterns read
@@ -2462,7 +2472,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   /* dynamic quantization annotates linears only: the first entry */
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   claimBatchNorm, addPattern,
-                                        mulPattern,     annotateCat};
+                                        mulPattern,     subPattern,
+                                        annotateCat};
   size_t numPatterns = linearsOnly(st) ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)
     for (size_t i = 0; i < st->numPlans; i++)

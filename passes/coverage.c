@@ -124,6 +124,7 @@ const char *pt2eCoverageKind(MlirOperation op) {
     return "add";
   case Pt2eMatchMul:
     return "mul";
+  case Pt2eMatchSub: /* not a pattern of XNNPACKQuantizer's */
   case Pt2eMatchNotBinary:
     break;
   }

@@ -530,18 +530,24 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
     return Pt2eMatchAdd;
   if (pt2eOpIs(op, "tosa.mul"))
     return Pt2eMatchMul;
+  if (pt2eOpIs(op, "tosa.sub"))
+    return Pt2eMatchSub;
   if (!isElementwise(op) || pt2eOpNumInputs(op) != 2)
     return Pt2eMatchNotBinary;
   static const double a[] = {1, -3, 7, 0.25, 2.5}, b[] = {2, 0.5, -7, 4, 3};
-  bool add = true, mul = true;
+  bool add = true, mul = true, sub = true;
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], 0}, y;
     if (!pt2eMatchEvalBody(op, args, &y))
       return Pt2eMatchNotBinary;
     add = add && y == a[i] + b[i];
     mul = mul && y == a[i] * b[i];
+    sub = sub && y == a[i] - b[i];
   }
-  return add ? Pt2eMatchAdd : mul ? Pt2eMatchMul : Pt2eMatchNotBinary;
+  return add ? Pt2eMatchAdd
+         : mul ? Pt2eMatchMul
+         : sub ? Pt2eMatchSub
+               : Pt2eMatchNotBinary;
 }
 
 /* A value defined by arith.constant, directly or through one truncf /

@@ -85,10 +85,12 @@ bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi);
 typedef enum Pt2eMatchBinary {
   Pt2eMatchNotBinary,
   Pt2eMatchAdd, /* operand 0 + operand 1 */
-  Pt2eMatchMul  /* operand 0 * operand 1 */
+  Pt2eMatchMul, /* operand 0 * operand 1 */
+  Pt2eMatchSub  /* operand 0 - operand 1 (TOSAQuantizer annotates it) */
 } Pt2eMatchBinary;
 
-/* tosa.add / tosa.mul, or an elementwise linalg.generic computing a+b, a*b. */
+/* tosa.add / tosa.mul / tosa.sub, or an elementwise linalg.generic
+   computing a+b, a*b, a-b. */
 Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 
 /*

@@ -144,3 +144,20 @@ func.func @conv_relu6(%arg0: tensor<1x3x6x6xf32>) -> tensor<1x4x4x4xf32> {
   } -> tensor<1x4x4x4xf32>
   return %4 : tensor<1x4x4x4xf32>
 }
+
+// sub: TOSAQuantizer annotates both inputs and the output, as an add
+// (XNNPACKQuantizer leaves a sub alone).
+// RULES-LABEL: func.func @sub
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{bins{{.*}}}, {bins{{.*}}}], output = {bins
+// XNN-LABEL: func.func @sub
+// XNN-NOT: pt2e.annotation
+// XNN: return
+func.func @sub(%a: tensor<2x8xf32>, %b: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %e = tensor.empty() : tensor<2x8xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x8xf32>, tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %t = arith.subf %x, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<2x8xf32>
+  return %s : tensor<2x8xf32>
+}

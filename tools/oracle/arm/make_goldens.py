@@ -12,6 +12,9 @@ Models (both built right after torch.manual_seed(0), eval mode):
              Conv2d(8, 16, 3) -> ReLU -> AdaptiveAvgPool2d(1) -> flatten ->
              Linear(16, 10), input [2, 3, 12, 12]; calibration 4 x
              torch.randn(2, 3, 12, 12, generator=Generator().manual_seed(0))
+  binary     a = Conv2d(3, 4, 1)(x); relu(relu(a - Conv2d(3, 4, 1)(x)) + a),
+             input [2, 3, 6, 6], 4 batches drawn likewise: the sub, add and
+             relu rules
 
 Configurations (= pt2e-annotate{quantizer=arm-tosa ...}):
   a8w8      get_symmetric_quantization_config()                  (default)
@@ -28,10 +31,10 @@ Writes into test/arm-tosa/Inputs/ (or OUTDIR):
                                rows qparams-check pairs with ours by range
   <model>.<config>.graph.txt   the prepared graph: each observer and the
                                node it observes (where TOSAQuantizer places)
-  convnet.calib.npz            convnet's calibration batches (arg0)
+  <model>.calib.npz            convnet's and binary's calibration batches (arg0)
   VERSIONS
 and, with --mlir (run in a venv with torch-mlir: tools/oracle/placement's),
-convnet.mlir (torch-mlir FX importer, linalg-on-tensors) only.
+convnet.mlir and binary.mlir (torch-mlir FX importer, linalg-on-tensors) only.
 
 Usage: python tools/oracle/arm/make_goldens.py [--mlir] [OUTDIR]
 """
@@ -61,6 +64,7 @@ from common import ConvReLU  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "examples", "conv_relu", "golden")
 CONVNET_SHAPE = (2, 3, 12, 12)
+BINARY_SHAPE = (2, 3, 6, 6)
 
 
 class ConvNet(torch.nn.Module):
@@ -80,6 +84,21 @@ class ConvNet(torch.nn.Module):
         return self.fc(torch.flatten(x, 1))
 
 
+class Binary(torch.nn.Module):
+    """TOSAQuantizer's binary-op rules: a sub is annotated (inputs and
+    output), and neither it nor the add is fused with a relu."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(3, 4, 1)
+        self.conv2 = torch.nn.Conv2d(3, 4, 1)
+
+    def forward(self, x):
+        a = self.conv1(x)
+        d = torch.relu(a - self.conv2(x))
+        return torch.relu(d + a)
+
+
 def models():
     torch.manual_seed(0)
     conv_relu = ConvReLU().eval()
@@ -90,7 +109,12 @@ def models():
     convnet = ConvNet().eval()
     g = torch.Generator().manual_seed(0)
     cn_calib = torch.stack([torch.randn(*CONVNET_SHAPE, generator=g) for _ in range(4)])
-    return {"conv_relu": (conv_relu, calib), "convnet": (convnet, cn_calib)}
+    torch.manual_seed(0)
+    binary = Binary().eval()
+    g = torch.Generator().manual_seed(0)
+    bin_calib = torch.stack([torch.randn(*BINARY_SHAPE, generator=g) for _ in range(4)])
+    return {"conv_relu": (conv_relu, calib), "convnet": (convnet, cn_calib),
+            "binary": (binary, bin_calib)}
 
 
 def configs():
@@ -108,11 +132,12 @@ def configs():
 
 def write_mlir(out, mods):
     from torch_mlir import fx
-    model, calib = mods["convnet"]
-    m = fx.export_and_import(model, calib[0], output_type="linalg-on-tensors")
-    text = str(m.operation.get_asm(enable_debug_info=False))
-    with open(os.path.join(out, "convnet.mlir"), "w") as f:
-        f.write(text)
+    for name in ("convnet", "binary"):
+        model, calib = mods[name]
+        m = fx.export_and_import(model, calib[0], output_type="linalg-on-tensors")
+        text = str(m.operation.get_asm(enable_debug_info=False))
+        with open(os.path.join(out, name + ".mlir"), "w") as f:
+            f.write(text)
 
 
 def main():
@@ -131,7 +156,8 @@ def main():
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
     from pt2e_import.torchao_side import _row, write_json
 
-    np.savez(os.path.join(out, "convnet.calib.npz"), arg0=mods["convnet"][1].numpy())
+    for name in ("convnet", "binary"):
+        np.savez(os.path.join(out, name + ".calib.npz"), arg0=mods[name][1].numpy())
     for mname, (model, calib) in mods.items():
         for cname, (config, spec) in configs().items():
             quantizer = TOSAQuantizer(TosaSpecification.create_from_string(spec))
