@@ -2289,6 +2289,33 @@ static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
   return annotateBinary(st, i, Pt2eMatchMul);
 }
 
+/*
+** TOSAQuantizer's _one_to_one ops (quantization_annotator.py): sigmoid,
+** tanh, exp get the input activation spec and their own output spec
+** (XNNPACKQuantizer annotates none of them). One inside a claimed
+** decomposition (silu's sigmoid, softmax's exp) stays claimed.
+*/
+static MlirLogicalResult oneToOnePattern(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if (st->recipe != RecipeArmTosa || !freeOp(st, i) ||
+      pt2eMatchUnaryOp(op) == Pt2eMatchNotUnary)
+    return mlirLogicalResultSuccess();
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  if (!pt2eMatchIsF32Tensor(in) ||
+      !pt2eMatchIsF32Tensor(mlirOperationGetResult(op, 0)) ||
+      insideAnnotatedUnit(st, in) || unquantizable(in) || pt2eMatchIsConstant(in))
+    return mlirLogicalResultSuccess();
+  Unit u;
+  unitInit(&u, i, "one_to_one");
+  if (!unitFree(st, &u))
+    return mlirLogicalResultSuccess();
+  if (!setInput(st, i, 0, actSpec(u.kind)))
+    return mlirLogicalResultFailure();
+  setOutput(st, i, actSpec(u.kind));
+  unitClaim(st, &u);
+  return mlirLogicalResultSuccess();
+}
+
 /* TOSAQuantizer annotates aten.sub.Tensor as add: both inputs and the
    output (quantization_annotator.py); XNNPACKQuantizer leaves it alone. */
 static MlirLogicalResult subPattern(AnnotateState *st, size_t i) {
@@ -2473,7 +2500,7 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   claimBatchNorm, addPattern,
                                         mulPattern,     subPattern,
-                                        annotateCat};
+                                        oneToOnePattern, annotateCat};
   size_t numPatterns = linearsOnly(st) ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)
     for (size_t i = 0; i < st->numPlans; i++)

@@ -550,6 +550,32 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
                : Pt2eMatchNotBinary;
 }
 
+Pt2eMatchUnary pt2eMatchUnaryOp(MlirOperation op) {
+  if (pt2eOpIs(op, "tosa.sigmoid"))
+    return Pt2eMatchSigmoid;
+  if (pt2eOpIs(op, "tosa.tanh"))
+    return Pt2eMatchTanh;
+  if (pt2eOpIs(op, "tosa.exp"))
+    return Pt2eMatchExp;
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 1)
+    return Pt2eMatchNotUnary;
+  static const double x[] = {-3, -0.5, 0, 0.25, 2};
+  bool sig = true, th = true, ex = true;
+  for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+    double args[2] = {x[i], 0}, y;
+    if (!pt2eMatchEvalBody(op, args, &y))
+      return Pt2eMatchNotUnary;
+    /* the body's own order of operations may round otherwise */
+    sig = sig && fabs(y - 1 / (1 + exp(-x[i]))) <= 1e-6;
+    th = th && fabs(y - tanh(x[i])) <= 1e-6;
+    ex = ex && fabs(y - exp(x[i])) <= 1e-6 * exp(x[i]);
+  }
+  return sig ? Pt2eMatchSigmoid
+         : th ? Pt2eMatchTanh
+         : ex ? Pt2eMatchExp
+              : Pt2eMatchNotUnary;
+}
+
 /* A value defined by arith.constant, directly or through one truncf /
    extf (torch-mlir keeps a Python float as an f64 constant and truncates
    it in the body). */

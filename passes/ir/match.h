@@ -93,6 +93,18 @@ typedef enum Pt2eMatchBinary {
    computing a+b, a*b, a-b. */
 Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 
+/* Unary functions TOSAQuantizer annotates one to one (input and output). */
+typedef enum Pt2eMatchUnary {
+  Pt2eMatchNotUnary,
+  Pt2eMatchSigmoid, /* 1 / (1 + exp(-x)) */
+  Pt2eMatchTanh,
+  Pt2eMatchExp
+} Pt2eMatchUnary;
+
+/* tosa.sigmoid / tanh / exp, or an elementwise generic of one input whose
+   body computes one of them (evaluated on samples). */
+Pt2eMatchUnary pt2eMatchUnaryOp(MlirOperation op);
+
 /*
 ** An elementwise linalg.generic / map of one f32 input whose body yields
 ** arith.addf or arith.mulf of that input and a scalar constant (captured

@@ -161,3 +161,32 @@ func.func @sub(%a: tensor<2x8xf32>, %b: tensor<2x8xf32>) -> tensor<2x8xf32> {
   } -> tensor<2x8xf32>
   return %s : tensor<2x8xf32>
 }
+
+// sigmoid (torch-mlir's 1 / (1 + exp(-x)) generic) and tanh: TOSAQuantizer's
+// one-to-one ops, input and output annotated; XNNPACKQuantizer leaves them.
+// RULES-LABEL: func.func @sigmoid_tanh
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{bins{{.*}}}], output = {bins
+// RULES: math.exp
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{bins{{.*}}}], output = {bins
+// RULES: math.tanh
+// XNN-LABEL: func.func @sigmoid_tanh
+// XNN-NOT: pt2e.annotation
+// XNN: return
+func.func @sigmoid_tanh(%a: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %one = arith.constant 1.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x8xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %n = arith.negf %x : f32
+    %x1 = math.exp %n : f32
+    %d = arith.addf %x1, %one : f32
+    %r = arith.divf %one, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<2x8xf32>
+  %t = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %y = math.tanh %x : f32
+    linalg.yield %y : f32
+  } -> tensor<2x8xf32>
+  return %t : tensor<2x8xf32>
+}

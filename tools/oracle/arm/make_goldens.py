@@ -15,6 +15,8 @@ Models (both built right after torch.manual_seed(0), eval mode):
   binary     a = Conv2d(3, 4, 1)(x); relu(relu(a - Conv2d(3, 4, 1)(x)) + a),
              input [2, 3, 6, 6], 4 batches drawn likewise: the sub, add and
              relu rules
+  unary      y = Conv2d(3, 4, 1)(x); exp(tanh(y)) + sigmoid(y), input and
+             batches as binary's: the one-to-one ops
 
 Configurations (= pt2e-annotate{quantizer=arm-tosa ...}):
   a8w8      get_symmetric_quantization_config()                  (default)
@@ -31,10 +33,10 @@ Writes into test/arm-tosa/Inputs/ (or OUTDIR):
                                rows qparams-check pairs with ours by range
   <model>.<config>.graph.txt   the prepared graph: each observer and the
                                node it observes (where TOSAQuantizer places)
-  <model>.calib.npz            convnet's and binary's calibration batches (arg0)
+  <model>.calib.npz            convnet's, binary's and unary's calibration batches (arg0)
   VERSIONS
 and, with --mlir (run in a venv with torch-mlir: tools/oracle/placement's),
-convnet.mlir and binary.mlir (torch-mlir FX importer, linalg-on-tensors) only.
+convnet.mlir, binary.mlir and unary.mlir (torch-mlir FX importer, linalg-on-tensors) only.
 
 Usage: python tools/oracle/arm/make_goldens.py [--mlir] [OUTDIR]
 """
@@ -99,6 +101,19 @@ class Binary(torch.nn.Module):
         return torch.relu(d + a)
 
 
+class Unary(torch.nn.Module):
+    """TOSAQuantizer's one-to-one ops: sigmoid, tanh, exp each get an input
+    and an output spec."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 1)
+
+    def forward(self, x):
+        y = self.conv(x)
+        return torch.exp(torch.tanh(y)) + torch.sigmoid(y)
+
+
 def models():
     torch.manual_seed(0)
     conv_relu = ConvReLU().eval()
@@ -113,8 +128,12 @@ def models():
     binary = Binary().eval()
     g = torch.Generator().manual_seed(0)
     bin_calib = torch.stack([torch.randn(*BINARY_SHAPE, generator=g) for _ in range(4)])
+    torch.manual_seed(0)
+    unary = Unary().eval()
+    g = torch.Generator().manual_seed(0)
+    un_calib = torch.stack([torch.randn(*BINARY_SHAPE, generator=g) for _ in range(4)])
     return {"conv_relu": (conv_relu, calib), "convnet": (convnet, cn_calib),
-            "binary": (binary, bin_calib)}
+            "binary": (binary, bin_calib), "unary": (unary, un_calib)}
 
 
 def configs():
@@ -132,7 +151,7 @@ def configs():
 
 def write_mlir(out, mods):
     from torch_mlir import fx
-    for name in ("convnet", "binary"):
+    for name in ("convnet", "binary", "unary"):
         model, calib = mods[name]
         m = fx.export_and_import(model, calib[0], output_type="linalg-on-tensors")
         text = str(m.operation.get_asm(enable_debug_info=False))
@@ -156,7 +175,7 @@ def main():
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
     from pt2e_import.torchao_side import _row, write_json
 
-    for name in ("convnet", "binary"):
+    for name in ("convnet", "binary", "unary"):
         np.savez(os.path.join(out, name + ".calib.npz"), arg0=mods[name][1].numpy())
     for mname, (model, calib) in mods.items():
         for cname, (config, spec) in configs().items():
