@@ -1167,7 +1167,8 @@ static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
   Unit u;
   unitInit(&u, i, which == Pt2eMatchAdd   ? "add"
                   : which == Pt2eMatchMul ? "mul"
-                                          : "sub");
+                  : which == Pt2eMatchSub ? "sub"
+                                          : "minimum_maximum");
   fuseRelu(st, &u);
   if (!unitFree(st, &u))
     return mlirLogicalResultSuccess();
@@ -2290,6 +2291,23 @@ static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
 }
 
 /*
+** TOSAQuantizer annotates aten.maximum / aten.minimum of two activations as
+** add: both inputs and the output. Both must be computed (not constant):
+** a maximum with a zero tensor is a relu, which PT2E sees as aten.relu.
+*/
+static MlirLogicalResult maxMinPattern(AnnotateState *st, size_t i) {
+  if (st->recipe != RecipeArmTosa)
+    return mlirLogicalResultSuccess();
+  Pt2eMatchBinary which = pt2eMatchBinaryOp(st->plans[i].op);
+  if (which != Pt2eMatchMax && which != Pt2eMatchMin)
+    return mlirLogicalResultSuccess();
+  for (intptr_t k = 0; k < 2; k++)
+    if (pt2eMatchIsConstant(mlirOperationGetOperand(st->plans[i].op, k)))
+      return mlirLogicalResultSuccess();
+  return annotateBinary(st, i, which);
+}
+
+/*
 ** TOSAQuantizer's _one_to_one ops (quantization_annotator.py): sigmoid,
 ** tanh, exp get the input activation spec and their own output spec
 ** (XNNPACKQuantizer annotates none of them). One inside a claimed
@@ -2500,7 +2518,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   claimBatchNorm, addPattern,
                                         mulPattern,     subPattern,
-                                        oneToOnePattern, annotateCat};
+                                        maxMinPattern,  oneToOnePattern,
+                                        annotateCat};
   size_t numPatterns = linearsOnly(st) ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)
     for (size_t i = 0; i < st->numPlans; i++)

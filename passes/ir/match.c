@@ -532,10 +532,14 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
     return Pt2eMatchMul;
   if (pt2eOpIs(op, "tosa.sub"))
     return Pt2eMatchSub;
+  if (pt2eOpIs(op, "tosa.maximum"))
+    return Pt2eMatchMax;
+  if (pt2eOpIs(op, "tosa.minimum"))
+    return Pt2eMatchMin;
   if (!isElementwise(op) || pt2eOpNumInputs(op) != 2)
     return Pt2eMatchNotBinary;
   static const double a[] = {1, -3, 7, 0.25, 2.5}, b[] = {2, 0.5, -7, 4, 3};
-  bool add = true, mul = true, sub = true;
+  bool add = true, mul = true, sub = true, max = true, min = true;
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], 0}, y;
     if (!pt2eMatchEvalBody(op, args, &y))
@@ -543,10 +547,14 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
     add = add && y == a[i] + b[i];
     mul = mul && y == a[i] * b[i];
     sub = sub && y == a[i] - b[i];
+    max = max && y == fmax(a[i], b[i]);
+    min = min && y == fmin(a[i], b[i]);
   }
   return add ? Pt2eMatchAdd
          : mul ? Pt2eMatchMul
          : sub ? Pt2eMatchSub
+         : max ? Pt2eMatchMax
+         : min ? Pt2eMatchMin
                : Pt2eMatchNotBinary;
 }
 

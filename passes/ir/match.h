@@ -86,11 +86,14 @@ typedef enum Pt2eMatchBinary {
   Pt2eMatchNotBinary,
   Pt2eMatchAdd, /* operand 0 + operand 1 */
   Pt2eMatchMul, /* operand 0 * operand 1 */
-  Pt2eMatchSub  /* operand 0 - operand 1 (TOSAQuantizer annotates it) */
+  Pt2eMatchSub, /* operand 0 - operand 1 (TOSAQuantizer annotates it) */
+  Pt2eMatchMax, /* maximum(operand 0, operand 1) (also a relu's form when
+                   one operand is a zero tensor: callers check) */
+  Pt2eMatchMin  /* minimum(operand 0, operand 1) */
 } Pt2eMatchBinary;
 
-/* tosa.add / tosa.mul / tosa.sub, or an elementwise linalg.generic
-   computing a+b, a*b, a-b. */
+/* tosa.add / mul / sub / maximum / minimum, or an elementwise
+   linalg.generic computing a+b, a*b, a-b, max(a, b), min(a, b). */
 Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
 
 /* Unary functions TOSAQuantizer annotates one to one (input and output). */

@@ -190,3 +190,29 @@ func.func @sigmoid_tanh(%a: tensor<2x8xf32>) -> tensor<2x8xf32> {
   } -> tensor<2x8xf32>
   return %t : tensor<2x8xf32>
 }
+
+// maximum of two activations: inputs and output, as TOSAQuantizer's
+// aten.maximum; a maximum with a zero tensor stays a relu (propagated).
+// RULES-LABEL: func.func @max2
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{bins{{.*}}}, {bins{{.*}}}], output = {bins
+// RULES: arith.maximumf
+// RULES: linalg.generic {{.*}}pt2e.annotation = {inputs = [{shared = {op = "{{.*}}", result = 0 : i64}}], output = {shared
+// XNN-LABEL: func.func @max2
+// XNN-NOT: pt2e.annotation
+// XNN: return
+func.func @max2(%a: tensor<2x8xf32>, %b: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8xf32>) -> tensor<2x8xf32>
+  %m = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x8xf32>, tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %t = arith.maximumf %x, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<2x8xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%m, %z : tensor<2x8xf32>, tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %t = arith.maximumf %x, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<2x8xf32>
+  return %r : tensor<2x8xf32>
+}

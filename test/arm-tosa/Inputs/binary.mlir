@@ -13,27 +13,33 @@ module {
     %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%arg0, %cst_1 : tensor<2x3x6x6xf32>, tensor<4x3x1x1xf32>) outs(%broadcasted_4 : tensor<2x4x6x6xf32>) -> tensor<2x4x6x6xf32>
     %3 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1, %2 : tensor<2x4x6x6xf32>, tensor<2x4x6x6xf32>) outs(%0 : tensor<2x4x6x6xf32>) {
     ^bb0(%in: f32, %in_5: f32, %out: f32):
-      %7 = arith.subf %in, %in_5 : f32
-      linalg.yield %7 : f32
+      %8 = arith.subf %in, %in_5 : f32
+      linalg.yield %8 : f32
     } -> tensor<2x4x6x6xf32>
     %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%3 : tensor<2x4x6x6xf32>) outs(%0 : tensor<2x4x6x6xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %7 = arith.cmpf ugt, %in, %cst : f32
-      %8 = arith.select %7, %in, %cst : f32
-      linalg.yield %8 : f32
+      %8 = arith.cmpf ugt, %in, %cst : f32
+      %9 = arith.select %8, %in, %cst : f32
+      linalg.yield %9 : f32
     } -> tensor<2x4x6x6xf32>
     %5 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%4, %1 : tensor<2x4x6x6xf32>, tensor<2x4x6x6xf32>) outs(%0 : tensor<2x4x6x6xf32>) {
     ^bb0(%in: f32, %in_5: f32, %out: f32):
-      %7 = arith.addf %in, %in_5 : f32
-      linalg.yield %7 : f32
+      %8 = arith.addf %in, %in_5 : f32
+      linalg.yield %8 : f32
     } -> tensor<2x4x6x6xf32>
     %6 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%5 : tensor<2x4x6x6xf32>) outs(%0 : tensor<2x4x6x6xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %7 = arith.cmpf ugt, %in, %cst : f32
-      %8 = arith.select %7, %in, %cst : f32
-      linalg.yield %8 : f32
+      %8 = arith.cmpf ugt, %in, %cst : f32
+      %9 = arith.select %8, %in, %cst : f32
+      linalg.yield %9 : f32
     } -> tensor<2x4x6x6xf32>
-    return %6 : tensor<2x4x6x6xf32>
+    %7 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%6, %2 : tensor<2x4x6x6xf32>, tensor<2x4x6x6xf32>) outs(%0 : tensor<2x4x6x6xf32>) {
+    ^bb0(%in: f32, %in_5: f32, %out: f32):
+      %8 = arith.cmpf olt, %in, %in_5 : f32
+      %9 = arith.select %8, %in, %in_5 : f32
+      linalg.yield %9 : f32
+    } -> tensor<2x4x6x6xf32>
+    return %7 : tensor<2x4x6x6xf32>
   }
 }
 

@@ -12,9 +12,10 @@ Models (both built right after torch.manual_seed(0), eval mode):
              Conv2d(8, 16, 3) -> ReLU -> AdaptiveAvgPool2d(1) -> flatten ->
              Linear(16, 10), input [2, 3, 12, 12]; calibration 4 x
              torch.randn(2, 3, 12, 12, generator=Generator().manual_seed(0))
-  binary     a = Conv2d(3, 4, 1)(x); relu(relu(a - Conv2d(3, 4, 1)(x)) + a),
-             input [2, 3, 6, 6], 4 batches drawn likewise: the sub, add and
-             relu rules
+  binary     a = Conv2d(3, 4, 1)(x); b = Conv2d(3, 4, 1)(x);
+             minimum(relu(relu(a - b) + a), b),
+             input [2, 3, 6, 6], 4 batches drawn likewise: the sub, add,
+             minimum and relu rules
   unary      y = Conv2d(3, 4, 1)(x); exp(tanh(y)) + sigmoid(y), input and
              batches as binary's: the one-to-one ops
 
@@ -87,8 +88,9 @@ class ConvNet(torch.nn.Module):
 
 
 class Binary(torch.nn.Module):
-    """TOSAQuantizer's binary-op rules: a sub is annotated (inputs and
-    output), and neither it nor the add is fused with a relu."""
+    """TOSAQuantizer's binary-op rules: a sub and a minimum are annotated
+    (inputs and output), and neither the sub nor the add is fused with a
+    relu."""
 
     def __init__(self):
         super().__init__()
@@ -97,8 +99,9 @@ class Binary(torch.nn.Module):
 
     def forward(self, x):
         a = self.conv1(x)
-        d = torch.relu(a - self.conv2(x))
-        return torch.relu(d + a)
+        b = self.conv2(x)
+        d = torch.relu(a - b)
+        return torch.minimum(torch.relu(d + a), b)
 
 
 class Unary(torch.nn.Module):
