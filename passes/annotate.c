@@ -2308,6 +2308,33 @@ static MlirLogicalResult maxMinPattern(AnnotateState *st, size_t i) {
 }
 
 /*
+** TOSAQuantizer annotates aten.mm / aten.bmm as add: both inputs and the
+** output. Here: a contraction of two computed activations (no weight
+** operand, which makes it a linear; none constant).
+*/
+static MlirLogicalResult matmulPattern(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if (st->recipe != RecipeArmTosa || !isLinear(op) || !freeOp(st, i) ||
+      !f32Operands(op) || pt2eMatchLinearWeight(op))
+    return mlirLogicalResultSuccess();
+  for (intptr_t k = 0; k < 2; k++) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    if (pt2eMatchIsConstant(v) || insideAnnotatedUnit(st, v) || unquantizable(v))
+      return mlirLogicalResultSuccess();
+  }
+  Unit u;
+  unitInit(&u, i, "matmul");
+  if (!unitFree(st, &u))
+    return mlirLogicalResultSuccess();
+  for (intptr_t k = 0; k < 2; k++)
+    if (!setInput(st, i, k, actSpec(u.kind)))
+      return mlirLogicalResultFailure();
+  setOutput(st, i, actSpec(u.kind));
+  unitClaim(st, &u);
+  return mlirLogicalResultSuccess();
+}
+
+/*
 ** TOSAQuantizer's _one_to_one ops (quantization_annotator.py): sigmoid,
 ** tanh, exp get the input activation spec and their own output spec
 ** (XNNPACKQuantizer annotates none of them). One inside a claimed
@@ -2518,7 +2545,8 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   claimBatchNorm, addPattern,
                                         mulPattern,     subPattern,
-                                        maxMinPattern,  oneToOnePattern,
+                                        maxMinPattern,  matmulPattern,
+                                        oneToOnePattern,
                                         annotateCat};
   size_t numPatterns = linearsOnly(st) ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)

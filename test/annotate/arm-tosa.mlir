@@ -216,3 +216,25 @@ func.func @max2(%a: tensor<2x8xf32>, %b: tensor<2x8xf32>) -> tensor<2x8xf32> {
   } -> tensor<2x8xf32>
   return %r : tensor<2x8xf32>
 }
+
+// a matmul of two activations: inputs and output, as TOSAQuantizer's
+// aten.mm / bmm (XNNPACKQuantizer annotates no matmul without a weight).
+// RULES-LABEL: func.func @mm2
+// RULES: linalg.matmul {pt2e.annotation = {inputs = [{bins{{.*}}}, {bins{{.*}}}], output = {bins
+// XNN-LABEL: func.func @mm2
+// XNN-NOT: pt2e.annotation
+// XNN: return
+func.func @mm2(%a: tensor<2x16xf32>, %b: tensor<16x8xf32>) -> tensor<2x8xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %e = tensor.empty() : tensor<16x8xf32>
+  %bb = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<16x8xf32>) outs(%e : tensor<16x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %t = arith.mulf %x, %x : f32
+    linalg.yield %t : f32
+  } -> tensor<16x8xf32>
+  %e2 = tensor.empty() : tensor<2x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e2 : tensor<2x8xf32>) -> tensor<2x8xf32>
+  %mm = linalg.matmul ins(%a, %bb : tensor<2x16xf32>, tensor<16x8xf32>) outs(%f : tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %mm : tensor<2x8xf32>
+}

@@ -16,8 +16,9 @@ Models (both built right after torch.manual_seed(0), eval mode):
              minimum(relu(relu(a - b) + a), b),
              input [2, 3, 6, 6], 4 batches drawn likewise: the sub, add,
              minimum and relu rules
-  unary      y = Conv2d(3, 4, 1)(x); exp(tanh(y)) + sigmoid(y), input and
-             batches as binary's: the one-to-one ops
+  unary      y = Conv2d(3, 4, 1)(x); u = exp(tanh(y)) + sigmoid(y);
+             z = flatten(u, 2); bmm(z, z^T), input and batches as binary's:
+             the one-to-one ops and bmm
 
 Configurations (= pt2e-annotate{quantizer=arm-tosa ...}):
   a8w8      get_symmetric_quantization_config()                  (default)
@@ -114,7 +115,9 @@ class Unary(torch.nn.Module):
 
     def forward(self, x):
         y = self.conv(x)
-        return torch.exp(torch.tanh(y)) + torch.sigmoid(y)
+        u = torch.exp(torch.tanh(y)) + torch.sigmoid(y)
+        z = u.flatten(2)
+        return torch.bmm(z, z.transpose(1, 2))
 
 
 def models():
