@@ -1,72 +1,81 @@
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-#map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
-#map2 = affine_map<(d0, d1) -> (d1)>
-#map3 = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1, d2, d3) -> ()>
+#map2 = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+#map3 = affine_map<(d0, d1) -> (d1)>
+#map4 = affine_map<(d0, d1) -> (d0, d1)>
 module {
   func.func @main(%arg0: tensor<2x3x12x12xf32>) -> tensor<2x10xf32> {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
-    %cst_1 = arith.constant dense_resource<torch_tensor_10_torch.float32> : tensor<10xf32>
-    %cst_2 = arith.constant dense_resource<torch_tensor_10_16_torch.float32> : tensor<10x16xf32>
-    %cst_3 = arith.constant dense_resource<torch_tensor_16_torch.float32> : tensor<16xf32>
-    %cst_4 = arith.constant dense_resource<torch_tensor_16_8_3_3_torch.float32> : tensor<16x8x3x3xf32>
-    %cst_5 = arith.constant dense_resource<torch_tensor_8_3_3_3_torch.float32> : tensor<8x3x3x3xf32>
-    %cst_6 = arith.constant dense_resource<torch_tensor_8_torch.float32> : tensor<8xf32>
-    %cst_7 = arith.constant 1.600000e+01 : f32
+    %cst_1 = arith.constant dense<6.000000e+00> : tensor<f32>
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<f32>
+    %cst_3 = arith.constant dense_resource<torch_tensor_10_torch.float32> : tensor<10xf32>
+    %cst_4 = arith.constant dense_resource<torch_tensor_10_16_torch.float32> : tensor<10x16xf32>
+    %cst_5 = arith.constant dense_resource<torch_tensor_16_torch.float32> : tensor<16xf32>
+    %cst_6 = arith.constant dense_resource<torch_tensor_16_8_3_3_torch.float32> : tensor<16x8x3x3xf32>
+    %cst_7 = arith.constant dense_resource<torch_tensor_8_3_3_3_torch.float32> : tensor<8x3x3x3xf32>
+    %cst_8 = arith.constant dense_resource<torch_tensor_8_torch.float32> : tensor<8xf32>
+    %cst_9 = arith.constant 1.600000e+01 : f32
     %padded = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg1: index, %arg2: index, %arg3: index, %arg4: index):
       tensor.yield %cst : f32
     } : tensor<2x3x12x12xf32> to tensor<2x3x14x14xf32>
     %0 = tensor.empty() : tensor<2x8x12x12xf32>
-    %broadcasted = linalg.broadcast ins(%cst_6 : tensor<8xf32>) outs(%0 : tensor<2x8x12x12xf32>) dimensions = [0, 2, 3] 
-    %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded, %cst_5 : tensor<2x3x14x14xf32>, tensor<8x3x3x3xf32>) outs(%broadcasted : tensor<2x8x12x12xf32>) -> tensor<2x8x12x12xf32>
-    %2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1 : tensor<2x8x12x12xf32>) outs(%0 : tensor<2x8x12x12xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %20 = arith.cmpf ugt, %in, %cst : f32
-      %21 = arith.select %20, %in, %cst : f32
-      linalg.yield %21 : f32
+    %broadcasted = linalg.broadcast ins(%cst_8 : tensor<8xf32>) outs(%0 : tensor<2x8x12x12xf32>) dimensions = [0, 2, 3] 
+    %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded, %cst_7 : tensor<2x3x14x14xf32>, tensor<8x3x3x3xf32>) outs(%broadcasted : tensor<2x8x12x12xf32>) -> tensor<2x8x12x12xf32>
+    %2 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1, %cst_2 : tensor<2x8x12x12xf32>, tensor<f32>) outs(%0 : tensor<2x8x12x12xf32>) {
+    ^bb0(%in: f32, %in_11: f32, %out: f32):
+      %21 = arith.cmpf ogt, %in, %in_11 : f32
+      %22 = arith.select %21, %in, %in_11 : f32
+      linalg.yield %22 : f32
     } -> tensor<2x8x12x12xf32>
-    %3 = tensor.empty() : tensor<2x8x6x6xf32>
-    %4 = linalg.fill ins(%cst_0 : f32) outs(%3 : tensor<2x8x6x6xf32>) -> tensor<2x8x6x6xf32>
-    %5 = tensor.empty() : tensor<2x2xf32>
-    %6 = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%2, %5 : tensor<2x8x12x12xf32>, tensor<2x2xf32>) outs(%4 : tensor<2x8x6x6xf32>) -> tensor<2x8x6x6xf32>
-    %7 = tensor.empty() : tensor<2x16x4x4xf32>
-    %broadcasted_8 = linalg.broadcast ins(%cst_3 : tensor<16xf32>) outs(%7 : tensor<2x16x4x4xf32>) dimensions = [0, 2, 3] 
-    %8 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%6, %cst_4 : tensor<2x8x6x6xf32>, tensor<16x8x3x3xf32>) outs(%broadcasted_8 : tensor<2x16x4x4xf32>) -> tensor<2x16x4x4xf32>
-    %9 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%8 : tensor<2x16x4x4xf32>) outs(%7 : tensor<2x16x4x4xf32>) {
+    %3 = linalg.generic {indexing_maps = [#map1, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_1, %2 : tensor<f32>, tensor<2x8x12x12xf32>) outs(%0 : tensor<2x8x12x12xf32>) {
+    ^bb0(%in: f32, %in_11: f32, %out: f32):
+      %21 = arith.cmpf olt, %in, %in_11 : f32
+      %22 = arith.select %21, %in, %in_11 : f32
+      linalg.yield %22 : f32
+    } -> tensor<2x8x12x12xf32>
+    %4 = tensor.empty() : tensor<2x8x6x6xf32>
+    %5 = linalg.fill ins(%cst_0 : f32) outs(%4 : tensor<2x8x6x6xf32>) -> tensor<2x8x6x6xf32>
+    %6 = tensor.empty() : tensor<2x2xf32>
+    %7 = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%3, %6 : tensor<2x8x12x12xf32>, tensor<2x2xf32>) outs(%5 : tensor<2x8x6x6xf32>) -> tensor<2x8x6x6xf32>
+    %8 = tensor.empty() : tensor<2x16x4x4xf32>
+    %broadcasted_10 = linalg.broadcast ins(%cst_5 : tensor<16xf32>) outs(%8 : tensor<2x16x4x4xf32>) dimensions = [0, 2, 3] 
+    %9 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%7, %cst_6 : tensor<2x8x6x6xf32>, tensor<16x8x3x3xf32>) outs(%broadcasted_10 : tensor<2x16x4x4xf32>) -> tensor<2x16x4x4xf32>
+    %10 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%9 : tensor<2x16x4x4xf32>) outs(%8 : tensor<2x16x4x4xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %20 = arith.cmpf ugt, %in, %cst : f32
-      %21 = arith.select %20, %in, %cst : f32
-      linalg.yield %21 : f32
+      %21 = arith.cmpf ugt, %in, %cst : f32
+      %22 = arith.select %21, %in, %cst : f32
+      linalg.yield %22 : f32
     } -> tensor<2x16x4x4xf32>
-    %10 = tensor.empty() : tensor<2x16x1x1xf32>
-    %11 = linalg.fill ins(%cst : f32) outs(%10 : tensor<2x16x1x1xf32>) -> tensor<2x16x1x1xf32>
-    %12 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%9 : tensor<2x16x4x4xf32>) outs(%11 : tensor<2x16x1x1xf32>) {
+    %11 = tensor.empty() : tensor<2x16x1x1xf32>
+    %12 = linalg.fill ins(%cst : f32) outs(%11 : tensor<2x16x1x1xf32>) -> tensor<2x16x1x1xf32>
+    %13 = linalg.generic {indexing_maps = [#map, #map2], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%10 : tensor<2x16x4x4xf32>) outs(%12 : tensor<2x16x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %20 = arith.addf %in, %out : f32
-      linalg.yield %20 : f32
+      %21 = arith.addf %in, %out : f32
+      linalg.yield %21 : f32
     } -> tensor<2x16x1x1xf32>
-    %13 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%12 : tensor<2x16x1x1xf32>) outs(%10 : tensor<2x16x1x1xf32>) {
+    %14 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%13 : tensor<2x16x1x1xf32>) outs(%11 : tensor<2x16x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %20 = arith.divf %in, %cst_7 : f32
-      linalg.yield %20 : f32
+      %21 = arith.divf %in, %cst_9 : f32
+      linalg.yield %21 : f32
     } -> tensor<2x16x1x1xf32>
-    %collapsed = tensor.collapse_shape %13 [[0], [1, 2, 3]] : tensor<2x16x1x1xf32> into tensor<2x16xf32>
-    %14 = tensor.empty() : tensor<16x10xf32>
-    %transposed = linalg.transpose ins(%cst_2 : tensor<10x16xf32>) outs(%14 : tensor<16x10xf32>) permutation = [1, 0] 
-    %15 = tensor.empty() : tensor<2x10xf32>
-    %16 = linalg.fill ins(%cst : f32) outs(%15 : tensor<2x10xf32>) -> tensor<2x10xf32>
-    %17 = linalg.matmul ins(%collapsed, %transposed : tensor<2x16xf32>, tensor<16x10xf32>) outs(%16 : tensor<2x10xf32>) -> tensor<2x10xf32>
-    %18 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel"]} ins(%cst_1 : tensor<10xf32>) outs(%15 : tensor<2x10xf32>) {
+    %collapsed = tensor.collapse_shape %14 [[0], [1, 2, 3]] : tensor<2x16x1x1xf32> into tensor<2x16xf32>
+    %15 = tensor.empty() : tensor<16x10xf32>
+    %transposed = linalg.transpose ins(%cst_4 : tensor<10x16xf32>) outs(%15 : tensor<16x10xf32>) permutation = [1, 0] 
+    %16 = tensor.empty() : tensor<2x10xf32>
+    %17 = linalg.fill ins(%cst : f32) outs(%16 : tensor<2x10xf32>) -> tensor<2x10xf32>
+    %18 = linalg.matmul ins(%collapsed, %transposed : tensor<2x16xf32>, tensor<16x10xf32>) outs(%17 : tensor<2x10xf32>) -> tensor<2x10xf32>
+    %19 = linalg.generic {indexing_maps = [#map3, #map4], iterator_types = ["parallel", "parallel"]} ins(%cst_3 : tensor<10xf32>) outs(%16 : tensor<2x10xf32>) {
     ^bb0(%in: f32, %out: f32):
       linalg.yield %in : f32
     } -> tensor<2x10xf32>
-    %19 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%17, %18 : tensor<2x10xf32>, tensor<2x10xf32>) outs(%15 : tensor<2x10xf32>) {
-    ^bb0(%in: f32, %in_9: f32, %out: f32):
-      %20 = arith.addf %in, %in_9 : f32
-      linalg.yield %20 : f32
+    %20 = linalg.generic {indexing_maps = [#map4, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%18, %19 : tensor<2x10xf32>, tensor<2x10xf32>) outs(%16 : tensor<2x10xf32>) {
+    ^bb0(%in: f32, %in_11: f32, %out: f32):
+      %21 = arith.addf %in, %in_11 : f32
+      linalg.yield %21 : f32
     } -> tensor<2x10xf32>
-    return %19 : tensor<2x10xf32>
+    return %20 : tensor<2x10xf32>
   }
 }
 

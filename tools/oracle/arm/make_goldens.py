@@ -8,7 +8,7 @@ Models (both built right after torch.manual_seed(0), eval mode):
   conv_relu  the reference notebook's ConvReLU (tools/oracle/common.py), with
              examples/conv_relu/golden's weights and its 8 calibration
              batches (read back, so every oracle sees the same floats)
-  convnet    Conv2d(3, 8, 3, padding=1) -> ReLU -> MaxPool2d(2) ->
+  convnet    Conv2d(3, 8, 3, padding=1) -> ReLU6 -> MaxPool2d(2) ->
              Conv2d(8, 16, 3) -> ReLU -> AdaptiveAvgPool2d(1) -> flatten ->
              Linear(16, 10), input [2, 3, 12, 12]; calibration 4 x
              torch.randn(2, 3, 12, 12, generator=Generator().manual_seed(0))
@@ -75,7 +75,7 @@ class ConvNet(torch.nn.Module):
     def __init__(self):
         super().__init__()
         self.conv1 = torch.nn.Conv2d(3, 8, 3, padding=1)
-        self.relu1 = torch.nn.ReLU()
+        self.relu1 = torch.nn.ReLU6()  # a hardtanh(0, 6): fused into the conv as a relu
         self.pool = torch.nn.MaxPool2d(2)
         self.conv2 = torch.nn.Conv2d(8, 16, 3)
         self.relu2 = torch.nn.ReLU()
