@@ -37,6 +37,7 @@
 #include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/IR.h"
 
+#include "annotate_arm.h"
 #include "coverage.h"
 #include "match.h"
 #include "fold_batchnorm.h"
@@ -66,6 +67,7 @@ enum {
   OptAnnotateCat,
   OptGroupSize,
   OptInt4Packing,
+  OptArmConfig,
   NumOptions
 };
 
@@ -77,7 +79,8 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                       "WeightConfig, int4 weights in groups), "
                       "int8-weight-only (Int8WeightOnlyConfig), "
                       "int4-weight-only (Int4WeightOnlyConfig, tinygemm's "
-                      "float zero points)", "xnnpack",
+                      "float zero points), or arm-tosa (ExecuTorch's "
+                      "TOSAQuantizer, for Arm's TOSA backend)", "xnnpack",
                       false},
     [OptPerChannel] = {"per-channel", Pt2eOptionBool,
                        "per-channel symmetric weights (else per-tensor)",
@@ -181,6 +184,12 @@ static const Pt2eOptionDecl annotateOptions[NumOptions] = {
                         "int4_row_quantize_zp; weights checked, its bf16 "
                         "CUDA kernel not reproduced)",
                         "tile_packed_to_4d", false},
+    [OptArmConfig] = {"arm-config", Pt2eOptionString,
+                      "quantizer=arm-tosa: ExecuTorch's TOSAQuantizer "
+                      "configuration: a8w8 (get_symmetric_quantization_"
+                      "config), a8w4 (weights in [-7, 7]) or a16w8 (int16 "
+                      "symmetric activations)",
+                      "a8w8", false},
 };
 
 static const char *const patternKinds[] = {
@@ -254,12 +263,13 @@ typedef enum Recipe {
   RecipeXnnpack,        /* PT2E's XNNPACKQuantizer */
   Recipe8da4w,          /* torchao Int8DynamicActivationIntxWeightConfig */
   RecipeInt8WeightOnly, /* torchao Int8WeightOnlyConfig */
-  RecipeInt4WeightOnly  /* torchao Int4WeightOnlyConfig (tinygemm formula) */
+  RecipeInt4WeightOnly, /* torchao Int4WeightOnlyConfig (tinygemm formula) */
+  RecipeArmTosa         /* ExecuTorch's TOSAQuantizer (annotate_arm.h) */
 } Recipe;
 
 static const char *const recipeNames[] = {"xnnpack", "8da4w",
                                           "int8-weight-only",
-                                          "int4-weight-only"};
+                                          "int4-weight-only", "arm-tosa"};
 #define NUM_RECIPES (sizeof recipeNames / sizeof recipeNames[0])
 
 typedef struct AnnotateState {
@@ -267,6 +277,7 @@ typedef struct AnnotateState {
   Recipe recipe;
   int64_t groupSize;   /* Recipe8da4w, RecipeInt4WeightOnly: group along K */
   bool int4Plain;      /* RecipeInt4WeightOnly: PLAIN's formula, not tinygemm's */
+  Pt2eArmConfig armConfig; /* RecipeArmTosa: option arm-config */
   bool perChannel, qat, dynamic, failed;
   Pt2eObserverKind actObserver;
   Pt2eDType actDType, weightDType; /* activation-dtype, weight-dtype */
@@ -290,10 +301,16 @@ static MlirLocation opLoc(MlirOperation op) {
   return mlirOperationGetLocation(op);
 }
 
+/* torchao's quantize_ configs (not PT2E quantizers). */
+static bool torchaoRecipe(const AnnotateState *st) {
+  return st->recipe == Recipe8da4w || st->recipe == RecipeInt8WeightOnly ||
+         st->recipe == RecipeInt4WeightOnly;
+}
+
 /* Dynamic quantization and torchao's quantize_ configs take linears only,
    with no output spec (torchao's filter is nn.Linear). */
 static bool linearsOnly(const AnnotateState *st) {
-  return st->dynamic || st->recipe != RecipeXnnpack;
+  return st->dynamic || torchaoRecipe(st);
 }
 
 /*
@@ -665,8 +682,15 @@ static void fuseRelu(AnnotateState *st, Unit *u) {
     v = mlirOperationGetResult(user, 0);
   }
   size_t n = clampChain(st, &with, v, &lo, &hi);
-  if (n == 0 || lo != 0 || hi != INFINITY || linearsOnly(st) ||
-      kindExcluded(st, "relu"))
+  bool arm = st->recipe == RecipeArmTosa;
+  bool compute = !strcmp(u->kind, "conv") || !strcmp(u->kind, "linear");
+  /* TOSAQuantizer (quantization_annotator.py) fuses into a conv or linear
+     only, never into an add or mul; also a hardtanh with min 0 (relu6),
+     and neither when the output spec is symmetric (a16w8) */
+  if (arm && (!compute || st->armConfig == Pt2eArmA16W8))
+    return;
+  if (n == 0 || lo != 0 || (hi != INFINITY && !arm) || linearsOnly(st) ||
+      kindExcluded(st, hi == INFINITY ? "relu" : "hardtanh"))
     return;
   for (size_t i = u->numOps; i < with.numOps; i++)
     if (!freeOp(st, with.ops[i]))
@@ -887,7 +911,7 @@ static MlirLogicalResult annotateLinear(AnnotateState *st, size_t i) {
   unitInit(&u, i, "linear");
   int steps;
   u.actPlan = walkUp(st, &u, i, 0, matmulHead, &u.actOperand, &steps);
-  if (st->recipe != RecipeXnnpack)
+  if (torchaoRecipe(st))
     return torchaoLinear(st, &u);
   if (mlirLogicalResultIsFailure(
           weightEdge(st, &u, pt2eMatchContractionAxis(op, 1))))
@@ -1141,7 +1165,10 @@ static MlirLogicalResult annotateBinary(AnnotateState *st, size_t i,
   if (allConstant)
     return mlirLogicalResultSuccess();
   Unit u;
-  unitInit(&u, i, which == Pt2eMatchAdd ? "add" : "mul");
+  unitInit(&u, i, which == Pt2eMatchAdd   ? "add"
+                  : which == Pt2eMatchMul ? "mul"
+                  : which == Pt2eMatchSub ? "sub"
+                                          : "minimum_maximum");
   fuseRelu(st, &u);
   if (!unitFree(st, &u))
     return mlirLogicalResultSuccess();
@@ -1860,6 +1887,8 @@ static MlirLogicalResult readExclusions(AnnotateState *st, MlirLocation loc) {
 ** 64, 128 or 256 only: Int4WeightOnlyConfig's documented choices); the
 ** XNNPACKQuantizer's own options (observers, dtypes, per-channel, qat,
 ** dynamic, patterns) do not apply to them and are errors, not ignored.
+** arm-tosa takes per-channel (TOSAQuantizer's is_per_channel) and
+** arm-config; its QAT and dynamic configs are not built (errors).
 */
 static MlirLogicalResult readRecipeOptions(AnnotateState *st, MlirLocation loc) {
   const Pt2eOptionValue *o = st->options;
@@ -1871,11 +1900,22 @@ static MlirLogicalResult readRecipeOptions(AnnotateState *st, MlirLocation loc) 
   const char *name = recipeNames[st->recipe];
   if (st->recipe != RecipeXnnpack)
     for (size_t k = 0; k < sizeof xnnpackOnly / sizeof *xnnpackOnly; k++)
-      if (o[xnnpackOnly[k]].isSet)
+      /* TOSAQuantizer's configs take is_per_channel too */
+      if (o[xnnpackOnly[k]].isSet &&
+          !(st->recipe == RecipeArmTosa && xnnpackOnly[k] == OptPerChannel)) {
+        if (st->recipe == RecipeArmTosa &&
+            (xnnpackOnly[k] == OptQat || xnnpackOnly[k] == OptDynamic))
+          return pt2eEmitError(loc,
+                               "'pt2e-annotate' option '%s': quantizer=arm-tosa "
+                               "builds TOSAQuantizer's post-training static "
+                               "configurations only (is_qat=False, "
+                               "is_dynamic=False)",
+                               annotateOptions[xnnpackOnly[k]].name);
         return pt2eEmitError(loc,
                              "'pt2e-annotate' option '%s' is XNNPACKQuantizer's; "
                              "quantizer=%s has no such choice",
                              annotateOptions[xnnpackOnly[k]].name, name);
+      }
   /* Int8DynamicActivationIntxWeightConfig's PerGroup(32);
      Int4WeightOnlyConfig's group_size=128 */
   st->groupSize = st->recipe == RecipeInt4WeightOnly ? 128 : 32;
@@ -1896,6 +1936,14 @@ static MlirLogicalResult readRecipeOptions(AnnotateState *st, MlirLocation loc) 
                            (long long)g);
     st->groupSize = g;
   }
+  MlirStringRef arm = o[OptArmConfig].stringValue;
+  if (o[OptArmConfig].isSet && st->recipe != RecipeArmTosa)
+    return pt2eEmitError(loc, "'pt2e-annotate' option 'arm-config' is for "
+                              "quantizer=arm-tosa, not %s", name);
+  if (!pt2eArmConfigNamed(arm.data, arm.length, &st->armConfig))
+    return pt2eEmitError(loc, "'pt2e-annotate' option 'arm-config': unknown "
+                              "configuration '%.*s' (expected %s)",
+                         (int)arm.length, arm.data, pt2eArmConfigList());
   MlirStringRef packing = o[OptInt4Packing].stringValue;
   if (o[OptInt4Packing].isSet && st->recipe != RecipeInt4WeightOnly)
     return pt2eEmitError(loc, "'pt2e-annotate' option 'int4-packing-format' is "
@@ -1921,7 +1969,7 @@ static MlirLogicalResult readOptions(AnnotateState *st, MlirOperation module) {
     return pt2eEmitError(loc,
                          "'pt2e-annotate' option 'quantizer': unknown "
                          "quantizer '%.*s' (expected xnnpack, 8da4w, "
-                         "int8-weight-only or int4-weight-only)",
+                         "int8-weight-only, int4-weight-only or arm-tosa)",
                          (int)q.length, q.data);
   st->recipe = (Recipe)r;
   if (mlirLogicalResultIsFailure(readRecipeOptions(st, loc)))
@@ -1964,6 +2012,12 @@ static void initSpec(Pt2eSpec *s, Pt2eObserverKind obs, Pt2eDType dtype,
 static MlirAttribute actAttr(const AnnotateState *st, const ActChoice *a) {
   Pt2eSpec s;
   bool i16 = st->actDType == Pt2eDTypeInt16;
+  if (st->recipe == RecipeArmTosa) {
+    memset(&s, 0, sizeof s);
+    s.kind = Pt2eSpecQuant;
+    pt2eArmActSpec(st->armConfig, &s.quant);
+    return pt2eSpecToAttr(st->ctx, &s);
+  }
   Pt2eObserverKind kind =
       a->perChannel ? (Pt2eObserverKind)perChannelForm(a->kind) : a->kind;
   initSpec(&s, kind, st->actDType, i16 ? -32768 : -128, i16 ? 32767 : 127,
@@ -2035,8 +2089,14 @@ static MlirAttribute torchaoWeightAttr(const AnnotateState *st, int64_t axis) {
 
 static MlirAttribute weightAttr(const AnnotateState *st, int64_t chAxis) {
   Pt2eSpec s;
-  if (st->recipe != RecipeXnnpack)
+  if (torchaoRecipe(st))
     return torchaoWeightAttr(st, chAxis);
+  if (st->recipe == RecipeArmTosa) {
+    memset(&s, 0, sizeof s);
+    s.kind = Pt2eSpecQuant;
+    pt2eArmWeightSpec(st->armConfig, st->perChannel, chAxis, &s.quant);
+    return pt2eSpecToAttr(st->ctx, &s);
+  }
   Pt2eObserverKind obs =
       st->perChannel ? (st->qat ? Pt2eObserverMovingAveragePerChannelMinMax
                                 : Pt2eObserverPerChannelMinMax)
@@ -2168,7 +2228,7 @@ static const char *missReason(const AnnotateState *st, size_t i, const char *kin
   }
   if (st->dynamic && strcmp(kind, "linear") != 0)
     return "dynamic quantization annotates linears only";
-  if (st->recipe != RecipeXnnpack && strcmp(kind, "linear") != 0)
+  if (torchaoRecipe(st) && strcmp(kind, "linear") != 0)
     return "torchao's quantize_ configs quantize nn.Linear only";
   if (!strcmp(kind, "cat") && !st->options[OptAnnotateCat].boolValue)
     return "torchao 0.18's XNNPACKQuantizer annotates no cat of a torch.export "
@@ -2228,6 +2288,85 @@ static MlirLogicalResult addPattern(AnnotateState *st, size_t i) {
 
 static MlirLogicalResult mulPattern(AnnotateState *st, size_t i) {
   return annotateBinary(st, i, Pt2eMatchMul);
+}
+
+/*
+** TOSAQuantizer annotates aten.maximum / aten.minimum of two activations as
+** add: both inputs and the output. Both must be computed (not constant):
+** a maximum with a zero tensor is a relu, which PT2E sees as aten.relu.
+*/
+static MlirLogicalResult maxMinPattern(AnnotateState *st, size_t i) {
+  if (st->recipe != RecipeArmTosa)
+    return mlirLogicalResultSuccess();
+  Pt2eMatchBinary which = pt2eMatchBinaryOp(st->plans[i].op);
+  if (which != Pt2eMatchMax && which != Pt2eMatchMin)
+    return mlirLogicalResultSuccess();
+  for (intptr_t k = 0; k < 2; k++)
+    if (pt2eMatchIsConstant(mlirOperationGetOperand(st->plans[i].op, k)))
+      return mlirLogicalResultSuccess();
+  return annotateBinary(st, i, which);
+}
+
+/*
+** TOSAQuantizer annotates aten.mm / aten.bmm as add: both inputs and the
+** output. Here: a contraction of two computed activations (no weight
+** operand, which makes it a linear; none constant).
+*/
+static MlirLogicalResult matmulPattern(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if (st->recipe != RecipeArmTosa || !isLinear(op) || !freeOp(st, i) ||
+      !f32Operands(op) || pt2eMatchLinearWeight(op))
+    return mlirLogicalResultSuccess();
+  for (intptr_t k = 0; k < 2; k++) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    if (pt2eMatchIsConstant(v) || insideAnnotatedUnit(st, v) || unquantizable(v))
+      return mlirLogicalResultSuccess();
+  }
+  Unit u;
+  unitInit(&u, i, "matmul");
+  if (!unitFree(st, &u))
+    return mlirLogicalResultSuccess();
+  for (intptr_t k = 0; k < 2; k++)
+    if (!setInput(st, i, k, actSpec(u.kind)))
+      return mlirLogicalResultFailure();
+  setOutput(st, i, actSpec(u.kind));
+  unitClaim(st, &u);
+  return mlirLogicalResultSuccess();
+}
+
+/*
+** TOSAQuantizer's _one_to_one ops (quantization_annotator.py): sigmoid,
+** tanh, exp get the input activation spec and their own output spec
+** (XNNPACKQuantizer annotates none of them). One inside a claimed
+** decomposition (silu's sigmoid, softmax's exp) stays claimed.
+*/
+static MlirLogicalResult oneToOnePattern(AnnotateState *st, size_t i) {
+  MlirOperation op = st->plans[i].op;
+  if (st->recipe != RecipeArmTosa || !freeOp(st, i) ||
+      pt2eMatchUnaryOp(op) == Pt2eMatchNotUnary)
+    return mlirLogicalResultSuccess();
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  if (!pt2eMatchIsF32Tensor(in) ||
+      !pt2eMatchIsF32Tensor(mlirOperationGetResult(op, 0)) ||
+      insideAnnotatedUnit(st, in) || unquantizable(in) || pt2eMatchIsConstant(in))
+    return mlirLogicalResultSuccess();
+  Unit u;
+  unitInit(&u, i, "one_to_one");
+  if (!unitFree(st, &u))
+    return mlirLogicalResultSuccess();
+  if (!setInput(st, i, 0, actSpec(u.kind)))
+    return mlirLogicalResultFailure();
+  setOutput(st, i, actSpec(u.kind));
+  unitClaim(st, &u);
+  return mlirLogicalResultSuccess();
+}
+
+/* TOSAQuantizer annotates aten.sub.Tensor as add: both inputs and the
+   output (quantization_annotator.py); XNNPACKQuantizer leaves it alone. */
+static MlirLogicalResult subPattern(AnnotateState *st, size_t i) {
+  if (st->recipe != RecipeArmTosa)
+    return mlirLogicalResultSuccess();
+  return annotateBinary(st, i, Pt2eMatchSub);
 }
 
 /*
@@ -2405,7 +2544,10 @@ static MlirLogicalResult annotateModule(AnnotateState *st,
   /* dynamic quantization annotates linears only: the first entry */
   static const PatternFn staticOps[] = {annotateLinear, claimLayerNorm, annotateConv,
                                         annotatePool,   claimBatchNorm, addPattern,
-                                        mulPattern,     annotateCat};
+                                        mulPattern,     subPattern,
+                                        maxMinPattern,  matmulPattern,
+                                        oneToOnePattern,
+                                        annotateCat};
   size_t numPatterns = linearsOnly(st) ? 1 : sizeof staticOps / sizeof staticOps[0];
   for (size_t k = 0; k < numPatterns; k++)
     for (size_t i = 0; i < st->numPlans; i++)

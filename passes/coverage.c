@@ -124,6 +124,9 @@ const char *pt2eCoverageKind(MlirOperation op) {
     return "add";
   case Pt2eMatchMul:
     return "mul";
+  case Pt2eMatchSub: /* not patterns of XNNPACKQuantizer's */
+  case Pt2eMatchMax:
+  case Pt2eMatchMin:
   case Pt2eMatchNotBinary:
     break;
   }

@@ -530,18 +530,58 @@ Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op) {
     return Pt2eMatchAdd;
   if (pt2eOpIs(op, "tosa.mul"))
     return Pt2eMatchMul;
+  if (pt2eOpIs(op, "tosa.sub"))
+    return Pt2eMatchSub;
+  if (pt2eOpIs(op, "tosa.maximum"))
+    return Pt2eMatchMax;
+  if (pt2eOpIs(op, "tosa.minimum"))
+    return Pt2eMatchMin;
   if (!isElementwise(op) || pt2eOpNumInputs(op) != 2)
     return Pt2eMatchNotBinary;
   static const double a[] = {1, -3, 7, 0.25, 2.5}, b[] = {2, 0.5, -7, 4, 3};
-  bool add = true, mul = true;
+  bool add = true, mul = true, sub = true, max = true, min = true;
   for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) {
     double args[3] = {a[i], b[i], 0}, y;
     if (!pt2eMatchEvalBody(op, args, &y))
       return Pt2eMatchNotBinary;
     add = add && y == a[i] + b[i];
     mul = mul && y == a[i] * b[i];
+    sub = sub && y == a[i] - b[i];
+    max = max && y == fmax(a[i], b[i]);
+    min = min && y == fmin(a[i], b[i]);
   }
-  return add ? Pt2eMatchAdd : mul ? Pt2eMatchMul : Pt2eMatchNotBinary;
+  return add ? Pt2eMatchAdd
+         : mul ? Pt2eMatchMul
+         : sub ? Pt2eMatchSub
+         : max ? Pt2eMatchMax
+         : min ? Pt2eMatchMin
+               : Pt2eMatchNotBinary;
+}
+
+Pt2eMatchUnary pt2eMatchUnaryOp(MlirOperation op) {
+  if (pt2eOpIs(op, "tosa.sigmoid"))
+    return Pt2eMatchSigmoid;
+  if (pt2eOpIs(op, "tosa.tanh"))
+    return Pt2eMatchTanh;
+  if (pt2eOpIs(op, "tosa.exp"))
+    return Pt2eMatchExp;
+  if (!isElementwise(op) || pt2eOpNumInputs(op) != 1)
+    return Pt2eMatchNotUnary;
+  static const double x[] = {-3, -0.5, 0, 0.25, 2};
+  bool sig = true, th = true, ex = true;
+  for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+    double args[2] = {x[i], 0}, y;
+    if (!pt2eMatchEvalBody(op, args, &y))
+      return Pt2eMatchNotUnary;
+    /* the body's own order of operations may round otherwise */
+    sig = sig && fabs(y - 1 / (1 + exp(-x[i]))) <= 1e-6;
+    th = th && fabs(y - tanh(x[i])) <= 1e-6;
+    ex = ex && fabs(y - exp(x[i])) <= 1e-6 * exp(x[i]);
+  }
+  return sig ? Pt2eMatchSigmoid
+         : th ? Pt2eMatchTanh
+         : ex ? Pt2eMatchExp
+              : Pt2eMatchNotUnary;
 }
 
 /* A value defined by arith.constant, directly or through one truncf /

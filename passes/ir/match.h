@@ -85,11 +85,28 @@ bool pt2eMatchClamp(MlirOperation op, MlirValue *in, double *lo, double *hi);
 typedef enum Pt2eMatchBinary {
   Pt2eMatchNotBinary,
   Pt2eMatchAdd, /* operand 0 + operand 1 */
-  Pt2eMatchMul  /* operand 0 * operand 1 */
+  Pt2eMatchMul, /* operand 0 * operand 1 */
+  Pt2eMatchSub, /* operand 0 - operand 1 (TOSAQuantizer annotates it) */
+  Pt2eMatchMax, /* maximum(operand 0, operand 1) (also a relu's form when
+                   one operand is a zero tensor: callers check) */
+  Pt2eMatchMin  /* minimum(operand 0, operand 1) */
 } Pt2eMatchBinary;
 
-/* tosa.add / tosa.mul, or an elementwise linalg.generic computing a+b, a*b. */
+/* tosa.add / mul / sub / maximum / minimum, or an elementwise
+   linalg.generic computing a+b, a*b, a-b, max(a, b), min(a, b). */
 Pt2eMatchBinary pt2eMatchBinaryOp(MlirOperation op);
+
+/* Unary functions TOSAQuantizer annotates one to one (input and output). */
+typedef enum Pt2eMatchUnary {
+  Pt2eMatchNotUnary,
+  Pt2eMatchSigmoid, /* 1 / (1 + exp(-x)) */
+  Pt2eMatchTanh,
+  Pt2eMatchExp
+} Pt2eMatchUnary;
+
+/* tosa.sigmoid / tanh / exp, or an elementwise generic of one input whose
+   body computes one of them (evaluated on samples). */
+Pt2eMatchUnary pt2eMatchUnaryOp(MlirOperation op);
 
 /*
 ** An elementwise linalg.generic / map of one f32 input whose body yields

@@ -37,7 +37,7 @@
 // NORELU-NOT: attrs = {pt2e
 // ALL: linalg.matmul {pt2e.annotation = {inputs = [{{.*}}]}}
 // ALL: attrs = {pt2e.annotation = {output =
-// ERR1: error: 'pt2e-annotate' option 'quantizer': unknown quantizer 'x86' (expected xnnpack, 8da4w, int8-weight-only or int4-weight-only)
+// ERR1: error: 'pt2e-annotate' option 'quantizer': unknown quantizer 'x86' (expected xnnpack, 8da4w, int8-weight-only, int4-weight-only or arm-tosa)
 // ERR2: error: 'pt2e-annotate' option 'activation-observer': 'per_channel_minmax' is not a per-tensor observer (expected distribution, entropy, histogram, minmax, moving_average_minmax, percentile or placeholder)
 // ERR3: error: 'pt2e-annotate' option 'activation-observer': 'placeholder' is for dynamic=true only
 // ERR4: error: 'pt2e-annotate' option 'activation-observer': 'histogram' cannot observe dynamic activations (use placeholder or a minmax observer)
